@@ -1,0 +1,420 @@
+"""Make the sample zoo with real legacy Keras: run under each legacy stack (see make_samples.sh).
+
+    python generate.py STACK OUT_DIR
+
+STACK is one of k231, k224, k216, tfk115, tfk23 (standalone Keras 2.3.1 / 2.2.4 / 2.1.6, tf.keras in
+TensorFlow 1.15 / 2.3). Each model is built, compiled, trained a little and saved by that stack's own
+code: `multi_gpu_model` is the real one, with its device check patched to report fake GPUs (graph
+construction only; the session places everything on the CPU).
+
+Beside every `<name>.h5` it writes `<name>.npz`: `in_*` inputs and `out_*` the stack's own outputs on
+them; for compiled models also `step_x_*`, `step_y_*` (one training batch) and `step_out_*` (outputs
+on `in_*` after one `train_on_batch` on that batch, taken after the file was saved), so that a
+converted model can show training resumes where it stopped. It appends one JSON line per file to
+OUT_DIR/samples.jsonl with the versions that made it and what the file should inspect as.
+
+This file must stay importable by Python 2.7 to 3.8 and by every Keras it drives: no f-strings.
+"""
+from __future__ import print_function
+
+import json
+import os
+import sys
+import platform
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+os.environ.setdefault("PYTHONHASHSEED", "0")
+
+import numpy as np
+
+STACK = sys.argv[1]
+OUT = sys.argv[2]
+TF_KERAS = STACK.startswith("tfk")
+
+import tensorflow as tf
+
+if TF_KERAS:
+    keras = tf.keras
+    from tensorflow.python.keras.utils import multi_gpu_utils as mgpu_module
+    KERAS_VERSION = keras.__version__
+else:
+    import keras
+    KERAS_VERSION = keras.__version__
+    if STACK == "k216":
+        from keras.utils import training_utils as mgpu_module
+    else:
+        from keras.utils import multi_gpu_utils as mgpu_module
+
+layers = keras.layers
+Model = keras.models.Model
+Sequential = keras.models.Sequential
+optimizers = keras.optimizers
+# tf.keras normalises names of the form '/device:GPU:0', standalone Keras takes '/gpu:0' as it is.
+FAKE_DEVICES = ["/device:CPU:0"] + ["/device:GPU:%d" % i for i in range(8)]
+if not TF_KERAS:
+    FAKE_DEVICES = [name.replace("/device:", "/").lower() for name in FAKE_DEVICES]
+mgpu_module._get_available_devices = lambda: list(FAKE_DEVICES)
+multi_gpu_model = mgpu_module.multi_gpu_model
+
+BATCH = 8
+ROWS = 48
+
+
+def seed_everything(seed):
+    """Fix every random source the stack has, so a rerun makes the same weights."""
+    np.random.seed(seed)
+    if hasattr(tf, "set_random_seed"):
+        tf.set_random_seed(seed)
+    else:
+        tf.random.set_seed(seed)
+
+
+def clear():
+    keras.backend.clear_session()
+
+
+# ---------------------------------------------------------------- templates
+
+
+def template_mlp():
+    """Plain functional template: one input, two Dense layers, softmax output."""
+    inp = layers.Input(shape=(8,), name="features")
+    x = layers.Dense(16, activation="relu", name="hidden")(inp)
+    out = layers.Dense(4, activation="softmax", name="probs")(x)
+    return Model(inp, out, name="mlp")
+
+
+def template_multi_io():
+    """Two inputs, two outputs of different widths."""
+    a = layers.Input(shape=(8,), name="left")
+    b = layers.Input(shape=(6,), name="right")
+    x = layers.concatenate([layers.Dense(8, activation="tanh")(a), layers.Dense(8, activation="tanh")(b)])
+    score = layers.Dense(1, activation="sigmoid", name="score")(x)
+    aux = layers.Dense(3, activation="softmax", name="aux")(x)
+    return Model([a, b], [score, aux], name="two_towers")
+
+
+def template_sequential_conv_bn():
+    """Sequential template: Conv2D, BatchNormalization, a frozen Conv2D, Dense."""
+    model = Sequential(name="convnet")
+    model.add(layers.Conv2D(4, (3, 3), input_shape=(8, 8, 1), name="conv_a"))
+    model.add(layers.BatchNormalization(name="bn"))
+    model.add(layers.Activation("relu"))
+    frozen = layers.Conv2D(4, (3, 3), name="conv_frozen")
+    frozen.trainable = False
+    model.add(frozen)
+    model.add(layers.Flatten())
+    model.add(layers.Dense(2, activation="softmax", name="head"))
+    return model
+
+
+def template_rnn():
+    """Embedding, LSTM, GRU: the recurrent layers whose defaults changed in Keras 3."""
+    inp = layers.Input(shape=(10,), dtype="int32", name="tokens")
+    x = layers.Embedding(50, 8, name="embed")(inp)
+    x = layers.LSTM(8, return_sequences=True, name="lstm")(x)
+    x = layers.GRU(6, name="gru")(x)
+    out = layers.Dense(3, activation="softmax", name="label")(x)
+    return Model(inp, out, name="recurrent")
+
+
+def template_with_submodel():
+    """A template that calls its own nested functional sub-model."""
+    enc_in = layers.Input(shape=(8,), name="enc_in")
+    h = layers.Dense(8, activation="relu", name="enc_1")(enc_in)
+    h = layers.Dense(5, activation="relu", name="enc_2")(h)
+    encoder = Model(enc_in, h, name="encoder")
+    inp = layers.Input(shape=(8,), name="x")
+    out = layers.Dense(2, activation="linear", name="regress")(encoder(inp))
+    return Model(inp, out, name="with_encoder")
+
+
+def template_siamese():
+    """Both outputs come from one shared layer, so the wrapper dedups their names (`embed_1`)."""
+    a = layers.Input(shape=(6,), name="query")
+    b = layers.Input(shape=(6,), name="candidate")
+    shared = layers.Dense(4, activation="tanh", name="embed")
+    return Model([a, b], [shared(a), shared(b)], name="siamese")
+
+
+def template_sequential_dense():
+    """Small Sequential: the template older Keras saved as a bare list of layers."""
+    model = Sequential()
+    model.add(layers.Dense(12, activation="relu", input_shape=(8,)))
+    model.add(layers.Dense(3, activation="softmax"))
+    return model
+
+
+# ---------------------------------------------------------------- data
+
+
+def input_arrays(model, rng, rows):
+    """Random inputs shaped for every model input; int inputs stay below the Embedding size."""
+    arrays = []
+    for t in model.inputs:
+        shape = [rows] + [int(d) for d in keras.backend.int_shape(t)[1:]]
+        if "int" in str(t.dtype):
+            arrays.append(rng.randint(0, 50, size=shape).astype("int32"))
+        else:
+            arrays.append(rng.uniform(-1, 1, size=shape).astype("float32"))
+    return arrays
+
+
+def target_arrays(model, rng, rows):
+    """Targets matching each output: one-hot for softmax-like widths, uniform otherwise."""
+    arrays = []
+    for t in model.outputs:
+        width = int(keras.backend.int_shape(t)[-1])
+        if width > 1:
+            arrays.append(np.eye(width, dtype="float32")[rng.randint(0, width, size=rows)])
+        else:
+            arrays.append(rng.uniform(0, 1, size=(rows, 1)).astype("float32"))
+    return arrays
+
+
+def as_list(x):
+    return x if isinstance(x, list) else [x]
+
+
+def as_feed(arrays):
+    """One array for a one-input model: tf.keras 2.3 takes a one-element list for a tuple."""
+    return arrays[0] if len(arrays) == 1 else arrays
+
+
+# ---------------------------------------------------------------- writing
+
+
+def reference_inputs(model, name):
+    """The in_* arrays for `name`: seeded by the name, so every stack draws its own."""
+    return input_arrays(model, np.random.RandomState(sum(map(ord, name))), BATCH)
+
+
+def write_sample(name, arrays, exercises, fmt="model", depth=0, replicas=(), compiled=False, extra_files=()):
+    """Write `<name>.npz` and append the manifest line that says what made the file and what it is."""
+    np.savez(os.path.join(OUT, name + ".npz"), **arrays)
+    line = {
+        "file": name + ".h5", "stack": STACK, "python": platform.python_version(),
+        "tensorflow": tf.__version__, "keras": KERAS_VERSION, "exercises": exercises,
+        "format": fmt, "wrapper_depth": depth, "replicas": list(replicas),
+        "compiled": compiled, "extra_files": list(extra_files),
+    }
+    with open(os.path.join(OUT, "samples.jsonl"), "a") as f:
+        f.write(json.dumps(line, sort_keys=True) + "\n")
+    print("made", name, fmt, "depth", depth, "replicas", list(replicas))
+
+
+def predict_arrays(model, name):
+    """in_* and out_*: the stack's own outputs on the reference inputs."""
+    inputs = reference_inputs(model, name)
+    outputs = as_list(model.predict(as_feed(inputs), batch_size=BATCH))
+    arrays = dict(("in_%d" % i, a) for i, a in enumerate(inputs))
+    arrays.update(("out_%d" % i, np.asarray(a)) for i, a in enumerate(outputs))
+    return arrays
+
+
+def step_arrays(model, name):
+    """One more training step: the batch (step_x_*, step_y_*) and outputs on in_* after it."""
+    step_rng = np.random.RandomState(7)
+    xs = input_arrays(model, step_rng, BATCH)
+    ys = target_arrays(model, step_rng, BATCH)
+    loss = model.train_on_batch(as_feed(xs), as_feed(ys))
+    after = as_list(model.predict(as_feed(reference_inputs(model, name)), batch_size=BATCH))
+    arrays = dict(("step_x_%d" % i, a) for i, a in enumerate(xs))
+    arrays.update(("step_y_%d" % i, a) for i, a in enumerate(ys))
+    arrays.update(("step_out_%d" % i, np.asarray(a)) for i, a in enumerate(after))
+    arrays["step_loss"] = np.asarray(as_list(loss)[0], dtype="float64")
+    return arrays
+
+
+def train(model, epochs=2, callbacks=None):
+    rng = np.random.RandomState(3)
+    model.fit(as_feed(input_arrays(model, rng, ROWS)), as_feed(target_arrays(model, rng, ROWS)),
+              batch_size=16, epochs=epochs, verbose=0, callbacks=callbacks or [])
+
+
+def save_trained(name, model, exercises, depth=0, replicas=()):
+    """Save a compiled, trained model; then take one more step for the resume reference."""
+    model.save(os.path.join(OUT, name + ".h5"))
+    arrays = predict_arrays(model, name)
+    arrays.update(step_arrays(model, name))
+    write_sample(name, arrays, exercises, depth=depth, replicas=replicas, compiled=True)
+
+
+def save_uncompiled(name, model, exercises, depth=0, replicas=()):
+    model.save(os.path.join(OUT, name + ".h5"))
+    write_sample(name, predict_arrays(model, name), exercises, depth=depth, replicas=replicas)
+
+
+# ---------------------------------------------------------------- the zoo per stack
+
+
+def wrap(template, gpus, **kwargs):
+    return multi_gpu_model(template, gpus=gpus, **kwargs)
+
+
+def make_full_wrappers(prefix):
+    """Wrappers saved whole with `save()`: the files users can no longer load."""
+    seed_everything(1)
+    w = wrap(template_mlp(), 2)
+    w.compile(optimizer=optimizers.Adam(lr=0.01), loss="categorical_crossentropy", metrics=["accuracy"])
+    train(w)
+    save_trained(prefix + "_mgpu2_mlp_adam", w, "wrapper gpus=2, functional template, Adam state", 1, [2])
+    clear()
+
+    seed_everything(2)
+    w = wrap(template_multi_io(), 3)
+    w.compile(optimizer=optimizers.Adam(lr=0.005, decay=1e-3),
+              loss={"score": "binary_crossentropy", "aux": "categorical_crossentropy"},
+              loss_weights={"score": 1.0, "aux": 0.5}, metrics=["accuracy"])
+    train(w)
+    save_trained(prefix + "_mgpu3_multi_io", w,
+                 "wrapper gpus=3 (uneven slices), 2 inputs 2 outputs, loss weights, Adam with decay", 1, [3])
+    clear()
+
+
+def make_k231_extras(prefix):
+    """The rest of the wrapper shapes, made with the newest standalone Keras."""
+    seed_everything(3)
+    w = wrap(template_sequential_conv_bn(), 4)
+    w.compile(optimizer=optimizers.SGD(lr=0.05, momentum=0.9, decay=1e-4, nesterov=True), loss="categorical_crossentropy")
+    train(w)
+    save_trained(prefix + "_mgpu4_seq_conv_bn", w,
+                 "wrapper gpus=4, Sequential template, Conv2D, BatchNormalization, frozen layer, SGD momentum+decay",
+                 1, [4])
+    clear()
+
+    seed_everything(4)
+    w = wrap(template_rnn(), 8)
+    w.compile(optimizer=optimizers.RMSprop(lr=0.01), loss="categorical_crossentropy")
+    train(w)
+    save_trained(prefix + "_mgpu8_rnn", w, "wrapper gpus=8, Embedding, LSTM, GRU (reset_after=False), RMSprop", 1, [8])
+    clear()
+
+    seed_everything(5)
+    w = wrap(template_mlp(), [0, 1], cpu_merge=False)
+    save_uncompiled(prefix + "_mgpu_ids_nomerge", w, "wrapper gpus=[0, 1], cpu_merge=False, uncompiled", 1, [2])
+    clear()
+
+    seed_everything(6)
+    w = wrap(template_mlp(), 2, cpu_relocation=True)
+    w.compile(optimizer=optimizers.SGD(lr=0.1), loss="mse")
+    train(w)
+    save_trained(prefix + "_mgpu2_relocated", w, "wrapper gpus=2, cpu_relocation=True (cloned template), SGD", 1, [2])
+    clear()
+
+    seed_everything(7)
+    w = wrap(template_with_submodel(), 2)
+    w.compile(optimizer=optimizers.Adam(lr=0.01), loss="mse")
+    train(w)
+    save_trained(prefix + "_mgpu2_submodel", w, "wrapper gpus=2, template containing a nested sub-model", 1, [2])
+    clear()
+
+    seed_everything(8)
+    w = wrap(template_siamese(), 2)
+    w.compile(optimizer=optimizers.Adam(lr=0.01), loss="mse")
+    train(w)
+    save_trained(prefix + "_mgpu2_siamese", w,
+                 "wrapper gpus=2, Siamese template: both outputs from one layer (merged as embed_1, embed_2)", 1, [2])
+    clear()
+
+
+def make_nested(prefix, levels):
+    """Nest wrappers the way users did: train, save, load_model, wrap again, train, save."""
+    seed_everything(10 + len(levels))
+    model = template_mlp()
+    for depth, gpus in enumerate(levels, start=1):
+        model = wrap(model, gpus)
+        model.compile(optimizer=optimizers.Adam(lr=0.01), loss="categorical_crossentropy")
+        train(model, epochs=1)
+        path = os.path.join(OUT, "_level.h5")
+        model.save(path)
+        clear()
+        model = keras.models.load_model(path)
+        os.remove(path)
+    name = "%s_nested%d" % (prefix, len(levels))
+    save_trained(name, model, "%d-level nesting (save, load_model, multi_gpu_model again), gpus %s inner to outer"
+                 % (len(levels), list(levels)), len(levels), list(reversed(levels)))
+    clear()
+
+
+def make_weights_only(prefix, template_fn, tag, exercises):
+    """`save_weights` of a wrapper, with the template's JSON beside it: 'a weight file containing 1 layers'."""
+    seed_everything(20)
+    template = template_fn()
+    w = wrap(template, 2)
+    w.compile(optimizer=optimizers.Adam(lr=0.01), loss="categorical_crossentropy")
+    train(w)
+    name = "%s_%s" % (prefix, tag)
+    w.save_weights(os.path.join(OUT, name + ".h5"))
+    with open(os.path.join(OUT, name + ".json"), "w") as f:
+        f.write(template.to_json())
+    write_sample(name, predict_arrays(w, name), exercises, fmt="weights", depth=1, replicas=[2],
+                 extra_files=[name + ".json"])
+    clear()
+
+
+def make_checkpoint(prefix):
+    """ModelCheckpoint(save_weights_only=True) on a wrapper, as Keras' own callback wrote it."""
+    seed_everything(21)
+    template = template_mlp()
+    w = wrap(template, 2)
+    w.compile(optimizer=optimizers.SGD(lr=0.05, momentum=0.9), loss="categorical_crossentropy")
+    name = prefix + "_checkpoint_weights"
+    ckpt = keras.callbacks.ModelCheckpoint(os.path.join(OUT, name + ".h5"), save_weights_only=True)
+    train(w, epochs=1, callbacks=[ckpt])
+    with open(os.path.join(OUT, name + ".json"), "w") as f:
+        f.write(template.to_json())
+    write_sample(name, predict_arrays(w, name),
+                 "ModelCheckpoint(save_weights_only=True) of a gpus=2 wrapper, template JSON beside it",
+                 fmt="weights", depth=1, replicas=[2], extra_files=[name + ".json"])
+    clear()
+
+
+def make_plain(prefix):
+    """Unwrapped models: uncompiled functional ones, one with a nested sub-model, and a compiled Sequential."""
+    seed_everything(30)
+    m = template_multi_io()
+    save_uncompiled(prefix + "_plain_functional", m, "plain functional model, uncompiled")
+    clear()
+
+    seed_everything(32)
+    m = template_with_submodel()
+    save_uncompiled(prefix + "_plain_submodel", m, "plain functional model calling a nested sub-model, uncompiled")
+    clear()
+
+    seed_everything(31)
+    m = template_sequential_dense()
+    m.compile(optimizer=optimizers.RMSprop(lr=0.01, decay=1e-3), loss="categorical_crossentropy", metrics=["accuracy"])
+    train(m)
+    save_trained(prefix + "_plain_sequential", m, "plain Sequential, RMSprop with decay")
+    clear()
+
+
+def main():
+    if not os.path.isdir(OUT):
+        os.makedirs(OUT)
+    if STACK == "k231":
+        make_full_wrappers(STACK)
+        make_k231_extras(STACK)
+        make_nested(STACK, [2, 2])
+        make_nested(STACK, [2, 2, 4])
+        make_weights_only(STACK, template_mlp, "weights_only", "save_weights of a gpus=2 wrapper, template JSON beside it")
+        make_checkpoint(STACK)
+        make_plain(STACK)
+    elif STACK == "k224":
+        make_full_wrappers(STACK)
+        make_plain(STACK)
+    elif STACK == "k216":
+        # Wrappers of 2.0.9 to 2.1.6 cannot be saved whole (their Lambda closes over tensorflow).
+        make_weights_only(STACK, template_sequential_dense, "weights_only_seq",
+                          "save_weights of a wrapper around a list-style Sequential template")
+        make_plain(STACK)
+    elif STACK in ("tfk115", "tfk23"):
+        make_full_wrappers(STACK)
+        make_plain(STACK)
+    else:
+        raise SystemExit("unknown stack " + STACK)
+
+
+if __name__ == "__main__":
+    main()

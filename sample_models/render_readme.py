@@ -1,0 +1,43 @@
+"""Turn the generator's samples.jsonl into samples.json (read by the tests) and README.md (read by people)."""
+import json
+import sys
+from pathlib import Path
+
+HEADER = """# sample_models: real files from real legacy Keras
+
+Every `.h5` here was written by the legacy Keras named in its row, running on the Python named there:
+`generate.py` builds, compiles, trains and saves each model with that stack's own code
+(`multi_gpu_model` is the real one; only its device check is patched to report fake GPUs, and every
+op runs on the CPU). `make_samples.sh` builds the five legacy stacks with pyenv and reruns it; CI never
+does. Nothing here was written with h5py by hand.
+
+Beside each `<name>.h5`:
+- `<name>.npz`: `in_*`, the inputs, and `out_*`, the legacy stack's own outputs on them. Compiled
+  models also carry one more training step: `step_x_*`, `step_y_*` (the batch), `step_loss` and
+  `step_out_*` (outputs on `in_*` after `train_on_batch` on that batch, taken after the file was saved).
+- `<name>.json` for weights-only files: the template's architecture, as `to_json()` wrote it.
+
+`samples.json` lists the same rows for the tests, with what each file must inspect as (format,
+wrapper depth, replicas per level outermost first).
+
+| file | Python | TensorFlow | Keras | format | depth | replicas | what it exercises |
+|---|---|---|---|---|---|---|---|
+"""
+
+
+def main(folder):
+    folder = Path(folder)
+    rows = [json.loads(line) for line in (folder / "samples.jsonl").read_text().splitlines() if line.strip()]
+    rows.sort(key=lambda row: row["file"])
+    (folder / "samples.json").write_text(json.dumps(rows, indent=1, sort_keys=True) + "\n")
+    (folder / "samples.jsonl").unlink()
+    lines = [
+        "| `{file}` | {python} | {tensorflow} | {keras} | {format} | {wrapper_depth} | {replicas} | {exercises} |".format(
+            **dict(row, replicas=row["replicas"] or "-"))
+        for row in rows
+    ]
+    (folder / "README.md").write_text(HEADER + "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
