@@ -1,0 +1,53 @@
+"""`migrate inspect FILE...`: read legacy files with h5py alone and say what is in them and what is wrong."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+from migrate.errors import MigrateError
+
+
+def inspect_command(
+    files: list[Path] = typer.Argument(..., help="Legacy Keras .h5/.hdf5 files (model or weights-only).", show_default=False),
+    as_json: bool = typer.Option(False, "--json", help="One JSON array, one object per file, on stdout."),
+    architecture: Path | None = typer.Option(
+        None, "--architecture", help="Template JSON for weights-only files (default: <stem>.json beside each)."),
+) -> None:
+    """Show each file's wrapper levels, template, weights, training config and Keras 3 verdict."""
+    from migrate.diagnosis import inspect_file
+
+    results: list[dict] = []
+    reports = []
+    failed = 0
+    for path in files:
+        try:
+            report = inspect_file(path, architecture)
+        except MigrateError as exc:
+            failed += 1
+            results.append({"path": str(path), "error": _one_line(exc)})
+            reports.append((path, exc))
+            continue
+        except Exception as exc:  # a bug of ours: still one line, never a traceback
+            failed += 1
+            message = f"{path}: internal error ({type(exc).__name__}: {exc}); please report it"
+            results.append({"path": str(path), "error": _one_line(message)})
+            reports.append((path, message))
+            continue
+        results.append(report.to_json())
+        reports.append((path, report))
+    if as_json:
+        json.dump(results, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        from migrate.cli.render import render_reports
+
+        render_reports(reports)
+    raise typer.Exit(1 if failed else 0)
+
+
+def _one_line(error: object) -> str:
+    return " ".join(str(error).split())

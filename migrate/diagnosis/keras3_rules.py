@@ -1,0 +1,186 @@
+"""Would stock Keras 3 load this file, and give the outputs the legacy stack gave? One rule per cause.
+
+Each rule looks at the parsed file and returns the problems it finds. A rule's effect is `fails`
+(Keras 3 raises, or builds a model that cannot run) or `wrong` (it loads and runs, but its outputs
+differ from the legacy stack's). The causes were measured on sample_models/ and the real-model
+corpus with Keras 3 itself; tests/diagnosis/test_keras3_verdict.py keeps them honest.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from migrate.diagnosis.keras3_layers import KERAS3_LAYER_CLASSES
+from migrate.graph import MODEL_CLASSES, Graph, Layer
+from migrate.h5 import LegacyFile
+from migrate.unwrap import LambdaInfo
+from migrate.unwrap.lambdas import python_can_read
+
+FAILS, WRONG = "fails", "wrong"
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the rules look at: the file, its graph (None for weights-only) and its Lambdas."""
+
+    file: LegacyFile
+    graph: Graph | None
+    lambdas: tuple[LambdaInfo, ...]
+
+    def layers(self) -> Iterator[Layer]:
+        if self.graph is not None:
+            for _, layer in self.graph.walk():
+                yield layer
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    effect: str
+    check: Callable[[Facts], list[str]]
+
+
+def _weights_only(facts: Facts) -> list[str]:
+    if facts.file.format != "weights":
+        return []
+    return ["weights-only file: it holds no architecture, so no loader can rebuild a model from it alone"]
+
+
+def _lambda_bytecode(facts: Facts) -> list[str]:
+    """One problem for all multi-GPU slicers of a Python band, one per user Lambda."""
+    here = sys.version_info[:2]
+    problems = []
+    slicer_bands: dict[str | None, list[str]] = {}
+    for info in facts.lambdas:
+        if info.function_type != "lambda":
+            continue
+        if info.kind == "multi_gpu_slice":
+            slicer_bands.setdefault(info.bytecode_python, []).append(info.layer)
+        else:
+            problems.append(f"Lambda '{info.layer}' (a user function) {_bytecode_clause(info.bytecode_python, here)}")
+    for band, names in slicer_bands.items():
+        problems.insert(0, f"{len(names)} multi_gpu_model slicer Lambda(s) ('{names[0]}', ...) "
+                           f"{_bytecode_clause(band, here)}")
+    return problems
+
+
+def _bytecode_clause(band: str | None, here: tuple[int, int]) -> str:
+    clause = f"hold marshalled Python {band or '(unknown version)'} bytecode: Keras 3 refuses it in safe mode"
+    if not python_can_read(band, here):
+        clause += f"; even with safe_mode=False, Python {here[0]}.{here[1]} cannot read it"
+    return clause
+
+
+def _lambda_by_name(facts: Facts) -> list[str]:
+    return [f"Lambda '{info.layer}' refers to a function by name ('{info.function_name}') that Keras 3 cannot find"
+            for info in facts.lambdas if info.function_type == "function"]
+
+
+def _list_sequential(facts: Facts) -> list[str]:
+    if facts.graph is None or facts.graph.sequential_form != "list":
+        return []
+    return ["Sequential config is a bare list of layers (Keras <= 2.2.2); Keras 3 expects an object"]
+
+
+def _keras1(facts: Facts) -> list[str]:
+    if facts.file.keras_major != 1:
+        return []
+    return [f"Keras {facts.file.keras_version} config: Keras 1 argument names (nb_filter, border_mode, init, ...)"]
+
+
+def _unknown_classes(facts: Facts) -> list[str]:
+    seen: dict[str, str] = {}
+    for layer in facts.layers():
+        if layer.class_name not in KERAS3_LAYER_CLASSES | MODEL_CLASSES:
+            seen.setdefault(layer.class_name, layer.name)
+    return [f"layer '{name}' is of class '{cls}', which Keras 3 does not have (custom or Keras 1 layer)"
+            for cls, name in seen.items()]
+
+
+def _tf_keras1_initializers(facts: Facts) -> list[str]:
+    if not (facts.file.keras_version or "").endswith("-tf"):
+        return []
+    for layer in facts.layers():
+        for key, value in layer.config.items():
+            if key.endswith("_initializer") and isinstance(value, dict) and "dtype" in (value.get("config") or {}):
+                return [f"tf.keras 1.x initializer configs carry 'dtype' (layer '{layer.name}'), which Keras 3 rejects"]
+    return []
+
+
+def _keras2_sequential_input(facts: Facts) -> list[str]:
+    if facts.graph is None or facts.file.is_tf_keras:
+        return []
+    for _, graph in _graphs(facts.graph):
+        if graph.sequential_form == "dict" and graph.layers[0].name.endswith("_input"):
+            first = graph.layers[1].name
+            return [f"Sequential '{graph.name}' declares its input on layer '{first}' (batch_input_shape); "
+                    "Keras 3 builds a wrong-rank input from it"]
+    return []
+
+
+def _nested_node_index(facts: Facts) -> list[str]:
+    if facts.graph is None:
+        return []
+    for _, graph in _graphs(facts.graph):
+        if graph.sequential_form is None:
+            nested = [layer.name for layer in graph.layers if layer.model is not None and layer.calls]
+            if nested:
+                return [f"model '{graph.name}' calls nested model '{nested[0]}': Keras 3's legacy loader "
+                        "mis-resolves nested models' node indices"]
+    return []
+
+
+def _wrapped_layers(facts: Facts) -> list[str]:
+    return [f"layer '{layer.name}' ({layer.class_name}) wraps a Keras 2 layer config Keras 3 cannot locate"
+            for layer in facts.layers() if layer.class_name in ("TimeDistributed", "Bidirectional")][:1]
+
+
+def _hard_sigmoid(facts: Facts) -> list[str]:
+    for layer in facts.layers():
+        keys = [k for k in ("activation", "recurrent_activation") if layer.config.get(k) == "hard_sigmoid"]
+        if keys:
+            return [f"layer '{layer.name}' uses {keys[0]}='hard_sigmoid': Keras 2 meant clip(0.2x + 0.5), "
+                    "Keras 3 means clip(x/6 + 0.5)"]
+    return []
+
+
+def _theano_kernels(facts: Facts) -> list[str]:
+    if facts.file.backend != "theano":
+        return []
+    convs = [layer.name for layer in facts.layers() if "Conv" in layer.class_name or "Convolution" in layer.class_name]
+    if not convs:
+        return []
+    return [f"Theano-backend convolution kernels (layer '{convs[0]}') are stored flipped; Keras 3 loads them as they are"]
+
+
+def _graphs(graph: Graph) -> Iterator[tuple[tuple[str, ...], Graph]]:
+    yield (), graph
+    for path, layer in graph.walk():
+        if layer.model is not None:
+            yield path, layer.model
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("weights_only", FAILS, _weights_only),
+    Rule("lambda_bytecode", FAILS, _lambda_bytecode),
+    Rule("lambda_by_name", FAILS, _lambda_by_name),
+    Rule("list_sequential", FAILS, _list_sequential),
+    Rule("keras1_config", FAILS, _keras1),
+    Rule("unknown_class", FAILS, _unknown_classes),
+    Rule("tf_keras1_initializers", FAILS, _tf_keras1_initializers),
+    Rule("keras2_sequential_input", FAILS, _keras2_sequential_input),
+    Rule("nested_node_index", FAILS, _nested_node_index),
+    Rule("wrapped_layer_config", FAILS, _wrapped_layers),
+    Rule("hard_sigmoid", WRONG, _hard_sigmoid),
+    Rule("theano_kernels", WRONG, _theano_kernels),
+)
+
+
+def keras3_verdict(facts: Facts) -> tuple[str, list[str]]:
+    """('loads' | 'wrong' | 'fails', problems): the worst effect found and every problem behind it."""
+    found = [(rule.effect, problem) for rule in RULES for problem in rule.check(facts)]
+    effects = {effect for effect, _ in found}
+    verdict = FAILS if FAILS in effects else WRONG if WRONG in effects else "loads"
+    return verdict, [problem for _, problem in found]

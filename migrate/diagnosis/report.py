@@ -1,0 +1,156 @@
+"""`inspect_file`: one legacy file in, one FileReport out, built from h5py reads alone."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from migrate.diagnosis.keras3_rules import Facts, keras3_verdict
+from migrate.graph import Graph, build_graph
+from migrate.graph.build import batch_shape
+from migrate.graph.shapes import output_shapes
+from migrate.h5 import LegacyFile, read_legacy_file
+from migrate.h5.architecture import read_architecture_json, sidecar_architecture
+from migrate.unwrap import classify_lambdas, unwrap
+from migrate.unwrap.weights_only import weights_layout
+
+
+@dataclass(frozen=True)
+class TensorSpec:
+    name: str
+    shape: list[int | None] | None
+    dtype: str | None = None
+
+
+@dataclass(frozen=True)
+class TemplateSummary:
+    name: str
+    class_name: str
+    inputs: list[TensorSpec]
+    outputs: list[TensorSpec]
+    layers: int
+    params: int
+
+
+@dataclass(frozen=True)
+class TrainingSummary:
+    optimizer: str | None
+    optimizer_config: dict[str, Any]
+    loss: Any
+    metrics: Any
+    loss_weights: Any
+
+
+@dataclass(frozen=True)
+class FileReport:
+    """What `migrate inspect` says about one file; `to_json` is the `--json` object."""
+
+    path: str
+    format: str
+    keras_version: str | None
+    backend: str | None
+    wrapper_depth: int
+    replicas: list[int]
+    template: TemplateSummary | None
+    weights_count: int
+    weights_bytes: int
+    training: TrainingSummary | None
+    optimizer_state: int
+    lambdas: list[dict[str, Any]]
+    keras3_verdict: str
+    problems: list[str]
+    architecture_source: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def keras3_loadable(self) -> bool:
+        """True only when stock Keras 3 loads the file and reproduces its outputs."""
+        return self.keras3_verdict == "loads"
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["wrapper"] = {"depth": data.pop("wrapper_depth"), "replicas": data.pop("replicas")}
+        data["weights"] = {"count": data.pop("weights_count"), "bytes": data.pop("weights_bytes")}
+        data["keras3_loadable"] = self.keras3_loadable
+        return data
+
+
+def inspect_file(path: str | Path, architecture: str | Path | None = None) -> FileReport:
+    """Read and diagnose `path`; weights-only files use `architecture` or their `<stem>.json` sidecar."""
+    file = read_legacy_file(path)
+    if file.format == "weights":
+        return _weights_report(file, architecture)
+    graph = build_graph(file.model_config, tf_keras=file.is_tf_keras)
+    unwrapped = unwrap(graph)
+    lambdas = classify_lambdas(graph, set(unwrapped.slicer_paths))
+    verdict, problems = keras3_verdict(Facts(file, graph, tuple(lambdas)))
+    problems += _user_lambda_problems(lambdas)
+    group = unwrapped.weights_group
+    params = _params(file, group)
+    return FileReport(
+        path=str(path), format=file.format, keras_version=file.keras_version, backend=file.backend,
+        wrapper_depth=unwrapped.depth, replicas=unwrapped.replicas,
+        template=_template_summary(unwrapped.template, params),
+        weights_count=file.weight_count, weights_bytes=file.weight_bytes,
+        training=_training_summary(file.training_config),
+        optimizer_state=len(file.optimizer_weights),
+        lambdas=[{"layer": info.layer, "kind": info.kind, "function": info.function_name,
+                  "bytecode_python": info.bytecode_python, "in": "/".join(info.path)} for info in lambdas],
+        keras3_verdict=verdict, problems=problems,
+    )
+
+
+def _weights_report(file: LegacyFile, architecture: str | Path | None) -> FileReport:
+    """A weights-only file: what its groups say, and its template when an architecture is at hand."""
+    source = Path(architecture) if architecture else sidecar_architecture(file.path)
+    template = None
+    if source is not None:
+        config = read_architecture_json(source)
+        template = unwrap(build_graph(config, tf_keras=file.is_tf_keras)).template
+    layout = weights_layout(file, template)
+    verdict, problems = keras3_verdict(Facts(file, None, ()))
+    notes = [] if source else ["no architecture beside it: give one with --architecture (or put <stem>.json there)"]
+    if layout.depth and not layout.replicas:
+        notes.append("a wrapper checkpoint; the replica count needs the template's architecture")
+    return FileReport(
+        path=file.path, format="weights", keras_version=file.keras_version, backend=file.backend,
+        wrapper_depth=layout.depth, replicas=list(layout.replicas),
+        template=_template_summary(template, _params(file, layout.weights_group)) if template else None,
+        weights_count=file.weight_count, weights_bytes=file.weight_bytes, training=None, optimizer_state=0,
+        lambdas=[], keras3_verdict=verdict, problems=problems,
+        architecture_source=str(source) if source else None, notes=notes,
+    )
+
+
+def _params(file: LegacyFile, group: str | None) -> int:
+    """Weight elements of the template: its replica group for a wrapper, every group for a plain model."""
+    groups = [file.layer_weights.get(group, ())] if group else list(file.layer_weights.values())
+    return sum(weight.size for weights in groups for weight in weights)
+
+
+def _template_summary(template: Graph, params: int) -> TemplateSummary:
+    shapes = output_shapes(template)
+    inputs = []
+    for ref in template.inputs:
+        config = template.layer(ref.layer).config
+        shape = batch_shape(config)
+        inputs.append(TensorSpec(ref.layer, list(shape) if shape else None, config.get("dtype")))
+    outputs = [TensorSpec(ref.layer, list(shape) if shape else None) for ref, shape in zip(template.outputs, shapes)]
+    return TemplateSummary(template.name, template.class_name, inputs, outputs, len(template.layers), params)
+
+
+def _training_summary(config: dict[str, Any] | None) -> TrainingSummary | None:
+    if not config:
+        return None
+    optimizer = config.get("optimizer_config") or {}
+    return TrainingSummary(
+        optimizer=optimizer.get("class_name") if isinstance(optimizer, dict) else None,
+        optimizer_config=dict(optimizer.get("config") or {}) if isinstance(optimizer, dict) else {},
+        loss=config.get("loss"), metrics=config.get("metrics"), loss_weights=config.get("loss_weights"),
+    )
+
+
+def _user_lambda_problems(lambdas: list[Any]) -> list[str]:
+    return [f"user Lambda '{info.layer}' ({info.function_name or 'anonymous'}) cannot be run safely: "
+            "convert needs --lambda NAME=MODULE:CALLABLE" for info in lambdas if info.kind == "user"]

@@ -1,0 +1,39 @@
+"""The one error hierarchy: every failure migrate expects ends up as one of these.
+
+Messages name the file, the layer where there is one, what was found and what to do. Only the CLI
+turns them into output and exit codes; everything below it raises.
+"""
+
+from __future__ import annotations
+
+
+class MigrateError(Exception):
+    """Base of every error migrate raises on purpose."""
+
+    def __init__(self, message: str, *, path: str | None = None, layer: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.layer = layer
+
+    def __str__(self) -> str:
+        where = ": ".join(part for part in (self.path, f"layer '{self.layer}'" if self.layer else None) if part)
+        return f"{where}: {self.message}" if where else self.message
+
+    def at(self, path: str) -> "MigrateError":
+        """The same error, now naming the file it came from (set once, by the code that opened it)."""
+        if self.path is None:
+            self.path = path
+        return self
+
+
+class NotKerasFileError(MigrateError):
+    """The file is not HDF5, or is HDF5 that no Keras version wrote."""
+
+
+class MalformedFileError(MigrateError):
+    """A Keras file whose config, attributes or weights do not hang together."""
+
+
+class UnsupportedModelError(MigrateError):
+    """A well-formed file that uses something migrate cannot (yet) handle safely."""

@@ -1,0 +1,33 @@
+"""An architecture kept apart from its weights: the `to_json()` file users saved beside a checkpoint."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from migrate.errors import MalformedFileError, NotKerasFileError
+
+MAX_JSON_BYTES = 64 * 2**20
+
+
+def sidecar_architecture(weights_path: str | Path) -> Path | None:
+    """`<stem>.json` beside a weights file, the convention `zoo` and `inspect` follow, when it exists."""
+    candidate = Path(weights_path).with_suffix(".json")
+    return candidate if candidate.is_file() else None
+
+
+def read_architecture_json(path: str | Path) -> dict[str, Any]:
+    """The model config a `to_json()` file holds, as plain data."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_JSON_BYTES:
+            raise MalformedFileError("architecture JSON larger than 64 MiB", path=str(path))
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise NotKerasFileError("no such architecture file", path=str(path)) from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise MalformedFileError(f"architecture is not valid JSON ({type(exc).__name__})", path=str(path)) from None
+    if not isinstance(config, dict) or "class_name" not in config:
+        raise MalformedFileError("architecture JSON is not a Keras model config", path=str(path))
+    return config

@@ -1,0 +1,204 @@
+"""One legacy Keras HDF5 file, read into a plain record: configs as JSON data, weights as metadata.
+
+The layouts it understands:
+- a whole model: root attributes `model_config`, `training_config`, `keras_version`, `backend`;
+  weights under `model_weights/<layer>/<weight name>`, the layer order in `model_weights`'
+  `layer_names`; optimizer slots under `optimizer_weights`;
+- weights only (`save_weights`, `ModelCheckpoint(save_weights_only=True)`): `layer_names` at the
+  root and each layer's group at the root too.
+A nested model's weights live under its own group, named by the inner layers (`mlp/hidden/kernel:0`).
+Weight data is never read here: shapes and dtypes come from dataset headers, so inspecting a 1 GB file
+costs what inspecting a 1 MB one does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import h5py
+import numpy as np
+
+from migrate.errors import MalformedFileError, MigrateError, NotKerasFileError
+from migrate.h5.attrs import read_json, read_text, read_text_list
+
+MAX_DIM = 2**40
+
+
+@dataclass(frozen=True)
+class WeightInfo:
+    """One stored weight: its Keras name, where it lives in the file, and its shape and dtype."""
+
+    name: str
+    h5_path: str
+    shape: tuple[int, ...]
+    dtype: str
+
+    @property
+    def size(self) -> int:
+        """Number of elements."""
+        return int(np.prod(self.shape, dtype=np.int64)) if self.shape else 1
+
+    @property
+    def nbytes(self) -> int:
+        return self.size * np.dtype(self.dtype).itemsize
+
+
+@dataclass(frozen=True)
+class LegacyFile:
+    """Everything inspect and convert need from a legacy file, without any Keras object in it."""
+
+    path: str
+    format: Literal["model", "weights"]
+    keras_version: str | None
+    backend: str | None
+    model_config: dict[str, Any] | None
+    training_config: dict[str, Any] | None
+    layer_weights: dict[str, tuple[WeightInfo, ...]] = field(default_factory=dict)
+    optimizer_weights: tuple[WeightInfo, ...] = ()
+
+    @property
+    def weight_count(self) -> int:
+        return sum(len(weights) for weights in self.layer_weights.values())
+
+    @property
+    def weight_bytes(self) -> int:
+        return sum(w.nbytes for weights in self.layer_weights.values() for w in weights)
+
+    @property
+    def is_tf_keras(self) -> bool:
+        """tf.keras wrote it: '-tf' versions (TF 1.x) and 2.4 and later (TF 2.x only)."""
+        version = self.keras_version or ""
+        return version.endswith("-tf") or _version_tuple(version) >= (2, 4)
+
+    @property
+    def keras_major(self) -> int | None:
+        version = _version_tuple(self.keras_version or "")
+        return version[0] if version else None
+
+
+def _version_tuple(version: str) -> tuple[int, ...]:
+    """'2.2.4-tf' -> (2, 2, 4); text that is not a version -> ()."""
+    parts = []
+    for piece in version.split("-")[0].split("."):
+        if not piece.isdigit():
+            break
+        parts.append(int(piece))
+    return tuple(parts)
+
+
+def read_legacy_file(path: str | Path) -> LegacyFile:
+    """Read `path` into a LegacyFile, or raise a MigrateError that names the file and the problem."""
+    path = str(path)
+    try:
+        with _open_hdf5(path) as h5:
+            return _read_open_file(path, h5)
+    except MigrateError as exc:
+        raise exc.at(path)
+    except (OSError, KeyError, ValueError, TypeError, RuntimeError) as exc:
+        # h5py raises these for damaged objects inside an otherwise openable file.
+        raise MalformedFileError(f"damaged HDF5 content ({type(exc).__name__}: {exc})", path=path) from None
+
+
+def _open_hdf5(path: str) -> h5py.File:
+    """Open read-only; tell a missing file, a non-HDF5 file and a truncated one apart."""
+    if not Path(path).exists():
+        raise NotKerasFileError("no such file", path=path)
+    if Path(path).is_dir():
+        raise NotKerasFileError("is a directory, not a file", path=path)
+    try:
+        return h5py.File(path, "r")
+    except OSError as exc:
+        if not h5py.is_hdf5(path):
+            raise NotKerasFileError("not an HDF5 file (no HDF5 signature)", path=path) from None
+        raise NotKerasFileError(f"HDF5 file that cannot be opened, perhaps truncated ({exc})", path=path) from None
+
+
+def _read_open_file(path: str, h5: h5py.File) -> LegacyFile:
+    """Tell a whole-model file from a weights-only one, then read the matching layout."""
+    attrs = h5.attrs
+    model_config = read_json(attrs, "model_config")
+    if model_config is not None:
+        if "model_weights" not in h5:
+            raise MalformedFileError("has a model_config but no model_weights group")
+        group = _group(h5, "model_weights")
+        return LegacyFile(
+            path=path,
+            format="model",
+            keras_version=read_text(attrs, "keras_version") or read_text(group.attrs, "keras_version"),
+            backend=read_text(attrs, "backend") or read_text(group.attrs, "backend"),
+            model_config=_require_dict(model_config, "model_config"),
+            training_config=_optional_dict(read_json(attrs, "training_config"), "training_config"),
+            layer_weights=_read_layer_weights(group),
+            optimizer_weights=_read_optimizer_weights(h5),
+        )
+    if read_text_list(attrs, "layer_names") is not None:
+        return LegacyFile(
+            path=path,
+            format="weights",
+            keras_version=read_text(attrs, "keras_version"),
+            backend=read_text(attrs, "backend"),
+            model_config=None,
+            training_config=None,
+            layer_weights=_read_layer_weights(h5),
+        )
+    raise NotKerasFileError("HDF5, but not a Keras file: no model_config, model_weights or layer_names")
+
+
+def _group(parent: h5py.Group, name: str) -> h5py.Group:
+    item = parent.get(name)
+    if not isinstance(item, h5py.Group):
+        raise MalformedFileError(f"'{name}' should be an HDF5 group, found {type(item).__name__}")
+    return item
+
+
+def _require_dict(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise MalformedFileError(f"{what} should be a JSON object, found {type(value).__name__}")
+    return value
+
+
+def _optional_dict(value: Any, what: str) -> dict[str, Any] | None:
+    return None if value is None else _require_dict(value, what)
+
+
+def _read_layer_weights(group: h5py.Group) -> dict[str, tuple[WeightInfo, ...]]:
+    """Per layer, in the file's layer order, the weights it lists in `weight_names`."""
+    layer_names = read_text_list(group.attrs, "layer_names")
+    if layer_names is None:
+        raise MalformedFileError(f"'{group.name}' has no layer_names attribute")
+    weights: dict[str, tuple[WeightInfo, ...]] = {}
+    for layer_name in layer_names:
+        if layer_name not in group:
+            raise MalformedFileError(f"layer_names lists '{layer_name}' but the file has no group for it")
+        weights[layer_name] = _read_weight_list(_group(group, layer_name))
+    return weights
+
+
+def _read_optimizer_weights(h5: h5py.File) -> tuple[WeightInfo, ...]:
+    """The optimizer's slot variables, in the order the optimizer saved them; none when absent."""
+    if "optimizer_weights" not in h5:
+        return ()
+    return _read_weight_list(_group(h5, "optimizer_weights"))
+
+
+def _read_weight_list(group: h5py.Group) -> tuple[WeightInfo, ...]:
+    """The datasets a group lists in `weight_names`, with shapes and dtypes from their headers."""
+    names = read_text_list(group.attrs, "weight_names") or []
+    infos = []
+    for name in names:
+        item = group.get(name)
+        if not isinstance(item, h5py.Dataset):
+            raise MalformedFileError(f"'{group.name}' lists weight '{name}' but holds no dataset there")
+        infos.append(_weight_info(name, item))
+    return tuple(infos)
+
+
+def _weight_info(name: str, dataset: h5py.Dataset) -> WeightInfo:
+    shape = tuple(int(d) for d in dataset.shape) if dataset.shape is not None else ()
+    if any(d < 0 or d > MAX_DIM for d in shape):
+        raise MalformedFileError(f"weight '{name}' has an impossible shape {shape}")
+    if dataset.dtype.kind not in "fiub":
+        raise MalformedFileError(f"weight '{name}' has non-numeric dtype {dataset.dtype}")
+    return WeightInfo(name=name, h5_path=dataset.name, shape=shape, dtype=str(dataset.dtype))

@@ -1,0 +1,151 @@
+"""What a Lambda layer is, told from its config without running, unmarshalling or evaluating it.
+
+A multi-GPU slicer is recognised by where it stands in the graph (see detect.py) and by its
+arguments: `{i, parts}` (Keras' own `multi_gpu_model`), `{idx, parts}` and `{part, n_gpus}` (the
+community `make_parallel` variants). Its code blob is only ever looked at as bytes: the plain
+strings in a marshalled code object (`get_slice`) are a hint, and the header layout tells which
+Python wrote it, which decides whether any Python here could even read it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from migrate.graph import Graph
+
+SLICE_ARGUMENT_KEYS = (("i", "parts"), ("idx", "parts"), ("part", "n_gpus"))
+_MARSHAL_CODE = 0x63  # 'c'; with FLAG_REF (0x80) from Python 3.4 on
+_MARSHAL_BYTES = 0x73  # 's'
+_RESUME = 151  # the opcode every Python 3.11+ function starts with
+
+
+@dataclass(frozen=True)
+class LambdaInfo:
+    """A Lambda layer found anywhere in a model, and what it is."""
+
+    layer: str
+    path: tuple[str, ...]
+    kind: str  # 'multi_gpu_slice' or 'user'
+    function_type: str  # 'lambda' (marshalled bytecode), 'function' (a name), or 'unknown'
+    function_name: str | None
+    bytecode_python: str | None
+
+
+def slice_arguments(config: dict[str, Any]) -> tuple[int, int] | None:
+    """(index, parts) when a Lambda's arguments are a slicer's, else None."""
+    arguments = config.get("arguments")
+    if not isinstance(arguments, dict):
+        return None
+    for index_key, parts_key in SLICE_ARGUMENT_KEYS:
+        index, parts = arguments.get(index_key), arguments.get(parts_key)
+        if set(arguments) == {index_key, parts_key} and _is_int(index) and _is_int(parts) and 0 <= index < parts:
+            return index, parts
+    return None
+
+
+def classify_lambdas(graph: Graph, slicers: set[tuple[tuple[str, ...], str]]) -> list[LambdaInfo]:
+    """Every Lambda at every depth; those in `slicers` (path, name) were proven slicers by detect.py."""
+    found = []
+    for path, layer in graph.walk():
+        if layer.class_name != "Lambda":
+            continue
+        blob = code_blob(layer.config)
+        found.append(LambdaInfo(
+            layer=layer.name,
+            path=path,
+            kind="multi_gpu_slice" if (path, layer.name) in slicers else "user",
+            function_type=_function_type(layer.config),
+            function_name=code_name(blob) if blob else _named_function(layer.config),
+            bytecode_python=bytecode_python(blob) if blob else None,
+        ))
+    return found
+
+
+def _function_type(config: dict[str, Any]) -> str:
+    kind = config.get("function_type")
+    return kind if kind in ("lambda", "function") else "unknown"
+
+
+def _named_function(config: dict[str, Any]) -> str | None:
+    function = config.get("function")
+    return function if isinstance(function, str) and config.get("function_type") == "function" else None
+
+
+def code_blob(config: dict[str, Any]) -> bytes | None:
+    """The raw bytes of a Lambda's marshalled code, as bytes only; None when it holds no bytecode."""
+    if config.get("function_type") != "lambda":
+        return None
+    function = config.get("function")
+    text = function[0] if isinstance(function, list) and function else function
+    if not isinstance(text, str):
+        return None
+    try:  # Keras 2: base64 of the marshal bytes
+        return base64.b64decode("".join(text.split()), validate=True)
+    except (binascii.Error, ValueError):
+        pass
+    try:  # Keras 1: the marshal bytes as raw_unicode_escape text
+        return text.encode("raw_unicode_escape")
+    except UnicodeEncodeError:
+        return None
+
+
+def code_name(blob: bytes) -> str | None:
+    """The function's own name, read as a plain string from the blob: a hint, never proof."""
+    for name in (b"get_slice", b"<lambda>"):
+        if name in blob:
+            return name.decode()
+    identifiers = re.findall(rb"[\xda\x5a\xfa\x7a]([\x01-\x40])([A-Za-z_][A-Za-z0-9_]*)", blob)
+    candidates = [word for length, word in identifiers if length[0] == len(word)]
+    return candidates[-1].decode() if candidates else None
+
+
+def bytecode_python(blob: bytes) -> str | None:
+    """Which Pythons wrote this marshalled code object, from its header layout alone.
+
+    The code object's fixed header is a run of 4-byte integers before the bytecode string: four
+    of them in Python 2, five in 3.0-3.7 and 3.11+, six in 3.8-3.10. Marshal's reference flag
+    (0x80 on the type byte) appears from 3.4 on. 3.11+ is told from 3.4-3.7 by its first opcode.
+    """
+    if len(blob) < 30 or blob[0] & 0x7F != _MARSHAL_CODE:
+        return None
+    has_ref_flag = bool(blob[0] & 0x80)
+    for header_ints, band in ((4, "2"), (5, "3.0-3.7"), (6, "3.8-3.10")):
+        offset = 1 + 4 * header_ints
+        if blob[offset] & 0x7F == _MARSHAL_BYTES:
+            break
+    else:
+        return None
+    if band == "2" and has_ref_flag:
+        return None
+    if band == "3.0-3.7":
+        code_start = offset + 5
+        opcodes = blob[code_start:code_start + 8:2]
+        if has_ref_flag and _RESUME in opcodes:
+            return "3.11+"
+        return "3.4-3.7" if has_ref_flag else "3.0-3.3"
+    return band
+
+
+def python_can_read(band: str | None, version: tuple[int, int]) -> bool:
+    """Whether a Python of `version` could unmarshal code from `band` (it could not run it safely anyway)."""
+    if band is None:
+        return False
+    if band == "3.11+":
+        return version >= (3, 11)
+    if band == "2":
+        return version[0] == 2
+    low, high = band.split("-")
+    return _minor(low) <= version <= _minor(high)
+
+
+def _minor(text: str) -> tuple[int, int]:
+    major, minor = text.split(".")
+    return int(major), int(minor)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
