@@ -390,6 +390,18 @@ def make_plain(prefix):
     clear()
 
 
+def make_chunked(prefix):
+    """Layer names too long for one HDF5 attribute header, so Keras splits `layer_names` into chunks."""
+    seed_everything(40)
+    model = Sequential(name="long_names")
+    model.add(layers.Dense(4, input_shape=(4,), name="d" * 180 + "_first"))
+    for i in range(360):
+        model.add(layers.Activation("linear", name="a" * 190 + "_%03d" % i))
+    save_uncompiled(prefix + "_chunked_names", model,
+                    "plain Sequential of 361 layers with 190-character names: Keras writes layer_names0, layer_names1, ...")
+    clear()
+
+
 def main():
     if not os.path.isdir(OUT):
         os.makedirs(OUT)
@@ -401,6 +413,7 @@ def main():
         make_weights_only(STACK, template_mlp, "weights_only", "save_weights of a gpus=2 wrapper, template JSON beside it")
         make_checkpoint(STACK)
         make_plain(STACK)
+        make_chunked(STACK)
     elif STACK == "k224":
         make_full_wrappers(STACK)
         make_plain(STACK)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.tree import Tree
 
 from migrate.diagnosis import FileReport
@@ -17,12 +18,14 @@ VERDICT_TEXT = {
 
 
 def render_reports(reports: list[tuple[Any, Any]], console: Console | None = None) -> None:
+    """Trees on stdout; each failure as one unwrapped `error <file>: <problem>` line on stderr."""
     console = console or Console(highlight=False)
-    for path, report in reports:
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    for _, report in reports:
         if isinstance(report, FileReport):
             console.print(report_tree(report))
         else:
-            console.print(f"[red]error[/] {' '.join(str(report).split())}")
+            errors.print(f"[red]error[/] {escape(' '.join(str(report).split()))}")
 
 
 def report_tree(report: FileReport) -> Tree:
@@ -38,9 +41,9 @@ def report_tree(report: FileReport) -> Tree:
     _lambdas(tree, report)
     verdict = tree.add(f"Keras 3: {VERDICT_TEXT[report.keras3_verdict]}")
     for problem in report.problems:
-        verdict.add(problem)
+        verdict.add(escape(problem))
     for note in report.notes:
-        tree.add(f"[dim]note: {note}[/]")
+        tree.add(f"[dim]note: {escape(note)}[/]")
     return tree
 
 

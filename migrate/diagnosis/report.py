@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from migrate.diagnosis.keras3_rules import Facts, keras3_verdict
+from migrate.errors import MigrateError
 from migrate.graph import Graph, build_graph
 from migrate.graph.build import batch_shape
 from migrate.graph.shapes import output_shapes
@@ -78,6 +79,13 @@ class FileReport:
 
 def inspect_file(path: str | Path, architecture: str | Path | None = None) -> FileReport:
     """Read and diagnose `path`; weights-only files use `architecture` or their `<stem>.json` sidecar."""
+    try:
+        return _inspect(path, architecture)
+    except MigrateError as exc:
+        raise exc.at(str(path))
+
+
+def _inspect(path: str | Path, architecture: str | Path | None) -> FileReport:
     file = read_legacy_file(path)
     if file.format == "weights":
         return _weights_report(file, architecture)

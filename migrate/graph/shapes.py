@@ -29,23 +29,42 @@ def output_shapes(graph: Graph) -> list[Shape | None]:
 
 
 def _tensor(graph: Graph, ref: TensorRef, memo: dict[tuple[str, int], list[Shape] | None]) -> Shape | None:
-    shapes = _call(graph, graph.layer(ref.layer), ref.call, memo)
+    _resolve(graph, (ref.layer, ref.call), memo)
+    shapes = memo[(ref.layer, ref.call)]
     return shapes[ref.tensor] if shapes is not None and ref.tensor < len(shapes) else None
 
 
-def _call(graph: Graph, layer: Layer, call: int, memo: dict[tuple[str, int], list[Shape] | None]) -> list[Shape] | None:
-    key = (layer.name, call)
-    if key in memo:
-        return memo[key]
-    memo[key] = None  # guards against cycles, which build_graph already rejects
+def _resolve(graph: Graph, target: tuple[str, int], memo: dict[tuple[str, int], list[Shape] | None]) -> None:
+    """Fill memo for `target` and everything it reads, without recursion (graphs can be 10,000 deep)."""
+    stack, pending = [target], {target}
+    while stack:
+        key = stack[-1]
+        layer = graph.layer(key[0])
+        reads = [] if layer.class_name == "InputLayer" or key[1] >= len(layer.calls) else layer.calls[key[1]]
+        missing = [(r.layer, r.call) for r in reads if (r.layer, r.call) not in memo and (r.layer, r.call) not in pending]
+        if missing:
+            stack.extend(missing)
+            pending.update(missing)
+            continue
+        stack.pop()
+        pending.discard(key)
+        memo[key] = _call_shapes(layer, key[1], reads, memo)
+
+
+def _call_shapes(layer: Layer, call: int, reads: tuple[TensorRef, ...] | list[TensorRef],
+                 memo: dict[tuple[str, int], list[Shape] | None]) -> list[Shape] | None:
     if layer.class_name == "InputLayer":
         shape = batch_shape(layer.config)
-        result = [tuple(shape)] if shape else None
-    else:
-        inputs = [_tensor(graph, ref, memo) for ref in layer.calls[call]]
-        result = None if any(s is None for s in inputs) else _apply(layer, inputs)
-    memo[key] = result
-    return result
+        return [tuple(shape)] if shape else None
+    if call >= len(layer.calls):
+        return None
+    inputs = []
+    for ref in reads:
+        shapes = memo.get((ref.layer, ref.call))
+        if shapes is None or ref.tensor >= len(shapes):
+            return None
+        inputs.append(shapes[ref.tensor])
+    return _apply(layer, inputs)
 
 
 def _apply(layer: Layer, inputs: list[Shape]) -> list[Shape] | None:

@@ -1,0 +1,35 @@
+"""Run in a subprocess by the verdict test: what stock Keras 3 really does with each file.
+
+Prints one JSON object: path -> "fails" (load or predict raises), "wrong" (max abs difference from
+the reference outputs over 1e-4), or "loads". Files without a reference are only loaded.
+"""
+
+import json
+import os
+import sys
+import warnings
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+warnings.filterwarnings("ignore")
+
+import keras  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+def behaviour(path, reference):
+    try:
+        model = keras.models.load_model(path, compile=False)
+        if reference is None:
+            return "loads"
+        bundle = np.load(reference)
+        inputs = [bundle[f"in_{i}"] for i in range(sum(k.startswith("in_") for k in bundle.files))]
+        outputs = model.predict(inputs if len(inputs) > 1 else inputs[0], verbose=0)
+        outputs = outputs if isinstance(outputs, list) else [outputs]
+        diff = max(float(np.max(np.abs(np.asarray(got) - bundle[f"out_{i}"]))) for i, got in enumerate(outputs))
+    except Exception:
+        return "fails"
+    return "wrong" if diff > 1e-4 else "loads"
+
+
+pairs = json.loads(sys.argv[1])
+print(json.dumps({path: behaviour(path, ref) for path, ref in pairs}))
