@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI explores the same examples every run (reproducible); local runs draw new ones each time.
+# `--hypothesis-profile deep` explores far more, for a hunt before a release.
+settings.register_profile("default", max_examples=60)
+settings.register_profile("ci", max_examples=60, derandomize=True, print_blob=True)
+settings.register_profile("deep", max_examples=2000)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_models"

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from migrate.diagnosis.keras3_rules import Facts, keras3_verdict
-from migrate.errors import MigrateError
+from migrate.errors import MalformedFileError, MigrateError
 from migrate.graph import Graph, build_graph
 from migrate.graph.build import batch_shape
 from migrate.graph.shapes import output_shapes
@@ -149,12 +149,17 @@ def _template_summary(template: Graph, params: int) -> TemplateSummary:
 
 
 def _training_summary(config: dict[str, Any] | None) -> TrainingSummary | None:
+    """The compile settings, with every field's type checked: a file may hold anything there."""
     if not config:
         return None
     optimizer = config.get("optimizer_config") or {}
+    if not isinstance(optimizer, dict) or not isinstance(optimizer.get("config") or {}, dict):
+        raise MalformedFileError("training_config.optimizer_config should be an object with a 'config' object")
+    name = optimizer.get("class_name")
+    if name is not None and not isinstance(name, str):
+        raise MalformedFileError("training_config.optimizer_config.class_name should be a string")
     return TrainingSummary(
-        optimizer=optimizer.get("class_name") if isinstance(optimizer, dict) else None,
-        optimizer_config=dict(optimizer.get("config") or {}) if isinstance(optimizer, dict) else {},
+        optimizer=name, optimizer_config=dict(optimizer.get("config") or {}),
         loss=config.get("loss"), metrics=config.get("metrics"), loss_weights=config.get("loss_weights"),
     )
 

@@ -15,7 +15,7 @@ from migrate.errors import MigrateError
 from tests.conftest import SAMPLES
 
 SOURCES = sorted(p.name for p in SAMPLES.glob("*.h5") if "chunked" not in p.name)
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.floats(allow_nan=False) | st.text(max_size=12),
