@@ -37,3 +37,11 @@ class MalformedFileError(MigrateError):
 
 class UnsupportedModelError(MigrateError):
     """A well-formed file that uses something migrate cannot (yet) handle safely."""
+
+
+class VerificationError(MigrateError):
+    """The converted model does not reproduce the legacy one, or does not reload as written."""
+
+
+class OutputExistsError(MigrateError):
+    """The destination exists (or is the source) and --force was not given."""

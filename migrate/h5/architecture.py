@@ -31,3 +31,19 @@ def read_architecture_json(path: str | Path) -> dict[str, Any]:
     if not isinstance(config, dict) or "class_name" not in config:
         raise MalformedFileError("architecture JSON is not a Keras model config", path=str(path))
     return config
+
+
+def read_architecture(path: str | Path) -> dict[str, Any]:
+    """A model config from a `to_json()` file or from a legacy whole-model `.h5`."""
+    path = Path(path)
+    if path.suffix.lower() in (".h5", ".hdf5"):
+        from migrate.h5.reader import read_legacy_file
+
+        config = read_legacy_file(path).model_config
+        if config is None:
+            raise MalformedFileError("architecture file is itself weights-only", path=str(path))
+        return config
+    if path.suffix.lower() == ".keras":
+        raise MalformedFileError("a .keras architecture is not supported yet: pass the template's JSON or .h5",
+                                 path=str(path))
+    return read_architecture_json(path)

@@ -68,14 +68,18 @@ class LegacyFile:
 
     @property
     def is_tf_keras(self) -> bool:
-        """tf.keras wrote it: '-tf' versions (TF 1.x) and 2.4 and later (TF 2.x only)."""
-        version = self.keras_version or ""
-        return version.endswith("-tf") or _version_tuple(version) >= (2, 4)
+        return is_tf_keras_version(self.keras_version)
 
     @property
     def keras_major(self) -> int | None:
         version = _version_tuple(self.keras_version or "")
         return version[0] if version else None
+
+
+def is_tf_keras_version(version: str | None) -> bool:
+    """tf.keras wrote it: '-tf' versions (TF 1.x), and 2.4 and later (only tf.keras reached those)."""
+    version = version or ""
+    return version.endswith("-tf") or _version_tuple(version) >= (2, 4)
 
 
 def _version_tuple(version: str) -> tuple[int, ...]:

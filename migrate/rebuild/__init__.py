@@ -1,0 +1,5 @@
+"""Build the Keras 3 model from a translated graph: the only package that imports Keras.
+
+Layers are constructed through Keras 3's public API (`keras.layers.<Class>.from_config`, or the
+user's own objects where they asked for them); no Lambda from the file is ever deserialized or run.
+"""

@@ -1,0 +1,77 @@
+"""One translated layer -> one Keras 3 layer object, through public constructors only."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import keras
+
+from migrate.errors import UnsupportedModelError
+from migrate.rebuild.options import UserObjects
+from migrate.translate import TranslatedLayer
+
+BASE_ARGUMENTS = {"name", "trainable", "dtype", "activity_regularizer", "autocast"}
+# Arguments Keras 3 dropped whose absence cannot change a converted model's outputs or weights.
+HARMLESS = {"implementation", "unroll", "time_major", "fused", "dynamic", "input_length"}
+
+
+def make_layer(layer: TranslatedLayer, name: str, user: UserObjects) -> keras.layers.Layer:
+    """The Keras 3 layer for `layer`; arguments Keras 3 does not take are dropped and noted."""
+    if layer.class_name == "Lambda":
+        return _user_lambda(layer, name, user)
+    cls = user.classes.get(layer.class_name) or _builtin(layer.class_name)
+    if cls is None:
+        raise UnsupportedModelError(
+            f"class '{layer.class_name}' is not a Keras 3 layer; pass its implementation with "
+            "--custom-objects MODULE", layer=name)
+    config = dict(layer.config, name=name.split("/")[-1])
+    for key in ("layer", "backward_layer"):
+        if isinstance(config.get(key), dict):
+            inner = TranslatedLayer(config[key]["class_name"], config[key]["config"])
+            config[key] = make_layer(inner, f"{name}/{inner.config.get('name', key)}", user)
+    if layer.class_name == "Bidirectional" and "backward_layer" not in config:
+        config["backward_layer"] = _backward_copy(layer.config["layer"], name, user)
+    if cls not in user.classes.values():
+        config = _known_arguments(cls, config, layer, name)
+    try:
+        return cls(**config)
+    except (TypeError, ValueError) as exc:
+        raise UnsupportedModelError(f"Keras 3 {layer.class_name} refused the translated config ({exc})",
+                                    layer=name) from None
+
+
+def _backward_copy(inner: dict[str, Any], name: str, user: UserObjects) -> keras.layers.Layer:
+    """Keras 2's backward layer: the forward config with go_backwards flipped (Keras 3 does not flip it)."""
+    config = dict(inner["config"], go_backwards=not inner["config"].get("go_backwards", False))
+    config["name"] = "backward_" + str(config.get("name", "layer"))
+    return make_layer(TranslatedLayer(inner["class_name"], config), f"{name}/{config['name']}", user)
+
+
+def _builtin(class_name: str) -> type | None:
+    cls = getattr(keras.layers, class_name, None)
+    return cls if isinstance(cls, type) and issubclass(cls, keras.layers.Layer) else None
+
+
+def _known_arguments(cls: type, config: dict[str, Any], layer: TranslatedLayer, name: str) -> dict[str, Any]:
+    """Keep what the Keras 3 constructor takes; refuse anything else unless it is known to be harmless."""
+    accepted = set(inspect.signature(cls.__init__).parameters) | BASE_ARGUMENTS
+    unknown = sorted(set(config) - accepted)
+    meaningful = [key for key in unknown if key not in HARMLESS and config[key] not in (None, False, [], {})]
+    if meaningful:
+        raise UnsupportedModelError(
+            f"Keras 3 {cls.__name__} has no argument {', '.join(repr(k) for k in meaningful)} "
+            f"(value {config[meaningful[0]]!r}); migrate does not know an exact translation", layer=name)
+    return {key: value for key, value in config.items() if key in accepted}
+
+
+def _user_lambda(layer: TranslatedLayer, name: str, user: UserObjects) -> keras.layers.Layer:
+    """A Lambda is rebuilt only around the user's own function, never the file's bytecode."""
+    short = name.split("/")[-1]
+    function = user.lambdas.get(short) or user.lambdas.get(name)
+    if function is None:
+        raise UnsupportedModelError(
+            "is a Lambda whose code is stored as bytecode, which migrate never runs; give its function "
+            f"with --lambda {short}=MODULE:CALLABLE (the output then needs MODULE importable to load)", layer=name)
+    arguments = layer.config.get("arguments") or {}
+    return keras.layers.Lambda(function, arguments=arguments or None, name=short)

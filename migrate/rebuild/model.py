@@ -1,0 +1,113 @@
+"""Translated Graph -> keras.Model: every layer made once, then called in dependency order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import keras
+
+from migrate.graph import Graph, Layer, TensorRef
+from migrate.graph.build import batch_shape
+from migrate.rebuild.layers import make_layer
+from migrate.rebuild.options import UserObjects
+from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
+
+
+@dataclass
+class Rebuilt:
+    """The Keras 3 model and, per legacy layer (by path), its Keras 3 layer and translation."""
+
+    model: keras.Model
+    layers: dict[tuple[str, ...], keras.layers.Layer] = field(default_factory=dict)
+    translations: dict[tuple[str, ...], TranslatedLayer] = field(default_factory=dict)
+    submodels: dict[tuple[str, ...], keras.Model] = field(default_factory=dict)
+
+    @property
+    def notes(self) -> list[str]:
+        return [note for translation in self.translations.values() for note in translation.notes]
+
+
+def rebuild_model(graph: Graph, source: SourceInfo, user: UserObjects) -> Rebuilt:
+    """The Keras 3 functional model of `graph` (nested models rebuilt as nested models)."""
+    rebuilt = Rebuilt(model=None)  # type: ignore[arg-type]
+    rebuilt.model = _build(graph, (), source, user, rebuilt)
+    return rebuilt
+
+
+def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserObjects, rebuilt: Rebuilt) -> keras.Model:
+    objects: dict[str, Any] = {}
+    for layer in graph.layers:
+        key = (*path, layer.name)
+        if layer.model is not None:
+            objects[layer.name] = _build(layer.model, key, source, user, rebuilt)
+            rebuilt.submodels[key] = objects[layer.name]
+        elif layer.class_name != "InputLayer":
+            translated = translate_layer(layer.class_name, layer.config, source, "/".join(key))
+            objects[layer.name] = make_layer(translated, "/".join(key), user)
+            rebuilt.translations[key] = translated
+            rebuilt.layers[key] = objects[layer.name]
+    tensors: dict[tuple[str, int], list[Any]] = {}
+    inputs = [_input(graph.layer(ref.layer), tensors) for ref in graph.inputs]
+    for layer_name, call in _call_order(graph):
+        _call(graph.layer(layer_name), call, objects, tensors)
+    outputs = [_tensor(tensors, ref) for ref in graph.outputs]
+    return keras.Model(inputs if len(inputs) > 1 else inputs[0], outputs if len(outputs) > 1 else outputs[0],
+                       name=graph.name)
+
+
+def _input(layer: Layer, tensors: dict[tuple[str, int], list[Any]]) -> Any:
+    shape = batch_shape(layer.config)
+    dtype = layer.config.get("dtype") or "float32"
+    tensor = keras.Input(batch_shape=tuple(shape), dtype=dtype, name=layer.name,
+                         sparse=bool(layer.config.get("sparse", False)))
+    tensors[(layer.name, 0)] = [tensor]
+    return tensor
+
+
+def _call_order(graph: Graph) -> list[tuple[str, int]]:
+    """Every (layer, call) after the calls it reads: an iterative topological sort."""
+    done: set[tuple[str, int]] = {(ref.layer, 0) for ref in graph.inputs}
+    order: list[tuple[str, int]] = []
+    for layer in graph.layers:
+        for call in range(len(layer.calls)):
+            stack = [(layer.name, call)]
+            while stack:
+                key = stack[-1]
+                if key in done:
+                    stack.pop()
+                    continue
+                pending = [(r.layer, r.call) for r in graph.layer(key[0]).calls[key[1]] if (r.layer, r.call) not in done]
+                if pending:
+                    stack.extend(pending)
+                    continue
+                done.add(key)
+                order.append(key)
+                stack.pop()
+    return order
+
+
+def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[str, int], list[Any]]) -> None:
+    """Call the layer on its inbound tensors the way Keras 2 did: RNN extras are initial states."""
+    args = [_tensor(tensors, ref) for ref in layer.calls[call]]
+    target = objects[layer.name]
+    kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask")}
+    if layer.model is not None:
+        result = target(args if len(args) > 1 else args[0])
+    elif isinstance(target, keras.layers.RNN) and len(args) > 1:
+        result = target(args[0], initial_state=args[1:], **kwargs)
+    elif len(args) == 1 and not _takes_list(target):
+        result = target(args[0], **kwargs)
+    else:
+        result = target(args, **kwargs)
+    tensors[(layer.name, call)] = list(result) if isinstance(result, (list, tuple)) else [result]
+
+
+def _takes_list(target: Any) -> bool:
+    return isinstance(target, (keras.layers.Concatenate, keras.layers.Add, keras.layers.Subtract,
+                               keras.layers.Multiply, keras.layers.Average, keras.layers.Maximum,
+                               keras.layers.Minimum, keras.layers.Dot))
+
+
+def _tensor(tensors: dict[tuple[str, int], list[Any]], ref: TensorRef) -> Any:
+    return tensors[(ref.layer, ref.call)][ref.tensor]

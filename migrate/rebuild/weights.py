@@ -1,0 +1,114 @@
+"""Move every legacy weight onto its Keras 3 variable, by position, with shapes checked.
+
+Names inside weight groups are not reliable (TensorFlow uniquified them: `hidden_1/kernel:0`,
+`conv1d_1_4/kernel:0`), positions are: a plain layer's group lists its weights in the layer's own
+order, and a nested model's group lists every trainable weight of its layers in layer order, then
+every non-trainable one (BatchNormalization statistics, frozen layers). Keras 3 orders each
+layer's weights the same way, so the pairing is exact, and every pair is shape-checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import h5py
+import keras
+import numpy as np
+
+from migrate.errors import MalformedFileError
+from migrate.graph import Graph
+from migrate.h5 import LegacyFile, WeightInfo
+from migrate.rebuild.model import Rebuilt
+from migrate.translate.weights import apply_fixes
+
+
+@dataclass(frozen=True)
+class WeightMove:
+    """One legacy weight, the Keras 3 variable it became, and whether a layout fix changed it."""
+
+    legacy: WeightInfo
+    variable: keras.Variable
+    trainable: bool
+    fixed: bool
+
+
+def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_group: str | None) -> list[WeightMove]:
+    """Assign every template weight from `file`; the moves come back in legacy optimizer order."""
+    plan = _plan(file, template, rebuilt, weights_group)
+    fixed: set[int] = set()
+    with h5py.File(file.path, "r") as h5:
+        for path, pairs in _by_layer(plan):
+            arrays = [np.asarray(h5[info.h5_path][()]) for info, _, _ in pairs]
+            translation = rebuilt.translations.get(path)
+            if translation is not None and translation.weight_fixes:
+                arrays = apply_fixes(translation.weight_fixes, translation.config, arrays)
+                fixed.update(id(variable) for _, variable, _ in pairs)
+            for (info, variable, _), array in zip(pairs, arrays):
+                _assign_exactly(variable, array, info, path)
+    return [WeightMove(info, var, trainable, id(var) in fixed) for info, var, trainable, _ in plan]
+
+
+def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInfo, path: tuple[str, ...]) -> None:
+    """Assign, then read back: the structural verification that the tensor arrived bit for bit."""
+    array = array.astype(variable.dtype, copy=False)
+    variable.assign(array)
+    if not np.array_equal(np.asarray(variable.numpy()), array):
+        raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
+
+
+Plan = list[tuple[WeightInfo, keras.Variable, bool, tuple[str, ...]]]
+
+
+def _plan(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_group: str | None) -> Plan:
+    """Pair legacy weights with Keras 3 variables, group by group, in the file's order."""
+    if weights_group is not None:
+        return _pair(file.layer_weights.get(weights_group, ()), _expected(template, (), rebuilt), weights_group)
+    plan: Plan = []
+    for layer in template.layers:
+        stored = file.layer_weights.get(layer.name, ())
+        key = (layer.name,)
+        if layer.model is not None:
+            plan += _pair(stored, _expected(layer.model, key, rebuilt), layer.name)
+        elif key in rebuilt.layers:
+            plan += _pair(stored, _own(rebuilt.layers[key], key), layer.name)
+        elif stored:
+            raise MalformedFileError(f"the file holds {len(stored)} weights for it, but it has none", layer=layer.name)
+    return plan
+
+
+def _own(layer: keras.layers.Layer, path: tuple[str, ...]) -> list[tuple[keras.Variable, bool, tuple[str, ...]]]:
+    trainable = {id(v) for v in layer.trainable_weights}
+    return [(v, id(v) in trainable, path) for v in layer.weights]
+
+
+def _expected(graph: Graph, path: tuple[str, ...], rebuilt: Rebuilt) -> list[tuple[keras.Variable, bool, tuple[str, ...]]]:
+    """A nested model's variables as Keras 2 stored them: all trainable ones, then the rest."""
+    own = []
+    for inner_path, layer in graph.walk():
+        key = (*path, *inner_path[1:], layer.name)
+        if key in rebuilt.layers:
+            own += _own(rebuilt.layers[key], key)
+    return [entry for entry in own if entry[1]] + [entry for entry in own if not entry[1]]
+
+
+def _pair(stored: tuple[WeightInfo, ...], expected: list[tuple[keras.Variable, bool, tuple[str, ...]]], group: str) -> Plan:
+    if len(stored) != len(expected):
+        raise MalformedFileError(
+            f"weight group '{group}' holds {len(stored)} weights but the rebuilt model needs {len(expected)}; "
+            "the architecture does not match these weights", layer=group)
+    plan = []
+    for info, (variable, trainable, path) in zip(stored, expected):
+        if tuple(info.shape) != tuple(variable.shape):
+            raise MalformedFileError(
+                f"weight '{info.name}' has shape {tuple(info.shape)} but Keras 3 expects {tuple(variable.shape)} "
+                f"for {variable.path}", layer="/".join(path))
+        plan.append((info, variable, trainable, path))
+    return plan
+
+
+def _by_layer(plan: Plan) -> list[tuple[tuple[str, ...], list[tuple[WeightInfo, keras.Variable, bool]]]]:
+    """The plan regrouped per Keras 3 layer, each layer's weights in its own variable order."""
+    groups: dict[tuple[str, ...], list[tuple[WeightInfo, keras.Variable, bool]]] = {}
+    for info, variable, trainable, path in plan:
+        groups.setdefault(path, []).append((info, variable, trainable))
+    return list(groups.items())

@@ -1,0 +1,72 @@
+"""Keras 1.x configs -> Keras 2 vocabulary (keras2.py and semantics.py take it on from there).
+
+The tables follow Keras 2's own `legacy/interfaces.py` conversions: renamed classes, renamed
+arguments, and argument pairs that became one tuple.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from migrate.errors import UnsupportedModelError
+
+CLASS_RENAMES = {
+    "Convolution1D": "Conv1D", "Convolution2D": "Conv2D", "Convolution3D": "Conv3D",
+    "AtrousConvolution1D": "Conv1D", "AtrousConvolution2D": "Conv2D",
+    "Deconvolution2D": "Conv2DTranspose", "SeparableConvolution2D": "SeparableConv2D",
+}
+
+COMMON_RENAMES = {
+    "output_dim": "units", "init": "kernel_initializer", "inner_init": "recurrent_initializer",
+    "W_regularizer": "kernel_regularizer", "b_regularizer": "bias_regularizer",
+    "U_regularizer": "recurrent_regularizer", "W_constraint": "kernel_constraint",
+    "b_constraint": "bias_constraint", "U_constraint": "recurrent_constraint", "bias": "use_bias",
+    "nb_filter": "filters", "subsample": "strides", "subsample_length": "strides", "border_mode": "padding",
+    "dim_ordering": "data_format", "filter_length": "kernel_size", "pool_length": "pool_size",
+    "stride": "strides", "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "inner_activation":
+    "recurrent_activation", "consume_less": "implementation", "atrous_rate": "dilation_rate",
+    "input_dtype": "dtype",
+}
+
+CLASS_RENAMES_OF_ARGS = {
+    "Embedding": {"init": "embeddings_initializer", "W_regularizer": "embeddings_regularizer",
+                  "W_constraint": "embeddings_constraint"},
+    "Dropout": {"p": "rate"}, "SpatialDropout1D": {"p": "rate"}, "SpatialDropout2D": {"p": "rate"},
+    "GaussianDropout": {"p": "rate"}, "GaussianNoise": {"sigma": "stddev"},
+    "BatchNormalization": {"beta_init": "beta_initializer", "gamma_init": "gamma_initializer"},
+}
+
+DIM_ORDERING = {"tf": "channels_last", "th": "channels_first", "default": "channels_last"}
+IMPLEMENTATION = {"cpu": 0, "mem": 1, "gpu": 2}
+DROPPED = ("mode_type", "cache_enabled", "trainable_weights", "activity_regularizer")
+
+
+def translate(layer: Any, name: str) -> None:
+    """Rename the class and its arguments, then merge split arguments into Keras 2's tuples."""
+    if layer.class_name == "Merge":
+        raise UnsupportedModelError("Keras 1 Merge layers are not converted yet; rebuild that merge by hand", layer=name)
+    if layer.class_name == "BatchNormalization" and layer.config.get("mode", 0) != 0:
+        raise UnsupportedModelError("Keras 1 BatchNormalization mode != 0 has no Keras 3 equivalent", layer=name)
+    original = layer.class_name
+    layer.class_name = CLASS_RENAMES.get(original, original)
+    renames = {**COMMON_RENAMES, **CLASS_RENAMES_OF_ARGS.get(layer.class_name, {})}
+    config = {renames.get(key, key): value for key, value in layer.config.items() if key not in DROPPED}
+    _merge_kernel_size(config)
+    if "data_format" in config:
+        config["data_format"] = DIM_ORDERING.get(config["data_format"], config["data_format"])
+    if isinstance(config.get("implementation"), str):
+        config["implementation"] = IMPLEMENTATION.get(config["implementation"], 1)
+    config.pop("mode", None)
+    layer.config = config
+    if original != layer.class_name:
+        layer.notes.append(f"{name}: Keras 1 {original} -> {layer.class_name}")
+    if config.get("data_format") == "channels_first" and layer.class_name.startswith("Conv"):
+        layer.weight_fixes.append("keras1_th_kernel")
+
+
+def _merge_kernel_size(config: dict[str, Any]) -> None:
+    """nb_row/nb_col (and Conv3D's kernel_dim1..3) -> kernel_size; pool_length already renamed."""
+    if "nb_row" in config:
+        config["kernel_size"] = [config.pop("nb_row"), config.pop("nb_col")]
+    if "kernel_dim1" in config:
+        config["kernel_size"] = [config.pop("kernel_dim1"), config.pop("kernel_dim2"), config.pop("kernel_dim3")]

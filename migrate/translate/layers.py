@@ -1,0 +1,59 @@
+"""Choose and apply the translation tables for one layer, recording every change made."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from migrate.translate import keras1, keras2, semantics, tf_keras
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    """What the legacy file says about the stack that wrote it."""
+
+    keras_version: str | None
+    backend: str | None
+    tf_keras: bool
+
+    @property
+    def keras1(self) -> bool:
+        return (self.keras_version or "").startswith("1.")
+
+    @property
+    def theano(self) -> bool:
+        return self.backend == "theano"
+
+
+@dataclass
+class TranslatedLayer:
+    """A Keras 3 `{class_name, config}` for one legacy layer, and what had to change to get there.
+
+    `weight_fixes` names the array conversions rebuild must apply when the layer's weights move
+    (see weights.py); `notes` are the user-facing lines convert prints.
+    """
+
+    class_name: str
+    config: dict[str, Any]
+    weight_fixes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo, name: str) -> TranslatedLayer:
+    """The Keras 3 form of one legacy layer config (inner layers of wrappers included)."""
+    layer = TranslatedLayer(class_name, copy.deepcopy(config))
+    if source.keras1:
+        keras1.translate(layer, name)
+    keras2.translate(layer, name)
+    if source.tf_keras:
+        tf_keras.translate(layer, name)
+    semantics.translate(layer, source, name)
+    for key in ("layer", "backward_layer"):
+        inner = layer.config.get(key)
+        if isinstance(inner, dict) and isinstance(inner.get("class_name"), str):
+            translated = translate_layer(inner["class_name"], inner.get("config") or {}, source, f"{name}/{key}")
+            layer.config[key] = {"class_name": translated.class_name, "config": translated.config}
+            layer.weight_fixes += [f"{key}:{fix}" for fix in translated.weight_fixes]
+            layer.notes += translated.notes
+    return layer

@@ -1,0 +1,65 @@
+"""The numerical and reload checks behind every `converted` status."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from migrate.errors import MalformedFileError, VerificationError
+
+
+def load_reference(path: str | Path) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The `in_*` and `out_*` arrays of a reference bundle, in index order."""
+    try:
+        with np.load(path, allow_pickle=False) as bundle:
+            inputs = _numbered(bundle, "in_")
+            outputs = _numbered(bundle, "out_")
+    except (OSError, ValueError) as exc:
+        raise MalformedFileError(f"reference bundle cannot be read ({exc})", path=str(path)) from None
+    if not inputs or not outputs:
+        raise MalformedFileError("reference bundle has no in_* or no out_* arrays", path=str(path))
+    return inputs, outputs
+
+
+def _numbered(bundle: Any, prefix: str) -> list[np.ndarray]:
+    count = sum(1 for key in bundle.files if key.startswith(prefix) and key[len(prefix):].isdigit())
+    return [bundle[f"{prefix}{i}"] for i in range(count)]
+
+
+def predict(model: Any, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    """The model's outputs on `inputs`, always as a list of arrays."""
+    outputs = model.predict(inputs if len(inputs) > 1 else inputs[0], verbose=0, batch_size=len(inputs[0]))
+    return [np.asarray(o) for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs])]
+
+
+def check_reference(model: Any, reference: str | Path, atol: float) -> float:
+    """Max abs difference from the legacy outputs; VerificationError when it exceeds `atol`."""
+    inputs, expected = load_reference(reference)
+    got = predict(model, inputs)
+    if len(got) != len(expected):
+        raise VerificationError(f"model gives {len(got)} outputs, the reference holds {len(expected)}")
+    diff = max(float(np.max(np.abs(g.astype("float64") - e.astype("float64")))) if e.size else 0.0
+               for g, e in zip(got, expected))
+    if not diff <= atol:
+        raise VerificationError(f"outputs differ from the reference by up to {diff:.3g} (allowed {atol:g})")
+    return diff
+
+
+def check_reload(path: str | Path, model: Any, inputs: list[np.ndarray]) -> None:
+    """Reload the written file with stock Keras 3, safe mode on, no custom objects: same weights, same outputs."""
+    import keras
+
+    try:
+        reloaded = keras.saving.load_model(path, safe_mode=True)
+    except Exception as exc:  # whatever Keras raises, the file is not usable as written
+        raise VerificationError(f"the written file does not reload in Keras 3 ({type(exc).__name__}: {exc})") from None
+    for mine, theirs in zip(model.weights, reloaded.weights):
+        if not np.array_equal(np.asarray(mine.numpy()), np.asarray(theirs.numpy())):
+            raise VerificationError(f"reloaded weight {theirs.path} differs from the converted one")
+    if len(model.weights) != len(reloaded.weights):
+        raise VerificationError("the reloaded model has a different number of weights")
+    for mine, theirs in zip(predict(model, inputs), predict(reloaded, inputs)):
+        if not np.allclose(mine, theirs, atol=1e-6, rtol=0):
+            raise VerificationError("the reloaded model's outputs differ from the converted one's")
