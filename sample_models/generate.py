@@ -233,10 +233,13 @@ def train(model, epochs=2, callbacks=None):
 
 
 def save_trained(name, model, exercises, depth=0, replicas=()):
-    """Save a compiled, trained model; then take one more step for the resume reference."""
-    model.save(os.path.join(OUT, name + ".h5"))
+    """Save a compiled, trained model; then reload the file with this same stack and take one more
+    step: the resume reference is what the legacy stack does when it picks the file up again."""
+    path = os.path.join(OUT, name + ".h5")
+    model.save(path)
     arrays = predict_arrays(model, name)
-    arrays.update(step_arrays(model, name))
+    clear()
+    arrays.update(step_arrays(keras.models.load_model(path), name))
     write_sample(name, arrays, exercises, depth=depth, replicas=replicas, compiled=True)
 
 

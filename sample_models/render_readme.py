@@ -14,7 +14,8 @@ does. Nothing here was written with h5py by hand.
 Beside each `<name>.h5`:
 - `<name>.npz`: `in_*`, the inputs, and `out_*`, the legacy stack's own outputs on them. Compiled
   models also carry one more training step: `step_x_*`, `step_y_*` (the batch), `step_loss` and
-  `step_out_*` (outputs on `in_*` after `train_on_batch` on that batch, taken after the file was saved).
+  `step_out_*` (outputs on `in_*` after `train_on_batch` on that batch, taken by the same stack after
+  reloading the saved file with `load_model`: what the legacy stack does when it resumes from the file).
 - `<name>.json` for weights-only files: the template's architecture, as `to_json()` wrote it.
 
 `samples.json` lists the same rows for the tests, with what each file must inspect as (format,

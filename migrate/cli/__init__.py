@@ -10,6 +10,7 @@ from __future__ import annotations
 import typer
 
 from migrate import __version__
+from migrate.cli.convert_cmd import convert_command
 from migrate.cli.inspect_cmd import inspect_command
 
 app = typer.Typer(
@@ -35,6 +36,7 @@ def root(
 
 
 app.command("inspect")(inspect_command)
+app.command("convert")(convert_command)
 
 
 def main() -> None:

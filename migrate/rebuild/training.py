@@ -30,6 +30,9 @@ SLOT_LAYOUTS: dict[str, dict[int, list[str | None]]] = {
     "Adamax": {2: ["_m", "_u"]},
     "Adadelta": {2: ["_accumulated_grads", "_accumulated_delta_vars"]},
 }
+# Keras 2 and tf.keras divided by sqrt(a) + eps; Keras 3 divides by sqrt(a + eps'). eps' = eps**2 is
+# exact where a == 0 and where a >> eps**2, and within 30% of the step where a is near eps**2.
+EPSILON_INSIDE_SQRT = {"RMSprop", "Adagrad"}
 LOSS_RENAMES = {"kullback_leibler_divergence": "kl_divergence", "logcosh": "log_cosh"}
 METRIC_RENAMES = {"acc": "accuracy"}
 
@@ -70,6 +73,11 @@ def _optimizer(config: dict[str, Any], carry: TrainingCarry) -> keras.optimizers
         arguments["learning_rate"] = keras.optimizers.schedules.InverseTimeDecay(
             float(arguments.get("learning_rate", 0.001)), decay_steps=1, decay_rate=decay)
         carry.notes.append(f"Keras 2 decay={decay:g} became InverseTimeDecay(decay_steps=1, decay_rate={decay:g})")
+    if name in EPSILON_INSIDE_SQRT:
+        legacy_epsilon = float(arguments.get("epsilon", 1e-7))
+        arguments["epsilon"] = legacy_epsilon ** 2
+        carry.notes.append(f"{name} epsilon {legacy_epsilon:g} -> {legacy_epsilon ** 2:g}: Keras 3 adds it inside "
+                           "the square root, Keras 2 outside")
     cls = getattr(keras.optimizers, name)
     carry.optimizer = name
     return cls(**{k: v for k, v in arguments.items() if k in _accepted(cls)})
@@ -134,11 +142,21 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
         return
     with h5py.File(file.path, "r") as h5:
         if with_iterations:
-            carry.iterations = int(np.asarray(h5[slots[0].h5_path][()]))
+            carry.iterations = int(np.asarray(h5[slots[0].h5_path][()])) + _step_offset(file, carry)
             optimizer.iterations.assign(carry.iterations)
         for info, target in pairs:
             target.assign(np.asarray(h5[info.h5_path][()]))
     carry.slots_moved = len(pairs)
+
+
+def _step_offset(file: LegacyFile, carry: TrainingCarry) -> int:
+    """1 for standalone Keras on TensorFlow: its optimizers read `iterations` after their own
+    `iterations += 1` in the same session run, so its next step used the saved count + 2 where
+    Keras 3 uses + 1. Measured on Keras 2.2.4 and 2.3.1 (Adam's bias correction gives it away)."""
+    if file.is_tf_keras or file.backend != "tensorflow":
+        return 0
+    carry.notes.append("iterations advanced by 1: standalone Keras on TensorFlow 1 counted its next step that way")
+    return 1
 
 
 def _slot_pairs(optimizer: Any, layout: list[str | None], body: tuple[Any, ...], trainable: list[WeightMove]) -> Any:
