@@ -37,4 +37,7 @@ def convert_command(
     except MigrateError as exc:
         print_error(exc.at(str(source)))
         raise typer.Exit(1)
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        print_error(f"{source}: internal error ({type(exc).__name__}: {exc}); please report it")
+        raise typer.Exit(1)
     print_conversion(result)

@@ -5,6 +5,33 @@ user's own objects where they asked for them); no Lambda from the file is ever d
 """
 
 import os
+import sys
+from contextlib import contextmanager
 
-# TensorFlow's C++ start-up chatter is not for our users; set before anything imports it.
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+
+@contextmanager
+def _native_stderr_silenced():
+    """TensorFlow's C++ start-up lines (oneDNN, CUDA probing) bypass every log setting: mute fd 2 meanwhile.
+
+    Python-level errors still propagate as exceptions; only native writes during the import are dropped.
+    """
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    sys.stderr.flush()
+    with open(os.devnull, "w") as devnull:
+        os.dup2(devnull.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+if "keras" not in sys.modules:
+    with _native_stderr_silenced():
+        import keras  # noqa: F401

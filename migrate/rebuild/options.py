@@ -21,6 +21,10 @@ class UserObjects:
     lambdas: dict[str, Callable[..., Any]] = field(default_factory=dict)
     classes: dict[str, type] = field(default_factory=dict)
 
+    def custom_objects(self) -> dict[str, Any]:
+        """What Keras 3 needs handed back to load a model built with these: the user's own objects only."""
+        return {**{fn.__name__: fn for fn in self.lambdas.values()}, **self.classes}
+
 
 def load_user_objects(lambda_specs: list[str], custom_modules: list[str]) -> UserObjects:
     """Import what `--lambda NAME=MODULE:CALLABLE` and `--custom-objects MODULE` name."""
@@ -44,6 +48,12 @@ def _lambda_spec(spec: str) -> tuple[str, Callable[..., Any]]:
 
 
 def _import(module_name: str) -> Any:
+    """Import a user module the way `python -m` would find it: the current directory first."""
+    import os
+    import sys
+
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     try:
         return importlib.import_module(module_name)
     except ImportError as exc:

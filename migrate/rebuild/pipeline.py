@@ -54,8 +54,12 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
     inputs = load_reference(options.reference)[0] if options.reference else synthetic_inputs(model)
     if options.reference:
         built.max_abs_diff = check_reference(model, options.reference, options.atol)
+    needed = user.custom_objects()
+    if needed:
+        built.notes.append("loading it needs your own objects: keras.saving.load_model(path, custom_objects="
+                           f"{{{', '.join(repr(k) + ': ...' for k in sorted(needed))}}})")
     built.bytes_written = save_model_atomically(model, destination, options.weights_only,
-                                                check=lambda path: check_reload(path, model, inputs))
+                                                check=lambda path: check_reload(path, model, inputs, needed))
     if options.savedmodel:
         export_savedmodel_atomically(model, Path(options.savedmodel))
     return built

@@ -57,6 +57,7 @@ def compile_like_legacy(model: keras.Model, training_config: dict[str, Any], out
         loss_weights=_per_output(training_config.get("loss_weights"), output_names, float),
         metrics=_metrics(training_config.get("metrics"), output_names),
     )
+    model.optimizer.build(model.trainable_variables)  # saved with its slots, so a reload matches it
     return carry
 
 
@@ -124,7 +125,6 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
     if not slots or carry.optimizer is None:
         return
     trainable = [move for move in moves if move.trainable]
-    optimizer.build(model.trainable_variables)
     with_iterations = slots[0].shape == ()  # int64 from Keras 2.1 on, float32 before
     body = slots[1:] if with_iterations else slots
     kinds = len(body) // len(trainable) if trainable and len(body) % len(trainable) == 0 else None

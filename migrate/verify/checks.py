@@ -37,7 +37,16 @@ def predict(model: Any, inputs: list[np.ndarray]) -> list[np.ndarray]:
 def check_reference(model: Any, reference: str | Path, atol: float) -> float:
     """Max abs difference from the legacy outputs; VerificationError when it exceeds `atol`."""
     inputs, expected = load_reference(reference)
-    got = predict(model, inputs)
+    if len(inputs) != len(model.inputs):
+        raise VerificationError(f"the reference has {len(inputs)} inputs, the model takes {len(model.inputs)}")
+    for array, tensor in zip(inputs, model.inputs):
+        if len(array.shape) != len(tensor.shape) or any(d is not None and d != a
+                                                        for d, a in zip(tensor.shape[1:], array.shape[1:])):
+            raise VerificationError(f"reference input of shape {array.shape} does not fit model input {tensor.shape}")
+    try:
+        got = predict(model, inputs)
+    except Exception as exc:  # Keras refuses inputs in many ways; all mean the reference does not fit
+        raise VerificationError(f"the model cannot run on the reference inputs ({type(exc).__name__}: {exc})") from None
     if len(got) != len(expected):
         raise VerificationError(f"model gives {len(got)} outputs, the reference holds {len(expected)}")
     diff = max(float(np.max(np.abs(g.astype("float64") - e.astype("float64")))) if e.size else 0.0
@@ -47,12 +56,16 @@ def check_reference(model: Any, reference: str | Path, atol: float) -> float:
     return diff
 
 
-def check_reload(path: str | Path, model: Any, inputs: list[np.ndarray]) -> None:
-    """Reload the written file with stock Keras 3, safe mode on, no custom objects: same weights, same outputs."""
+def check_reload(path: str | Path, model: Any, inputs: list[np.ndarray], custom_objects: dict | None = None) -> None:
+    """Reload the written file with stock Keras 3, safe mode on: same weights, same outputs.
+
+    `custom_objects` is empty unless the user supplied their own functions or classes (--lambda,
+    --custom-objects): then exactly those, and nothing of migrate's, are what loading needs.
+    """
     import keras
 
     try:
-        reloaded = keras.saving.load_model(path, safe_mode=True)
+        reloaded = keras.saving.load_model(path, safe_mode=True, custom_objects=custom_objects or None)
     except Exception as exc:  # whatever Keras raises, the file is not usable as written
         raise VerificationError(f"the written file does not reload in Keras 3 ({type(exc).__name__}: {exc})") from None
     for mine, theirs in zip(model.weights, reloaded.weights):
