@@ -57,6 +57,7 @@ class ConversionResult:
     max_abs_diff: float | None = None
     bytes_written: int = 0
     seconds: float = 0.0
+    verify_seconds: float = 0.0
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -92,6 +93,7 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
         params=built.params, weights_moved=built.weights_moved, weights_fixed=built.weights_fixed,
         optimizer=built.optimizer, optimizer_slots=built.optimizer_slots, iterations=built.iterations,
         max_abs_diff=built.max_abs_diff, bytes_written=built.bytes_written, seconds=time.perf_counter() - start,
+        verify_seconds=built.verify_seconds,
         notes=tuple(built.notes),
     )
 

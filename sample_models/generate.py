@@ -413,6 +413,7 @@ def main():
         make_k231_extras(STACK)
         make_nested(STACK, [2, 2])
         make_nested(STACK, [2, 2, 4])
+        make_nested(STACK, [2] * 8)
         make_weights_only(STACK, template_mlp, "weights_only", "save_weights of a gpus=2 wrapper, template JSON beside it")
         make_checkpoint(STACK)
         make_plain(STACK)

@@ -34,6 +34,7 @@ def make_layer(layer: TranslatedLayer, name: str, user: UserObjects) -> keras.la
         config["backward_layer"] = _backward_copy(layer.config["layer"], name, user)
     if cls not in user.classes.values():
         config = _known_arguments(cls, config, layer, name)
+        config = _with_cheap_initializers(config, layer)
     try:
         return cls(**config)
     except (TypeError, ValueError) as exc:
@@ -46,6 +47,31 @@ def _backward_copy(inner: dict[str, Any], name: str, user: UserObjects) -> keras
     config = dict(inner["config"], go_backwards=not inner["config"].get("go_backwards", False))
     config["name"] = "backward_" + str(config.get("name", "layer"))
     return make_layer(TranslatedLayer(inner["class_name"], config), f"{name}/{config['name']}", user)
+
+
+def _with_cheap_initializers(config: dict[str, Any], layer: TranslatedLayer) -> dict[str, Any]:
+    """Build with zeros: every weight is overwritten from the file, and random initialisation of a
+    large model costs as much memory again as the model. The originals are put back on the built
+    layers (`restore_initializers`), so the saved config says what the legacy config said."""
+    originals = {key: value for key, value in config.items() if key.endswith("_initializer") and value is not None}
+    layer.initializers.update(originals)
+    return {**config, **{key: "zeros" for key in originals}}
+
+
+def restore_initializers(built: keras.layers.Layer, originals: dict[str, Any], notes: list[str], name: str) -> None:
+    """Set the legacy initializers back on a built layer and every sublayer holding them (RNN cells)."""
+    for key, value in originals.items():
+        try:
+            initializer = keras.initializers.get(value)
+        except (TypeError, ValueError):
+            notes.append(f"{name}: initializer {value!r} is unknown to Keras 3; the saved config says 'zeros'")
+            continue
+        for obj in built._flatten_layers(include_self=True, recursive=True):
+            try:
+                if hasattr(obj, key):
+                    setattr(obj, key, initializer)
+            except AttributeError:  # a read-only view of a sublayer's (LSTM -> its cell): set there
+                continue
 
 
 def _builtin(class_name: str) -> type | None:

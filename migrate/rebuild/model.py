@@ -9,7 +9,7 @@ import keras
 
 from migrate.graph import Graph, Layer, TensorRef
 from migrate.graph.build import batch_shape
-from migrate.rebuild.layers import make_layer
+from migrate.rebuild.layers import make_layer, restore_initializers
 from migrate.rebuild.options import UserObjects
 from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
 
@@ -32,7 +32,19 @@ def rebuild_model(graph: Graph, source: SourceInfo, user: UserObjects) -> Rebuil
     """The Keras 3 functional model of `graph` (nested models rebuilt as nested models)."""
     rebuilt = Rebuilt(model=None)  # type: ignore[arg-type]
     rebuilt.model = _build(graph, (), source, user, rebuilt)
+    for path, layer in rebuilt.layers.items():
+        translation = rebuilt.translations[path]
+        originals = {**_inner_initializers(translation.config), **translation.initializers}
+        restore_initializers(layer, originals, translation.notes, "/".join(path))
     return rebuilt
+
+
+def _inner_initializers(config: dict[str, Any]) -> dict[str, Any]:
+    """A wrapper's inner layer initializers (TimeDistributed, Bidirectional), as the file had them."""
+    inner = config.get("layer")
+    if not isinstance(inner, dict):
+        return {}
+    return {k: v for k, v in (inner.get("config") or {}).items() if k.endswith("_initializer") and v is not None}
 
 
 def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserObjects, rebuilt: Rebuilt) -> keras.Model:

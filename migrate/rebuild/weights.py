@@ -38,11 +38,14 @@ def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_gr
     fixed: set[int] = set()
     with h5py.File(file.path, "r") as h5:
         for path, pairs in _by_layer(plan):
-            arrays = [np.asarray(h5[info.h5_path][()]) for info, _, _ in pairs]
             translation = rebuilt.translations.get(path)
-            if translation is not None and translation.weight_fixes:
-                arrays = apply_fixes(translation.weight_fixes, translation.config, arrays)
-                fixed.update(id(variable) for _, variable, _ in pairs)
+            if translation is None or not translation.weight_fixes:
+                for info, variable, _ in pairs:
+                    _stream_exactly(variable, h5[info.h5_path], info, path)
+                continue
+            arrays = [np.asarray(h5[info.h5_path][()]) for info, _, _ in pairs]
+            arrays = apply_fixes(translation.weight_fixes, translation.config, arrays)
+            fixed.update(id(variable) for _, variable, _ in pairs)
             for (info, variable, _), array in zip(pairs, arrays):
                 _assign_exactly(variable, array, info, path)
     return [WeightMove(info, var, trainable, id(var) in fixed) for info, var, trainable, _ in plan]
@@ -52,8 +55,40 @@ def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInf
     """Assign, then read back: the structural verification that the tensor arrived bit for bit."""
     array = array.astype(variable.dtype, copy=False)
     variable.assign(array)
-    if not np.array_equal(np.asarray(variable.numpy()), array):
-        raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
+    for start, stop in row_blocks(array):
+        if not np.array_equal(np.asarray(variable.value[start:stop]), array[start:stop]):
+            raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
+
+
+def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: WeightInfo, path: tuple[str, ...]) -> None:
+    """Copy a dataset into a variable slice by slice, checking each slice as it lands.
+
+    A 500 MB layer then never exists twice in memory. Sliced assignment is TensorFlow's (Keras 3
+    has no public one); on another backend, or a scalar, the whole array is assigned at once.
+    """
+    target = getattr(variable, "_value", None)
+    if target is None or not hasattr(target, "scatter_nd_update") or not dataset.shape or dataset.nbytes <= 16 * 2**20:
+        _assign_exactly(variable, np.asarray(dataset[()]), info, path)
+        return
+    for start, stop in row_blocks_for(dataset.shape, dataset.dtype.itemsize):
+        block = np.asarray(dataset[start:stop]).astype(variable.dtype, copy=False)
+        target[start:stop].assign(block)
+        if not np.array_equal(np.asarray(variable.value[start:stop]), block):
+            raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
+
+
+def row_blocks_for(shape: tuple[int, ...], itemsize: int, block_bytes: int = 16 * 2**20) -> list[tuple[int, int]]:
+    """First-axis slices of about `block_bytes` for an array of `shape`."""
+    row_bytes = max(1, int(np.prod(shape[1:], dtype=np.int64)) * itemsize)
+    rows = max(1, block_bytes // row_bytes)
+    return [(i, min(i + rows, shape[0])) for i in range(0, shape[0], rows)]
+
+
+def row_blocks(array: np.ndarray, block_bytes: int = 16 * 2**20) -> list[tuple[int | None, int | None]]:
+    """First-axis slices of about 16 MiB, so reading a large variable back never copies it whole."""
+    if array.ndim == 0:
+        return [(None, None)]
+    return row_blocks_for(array.shape, array.itemsize, block_bytes) or [(0, 0)]
 
 
 Plan = list[tuple[WeightInfo, keras.Variable, bool, tuple[str, ...]]]

@@ -38,6 +38,7 @@ class TranslatedLayer:
     config: dict[str, Any]
     weight_fixes: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    initializers: dict[str, Any] = field(default_factory=dict)  # filled by rebuild: put back after building
 
 
 def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo, name: str) -> TranslatedLayer:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +31,12 @@ def _numbered(bundle: Any, prefix: str) -> list[np.ndarray]:
 
 
 def predict(model: Any, inputs: list[np.ndarray]) -> list[np.ndarray]:
-    """The model's outputs on `inputs`, always as a list of arrays."""
-    outputs = model.predict(inputs if len(inputs) > 1 else inputs[0], verbose=0, batch_size=len(inputs[0]))
+    """The model's inference outputs on `inputs`, always as a list of arrays.
+
+    An eager call, not `model.predict`: predict traces a new tf.function per model, which costs more
+    than the whole check on small models.
+    """
+    outputs = model(inputs if len(inputs) > 1 else inputs[0], training=False)
     return [np.asarray(o) for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs])]
 
 
@@ -56,8 +62,37 @@ def check_reference(model: Any, reference: str | Path, atol: float) -> float:
     return diff
 
 
-def check_reload(path: str | Path, model: Any, inputs: list[np.ndarray], custom_objects: dict | None = None) -> None:
-    """Reload the written file with stock Keras 3, safe mode on: same weights, same outputs.
+@dataclass(frozen=True)
+class Fingerprint:
+    """What the reload check compares against, so the converted model can be freed before reloading."""
+
+    weight_digests: tuple[str, ...]
+    inputs: list[np.ndarray] | None
+    outputs: list[np.ndarray] | None
+
+
+def fingerprint(model: Any, inputs: list[np.ndarray] | None) -> Fingerprint:
+    """Per-weight digests (bit for bit) and the outputs on `inputs` (None: weights and config only)."""
+    digests = tuple(_digest(variable) for variable in model.weights)
+    return Fingerprint(digests, inputs, predict(model, inputs) if inputs is not None else None)
+
+
+def _digest(variable: Any, block_bytes: int = 16 * 2**20) -> str:
+    """A digest of a variable's bytes, read in first-axis slices so a large one is never copied whole."""
+    digest = hashlib.blake2b(digest_size=16)
+    shape = tuple(variable.shape)
+    rows = shape[0] if shape else 1
+    row_bytes = max(1, int(np.prod(shape[1:], dtype=np.int64)) * np.dtype(str(variable.dtype)).itemsize) if shape else 1
+    step = max(1, block_bytes // row_bytes)
+    if not shape:
+        digest.update(np.ascontiguousarray(np.asarray(variable.value)).tobytes())
+    for start in range(0, rows if shape else 0, step):
+        digest.update(memoryview(np.ascontiguousarray(np.asarray(variable.value[start:start + step]))).cast("B"))
+    return digest.hexdigest() + str(shape)
+
+
+def check_reload(path: str | Path, expected: Fingerprint, custom_objects: dict | None = None) -> None:
+    """Reload the written file with stock Keras 3, safe mode on: same weights bit for bit, same outputs.
 
     `custom_objects` is empty unless the user supplied their own functions or classes (--lambda,
     --custom-objects): then exactly those, and nothing of migrate's, are what loading needs.
@@ -68,11 +103,14 @@ def check_reload(path: str | Path, model: Any, inputs: list[np.ndarray], custom_
         reloaded = keras.saving.load_model(path, safe_mode=True, custom_objects=custom_objects or None)
     except Exception as exc:  # whatever Keras raises, the file is not usable as written
         raise VerificationError(f"the written file does not reload in Keras 3 ({type(exc).__name__}: {exc})") from None
-    for mine, theirs in zip(model.weights, reloaded.weights):
-        if not np.array_equal(np.asarray(mine.numpy()), np.asarray(theirs.numpy())):
-            raise VerificationError(f"reloaded weight {theirs.path} differs from the converted one")
-    if len(model.weights) != len(reloaded.weights):
+    digests = tuple(_digest(variable) for variable in reloaded.weights)
+    if len(digests) != len(expected.weight_digests):
         raise VerificationError("the reloaded model has a different number of weights")
-    for mine, theirs in zip(predict(model, inputs), predict(reloaded, inputs)):
+    for variable, mine, theirs in zip(reloaded.weights, expected.weight_digests, digests):
+        if mine != theirs:
+            raise VerificationError(f"reloaded weight {variable.path} differs from the converted one")
+    if expected.inputs is None:
+        return
+    for mine, theirs in zip(expected.outputs, predict(reloaded, expected.inputs)):
         if not np.allclose(mine, theirs, atol=1e-6, rtol=0):
             raise VerificationError("the reloaded model's outputs differ from the converted one's")

@@ -84,3 +84,15 @@ print(json.dumps(results))
     assert result.returncode == 0, result.stderr[-2000:]
     diffs = json.loads(result.stdout.strip().splitlines()[-1])
     assert len(diffs) == len(pairs) and max(diffs.values()) <= 1e-4
+
+
+def test_saved_config_keeps_the_legacy_initializers(converted_samples):
+    import json
+    import zipfile
+
+    with zipfile.ZipFile(converted_samples["k231_mgpu8_rnn.h5"].output) as archive:
+        config = json.loads(archive.read("config.json"))
+    layers = {layer["name"]: layer["config"] for layer in config["config"]["layers"]}
+    assert layers["label"]["kernel_initializer"]["class_name"] == "VarianceScaling"  # Keras 2's glorot_uniform
+    assert layers["lstm"]["recurrent_initializer"]["class_name"] == "Orthogonal"
+    assert layers["embed"]["embeddings_initializer"]["class_name"] == "RandomUniform"

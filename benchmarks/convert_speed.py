@@ -1,0 +1,84 @@
+"""`migrate convert` against Keras 3's own `load_model` + `save`, and depth 8 against depth 1, in one run.
+
+    python benchmarks/convert_speed.py [--repeat 3]
+
+Part 1 uses the files stock Keras 3 can load at all (chosen by `migrate inspect`'s verdict, which the
+test suite checks against Keras 3 itself): sample_models/ and, when present, ../shared/real_models/.
+Keras 3 loads with compile=False (with compile=True it fails on some of them, e.g. `lr`). Both sides run
+in this process after one warm-up, best of --repeat. migrate's time includes its
+verification (a reload of the written file with stock Keras 3, and a prediction on both).
+Part 2 converts real multi_gpu_model wrappers of the same template nested 1 and 8 levels deep.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+warnings.filterwarnings("ignore")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def best_time(function, repeat: int) -> float:
+    function()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    import keras
+
+    keras.utils.disable_interactive_logging()
+    import logging
+
+    logging.getLogger("absl").setLevel(logging.ERROR)
+    from migrate.convert import ConvertOptions, convert
+    from migrate.diagnosis import inspect_file
+
+    real = ROOT.parent / "shared" / "real_models"
+    files = sorted((ROOT / "sample_models").glob("*.h5")) + (sorted(real.glob("*.h5")) if real.is_dir() else [])
+    loadable = [p for p in files if inspect_file(p).keras3_verdict == "loads"]
+    out = Path(tempfile.mkdtemp())
+
+    verify = {}
+
+    def ours(path: Path) -> None:
+        verify[path] = convert(path, ConvertOptions(output=out / "ours.keras", force=True)).verify_seconds
+
+    def theirs(path: Path) -> None:
+        keras.models.load_model(path, compile=False).save(out / "theirs.keras")
+
+    print(f"Part 1: {len(loadable)} files stock Keras 3 loads; seconds per file, best of {args.repeat}")
+    print(f"{'file':44s} {'migrate':>9s} {'of which verify':>16s} {'keras3':>9s} {'ratio':>7s} {'w/o verify':>11s}")
+    ratios, bare = [], []
+    for path in loadable:
+        mine, stock = best_time(lambda: ours(path), args.repeat), best_time(lambda: theirs(path), args.repeat)
+        ratios.append(mine / stock)
+        bare.append((mine - verify[path]) / stock)
+        print(f"{path.name:44s} {mine:9.3f} {verify[path]:16.3f} {stock:9.3f} {mine / stock:6.2f}x {bare[-1]:10.2f}x")
+    print(f"median ratio migrate / (keras3 load_model + save): {statistics.median(ratios):.2f}x (goal: <= 1); "
+          f"without migrate's reload verification: {statistics.median(bare):.2f}x")
+
+    print("\nPart 2: the same template wrapped 1 and 8 levels deep (real Keras 2.3.1 files)")
+    shallow = best_time(lambda: ours(ROOT / "sample_models" / "k231_mgpu2_mlp_adam.h5"), args.repeat)
+    deep = best_time(lambda: ours(ROOT / "sample_models" / "k231_nested8.h5"), args.repeat)
+    print(f"depth 1: {shallow:.3f} s   depth 8: {deep:.3f} s   ratio {deep / shallow:.2f}x (goal: <= 1.2)")
+
+
+if __name__ == "__main__":
+    main()
