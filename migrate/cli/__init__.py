@@ -10,6 +10,7 @@ from __future__ import annotations
 import typer
 
 from migrate import __version__
+from migrate.cli.code_cmd import code_command
 from migrate.cli.convert_cmd import convert_command
 from migrate.cli.inspect_cmd import inspect_command
 
@@ -37,6 +38,7 @@ def root(
 
 app.command("inspect")(inspect_command)
 app.command("convert")(convert_command)
+app.command("code")(code_command)
 
 
 def main() -> None:

@@ -1,0 +1,66 @@
+"""`migrate code PATH...`: rewrite training code from multi_gpu_model and Keras 2 to MirroredStrategy and Keras 3."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+
+import typer
+
+
+def code_command(
+    paths: list[Path] = typer.Argument(None, help="Python files or directories (searched for *.py).", show_default=False),
+    diff: bool = typer.Option(False, "--diff", help="Print a unified diff; write nothing (the default)."),
+    write: bool = typer.Option(False, "--write", help="Rewrite the files in place."),
+    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if any file would change."),
+    select: list[str] = typer.Option([], "--select", help="Run only these rules (repeatable)."),
+    ignore: list[str] = typer.Option([], "--ignore", help="Skip these rules (repeatable)."),
+    list_rules: bool = typer.Option(False, "--list-rules", help="List the rules and exit."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
+) -> None:
+    """Rewrite multi_gpu_model to tf.distribute.MirroredStrategy, plus the Keras 2 to 3 changes around it.
+
+    Sites it cannot convert safely are reported as path:line:col: RULE: message (on stderr)."""
+    from migrate.codemod.engine import run, write_atomically
+    from migrate.codemod.registry import all_rules, select_rules
+
+    if list_rules:
+        for rule in all_rules():
+            typer.echo(f"{rule.NAME:32s} {rule.DESCRIPTION}")
+        raise typer.Exit(0)
+    if sum((diff, write, check)) > 1:
+        raise typer.BadParameter("choose one of --diff, --write, --check")
+    if not paths:
+        raise typer.BadParameter("give at least one PATH")
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise typer.BadParameter(f"no such file or directory: {', '.join(missing)}")
+    try:
+        rules = select_rules(select or None, ignore or None)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc))
+    summary = run(paths, rules, jobs)
+    for result in summary.results:
+        if result.error:
+            typer.echo(result.error, err=True)
+            continue
+        for finding in result.findings:
+            typer.echo(str(finding), err=True)
+        if not result.changed:
+            continue
+        if write:
+            write_atomically(Path(result.path), result.rewritten)
+        elif not check:
+            sys.stdout.write(_unified_diff(result.path, result.original, result.rewritten))
+    typer.echo(summary.line(), err=True)
+    raise typer.Exit(1 if check and summary.files_changed else 0)
+
+
+def _unified_diff(path: str, before: bytes, after: bytes) -> str:
+    """git-style headers for relative paths (`patch -p1` applies them), the path itself otherwise."""
+    old = before.decode("utf-8", errors="replace").splitlines(keepends=True)
+    new = after.decode("utf-8", errors="replace").splitlines(keepends=True)
+    relative = not Path(path).is_absolute()
+    return "".join(difflib.unified_diff(old, new, fromfile=f"a/{path}" if relative else path,
+                                        tofile=f"b/{path}" if relative else path))

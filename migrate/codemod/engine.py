@@ -1,0 +1,111 @@
+"""Parse each file once, run the selected rules over the tree, and say what changed and what was left."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import libcst as cst
+from libcst.codemod import CodemodContext, SkipFile
+
+from migrate.codemod.rule import Finding, Rule
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """One file's outcome: its new bytes (None when it was skipped), findings and converted sites."""
+
+    path: str
+    original: bytes
+    rewritten: bytes | None
+    findings: tuple[Finding, ...] = ()
+    converted: int = 0
+    error: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.rewritten is not None and self.rewritten != self.original
+
+
+@dataclass
+class Summary:
+    files_changed: int = 0
+    sites_converted: int = 0
+    sites_for_review: int = 0
+    files_skipped: int = 0
+    results: list[FileResult] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (f"{self.files_changed} files changed, {self.sites_converted} sites converted, "
+                f"{self.sites_for_review} sites left for review, {self.files_skipped} files skipped")
+
+
+def rewrite_source(source: bytes, path: str, rules: list[type[Rule]]) -> FileResult:
+    """Run `rules` over one file's bytes; encoding, line endings and formatting are preserved."""
+    try:
+        module = cst.parse_module(source)
+    except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
+        reason = " ".join(str(exc).split())[:200]
+        return FileResult(path, source, None, error=f"{path}: skipped, does not parse as Python 3 ({reason})")
+    context = CodemodContext(filename=path)
+    for rule in rules:
+        try:
+            module = rule(context).transform_module(module)
+        except SkipFile:
+            continue
+    findings = sorted(context.scratch.get("findings", []), key=lambda f: (f.line, f.column, f.rule))
+    return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
+
+
+def python_files(paths: list[Path]) -> list[Path]:
+    """Files as given, and every `*.py` below directories, in a stable order."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*.py") if p.is_file())
+        else:
+            found.append(path)
+    return found
+
+
+def _rewrite_file(args: tuple[str, list[str]]) -> FileResult:
+    from migrate.codemod.registry import all_rules
+
+    path, names = args
+    rules = [rule for rule in all_rules() if rule.NAME in names]
+    return rewrite_source(Path(path).read_bytes(), path, rules)
+
+
+def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
+    """Rewrite every file in memory; nothing is written here."""
+    files = [str(p) for p in python_files(paths)]
+    names = [rule.NAME for rule in rules]
+    if jobs > 1 and len(files) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_rewrite_file, [(f, names) for f in files], chunksize=max(1, len(files) // (jobs * 8))))
+    else:
+        results = [rewrite_source(Path(f).read_bytes(), f, rules) for f in files]
+    summary = Summary(results=results)
+    for result in results:
+        summary.files_changed += result.changed
+        summary.sites_converted += result.converted
+        summary.sites_for_review += len(result.findings)
+        summary.files_skipped += result.rewritten is None
+    return summary
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace a source file through a temp file in its folder, keeping its permissions."""
+    mode = path.stat().st_mode
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".migrate-tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)

@@ -1,0 +1,58 @@
+"""`fit_generator` / `evaluate_generator` / `predict_generator` -> `fit` / `evaluate` / `predict`.
+
+Keras 3 removed the *_generator methods; `fit` takes generators itself. Positional arguments after the
+first become keywords (their positions differ between the old and new signatures), `generator=`
+becomes `x=`, and the queue arguments Keras 3 moved onto `keras.utils.PyDataset` are removed and reported.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate.codemod.rule import Rule
+
+RENAMED = {"fit_generator": "fit", "evaluate_generator": "evaluate", "predict_generator": "predict"}
+LEGACY_SIGNATURES = {
+    "fit_generator": ("generator", "steps_per_epoch", "epochs", "verbose", "callbacks", "validation_data",
+                      "validation_steps", "validation_freq", "class_weight", "max_queue_size", "workers",
+                      "use_multiprocessing", "shuffle", "initial_epoch"),
+    "evaluate_generator": ("generator", "steps", "callbacks", "max_queue_size", "workers", "use_multiprocessing",
+                           "verbose"),
+    "predict_generator": ("generator", "steps", "callbacks", "max_queue_size", "workers", "use_multiprocessing",
+                          "verbose"),
+}
+KEYWORD_RENAMES = {"generator": "x", "nb_epoch": "epochs", "nb_val_samples": "validation_steps"}
+MOVED_TO_PYDATASET = ("max_queue_size", "workers", "use_multiprocessing")
+
+
+class FitGeneratorToFit(Rule):
+    NAME = "fit_generator_to_fit"
+    ORDER = 20
+    DESCRIPTION = "fit_generator/evaluate_generator/predict_generator -> fit/evaluate/predict, arguments renamed"
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        func = updated.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in RENAMED:
+            return updated
+        method = func.attr.value
+        args = []
+        for index, arg in enumerate(updated.args):
+            name = arg.keyword.value if arg.keyword else None
+            if name is None and index > 0 and arg.star == "":
+                name = LEGACY_SIGNATURES[method][index] if index < len(LEGACY_SIGNATURES[method]) else None
+                if name is None:
+                    self.report(original, f"{method}: more positional arguments than it ever took; review this call")
+                    return updated
+                arg = arg.with_changes(keyword=cst.Name(name), equal=cst.AssignEqual(
+                    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+            if name in MOVED_TO_PYDATASET:
+                self.report(original, f"{name}= removed: Keras 3 takes it on keras.utils.PyDataset(workers=..., "
+                                      "use_multiprocessing=..., max_queue_size=...), not on fit()")
+                continue
+            if name in KEYWORD_RENAMES:
+                arg = arg.with_changes(keyword=cst.Name(KEYWORD_RENAMES[name]))
+            args.append(arg)
+        if args:  # removed arguments must not leave a dangling comma behind
+            args[-1] = args[-1].with_changes(comma=updated.args[-1].comma)
+        self.converted()
+        return updated.with_changes(func=func.with_changes(attr=cst.Name(RENAMED[method])), args=args)

@@ -1,0 +1,55 @@
+"""Keras 2 module paths that Keras 3 removed -> the public modules that hold the same names.
+
+`from keras.layers.core import Dense` fails in Keras 3; `from keras.layers import Dense` works in both.
+Only `from ... import ...` statements are rewritten; `import keras.layers.core` is reported.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate.codemod.rule import Rule
+
+LAYER_MODULES = ("core", "convolutional", "recurrent", "normalization", "pooling", "merge", "embeddings",
+                 "advanced_activations", "wrappers", "noise", "local", "convolutional_recurrent", "cudnn_recurrent")
+UTIL_MODULES = ("np_utils", "generic_utils", "data_utils", "layer_utils", "vis_utils", "conv_utils",
+                "training_utils", "multi_gpu_utils", "io_utils")
+MOVES = {
+    **{f"{root}.layers.{name}": f"{root}.layers" for root in ("keras", "tensorflow.keras") for name in LAYER_MODULES},
+    **{f"{root}.utils.{name}": f"{root}.utils" for root in ("keras", "tensorflow.keras") for name in UTIL_MODULES},
+    "keras.engine.topology": "keras.layers",
+    "keras.engine.training": "keras.models",
+    "keras.engine": "keras.layers",
+}
+
+
+def _dotted(path: str) -> cst.Attribute | cst.Name:
+    parts = path.split(".")
+    expression: cst.Attribute | cst.Name = cst.Name(parts[0])
+    for part in parts[1:]:
+        expression = cst.Attribute(value=expression, attr=cst.Name(part))
+    return expression
+
+
+class LegacyImportPaths(Rule):
+    NAME = "legacy_import_paths"
+    ORDER = 40
+    DESCRIPTION = "keras.layers.core / keras.utils.np_utils / ... imports -> keras.layers / keras.utils"
+
+    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
+        if updated.module is None or updated.relative:
+            return updated
+        module = cst.Module(body=[]).code_for_node(updated.module)
+        target = MOVES.get(module)
+        if target is None:
+            if module.startswith("tensorflow.python.keras"):
+                self.report(original, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
+            return updated
+        self.converted()
+        return updated.with_changes(module=_dotted(target))
+
+    def visit_Import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            name = cst.Module(body=[]).code_for_node(alias.name)
+            if name in MOVES:
+                self.report(node, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")

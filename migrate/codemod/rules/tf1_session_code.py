@@ -1,0 +1,36 @@
+"""TF1-only session code that TensorFlow 2 and Keras 3 do not have: reported with its TF2 replacement.
+
+Nothing is rewritten: what the session configured (GPU memory growth, soft placement, threads) has
+different TF2 spellings, and the right one depends on why it was there.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate.codemod.rule import Rule
+
+REPLACEMENTS = {
+    "set_session": "remove it; TF2 has no global session (for GPU memory growth: "
+                   "tf.config.experimental.set_memory_growth(gpu, True))",
+    "get_session": "remove it; TF2 runs eagerly, values come from tensor.numpy()",
+    "Session": "remove it; TF2 runs eagerly (tf.function for graphs)",
+    "ConfigProto": "use tf.config (set_memory_growth, set_soft_device_placement, threading.*) instead",
+    "GPUOptions": "use tf.config.experimental.set_memory_growth / set_virtual_device_configuration instead",
+    "InteractiveSession": "remove it; TF2 runs eagerly",
+}
+OWNERS = ("tensorflow.", "tensorflow.compat.v1.", "keras.backend.", "keras.backend.tensorflow_backend.",
+          "tensorflow.keras.backend.", "tensorflow.python.keras.backend.")
+
+
+class Tf1SessionCode(Rule):
+    NAME = "tf1_session_code"
+    ORDER = 6
+    DESCRIPTION = "report K.set_session, tf.Session, tf.ConfigProto and friends with their TF2 replacement"
+
+    def visit_Call(self, node: cst.Call) -> None:
+        for name in self.qualified_names(node.func):
+            owner, _, attribute = name.rpartition(".")
+            if attribute in REPLACEMENTS and (owner + ".") in OWNERS:
+                self.report(node, f"{name} is TF1-only: {REPLACEMENTS[attribute]}")
+                return

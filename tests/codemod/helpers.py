@@ -1,0 +1,34 @@
+"""Running one rule on a snippet, and the checks every before/after case shares."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from migrate.codemod.engine import rewrite_source
+from migrate.codemod.registry import all_rules
+
+
+def rewrite(source: str, *names: str) -> tuple[str, list]:
+    """Rewrite dedented `source` with the named rules (default: all); (new source, findings)."""
+    rules = [rule for rule in all_rules() if not names or rule.NAME in names]
+    result = rewrite_source(textwrap.dedent(source).encode(), "example.py", rules)
+    assert result.error is None, result.error
+    return result.rewritten.decode(), list(result.findings)
+
+
+def assert_rewrites(before: str, after: str, *names: str) -> list:
+    """The rewrite is exactly `after`, `after` parses, and a second run changes nothing."""
+    got, findings = rewrite(before, *names)
+    expected = textwrap.dedent(after)
+    assert got == expected
+    ast.parse(expected)
+    again, _ = rewrite(expected, *names)
+    assert again == expected
+    return findings
+
+
+def assert_unchanged(source: str, *names: str) -> list:
+    got, findings = rewrite(source, *names)
+    assert got == textwrap.dedent(source)
+    return findings

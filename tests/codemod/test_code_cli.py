@@ -1,0 +1,139 @@
+"""`migrate code` as users run it: modes, exit codes, skipped files, parallel runs, and a real training run."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+LEGACY = SCRIPTS / "legacy_train.py"
+
+
+def migrate(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "migrate", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, timeout=300)
+
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    shutil.copy(LEGACY, tmp_path / "pkg" / "train.py")
+    (tmp_path / "pkg" / "clean.py").write_text("print('nothing to do')\n")
+    (tmp_path / "pkg" / "py2.py").write_text("print 'python 2'\n")
+    return tmp_path
+
+
+def test_default_is_a_diff_and_writes_nothing(project):
+    before = (project / "pkg" / "train.py").read_bytes()
+    result = migrate("code", "pkg", cwd=project)
+    assert result.returncode == 0
+    assert result.stdout.startswith("--- a/pkg/train.py\n+++ b/pkg/train.py\n")
+    assert "+    strategy = tf.distribute.MirroredStrategy()" in result.stdout
+    assert (project / "pkg" / "train.py").read_bytes() == before
+    summary = result.stderr.strip().splitlines()[-1]
+    assert summary.startswith("1 files changed, ") and summary.endswith("1 files skipped")
+
+
+def test_the_diff_applies_with_patch(project, tmp_path):
+    diff = migrate("code", "pkg", cwd=project).stdout
+    if shutil.which("patch") is None:
+        pytest.skip("no patch program")
+    applied = subprocess.run(["patch", "-p1", "--dry-run"], input=diff, text=True, capture_output=True, cwd=project)
+    assert applied.returncode == 0, applied.stdout + applied.stderr
+
+
+def test_unparseable_files_are_reported_and_never_touched(project):
+    result = migrate("code", "--write", "pkg", cwd=project)
+    assert "pkg/py2.py: skipped, does not parse as Python 3" in result.stderr
+    assert (project / "pkg" / "py2.py").read_text() == "print 'python 2'\n"
+
+
+def test_check_exits_1_when_work_is_found_then_0_after_write(project):
+    assert migrate("code", "--check", "pkg", cwd=project).returncode == 1
+    written = migrate("code", "--write", "pkg", cwd=project)
+    assert written.returncode == 0
+    assert migrate("code", "--check", "pkg", cwd=project).returncode == 0
+    assert not list((project / "pkg").glob("*.migrate-tmp"))
+
+
+def test_findings_are_path_line_col_rule(project):
+    result = migrate("code", "pkg/train.py", cwd=project)
+    lines = [l for l in result.stderr.splitlines() if l.startswith("pkg/train.py:")]
+    fit_line = next(i for i, l in enumerate(LEGACY.read_text().splitlines(), 1) if "fit_generator(" in l)
+    assert f"pkg/train.py:{fit_line}:5: fit_generator_to_fit: workers= removed" in "\n".join(lines)
+    assert all(len(line.split(":", 4)) == 5 for line in lines)
+
+
+def test_select_ignore_and_list_rules(project):
+    listed = migrate("code", "--list-rules").stdout
+    assert "multi_gpu_model_to_mirrored" in listed and "fit_generator_to_fit" in listed
+    only = migrate("code", "--select", "optimizer_lr_to_learning_rate", "pkg/train.py", cwd=project).stdout
+    assert "learning_rate=0.01" in only and "MirroredStrategy" not in only
+    without = migrate("code", "--ignore", "multi_gpu_model_to_mirrored", "pkg/train.py", cwd=project).stdout
+    assert "MirroredStrategy()" not in without and "+    parallel_model.fit(batches" in without
+
+
+@pytest.mark.parametrize("args", [["code"], ["code", "--select", "no_such_rule", "x.py"],
+                                  ["code", "--write", "--check", "x.py"], ["code", "missing_dir"]])
+def test_usage_errors_exit_2(args, project):
+    (project / "x.py").write_text("x = 1\n")
+    assert migrate(*args, cwd=project).returncode == 2
+
+
+def test_jobs_gives_the_same_result(project):
+    for i in range(6):
+        shutil.copy(LEGACY, project / "pkg" / f"copy{i}.py")
+    one = migrate("code", "pkg", cwd=project)
+    two = migrate("code", "--jobs", "2", "pkg", cwd=project)
+    assert one.stdout == two.stdout and one.stderr == two.stderr
+
+
+def test_never_imports_tensorflow(project):
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "migrate", "code", "pkg"], cwd=project,
+                            capture_output=True, text=True, timeout=120)
+    imported = {line.split("|")[-1].strip().split(".")[0] for line in result.stderr.splitlines() if "|" in line}
+    assert "libcst" in imported and not imported & {"tensorflow", "keras"}
+
+
+HARNESS = """
+import runpy, sys
+import tensorflow as tf
+cpu = tf.config.list_physical_devices("CPU")[0]
+tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+Mirrored = tf.distribute.MirroredStrategy
+class OnTwoCpus(Mirrored):
+    # No GPUs here: the rewritten script's MirroredStrategy() runs on the two logical CPUs instead.
+    def __init__(self, devices=None, **kwargs):
+        super().__init__(devices=devices or ["/cpu:0", "/cpu:1"], **kwargs)
+tf.distribute.MirroredStrategy = OnTwoCpus
+sys.argv = [sys.argv[1], sys.argv[2]]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def test_rewritten_script_trains_under_mirrored_strategy_and_saves_a_plain_model(tmp_path):
+    script = tmp_path / "train.py"
+    shutil.copy(LEGACY, script)
+    assert migrate("code", "--write", script).returncode == 0
+    text = script.read_text()
+    assert "multi_gpu_model(" not in text and "import multi_gpu_model" not in text
+    assert "with strategy.scope():" in text and ".fit(" in text and "learning_rate=0.01" in text
+    out = tmp_path / "trained.keras"
+    text = text.replace('print("replicas", tf.distribute.get_strategy().num_replicas_in_sync',
+                        'print("replicas", strategy.num_replicas_in_sync')
+    script.write_text(text.replace("def main():", "def main():\n    global strategy"))
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    run = subprocess.run([sys.executable, "-c", HARNESS, str(script), str(out.with_suffix(".keras"))],
+                         capture_output=True, text=True, timeout=600, env=env)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "replicas 2 " in run.stdout
+    check = "import keras, sys; m = keras.saving.load_model(sys.argv[1]); print(type(m).__name__, len(m.layers))"
+    loaded = subprocess.run([sys.executable, "-c", check, str(out)], capture_output=True, text=True, timeout=300)
+    assert loaded.stdout.split() == ["Sequential", "3"], loaded.stderr[-2000:]

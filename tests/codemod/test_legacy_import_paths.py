@@ -1,0 +1,40 @@
+"""legacy_import_paths: must-not-change cases first, then before/after."""
+
+from tests.codemod.helpers import assert_rewrites, assert_unchanged
+
+RULE = "legacy_import_paths"
+
+
+def test_current_paths_and_relative_imports_stay():
+    assert_unchanged("""
+        from keras.layers import Dense
+        from keras.utils import to_categorical
+        from .layers.core import Thing
+        from mypkg.layers.core import Dense
+    """, RULE)
+
+
+def test_keras2_module_paths():
+    assert_rewrites("""
+        from keras.layers.core import Dense, Dropout
+        from keras.layers.convolutional import Conv2D
+        from keras.layers.normalization import BatchNormalization
+        from keras.utils.np_utils import to_categorical
+        from keras.engine.topology import Layer
+        from tensorflow.keras.layers.recurrent import LSTM
+    """, """
+        from keras.layers import Dense, Dropout
+        from keras.layers import Conv2D
+        from keras.layers import BatchNormalization
+        from keras.utils import to_categorical
+        from keras.layers import Layer
+        from tensorflow.keras.layers import LSTM
+    """, RULE)
+
+
+def test_plain_imports_and_private_paths_are_reported():
+    findings = assert_unchanged("""
+        import keras.layers.core
+        from tensorflow.python.keras.layers import Dense
+    """, RULE)
+    assert len(findings) == 2

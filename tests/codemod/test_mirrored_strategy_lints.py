@@ -1,0 +1,40 @@
+"""mirrored_strategy_lints: reports only, and only in code that uses (or will use) MirroredStrategy."""
+
+from tests.codemod.helpers import assert_unchanged
+
+RULE = "mirrored_strategy_lints"
+
+
+def test_single_device_code_is_not_linted():
+    assert assert_unchanged("""
+        from keras.optimizers import Adam
+        from keras.layers import BatchNormalization
+        model.fit(x, y, batch_size=30)
+        opt = Adam()
+    """, RULE) == []
+
+
+def test_batch_size_that_does_not_divide_and_products():
+    findings = assert_unchanged("""
+        from keras.utils import multi_gpu_model
+        parallel = multi_gpu_model(model, gpus=4)
+        parallel.fit(x, y, batch_size=30)
+        parallel.fit(x, y, batch_size=64 * 4)
+        parallel.fit(x, y, batch_size=32)
+    """, RULE)
+    assert [(f.line, f.message.split(" ")[0]) for f in findings] == [(4, "batch_size=30"), (5, "batch_size")]
+
+
+def test_optimizer_outside_scope_and_batch_norm():
+    findings = assert_unchanged("""
+        import tensorflow as tf
+        import keras
+
+        strategy = tf.distribute.MirroredStrategy()
+        opt = keras.optimizers.Adam()
+        with strategy.scope():
+            inside = keras.optimizers.Adam()
+            model = keras.Sequential([keras.layers.BatchNormalization(), keras.layers.BatchNormalization(synchronized=True)])
+    """, RULE)
+    assert [f.line for f in findings] == [6, 9]
+    assert "outside strategy.scope()" in findings[0].message and "synchronized=True" in findings[1].message

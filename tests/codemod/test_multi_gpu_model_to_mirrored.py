@@ -1,0 +1,449 @@
+"""multi_gpu_model_to_mirrored: must-not-change cases first, then the shapes found in real scripts."""
+
+from __future__ import annotations
+
+from migrate.codemod.engine import rewrite_source
+from migrate.codemod.registry import all_rules
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+
+RULE = "multi_gpu_model_to_mirrored"
+
+
+# ---------------------------------------------------------------- must not change
+
+
+def test_a_projects_own_function_named_multi_gpu_model():
+    assert_unchanged("""
+        def multi_gpu_model(model, gpus):
+            return model
+
+        parallel = multi_gpu_model(model, gpus=2)
+        parallel.compile(optimizer="adam", loss="mse")
+    """, RULE)
+
+
+def test_a_look_alike_from_the_projects_own_module():
+    assert_unchanged("""
+        from utils.parallel import make_parallel, multi_gpu_model
+
+        parallel = make_parallel(model, 2)
+        other = multi_gpu_model(model, 2)
+    """, RULE)
+
+
+def test_names_in_strings_and_comments():
+    assert_unchanged('''
+        # we used to call multi_gpu_model(model, gpus=2) here
+        HELP = "multi_gpu_model(model, gpus=2) is gone"
+    ''', RULE)
+
+
+def test_star_import_is_reported_not_guessed():
+    findings = assert_unchanged("""
+        from keras.utils import *
+
+        parallel = multi_gpu_model(model, gpus=2)
+    """, RULE)
+    assert [f.line for f in findings] == [4] and "star import" in findings[0].message
+
+
+def test_try_except_fallback_is_left_for_review():
+    findings = assert_unchanged("""
+        from keras.utils import multi_gpu_model
+
+        try:
+            parallel = multi_gpu_model(model, cpu_relocation=True)
+        except ValueError:
+            parallel = model
+    """, RULE)
+    assert len(findings) == 1 and "try/except" in findings[0].message
+
+
+def test_model_subclass_wrapper_is_reported():
+    findings = assert_unchanged("""
+        from keras.models import Model
+        from keras.utils import multi_gpu_model
+
+        class ModelMGPU(Model):
+            def __init__(self, ser_model, gpus):
+                pmodel = multi_gpu_model(ser_model, gpus)
+                self.__dict__.update(pmodel.__dict__)
+                self._smodel = ser_model
+
+            def __getattribute__(self, attrname):
+                if 'load' in attrname or 'save' in attrname:
+                    return getattr(self._smodel, attrname)
+                return super(ModelMGPU, self).__getattribute__(attrname)
+    """, RULE)
+    assert len(findings) == 1 and "ModelMGPU" in findings[0].message
+
+
+def test_template_extraction_by_position_is_reported():
+    findings = assert_unchanged("""
+        from keras.models import load_model
+
+        model = load_model("wrapper.h5").layers[-2]
+    """, RULE)
+    assert "migrate convert" in findings[0].message
+
+
+# ---------------------------------------------------------------- rewrites
+
+
+def test_the_common_shape_at_module_level():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        with tf.device('/cpu:0'):
+            model = build_model()
+        parallel_model = multi_gpu_model(model, gpus=G)
+        parallel_model.compile(optimizer='adam', loss='mse')
+        parallel_model.fit(x, y, batch_size=64 * G)
+        model.save('model.h5')
+    """, """
+        import tensorflow as tf
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build_model()
+            model.compile(optimizer='adam', loss='mse')
+        model.fit(x, y, batch_size=64 * G)
+        model.save('model.h5')
+    """, RULE)
+
+
+def test_inside_a_function_with_statements_between_and_tensorflow_imported_for_it():
+    assert_rewrites("""
+        from keras.utils import multi_gpu_model
+        from keras.optimizers import Adam
+
+        def train(x, y, gpus):
+            model = build_model()
+            model.summary()
+            parallel = multi_gpu_model(model, gpus=4)
+            opt = Adam(learning_rate=1e-3)
+            parallel.compile(opt, loss='mse')
+            parallel.fit(x, y, epochs=3)
+            return model
+    """, """
+        from keras.optimizers import Adam
+        import tensorflow as tf
+
+        def train(x, y, gpus):
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                model = build_model()
+                model.summary()
+                opt = Adam(learning_rate=1e-3)
+                model.compile(opt, loss='mse')
+            model.fit(x, y, epochs=3)
+            return model
+    """, RULE)
+
+
+def test_rebinding_the_same_name():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        model = multi_gpu_model(model, 2)
+        model.compile('sgd', 'mse')
+    """, """
+        import tensorflow as tf
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            model.compile('sgd', 'mse')
+    """, RULE)
+
+
+def test_conditional_on_the_gpu_count():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        if G > 1:
+            parallel = multi_gpu_model(model, gpus=G)
+        else:
+            parallel = model
+        parallel.compile('adam', 'mse')
+        parallel.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            model.compile('adam', 'mse')
+        model.fit(x, y)
+    """, RULE)
+
+
+def test_conditional_that_also_logs_keeps_the_log():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        if G > 1:
+            print("using", G, "GPUs")
+            model = multi_gpu_model(model, gpus=G)
+        model.compile('adam', 'mse')
+    """, """
+        import tensorflow as tf
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            if G > 1:
+                print("using", G, "GPUs")
+            model.compile('adam', 'mse')
+    """, RULE)
+
+
+def test_conditional_expression():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        parallel = multi_gpu_model(model, gpus=2) if G > 1 else model
+        parallel.compile('adam', 'mse')
+    """, """
+        import tensorflow as tf
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            model.compile('adam', 'mse')
+    """, RULE)
+
+
+def test_gpu_ids_become_devices_and_placement_arguments_leave_a_comment():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        parallel = multi_gpu_model(model, gpus=[0, 2], cpu_merge=False, cpu_relocation=True)
+        parallel.compile('adam', 'mse')
+    """, """
+        import tensorflow as tf
+
+        # migrate: cpu_merge=False, cpu_relocation=True dropped: MirroredStrategy places and merges variables itself
+        strategy = tf.distribute.MirroredStrategy(devices=["/gpu:0", "/gpu:2"])
+        with strategy.scope():
+            model = build()
+            model.compile('adam', 'mse')
+    """, RULE)
+
+
+def test_gpus_absent_and_positional():
+    for call in ("multi_gpu_model(model)", "multi_gpu_model(model, 4)"):
+        got, findings = rewrite(f"""
+            import tensorflow as tf
+            from keras.utils import multi_gpu_model
+
+            model = build()
+            parallel = {call}
+            parallel.compile('adam', 'mse')
+        """, RULE)
+        assert "strategy = tf.distribute.MirroredStrategy()\n" in got and findings == []
+
+
+def test_function_returning_the_parallel_model_warns_about_callers():
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def get_model(gpus):
+            with tf.device('/cpu:0'):
+                model = build()
+            return multi_gpu_model(model, gpus)
+    """, """
+        import tensorflow as tf
+
+        def get_model(gpus):
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                model = build()
+            return model
+    """, RULE)
+    assert any("callers" in f.message for f in findings)
+
+
+def test_self_attribute_targets_are_renamed_across_the_class():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        class Trainer:
+            def __init__(self):
+                self.model = build()
+                self.parallel_model = multi_gpu_model(self.model, gpus=2)
+                self.parallel_model.compile('adam', 'mse')
+
+            def train(self, x, y):
+                self.parallel_model.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        class Trainer:
+            def __init__(self):
+                strategy = tf.distribute.MirroredStrategy()
+                with strategy.scope():
+                    self.model = build()
+                    self.model.compile('adam', 'mse')
+
+            def train(self, x, y):
+                self.model.fit(x, y)
+    """, RULE)
+
+
+def test_several_calls_in_one_file():
+    got, _ = rewrite("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def a():
+            m = build()
+            p = multi_gpu_model(m, 2)
+            p.compile('adam', 'mse')
+
+        def b():
+            n = build()
+            q = multi_gpu_model(n, 2)
+            q.compile('adam', 'mse')
+    """, RULE)
+    assert got.count("strategy = tf.distribute.MirroredStrategy()") == 2 and "multi_gpu_model" not in got
+
+
+def test_discarded_result_is_removed():
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        multi_gpu_model(model, gpus=2)
+        model.compile('adam', 'mse')
+    """, """
+        import tensorflow as tf
+
+        model = build()
+        model.compile('adam', 'mse')
+    """, RULE)
+    assert "never used" in findings[0].message
+
+
+def test_already_inside_a_strategy_scope_only_the_wrapper_goes():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            parallel = multi_gpu_model(model, gpus=2)
+            parallel.compile('adam', 'mse')
+        parallel.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            parallel = model
+            parallel.compile('adam', 'mse')
+        parallel.fit(x, y)
+    """, RULE)
+
+
+def test_template_created_elsewhere_is_reported():
+    got, findings = rewrite("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def train(model):
+            parallel = multi_gpu_model(model, gpus=2)
+            parallel.compile('adam', 'mse')
+    """, RULE)
+    assert "with strategy.scope():\n        model.compile('adam', 'mse')" in got
+    assert any("not created in this block" in f.message for f in findings)
+
+
+def test_every_import_style():
+    styles = {
+        "from keras.utils import multi_gpu_model": "multi_gpu_model",
+        "from keras.utils.training_utils import multi_gpu_model": "multi_gpu_model",
+        "from keras.utils.multi_gpu_utils import multi_gpu_model": "multi_gpu_model",
+        "from tensorflow.keras.utils import multi_gpu_model": "multi_gpu_model",
+        "from tensorflow.python.keras.utils.multi_gpu_utils import multi_gpu_model": "multi_gpu_model",
+        "from keras.utils import multi_gpu_model as mgm": "mgm",
+        "import keras": "keras.utils.multi_gpu_model",
+        "import tensorflow as tf": "tf.keras.utils.multi_gpu_model",
+        "from tensorflow import keras": "keras.utils.multi_gpu_model",
+        "import tensorflow as tf  # compat": "tf.compat.v1.keras.utils.multi_gpu_model",
+    }
+    for import_line, spelled in styles.items():
+        got, _ = rewrite(f"""
+            {import_line}
+
+            model = build()
+            parallel = {spelled}(model, gpus=2)
+            parallel.compile('adam', 'mse')
+        """, RULE)
+        assert "MirroredStrategy()" in got and "multi_gpu_model" not in got.replace("# compat", ""), import_line
+
+
+def test_imports_inside_functions_and_if_blocks():
+    got, _ = rewrite("""
+        import tensorflow as tf
+
+        def train():
+            if USE_KERAS:
+                from keras.utils import multi_gpu_model
+            model = build()
+            parallel = multi_gpu_model(model, gpus=2)
+            parallel.compile('adam', 'mse')
+    """, RULE)
+    assert "strategy = tf.distribute.MirroredStrategy()" in got
+
+
+def test_tensorflow_alias_is_reused():
+    got, _ = rewrite("""
+        import tensorflow as tensorflow_
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        parallel = multi_gpu_model(model, gpus=2)
+        parallel.compile('adam', 'mse')
+    """, RULE)
+    assert "strategy = tensorflow_.distribute.MirroredStrategy()" in got and "import tensorflow as tf" not in got
+
+
+def test_tabs_and_crlf_are_preserved():
+    source = ("import tensorflow as tf\r\nfrom keras.utils import multi_gpu_model\r\n\r\n"
+              "def f():\r\n\tmodel = build()\r\n\tparallel = multi_gpu_model(model, gpus=2)\r\n"
+              "\tparallel.compile('adam', 'mse')\r\n")
+    result = rewrite_source(source.encode(), "x.py", [r for r in all_rules() if r.NAME == RULE])
+    text = result.rewritten.decode()
+    assert "\r\n" in text and "\n" not in text.replace("\r\n", "")
+    assert "\twith strategy.scope():\r\n\t\tmodel = build()\r\n" in text
+
+
+def test_comments_before_the_block_stay():
+    got, _ = rewrite("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        # the template lives on the CPU
+        with tf.device('/cpu:0'):
+            model = build()  # a small net
+        parallel = multi_gpu_model(model, gpus=2)
+        parallel.compile('adam', 'mse')
+    """, RULE)
+    assert "# the template lives on the CPU\nstrategy =" in got and "model = build()  # a small net" in got

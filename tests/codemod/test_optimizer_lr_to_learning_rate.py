@@ -1,0 +1,47 @@
+"""optimizer_lr_to_learning_rate: must-not-change cases first, then before/after."""
+
+from tests.codemod.helpers import assert_rewrites, assert_unchanged
+
+RULE = "optimizer_lr_to_learning_rate"
+
+
+def test_a_projects_own_optimizer_and_other_lr_keywords_stay():
+    assert_unchanged("""
+        from myproject.optim import Adam
+
+        opt = Adam(lr=0.1)
+        scheduler = make_scheduler(lr=0.1)
+    """, RULE)
+
+
+def test_keras_and_tf_keras_optimizers():
+    assert_rewrites("""
+        import keras
+        from keras.optimizers import Adam, SGD
+        from tensorflow.keras import optimizers
+
+        a = Adam(lr=1e-3)
+        b = SGD(lr=0.01, momentum=0.9)
+        c = optimizers.RMSprop(lr=0.001, rho=0.9)
+        d = keras.optimizers.Adagrad(learning_rate=0.01)
+    """, """
+        import keras
+        from keras.optimizers import Adam, SGD
+        from tensorflow.keras import optimizers
+
+        a = Adam(learning_rate=1e-3)
+        b = SGD(learning_rate=0.01, momentum=0.9)
+        c = optimizers.RMSprop(learning_rate=0.001, rho=0.9)
+        d = keras.optimizers.Adagrad(learning_rate=0.01)
+    """, RULE)
+
+
+def test_decay_is_reported_with_its_schedule():
+    findings = assert_rewrites("""
+        from keras.optimizers import SGD
+        opt = SGD(lr=0.01, decay=1e-6)
+    """, """
+        from keras.optimizers import SGD
+        opt = SGD(learning_rate=0.01, decay=1e-6)
+    """, RULE)
+    assert "InverseTimeDecay" in findings[0].message

@@ -1,0 +1,28 @@
+"""tf1_session_code: reports only; nothing is rewritten."""
+
+from tests.codemod.helpers import assert_unchanged
+
+RULE = "tf1_session_code"
+
+
+def test_tf2_code_is_not_reported():
+    assert assert_unchanged("""
+        import tensorflow as tf
+        gpus = tf.config.list_physical_devices("GPU")
+        session = requests.Session()
+    """, RULE) == []
+
+
+def test_session_code_is_reported_with_replacements():
+    findings = assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        K.set_session(tf.Session(config=config))
+        sess = tf.compat.v1.Session()
+    """, RULE)
+    messages = [f.message for f in findings]
+    assert [f.line for f in findings] == [5, 7, 7, 8]
+    assert "set_memory_growth" in messages[0] and "eagerly" in messages[2]
