@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import libcst as cst
-from libcst.codemod import CodemodContext, SkipFile
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.rule import Finding, Rule
 
@@ -51,13 +52,34 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]]) -> FileRes
         reason = " ".join(str(exc).split())[:200]
         return FileResult(path, source, None, error=f"{path}: skipped, does not parse as Python 3 ({reason})")
     context = CodemodContext(filename=path)
-    for rule in rules:
-        try:
-            module = rule(context).transform_module(module)
-        except SkipFile:
-            continue
+    module = apply_rules(module, [rule for rule in rules if _triggered(rule, source)], context)
     findings = sorted(context.scratch.get("findings", []), key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
+
+
+def _triggered(rule: type[Rule], source: bytes) -> bool:
+    return not rule.TRIGGERS or any(word.encode() in source for word in rule.TRIGGERS)
+
+
+def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> cst.Module:
+    """Run the rules in order over one tree, resolving metadata once per version of the tree.
+
+    A rule that changes nothing leaves the same tree object behind, so the next rule reuses the
+    metadata already computed (scope analysis is most of a rule's cost). Import additions and
+    removals the rules scheduled run once, at the end. Findings land in `context.scratch`.
+    """
+    wrapper = cst.MetadataWrapper(module, unsafe_skip_copy=True)
+    for rule in rules:
+        instance = rule(replace(context, wrapper=wrapper, filename=context.filename))
+        with instance.resolve(wrapper):
+            changed = wrapper.module.visit(instance)
+        if changed is not wrapper.module:
+            wrapper = cst.MetadataWrapper(changed, unsafe_skip_copy=True)
+    module = wrapper.module
+    for visitor in (AddImportsVisitor, RemoveImportsVisitor):
+        if context.scratch.get(visitor.CONTEXT_KEY):
+            module = visitor(replace(context, wrapper=None)).transform_module(module)
+    return module
 
 
 def python_files(paths: list[Path]) -> list[Path]:

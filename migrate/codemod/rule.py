@@ -6,8 +6,13 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import libcst as cst
-from libcst.codemod import VisitorBasedCodemodCommand
+from libcst.codemod import CodemodContext
 from libcst.metadata import ParentNodeProvider, PositionProvider, QualifiedNameProvider
+
+
+POSITIONS = (PositionProvider,)
+NAMES = (PositionProvider, QualifiedNameProvider)
+SCOPED = (PositionProvider, QualifiedNameProvider, ParentNodeProvider)
 
 
 @dataclass(frozen=True)
@@ -24,12 +29,28 @@ class Finding:
         return f"{self.path}:{self.line}:{self.column}: {self.rule}: {self.message}"
 
 
-class Rule(VisitorBasedCodemodCommand):
-    """Base of every rule: NAME selects it, DESCRIPTION says in one line what it rewrites and why."""
+class Rule(cst.CSTTransformer):
+    """Base of every rule: NAME selects it, DESCRIPTION says in one line what it rewrites and why.
+
+    A plain CSTTransformer (LibCST's matcher-decorator base costs six times as much per traversal and
+    no rule uses its decorators); `context` is a CodemodContext, so LibCST's AddImportsVisitor and
+    RemoveImportsVisitor can be scheduled from rules as in any codemod.
+    """
+
+    DESCRIPTION: ClassVar[str] = ""
 
     NAME: ClassVar[str] = ""
     ORDER: ClassVar[int] = 50  # lower runs first; the multi_gpu_model rewrite must see the original code
-    METADATA_DEPENDENCIES = (PositionProvider, QualifiedNameProvider, ParentNodeProvider)
+    # Words one of which must occur in a file for the rule to have anything to do there; checked on the
+    # text before any analysis, so most files cost a parse and nothing more.
+    TRIGGERS: ClassVar[tuple[str, ...]] = ()
+    # LibCST merges METADATA_DEPENDENCIES along the class hierarchy, so the base declares none and each
+    # rule names exactly what it reads (POSITIONS, NAMES or SCOPED below): analysis is most of the cost.
+    METADATA_DEPENDENCIES = ()
+
+    def __init__(self, context: CodemodContext) -> None:
+        super().__init__()
+        self.context = context
 
     def report(self, node: cst.CSTNode, message: str) -> None:
         """Record a site left for review, at the node's position in the file as it was read."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from migrate.codemod.rule import Rule
+from migrate.codemod.rule import POSITIONS, Rule
 
 RENAMED = {"fit_generator": "fit", "evaluate_generator": "evaluate", "predict_generator": "predict"}
 LEGACY_SIGNATURES = {
@@ -27,7 +27,9 @@ MOVED_TO_PYDATASET = ("max_queue_size", "workers", "use_multiprocessing")
 
 class FitGeneratorToFit(Rule):
     NAME = "fit_generator_to_fit"
-    ORDER = 20
+    ORDER = 60
+    TRIGGERS = ("_generator",)
+    METADATA_DEPENDENCIES = POSITIONS
     DESCRIPTION = "fit_generator/evaluate_generator/predict_generator -> fit/evaluate/predict, arguments renamed"
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:

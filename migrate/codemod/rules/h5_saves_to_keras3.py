@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from migrate.codemod.rule import Rule
+from migrate.codemod.rule import NAMES, Rule
 
 CHECKPOINT = {"keras.callbacks.ModelCheckpoint", "tensorflow.keras.callbacks.ModelCheckpoint"}
 H5 = (".h5", ".hdf5")
@@ -33,7 +33,9 @@ def _weights_path(node: cst.SimpleString) -> cst.SimpleString:
 
 class H5SavesToKeras3(Rule):
     NAME = "h5_saves_to_keras3"
-    ORDER = 50
+    ORDER = 25
+    TRIGGERS = (".h5", ".hdf5")
+    METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "save_weights('x.h5') -> 'x.weights.h5' (Keras 3 requires it); whole-model .h5 saves reported"
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from migrate.codemod.rule import Rule
+from migrate.codemod.rule import POSITIONS, Rule
 
 LAYER_MODULES = ("core", "convolutional", "recurrent", "normalization", "pooling", "merge", "embeddings",
                  "advanced_activations", "wrappers", "noise", "local", "convolutional_recurrent", "cudnn_recurrent")
@@ -33,7 +33,9 @@ def _dotted(path: str) -> cst.Attribute | cst.Name:
 
 class LegacyImportPaths(Rule):
     NAME = "legacy_import_paths"
-    ORDER = 40
+    ORDER = 70
+    TRIGGERS = ("keras.layers.", "keras.utils.", "keras.engine", "python.keras")
+    METADATA_DEPENDENCIES = POSITIONS
     DESCRIPTION = "keras.layers.core / keras.utils.np_utils / ... imports -> keras.layers / keras.utils"
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import ParentNodeProvider
 
-from migrate.codemod.rule import Rule
+from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.multi_gpu_model_to_mirrored import MULTI_GPU_MODEL
 
 OPTIMIZER_MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.")
@@ -22,57 +21,67 @@ BATCH_NORM = {"keras.layers.BatchNormalization", "tensorflow.keras.layers.BatchN
 class MirroredStrategyLints(Rule):
     NAME = "mirrored_strategy_lints"
     ORDER = 5  # reads the code as written, before multi_gpu_model_to_mirrored moves lines
+    TRIGGERS = ("MirroredStrategy", "multi_gpu_model")
+    METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "warn on batch sizes, optimizers outside scope, per-replica statistics under MirroredStrategy"
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self.active = False
         self.replicas: int | None = None
+        self.scopes = 0  # `with ....scope():` blocks we are inside
+        self.functions = 0
+        self.pending: list[tuple[str, cst.CSTNode, str]] = []  # reported at the end, once we know it is active
 
-    def visit_Module(self, node: cst.Module) -> None:
-        """Active in files that use MirroredStrategy or will (multi_gpu_model); replicas when they are literal."""
-        for call in m.findall(node, m.Call()):
-            names = self.qualified_names(call.func)
-            if names & MULTI_GPU_MODEL or any(n.endswith("distribute.MirroredStrategy") for n in names):
-                self.active = True
-                self.replicas = self.replicas or _literal_replicas(call, names)
+    def visit_With(self, node: cst.With) -> None:
+        self.scopes += _is_scope(node)
+
+    def leave_With(self, original: cst.With, updated: cst.With) -> cst.With:
+        self.scopes -= _is_scope(original)
+        return updated
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.functions += 1
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        self.functions -= 1
+        return updated
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        """Report what was found, in a file that uses MirroredStrategy or will (multi_gpu_model)."""
+        for kind, node, message in self.pending if self.active else []:
+            if kind == "batch":
+                if self.replicas and int(message) % self.replicas:
+                    self.report(node, f"batch_size={message} does not divide over {self.replicas} replicas")
+            else:
+                self.report(node, message)
+        return updated
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self.active:
-            return
         names = self.qualified_names(node.func)
+        if names & MULTI_GPU_MODEL or any(n.endswith("distribute.MirroredStrategy") for n in names):
+            self.active = True
+            self.replicas = self.replicas or _literal_replicas(node, names)
+        # Code inside a function runs where the function is called, which may well be in scope.
         if any(n.startswith(OPTIMIZER_MODULES) and n.rsplit(".", 1)[-1][:1].isupper() for n in names):
-            if not self._in_scope(node) and not self._inside_function(node):
-                self.report(node, "optimizer created outside strategy.scope(): create it inside, with the model")
+            if not self.scopes and not self.functions:
+                self.pending.append(("text", node, "optimizer created outside strategy.scope(): create it inside, "
+                                                   "with the model"))
         if names & BATCH_NORM and not any(a.keyword is not None and a.keyword.value == "synchronized" for a in node.args):
-            self.report(node, "BatchNormalization normalises per replica under MirroredStrategy; pass "
-                              "synchronized=True for statistics over the global batch")
+            self.pending.append(("text", node, "BatchNormalization normalises per replica under MirroredStrategy; "
+                                               "pass synchronized=True for statistics over the global batch"))
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value == "batch_size":
-                self._batch_size(node, arg.value)
+                if isinstance(arg.value, cst.Integer):
+                    self.pending.append(("batch", node, arg.value.value))
+                if m.matches(arg.value, m.BinaryOperation(operator=m.Multiply())):
+                    self.pending.append(("text", node, "batch_size is a product (per-GPU size x GPUs?): "
+                                                       "MirroredStrategy's batch_size is the global batch, as "
+                                                       "multi_gpu_model's was; keep it if that was meant"))
 
-    def _batch_size(self, node: cst.Call, value: cst.BaseExpression) -> None:
-        if isinstance(value, cst.Integer) and self.replicas and int(value.value) % self.replicas:
-            self.report(node, f"batch_size={value.value} does not divide over {self.replicas} replicas")
-        if m.matches(value, m.BinaryOperation(operator=m.Multiply())):
-            self.report(node, "batch_size is a product (per-GPU size x GPUs?): MirroredStrategy's batch_size is the "
-                              "global batch, as multi_gpu_model's was; keep it if that was meant")
 
-    def _in_scope(self, node: cst.CSTNode) -> bool:
-        while node is not None:
-            node = self.get_metadata(ParentNodeProvider, node, None)
-            if isinstance(node, cst.With) and any(
-                    m.matches(item.item, m.Call(func=m.Attribute(attr=m.Name("scope")))) for item in node.items):
-                return True
-        return False
-
-    def _inside_function(self, node: cst.CSTNode) -> bool:
-        """Code inside a function body runs where the function is called: it may well be in scope."""
-        while node is not None:
-            node = self.get_metadata(ParentNodeProvider, node, None)
-            if isinstance(node, cst.FunctionDef):
-                return True
-        return False
+def _is_scope(node: cst.With) -> bool:
+    return any(m.matches(item.item, m.Call(func=m.Attribute(attr=m.Name("scope")))) for item in node.items)
 
 
 def _literal_replicas(call: cst.Call, names: set[str]) -> int | None:

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import ParentNodeProvider
 
-from migrate.codemod.rule import Rule
+from migrate.codemod.rule import SCOPED, Rule
 
 MULTI_GPU_MODEL = {
     "keras.utils.multi_gpu_model",
@@ -51,6 +50,8 @@ class Site:
 class MultiGpuModelToMirrored(Rule):
     NAME = "multi_gpu_model_to_mirrored"
     ORDER = 100  # last: it adds and removes lines, and every other rule reports positions in the file as read
+    TRIGGERS = ("multi_gpu_model", "layers[-2]")
+    METADATA_DEPENDENCIES = SCOPED
     DESCRIPTION = "multi_gpu_model(model, gpus) -> tf.distribute.MirroredStrategy with the model built and compiled in scope"
 
     def __init__(self, context) -> None:
@@ -59,6 +60,8 @@ class MultiGpuModelToMirrored(Rule):
         self.handled: set[int] = set()
         self.star_import = False
         self.tf_name = "tf"
+        self.tf_imported = False
+        self.imported_as: set[str] = set()  # local names multi_gpu_model was imported under
         self.class_renames: list[tuple[str, cst.BaseExpression]] = []
 
     # ------------------------------------------------------------ discovery
@@ -67,12 +70,21 @@ class MultiGpuModelToMirrored(Rule):
         for statement in node.body:
             if m.matches(statement, m.SimpleStatementLine(body=[m.Import()])):
                 for alias in statement.body[0].names:
-                    if code(alias.name) == "tensorflow" and alias.asname is not None:
-                        self.tf_name = code(alias.asname.name)
+                    if code(alias.name) == "tensorflow":
+                        self.tf_imported = True
+                        self.tf_name = code(alias.asname.name) if alias.asname is not None else "tensorflow"
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         if isinstance(node.names, cst.ImportStar) and node.module is not None and code(node.module) in STAR_MODULES:
             self.star_import = True
+
+    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
+        """Remember what multi_gpu_model is called here; the import itself goes once no use is left."""
+        if not isinstance(updated.names, cst.ImportStar) and updated.module is not None:
+            for alias in updated.names:
+                if code(alias.name) == "multi_gpu_model" and f"{code(updated.module)}.multi_gpu_model" in MULTI_GPU_MODEL:
+                    self.imported_as.add(code(alias.asname.name) if alias.asname else "multi_gpu_model")
+        return updated
 
     def visit_Call(self, node: cst.Call) -> None:
         names = self.qualified_names(node.func)
@@ -86,6 +98,9 @@ class MultiGpuModelToMirrored(Rule):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         updated = updated.with_changes(body=self._rewrite_block(original.body, updated.body, original))
+        updated = _drop_unused_imports(updated, self.imported_as)
+        if self.context.scratch.pop("needs_tensorflow", False) and not self.tf_imported:
+            updated = _add_tensorflow_import(updated)
         for call in self.calls:
             if id(call) not in self.handled:
                 self.report(call, "multi_gpu_model in a place migrate does not move (an expression, try/except, "
@@ -211,7 +226,6 @@ class MultiGpuModelToMirrored(Rule):
             return statements
         self.handled.add(id(site.call))
         self.converted()
-        self._remove_import(site.call)
         if site.kind == "expr":
             self.report(site.call, "removed a multi_gpu_model call whose result was never used")
             return statements[:site.index] + statements[site.index + 1:]
@@ -311,8 +325,7 @@ class MultiGpuModelToMirrored(Rule):
         if site.kind == "return":
             block.append(statements[site.index].with_changes(body=[cst.Return(value=site.template)]))
             end = site.index
-        if self.tf_name == "tf":
-            AddImportsVisitor.add_needed_import(self.context, "tensorflow", asname="tf")
+        self.context.scratch["needs_tensorflow"] = True
         return statements[:start] + block + statements[end + 1:]
 
     def _unwrap_in_scope(self, site: Site, statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
@@ -344,8 +357,64 @@ class MultiGpuModelToMirrored(Rule):
         text = f"# migrate: {', '.join(dropped)} dropped: MirroredStrategy places and merges variables itself"
         return [cst.EmptyLine(comment=cst.Comment(text))]
 
-    def _remove_import(self, call: cst.Call) -> None:
-        RemoveImportsVisitor.remove_unused_import_by_node(self.context, call)
+
+
+def _drop_unused_imports(module: cst.Module, names: set[str]) -> cst.Module:
+    """Remove `multi_gpu_model` (as whatever it was imported) from imports once nothing uses it."""
+    unused = {name for name in names if not _used(module, name)}
+    return module.visit(_DropImports(unused)) if unused else module
+
+
+def _used(module: cst.Module, name: str) -> bool:
+    """Whether `name` is still read anywhere outside import statements."""
+    finder = _NameUse(name)
+    module.visit(finder)
+    return finder.found
+
+
+class _NameUse(cst.CSTVisitor):
+    def __init__(self, name: str) -> None:
+        self.name, self.found = name, False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found = self.found or node.value == self.name
+
+
+class _DropImports(cst.CSTTransformer):
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+
+    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom):
+        if isinstance(updated.names, cst.ImportStar) or updated.module is None:
+            return updated
+        if f"{code(updated.module)}.multi_gpu_model" not in MULTI_GPU_MODEL:
+            return updated
+        kept = [a for a in updated.names if (code(a.asname.name) if a.asname else code(a.name)) not in self.names]
+        if len(kept) == len(updated.names):
+            return updated
+        if not kept:
+            return cst.RemoveFromParent()
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return updated.with_changes(names=kept)
+
+    def leave_SimpleStatementLine(self, original, updated):
+        return cst.RemoveFromParent() if not updated.body else updated
+
+
+def _add_tensorflow_import(module: cst.Module) -> cst.Module:
+    """`import tensorflow as tf` after the module's last top-level import (or its docstring)."""
+    body = list(module.body)
+    position = 0
+    for index, statement in enumerate(body):
+        if m.matches(statement, m.SimpleStatementLine(body=[m.OneOf(m.Import(), m.ImportFrom())])):
+            position = index + 1
+        elif index == 0 and m.matches(statement, m.SimpleStatementLine(body=[m.Expr(m.SimpleString())])):
+            position = 1
+    body.insert(position, cst.parse_statement("import tensorflow as tf\n"))
+    return module.with_changes(body=body)
 
 
 def _assigns(statement: cst.BaseStatement, target: str) -> bool:

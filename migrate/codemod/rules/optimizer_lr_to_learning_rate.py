@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from migrate.codemod.rule import Rule
+from migrate.codemod.rule import NAMES, Rule
 
 OPTIMIZERS = {"SGD", "Adam", "RMSprop", "Adagrad", "Adadelta", "Adamax", "Nadam", "Ftrl"}
 MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.", "tensorflow.python.keras.optimizers.",
@@ -18,6 +18,8 @@ MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.", "tensorflow.pyth
 class OptimizerLrToLearningRate(Rule):
     NAME = "optimizer_lr_to_learning_rate"
     ORDER = 30
+    TRIGGERS = ("lr", "decay")
+    METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras optimizer lr= -> learning_rate=; decay= reported (use a LearningRateSchedule)"
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:

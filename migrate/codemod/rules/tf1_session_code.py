@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from migrate.codemod.rule import Rule
+from migrate.codemod.rule import NAMES, Rule
 
 REPLACEMENTS = {
     "set_session": "remove it; TF2 has no global session (for GPU memory growth: "
@@ -26,6 +26,8 @@ OWNERS = ("tensorflow.", "tensorflow.compat.v1.", "keras.backend.", "keras.backe
 class Tf1SessionCode(Rule):
     NAME = "tf1_session_code"
     ORDER = 6
+    TRIGGERS = ("Session", "ConfigProto", "GPUOptions", "get_session")
+    METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "report K.set_session, tf.Session, tf.ConfigProto and friends with their TF2 replacement"
 
     def visit_Call(self, node: cst.Call) -> None:
