@@ -13,6 +13,7 @@ from migrate import __version__
 from migrate.cli.code_cmd import code_command
 from migrate.cli.convert_cmd import convert_command
 from migrate.cli.inspect_cmd import inspect_command
+from migrate.cli.zoo_cmd import zoo_command
 
 app = typer.Typer(
     name="migrate",
@@ -39,6 +40,7 @@ def root(
 app.command("inspect")(inspect_command)
 app.command("convert")(convert_command)
 app.command("code")(code_command)
+app.command("zoo")(zoo_command)
 
 
 def main() -> None:

@@ -1,0 +1,78 @@
+"""`migrate zoo SRC -o OUT`: batch-convert a directory tree of legacy models."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import typer
+
+
+def zoo_command(
+    source: Path = typer.Argument(..., help="Folder searched for .h5/.hdf5 files (never written to).", show_default=False),
+    out: Path = typer.Option(..., "-o", "--out", help="Output folder (mirrors SRC; holds the manifest and reports)."),
+    jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", min=1, help="Worker processes (default: cores)."),
+    timeout: float | None = typer.Option(None, "--timeout", min=1, help="Seconds per model before it is failed."),
+    force: bool = typer.Option(False, "--force", help="Convert everything again, up to date or not."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Say what would happen (from inspect, no TensorFlow)."),
+    scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786."),
+    report_only: bool = typer.Option(False, "--report-only", help="Rewrite the reports from the manifest only."),
+) -> None:
+    """Convert every model under SRC into OUT, in parallel, resumable, with report.json, report.md and report.html."""
+    from migrate.errors import MigrateError
+    from migrate.zoo.discover import ZooUsageError
+    from migrate.zoo.report import summary_line
+    from migrate.zoo.run import ZooOptions, run_zoo
+
+    options = ZooOptions(jobs=jobs, timeout=timeout, force=force, dry_run=dry_run, scheduler=scheduler,
+                         report_only=report_only)
+    try:
+        with _progress() as progress:
+            report = run_zoo(source, out, options, progress)
+    except ZooUsageError as exc:
+        typer.echo(f"error {exc}", err=True)
+        raise typer.Exit(2)
+    except MigrateError as exc:
+        typer.echo(f"error {' '.join(str(exc).split())}", err=True)
+        raise typer.Exit(1)
+    for model in report["models"]:
+        if model["status"] == "failed":
+            typer.echo(f"failed {model['source']}: {model['error']}", err=True)
+        elif dry_run:
+            typer.echo(f"would {'skip' if model['status'] == 'skipped' else 'convert'} {model['source']}")
+    typer.echo(("dry run: " if dry_run else "") + summary_line(report))
+    raise typer.Exit(1 if report["summary"]["failed"] else 0)
+
+
+class _progress:
+    """A rich progress bar on a terminal; elsewhere (CI logs) a short line every few seconds."""
+
+    def __enter__(self):
+        self.bar = None
+        self.last = 0.0
+        if sys.stderr.isatty():
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+                TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[current]}"),
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("converting", total=None, current="")
+        return self.update
+
+    def update(self, done: int, total: int, current: str) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done, total=total, current=current)
+            return
+        now = time.monotonic()
+        if now - self.last >= 5 or done == total:
+            self.last = now
+            print(f"[{done}/{total}] {current}", file=sys.stderr, flush=True)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()
+        return False

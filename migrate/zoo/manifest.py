@@ -1,0 +1,74 @@
+"""The resume record kept in OUT: per source, what it was (size, mtime, sha256) and what came of it.
+
+A source is up to date when its size and mtime match the record (or, if they moved, its sha256 still
+does), its last status was `converted`, and the output recorded for it is still there unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+MANIFEST_NAME = ".migrate-manifest.json"
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def fingerprint(path: Path, with_hash: bool = True) -> dict[str, Any]:
+    stat = path.stat()
+    record = {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+    if with_hash:
+        record["sha256"] = sha256_of(path)
+    return record
+
+
+@dataclass
+class Manifest:
+    path: Path
+    entries: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, out: Path) -> "Manifest":
+        path = out / MANIFEST_NAME
+        try:
+            entries = json.loads(path.read_text())["sources"]
+        except (OSError, ValueError, KeyError, TypeError):
+            entries = {}
+        return cls(path, entries if isinstance(entries, dict) else {})
+
+    def up_to_date(self, relative: str, source: Path, output: Path) -> bool:
+        entry = self.entries.get(relative)
+        if not entry or entry.get("status") != "converted" or not output.is_file():
+            return False
+        recorded = entry.get("source", {})
+        now = fingerprint(source, with_hash=False)
+        same = (now["size"], now["mtime_ns"]) == (recorded.get("size"), recorded.get("mtime_ns"))
+        if not same and (now["size"] != recorded.get("size") or sha256_of(source) != recorded.get("sha256")):
+            return False
+        out_record = entry.get("output", {})
+        return output.stat().st_size == out_record.get("size") and output.stat().st_mtime_ns == out_record.get("mtime_ns")
+
+    def record(self, relative: str, source: Path, result: dict[str, Any], output: Path | None) -> None:
+        entry = {"status": result["status"], "source": fingerprint(source), "result": result}
+        if output is not None and output.is_file():
+            entry["output"] = fingerprint(output)
+        self.entries[relative] = entry
+
+    def save(self) -> None:
+        """Atomically: a kill at any moment leaves the old manifest or the new one."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=".manifest.", suffix=".migrate-tmp", dir=self.path.parent)
+        with os.fdopen(handle, "w") as out:
+            json.dump({"version": 1, "sources": self.entries}, out, indent=1, sort_keys=True)
+        os.replace(temp, self.path)

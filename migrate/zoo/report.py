@@ -1,0 +1,144 @@
+"""The zoo's reports: report.json (for tools), report.md (for people in a terminal or a PR), report.html
+(one self-contained page, no network: summary, charts of statuses and wrapper depths, a sortable and
+filterable table). All are written atomically."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+FIELDS = ("source", "status", "output", "error", "keras_version", "wrapper_depth", "replicas", "params", "seconds",
+          "max_abs_diff")
+STATUS_COLOURS = {"converted": "#2e7d32", "skipped": "#1565c0", "failed": "#c62828"}
+
+
+def build_report(models: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    models = sorted(({key: model.get(key) for key in FIELDS} for model in models), key=lambda m: m["source"])
+    counts = Counter(model["status"] for model in models)
+    summary = {"total": len(models), "converted": counts["converted"], "skipped": counts["skipped"],
+               "failed": counts["failed"], "seconds": round(seconds, 3),
+               "wrapper_depths": dict(sorted(Counter(str(m["wrapper_depth"] or 0) for m in models
+                                                     if m["status"] != "failed").items()))}
+    return {"models": models, "summary": summary}
+
+
+def summary_line(report: dict[str, Any]) -> str:
+    s = report["summary"]
+    return f"{s['converted']} converted, {s['skipped']} skipped, {s['failed']} failed"
+
+
+def write_reports(out: Path, report: dict[str, Any]) -> None:
+    _atomic(out / "report.json", json.dumps(report, indent=1) + "\n")
+    _atomic(out / "report.md", render_markdown(report))
+    _atomic(out / "report.html", render_html(report))
+
+
+def _atomic(path: Path, text: str) -> None:
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".migrate-tmp", dir=path.parent)
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        out.write(text)
+    os.replace(temp, path)
+
+
+def render_markdown(report: dict[str, Any]) -> str:
+    s = report["summary"]
+    lines = ["# migrate zoo report", "", f"**{summary_line(report)}** of {s['total']} models in {s['seconds']:.1f} s.",
+             "", "| source | status | output | Keras | depth | replicas | params | seconds | max abs diff | error |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for m in report["models"]:
+        cells = [m["source"], m["status"], m["output"] or "", m["keras_version"] or "", m["wrapper_depth"] or 0,
+                 m["replicas"] or "", m["params"] or "", f"{m['seconds']:.2f}" if m["seconds"] else "",
+                 f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", m["error"] or ""]
+        lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _bars(counts: dict[str, int], colours: dict[str, str] | None, title: str) -> str:
+    """An inline SVG bar chart: no script, no network."""
+    if not counts:
+        return ""
+    peak = max(counts.values()) or 1
+    rows = []
+    for i, (label, value) in enumerate(counts.items()):
+        width = 260 * value / peak
+        colour = (colours or {}).get(label, "#6a1b9a")
+        rows.append(f'<text x="0" y="{22 * i + 15}">{html.escape(label)}</text>'
+                    f'<rect x="90" y="{22 * i + 3}" width="{width:.1f}" height="16" fill="{colour}"></rect>'
+                    f'<text x="{96 + width:.1f}" y="{22 * i + 15}">{value}</text>')
+    height = 22 * len(counts) + 4
+    return (f'<figure><figcaption>{html.escape(title)}</figcaption><svg role="img" aria-label="{html.escape(title)}" '
+            f'width="400" height="{height}" font-size="13">{"".join(rows)}</svg></figure>')
+
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>migrate zoo report</title>
+<style>
+body{{font-family:system-ui,sans-serif;margin:24px;color:#222}} h1{{margin:0 0 4px}}
+.cards{{display:flex;gap:12px;margin:16px 0}} .card{{padding:12px 18px;border-radius:8px;background:#f4f4f4;min-width:110px}}
+.card b{{display:block;font-size:28px}} .converted b{{color:#2e7d32}} .skipped b{{color:#1565c0}} .failed b{{color:#c62828}}
+.charts{{display:flex;gap:40px}} figure{{margin:0}} figcaption{{font-weight:600;margin-bottom:6px}}
+table{{border-collapse:collapse;width:100%;margin-top:12px;font-size:14px}} th,td{{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left}}
+th{{cursor:pointer;background:#fafafa;position:sticky;top:0}} th:after{{content:" \\2195";color:#aaa}}
+tr.failed td{{background:#fff5f5}} .status{{font-weight:600}} .controls{{margin-top:20px;display:flex;gap:12px}}
+input,select{{padding:6px;font-size:14px}} td.error{{color:#c62828;max-width:420px;font-size:13px}}
+</style></head><body>
+<h1>migrate zoo report</h1><div>{total} models, {seconds:.1f} s</div>
+<div class="cards"><div class="card converted"><b>{converted}</b>converted</div>
+<div class="card skipped"><b>{skipped}</b>skipped</div><div class="card failed"><b>{failed}</b>failed</div></div>
+<div class="charts">{status_chart}{depth_chart}</div>
+<div class="controls"><input id="filter" placeholder="filter by any text" size="40">
+<select id="status"><option value="">all statuses</option><option>converted</option><option>skipped</option><option>failed</option></select></div>
+<table id="models"><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>
+<script>
+const table = document.getElementById("models"), body = table.tBodies[0];
+function applyFilter() {{
+  const text = document.getElementById("filter").value.toLowerCase(), status = document.getElementById("status").value;
+  for (const row of body.rows) {{
+    const show = row.textContent.toLowerCase().includes(text) && (!status || row.dataset.status === status);
+    row.style.display = show ? "" : "none";
+  }}
+}}
+document.getElementById("filter").addEventListener("input", applyFilter);
+document.getElementById("status").addEventListener("change", applyFilter);
+table.tHead.addEventListener("click", event => {{
+  const th = event.target.closest("th"); if (!th) return;
+  const column = th.cellIndex, ascending = th.dataset.order !== "asc";
+  th.dataset.order = ascending ? "asc" : "desc";
+  const key = cell => {{ const v = cell.dataset.value ?? cell.textContent; const n = parseFloat(v); return isNaN(n) ? v : n; }};
+  [...body.rows].sort((a, b) => {{
+    const x = key(a.cells[column]), y = key(b.cells[column]);
+    return (x > y ? 1 : x < y ? -1 : 0) * (ascending ? 1 : -1);
+  }}).forEach(row => body.appendChild(row));
+}});
+</script></body></html>
+"""
+
+
+def render_html(report: dict[str, Any]) -> str:
+    s = report["summary"]
+    columns = ("source", "status", "error", "output", "keras_version", "wrapper_depth", "replicas", "params",
+               "seconds", "max_abs_diff")
+    header = "".join(f"<th>{c.replace('_', ' ')}</th>" for c in columns)
+    rows = []
+    for m in report["models"]:
+        cells = []
+        for c in columns:
+            value = m[c]
+            shown = "" if value is None or value == [] else (f"{value:.2f}" if c == "seconds" else
+                                                             f"{value:.2g}" if c == "max_abs_diff" else
+                                                             " x ".join(map(str, value)) if c == "replicas" else str(value))
+            css = ' class="status"' if c == "status" else ' class="error"' if c == "error" else ""
+            sort = f' data-value="{html.escape(str(value))}"' if isinstance(value, (int, float)) else ""
+            cells.append(f"<td{css}{sort}>{html.escape(shown)}</td>")
+        rows.append(f'<tr class="{m["status"]}" data-status="{m["status"]}">{"".join(cells)}</tr>')
+    statuses = {k: s[k] for k in ("converted", "skipped", "failed")}
+    depths = {f"depth {k}": v for k, v in s["wrapper_depths"].items()}
+    return PAGE.format(total=s["total"], seconds=s["seconds"], converted=s["converted"], skipped=s["skipped"],
+                       failed=s["failed"], status_chart=_bars(statuses, STATUS_COLOURS, "Models by status"),
+                       depth_chart=_bars(depths, None, "multi_gpu_model wrapper depth"), header=header,
+                       rows="".join(rows))

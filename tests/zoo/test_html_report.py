@@ -1,0 +1,42 @@
+"""report.html in a real browser: it renders offline, its table is there, and a screenshot is taken."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from migrate.zoo.report import build_report, render_html
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+MODELS = [
+    {"source": "a/m1.h5", "status": "converted", "output": "a/m1.keras", "keras_version": "2.3.1", "wrapper_depth": 2,
+     "replicas": [2, 4], "params": 212, "seconds": 0.4, "max_abs_diff": None, "error": None},
+    {"source": "a/m2.h5", "status": "skipped", "output": "a/m2.keras", "keras_version": "2.2.4", "wrapper_depth": 1,
+     "replicas": [2], "params": 900, "seconds": 0.0, "max_abs_diff": None, "error": None},
+    {"source": "b/bad.h5", "status": "failed", "output": None, "keras_version": None, "wrapper_depth": 0,
+     "replicas": [], "params": 0, "seconds": 0.1, "max_abs_diff": None, "error": "b/bad.h5: not an HDF5 file <x>"},
+]
+
+
+def test_html_escapes_what_files_say():
+    page = render_html(build_report(MODELS, 1.5))
+    assert "not an HDF5 file &lt;x&gt;" in page and "<x>" not in page
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+def test_renders_in_headless_chromium_with_a_screenshot(tmp_path):
+    page = tmp_path / "report.html"
+    page.write_text(render_html(build_report(MODELS, 1.5)))
+    profile = ["--user-data-dir=" + str(tmp_path / "profile")]
+    dom = subprocess.run([CHROMIUM, *FLAGS, *profile, "--dump-dom", page.as_uri()], capture_output=True, text=True,
+                         timeout=120)
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    assert dom.stdout.count('<tr class="') == 3 and "Models by status" in dom.stdout
+    shot = tmp_path / "report.png"
+    subprocess.run([CHROMIUM, *FLAGS, *profile, f"--screenshot={shot}", "--window-size=1280,800", page.as_uri()],
+                   capture_output=True, timeout=120, check=True)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000

@@ -1,0 +1,13 @@
+"""Worker functions for the pool tests: real crashes and hangs, in real processes."""
+
+import os
+import signal
+import time
+
+
+def crash_or_echo(task):
+    if "crash" in task.source:
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if "hang" in task.source:
+        time.sleep(600)
+    return {"source": task.source, "status": "converted", "output": task.output, "error": None}
