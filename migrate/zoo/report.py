@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 FIELDS = ("source", "status", "output", "error", "keras_version", "wrapper_depth", "replicas", "params", "seconds",
-          "max_abs_diff")
+          "max_abs_diff", "note")
 STATUS_COLOURS = {"converted": "#2e7d32", "skipped": "#1565c0", "failed": "#c62828"}
 
 
@@ -48,12 +48,12 @@ def _atomic(path: Path, text: str) -> None:
 def render_markdown(report: dict[str, Any]) -> str:
     s = report["summary"]
     lines = ["# migrate zoo report", "", f"**{summary_line(report)}** of {s['total']} models in {s['seconds']:.1f} s.",
-             "", "| source | status | output | Keras | depth | replicas | params | seconds | max abs diff | error |",
+             "", "| source | status | output | Keras | depth | replicas | params | seconds | max abs diff | error or note |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for m in report["models"]:
         cells = [m["source"], m["status"], m["output"] or "", m["keras_version"] or "", m["wrapper_depth"] or 0,
                  m["replicas"] or "", m["params"] or "", f"{m['seconds']:.2f}" if m["seconds"] else "",
-                 f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", m["error"] or ""]
+                 f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", m["error"] or m["note"] or ""]
         lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -122,7 +122,7 @@ table.tHead.addEventListener("click", event => {{
 def render_html(report: dict[str, Any]) -> str:
     s = report["summary"]
     columns = ("source", "status", "error", "output", "keras_version", "wrapper_depth", "replicas", "params",
-               "seconds", "max_abs_diff")
+               "seconds", "max_abs_diff", "note")
     header = "".join(f"<th>{c.replace('_', ' ')}</th>" for c in columns)
     rows = []
     for m in report["models"]:
