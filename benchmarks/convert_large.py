@@ -12,7 +12,6 @@ process that imports Keras and builds a one-layer model. Goal: peak <= baseline 
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import subprocess
 import sys

@@ -58,7 +58,3 @@ class Graph:
             if layer.model is not None:
                 for path, inner in layer.model.walk():
                     yield (self.name, *path), inner
-
-    def consumers(self, ref: TensorRef) -> list[tuple[Layer, int]]:
-        """The (layer, call) pairs that read tensor `ref`."""
-        return [(layer, i) for layer in self.layers for i, call in enumerate(layer.calls) if ref in call]
