@@ -18,7 +18,7 @@ from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
 class Rebuilt:
     """The Keras 3 model and, per legacy layer (by path), its Keras 3 layer and translation."""
 
-    model: keras.Model
+    model: keras.Model | None = None
     layers: dict[tuple[str, ...], keras.layers.Layer] = field(default_factory=dict)
     translations: dict[tuple[str, ...], TranslatedLayer] = field(default_factory=dict)
     submodels: dict[tuple[str, ...], keras.Model] = field(default_factory=dict)
@@ -30,7 +30,7 @@ class Rebuilt:
 
 def rebuild_model(graph: Graph, source: SourceInfo, user: UserObjects) -> Rebuilt:
     """The Keras 3 functional model of `graph` (nested models rebuilt as nested models)."""
-    rebuilt = Rebuilt(model=None)  # type: ignore[arg-type]
+    rebuilt = Rebuilt()
     rebuilt.model = _build(graph, (), source, user, rebuilt)
     for path, layer in rebuilt.layers.items():
         translation = rebuilt.translations[path]

@@ -38,12 +38,13 @@ def run_zoo(source: Path, out: Path, options: ZooOptions, progress: Progress | N
     remove_stray_staging(out)
     manifest = Manifest.load(out)
     if options.report_only:
-        models = [_from_manifest(job, manifest, source, out) for job in jobs if job.relative in manifest.entries]
+        models = [dict(manifest.entries[job.relative]["result"]) for job in jobs if job.relative in manifest.entries]
         report = build_report(models, time.perf_counter() - started)
         write_reports(out, report)
         return report
     todo = [job for job in jobs if options.force or not manifest.up_to_date(job.relative, job.source, job.output)]
-    models = [_skipped(job, manifest, out) for job in jobs if job not in todo]
+    converting = {job.relative for job in todo}
+    models = [_skipped(job, manifest) for job in jobs if job.relative not in converting]
     done = [len(models)]
 
     def on_result(task: Task, result: Result) -> None:
@@ -90,14 +91,11 @@ def _model(job: Job, result: Result, source: Path, out: Path) -> dict[str, Any]:
     }
 
 
-def _skipped(job: Job, manifest: Manifest, out: Path) -> dict[str, Any]:
+def _skipped(job: Job, manifest: Manifest) -> dict[str, Any]:
+    """An up-to-date source's row: what its last conversion recorded, now marked skipped."""
     model = dict(manifest.entries[job.relative]["result"])
     model.update(status="skipped", seconds=0.0, error=None)
     return model
-
-
-def _from_manifest(job: Job, manifest: Manifest, source: Path, out: Path) -> dict[str, Any]:
-    return dict(manifest.entries[job.relative]["result"])
 
 
 def _dry_run(jobs: list[Job], manifest: Manifest, source: Path, out: Path, options: ZooOptions) -> dict[str, Any]:
@@ -108,7 +106,7 @@ def _dry_run(jobs: list[Job], manifest: Manifest, source: Path, out: Path, optio
     models = []
     for job in jobs:
         if not options.force and out.is_dir() and manifest.up_to_date(job.relative, job.source, job.output):
-            models.append(_skipped(job, manifest, out))
+            models.append(_skipped(job, manifest))
             continue
         row = {"source": job.relative, "output": Path(job.output).relative_to(out).as_posix(), "seconds": 0.0}
         try:
