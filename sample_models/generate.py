@@ -118,6 +118,19 @@ def template_rnn():
     return Model(inp, out, name="recurrent")
 
 
+def template_seq2seq():
+    """Encoder-decoder: the decoder LSTM starts from the encoder's states and both read zero-masked
+    tokens, so a masked first step must leave the initial state in place (Keras 2's semantics)."""
+    src = layers.Input(shape=(10,), dtype="int32", name="source")
+    tgt = layers.Input(shape=(7,), dtype="int32", name="target")
+    enc = layers.Embedding(50, 8, mask_zero=True, name="src_embed")(src)
+    _, state_h, state_c = layers.LSTM(6, return_state=True, name="encoder")(enc)
+    dec = layers.Embedding(50, 8, mask_zero=True, name="tgt_embed")(tgt)
+    dec = layers.LSTM(6, return_sequences=True, name="decoder")(dec, initial_state=[state_h, state_c])
+    out = layers.TimeDistributed(layers.Dense(5, activation="softmax"), name="next_token")(dec)
+    return Model([src, tgt], out, name="seq2seq")
+
+
 def template_with_submodel():
     """A template that calls its own nested functional sub-model."""
     enc_in = layers.Input(shape=(8,), name="enc_in")
@@ -164,9 +177,11 @@ def target_arrays(model, rng, rows):
     """Targets matching each output: one-hot for softmax-like widths, uniform otherwise."""
     arrays = []
     for t in model.outputs:
-        width = int(keras.backend.int_shape(t)[-1])
+        shape = keras.backend.int_shape(t)
+        width = int(shape[-1])
         if width > 1:
-            arrays.append(np.eye(width, dtype="float32")[rng.randint(0, width, size=rows)])
+            steps = [int(d) for d in shape[1:-1]]
+            arrays.append(np.eye(width, dtype="float32")[rng.randint(0, width, size=[rows] + steps)])
         else:
             arrays.append(rng.uniform(0, 1, size=(rows, 1)).astype("float32"))
     return arrays
@@ -184,9 +199,18 @@ def as_feed(arrays):
 # ---------------------------------------------------------------- writing
 
 
+# Samples whose token inputs are left-padded with zeros (the masked value) in the reference rows.
+LEFT_PADDED = set()
+
+
 def reference_inputs(model, name):
     """The in_* arrays for `name`: seeded by the name, so every stack draws its own."""
-    return input_arrays(model, np.random.RandomState(sum(map(ord, name))), BATCH)
+    arrays = input_arrays(model, np.random.RandomState(sum(map(ord, name))), BATCH)
+    if name in LEFT_PADDED:
+        for a in arrays:
+            for row in range(len(a)):
+                a[row, :row % 4] = 0
+    return arrays
 
 
 def write_sample(name, arrays, exercises, fmt="model", depth=0, replicas=(), compiled=False, extra_files=()):
@@ -321,6 +345,19 @@ def make_k231_extras(prefix):
     clear()
 
 
+def make_seq2seq(prefix):
+    """A wrapped encoder-decoder whose reference rows start with 0 to 3 masked steps."""
+    name = prefix + "_mgpu2_seq2seq_mask"
+    LEFT_PADDED.add(name)
+    seed_everything(9)
+    w = wrap(template_seq2seq(), 2)
+    w.compile(optimizer=optimizers.Adam(lr=0.01), loss="categorical_crossentropy")
+    train(w)
+    save_trained(name, w, "wrapper gpus=2, seq2seq: mask_zero Embeddings, LSTM return_state feeding the "
+                 "decoder's initial_state, TimeDistributed, left-padded reference inputs", 1, [2])
+    clear()
+
+
 def make_nested(prefix, levels):
     """Nest wrappers the way users did: train, save, load_model, wrap again, train, save."""
     seed_everything(10 + len(levels))
@@ -408,9 +445,15 @@ def make_chunked(prefix):
 def main():
     if not os.path.isdir(OUT):
         os.makedirs(OUT)
+    if len(sys.argv) > 3:
+        # Named makers only (e.g. `generate.py k231 OUT make_seq2seq`): add one sample without redoing the rest.
+        for maker in sys.argv[3:]:
+            globals()[maker](STACK)
+        return
     if STACK == "k231":
         make_full_wrappers(STACK)
         make_k231_extras(STACK)
+        make_seq2seq(STACK)
         make_nested(STACK, [2, 2])
         make_nested(STACK, [2, 2, 4])
         make_nested(STACK, [2] * 8)

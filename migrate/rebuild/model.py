@@ -62,7 +62,9 @@ def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserOb
     tensors: dict[tuple[str, int], list[Any]] = {}
     inputs = [_input(graph.layer(ref.layer), tensors) for ref in graph.inputs]
     for layer_name, call in _call_order(graph):
-        _call(graph.layer(layer_name), call, objects, tensors)
+        note = _call(graph.layer(layer_name), call, objects, tensors)
+        if note:
+            rebuilt.translations[(*path, layer_name)].notes.append(f"{'/'.join((*path, layer_name))}: {note}")
     outputs = [_tensor(tensors, ref) for ref in graph.outputs]
     return keras.Model(inputs if len(inputs) > 1 else inputs[0], outputs if len(outputs) > 1 else outputs[0],
                        name=graph.name)
@@ -99,20 +101,38 @@ def _call_order(graph: Graph) -> list[tuple[str, int]]:
     return order
 
 
-def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[str, int], list[Any]]) -> None:
-    """Call the layer on its inbound tensors the way Keras 2 did: RNN extras are initial states."""
+def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[str, int], list[Any]]) -> str | None:
+    """Call the layer on its inbound tensors the way Keras 2 did: RNN extras are initial states.
+
+    Returns a note for the user when the call had to be wired differently to mean the same.
+    """
     args = [_tensor(tensors, ref) for ref in layer.calls[call]]
     target = objects[layer.name]
     kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask")}
+    note = None
     if layer.model is not None:
         result = target(args if len(args) > 1 else args[0])
-    elif isinstance(target, keras.layers.RNN) and len(args) > 1:
+    elif isinstance(target, (keras.layers.RNN, keras.layers.Bidirectional)) and len(args) > 1:
+        if "mask" not in kwargs and keras_mask(args[0]) is not None:
+            kwargs["mask"] = keras_mask(args[0])
+            note = "sequence mask passed explicitly (Keras 3 drops it when initial_state is given)"
         result = target(args[0], initial_state=args[1:], **kwargs)
     elif len(args) == 1 and not _takes_list(target):
         result = target(args[0], **kwargs)
     else:
         result = target(args, **kwargs)
     tensors[(layer.name, call)] = list(result) if isinstance(result, (list, tuple)) else [result]
+    return note
+
+
+def keras_mask(tensor: Any) -> Any:
+    """The mask riding on a symbolic tensor (from mask_zero Embeddings, Masking...), or None.
+
+    Keras 3 fills a layer's `mask` argument by itself only when the call has one tensor argument;
+    an RNN given `initial_state` has two, so without this its masked steps would run as unmasked
+    ones. Keras 2 always masked the sequence with the mask of its first input.
+    """
+    return keras.src.backend.get_keras_mask(tensor)
 
 
 def _takes_list(target: Any) -> bool:

@@ -19,7 +19,7 @@ from migrate.graph import Graph
 from migrate.h5 import LegacyFile
 from migrate.rebuild.model import rebuild_model
 from migrate.rebuild.options import UserObjects, load_user_objects
-from migrate.rebuild.training import carry_optimizer_state, compile_like_legacy
+from migrate.rebuild.training import carry_optimizer_state, compile_like_legacy, note_training_differences
 from migrate.rebuild.weights import move_weights
 from migrate.save import keras_streams_large_weights, publish, staging
 from migrate.translate import SourceInfo
@@ -79,6 +79,7 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     if file.training_config:
         carry = compile_like_legacy(model, file.training_config, output_names)
         carry_optimizer_state(model, file, moves, carry)
+        note_training_differences(model, file, carry)
         built.optimizer, built.optimizer_slots, built.iterations = carry.optimizer, carry.slots_moved, carry.iterations
         built.notes += carry.notes
     started = time.perf_counter()

@@ -16,6 +16,7 @@ import keras
 import numpy as np
 
 from migrate.h5 import LegacyFile
+from migrate.rebuild.model import keras_mask
 from migrate.rebuild.weights import WeightMove
 
 OPTIMIZERS = {"Adam", "SGD", "RMSprop", "Adagrad", "Adadelta", "Adamax", "Nadam"}
@@ -33,6 +34,8 @@ SLOT_LAYOUTS: dict[str, dict[int, list[str | None]]] = {
 # Keras 2 and tf.keras divided by sqrt(a) + eps; Keras 3 divides by sqrt(a + eps'). eps' = eps**2 is
 # exact where a == 0 and where a >> eps**2, and within 30% of the step where a is near eps**2.
 EPSILON_INSIDE_SQRT = {"RMSprop", "Adagrad"}
+# Optimizers whose update squares the gradient (or its slices): not linear in repeated sparse rows.
+SQUARING_OPTIMIZERS = {"Adam", "RMSprop", "Adagrad", "Adamax", "Nadam", "Adadelta"}
 LOSS_RENAMES = {"kullback_leibler_divergence": "kl_divergence", "logcosh": "log_cosh"}
 METRIC_RENAMES = {"acc": "accuracy"}
 
@@ -147,6 +150,48 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
         for info, target in pairs:
             target.assign(np.asarray(h5[info.h5_path][()]))
     carry.slots_moved = len(pairs)
+
+
+def note_training_differences(model: keras.Model, file: LegacyFile, carry: TrainingCarry) -> None:
+    """Say so where Keras 3 trains differently from the legacy stack and no stock setting can say it the
+    old way. Predictions are never affected; resumed training steps are."""
+    _note_masked_losses(model, file, carry)
+    _note_sparse_rows(model, carry)
+
+
+def _note_sparse_rows(model: keras.Model, carry: TrainingCarry) -> None:
+    """Keras 2 densified an Embedding's sparse gradient before squaring it; Keras 3's ops.square squares
+    each slice apart, so a row looked up several times in one batch gets sum(g_i^2), not (sum g_i)^2,
+    in the second moments. Measured on two samples: only those rows differ after one step."""
+    if carry.optimizer not in SQUARING_OPTIMIZERS:
+        return
+    embeddings = [layer.name for layer in _all_layers(model) if isinstance(layer, keras.layers.Embedding) and layer.trainable]
+    if embeddings:
+        carry.notes.append(f"{carry.optimizer} on {', '.join(embeddings)}: Keras 3 squares the gradient of a row "
+                           "looked up several times in one batch per lookup, Keras 2 once summed (resumed training "
+                           "steps differ on those rows)")
+
+
+def _all_layers(model: keras.Model) -> list[keras.layers.Layer]:
+    found = []
+    for layer in model.layers:
+        found += _all_layers(layer) if isinstance(layer, keras.Model) else [layer]
+    return found
+
+
+def _note_masked_losses(model: keras.Model, file: LegacyFile, carry: TrainingCarry) -> None:
+    """Keras 2.3 and tf.keras averaged a masked output's loss over every timestep (masked ones counted as
+    zero); Keras 2.2 and earlier, and Keras 3, average over the unmasked ones. Outputs are unchanged, but
+    each resumed step's loss and gradients are larger by (all / unmasked) timesteps of its batch.
+    Measured on a Keras 2.3.1 seq2seq sample: its step loss times that ratio is Keras 3's, to 1e-8.
+    """
+    if not (file.is_tf_keras or (file.keras_version or "").startswith("2.3")):
+        return
+    for name, output in zip(model.output_names, model.outputs):
+        if keras_mask(output) is not None:
+            carry.notes.append(f"output {name!r} is masked: Keras {file.keras_version} averaged its loss over every "
+                               "timestep, Keras 3 over the unmasked ones (predictions are unchanged; resumed training "
+                               "steps are larger by all/unmasked timesteps)")
 
 
 def _step_offset(file: LegacyFile, carry: TrainingCarry) -> int:

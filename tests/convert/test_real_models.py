@@ -18,11 +18,8 @@ LAMBDAS = {
     "dl4j_model_lambda.h5": (f"lambda_3={F}:squared", f"lambda_4={F}:tripled"),
     "dl4j_sequential_lambda.h5": (f"lambda_1={F}:squared", f"lambda_2={F}:tripled"),
 }
-OPEN = {
-    # Keras 3 matches Keras 2's LSTM equations for the decoder (checked in numpy to 4e-7), but not what
-    # Keras 2.3.1's loader computes for LSTM(initial_state=[h, h]) here; not understood yet.
-    "seq2seq_katakana.h5": "decoder with initial_state=[h, h]: legacy loader output not reproduced (0.78), open",
-}
+# Files known not to reproduce yet, with the reason (strict xfail: fixing one fails the run until it moves).
+OPEN: dict[str, str] = {}
 
 
 def _params(with_reference: bool):
