@@ -14,8 +14,7 @@ from pathlib import Path
 from migrate.errors import MigrateError, OutputExistsError
 from migrate.graph import Graph, build_graph
 from migrate.h5 import LegacyFile, read_legacy_file
-from migrate.h5.reader import is_tf_keras_version
-from migrate.h5.architecture import read_architecture, sidecar_architecture
+from migrate.h5.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
 from migrate.unwrap import unwrap
 from migrate.unwrap.weights_only import weights_layout
 
@@ -117,10 +116,10 @@ def _template(file: LegacyFile, options: ConvertOptions) -> tuple[Graph, str | N
         return unwrapped.template, unwrapped.weights_group, unwrapped.replicas, names
     source = options.architecture or sidecar_architecture(file.path)
     if source is None:
-        raise MigrateError("weights-only file: it holds no architecture; pass the template's JSON or .h5 with "
-                           "--architecture (or put <stem>.json beside it)")
+        raise MigrateError("weights-only file: it holds no architecture; pass the template's JSON, .h5 or .keras "
+                           "with --architecture (or put <stem>.json beside it)")
     config = read_architecture(source)
-    tf_keras = file.is_tf_keras or is_tf_keras_version(str(config.get("keras_version", "")))
+    tf_keras = file.is_tf_keras or is_tf_keras_config(config)
     unwrapped = unwrap(build_graph(config, tf_keras=tf_keras))
     layout = weights_layout(file, unwrapped.template)
     levels = list(layout.replicas) if layout.depth else []

@@ -10,7 +10,7 @@ import typer
 def convert_command(
     source: Path = typer.Argument(..., help="Legacy Keras .h5/.hdf5 file (whole model or weights-only).", show_default=False),
     output: Path | None = typer.Option(None, "-o", "--output", help="Destination (default: SRC with suffix .keras)."),
-    architecture: Path | None = typer.Option(None, "--architecture", help="Template JSON or .h5 for weights-only files."),
+    architecture: Path | None = typer.Option(None, "--architecture", help="Template .json, .h5 or .keras for weights-only files."),
     reference: Path | None = typer.Option(None, "--reference", help="NPZ with in_* inputs and out_* legacy outputs."),
     atol: float = typer.Option(1e-4, "--atol", help="Largest allowed abs difference from --reference."),
     force: bool = typer.Option(False, "--force", help="Replace an existing destination."),

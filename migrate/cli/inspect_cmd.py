@@ -15,7 +15,7 @@ def inspect_command(
     files: list[Path] = typer.Argument(..., help="Legacy Keras .h5/.hdf5 files (model or weights-only).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="One JSON array, one object per file, on stdout."),
     architecture: Path | None = typer.Option(
-        None, "--architecture", help="Template JSON for weights-only files (default: <stem>.json beside each)."),
+        None, "--architecture", help="Template .json, .h5 or .keras for weights-only files (default: <stem>.json beside each)."),
 ) -> None:
     """Show each file's wrapper levels, template, weights, training config and Keras 3 verdict."""
     from migrate.diagnosis import inspect_file

@@ -12,7 +12,7 @@ from migrate.graph import Graph, build_graph
 from migrate.graph.build import batch_shape
 from migrate.graph.shapes import output_shapes
 from migrate.h5 import LegacyFile, read_legacy_file
-from migrate.h5.architecture import read_architecture_json, sidecar_architecture
+from migrate.h5.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
 from migrate.unwrap import classify_lambdas, unwrap
 from migrate.unwrap.weights_only import weights_layout
 
@@ -114,8 +114,8 @@ def _weights_report(file: LegacyFile, architecture: str | Path | None) -> FileRe
     source = Path(architecture) if architecture else sidecar_architecture(file.path)
     template = None
     if source is not None:
-        config = read_architecture_json(source)
-        template = unwrap(build_graph(config, tf_keras=file.is_tf_keras)).template
+        config = read_architecture(source)
+        template = unwrap(build_graph(config, tf_keras=file.is_tf_keras or is_tf_keras_config(config))).template
     layout = weights_layout(file, template)
     verdict, problems = keras3_verdict(Facts(file, None, ()))
     notes = [] if source else ["no architecture beside it: give one with --architecture (or put <stem>.json there)"]

@@ -33,8 +33,15 @@ def read_architecture_json(path: str | Path) -> dict[str, Any]:
     return config
 
 
+def is_tf_keras_config(config: dict[str, Any]) -> bool:
+    """Whether tf.keras wrote this architecture (its nested Sequential models number calls differently)."""
+    from migrate.h5.reader import is_tf_keras_version
+
+    return is_tf_keras_version(str(config.get("keras_version", "")))
+
+
 def read_architecture(path: str | Path) -> dict[str, Any]:
-    """A model config from a `to_json()` file or from a legacy whole-model `.h5`."""
+    """A model config from a `to_json()` file, a legacy whole-model `.h5` or a Keras 3 `.keras` archive."""
     path = Path(path)
     if path.suffix.lower() in (".h5", ".hdf5"):
         from migrate.h5.reader import read_legacy_file
@@ -44,6 +51,7 @@ def read_architecture(path: str | Path) -> dict[str, Any]:
             raise MalformedFileError("architecture file is itself weights-only", path=str(path))
         return config
     if path.suffix.lower() == ".keras":
-        raise MalformedFileError("a .keras architecture is not supported yet: pass the template's JSON or .h5",
-                                 path=str(path))
+        from migrate.h5.keras_archive import read_keras_archive
+
+        return read_keras_archive(path)
     return read_architecture_json(path)

@@ -22,10 +22,11 @@ class Rebuilt:
     layers: dict[tuple[str, ...], keras.layers.Layer] = field(default_factory=dict)
     translations: dict[tuple[str, ...], TranslatedLayer] = field(default_factory=dict)
     submodels: dict[tuple[str, ...], keras.Model] = field(default_factory=dict)
+    notes_extra: list[str] = field(default_factory=list)  # about the model as a whole (e.g. how weights paired)
 
     @property
     def notes(self) -> list[str]:
-        return [note for translation in self.translations.values() for note in translation.notes]
+        return [note for translation in self.translations.values() for note in translation.notes] + self.notes_extra
 
 
 def rebuild_model(graph: Graph, source: SourceInfo, user: UserObjects) -> Rebuilt:

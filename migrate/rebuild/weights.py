@@ -5,6 +5,10 @@ Names inside weight groups are not reliable (TensorFlow uniquified them: `hidden
 order, and a nested model's group lists every trainable weight of its layers in layer order, then
 every non-trainable one (BatchNormalization statistics, frozen layers). Keras 3 orders each
 layer's weights the same way, so the pairing is exact, and every pair is shape-checked.
+
+Groups are found by layer name. When no layer of the architecture names a group of the file (a
+template rebuilt by hand in Keras 3 gets names like `dense` where the checkpoint says `dense_1`), the
+groups are paired in order, as Keras 2's own `load_weights` did by default.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import keras
 import numpy as np
 
 from migrate.errors import MalformedFileError
-from migrate.graph import Graph
+from migrate.graph import Graph, Layer
 from migrate.h5 import LegacyFile, WeightInfo
 from migrate.rebuild.model import Rebuilt
 from migrate.translate.weights import apply_fixes
@@ -98,16 +102,42 @@ def _plan(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_group: st
     """Pair legacy weights with Keras 3 variables, group by group, in the file's order."""
     if weights_group is not None:
         return _pair(file.layer_weights.get(weights_group, ()), _expected(template, (), rebuilt), weights_group)
+    wanted = [(layer.name, _layer_variables(layer, rebuilt)) for layer in template.layers]
+    wanted = [(name, variables) for name, variables in wanted if variables]
+    groups = {name: weights for name, weights in file.layer_weights.items() if weights}
+    if wanted and groups and not any(name in groups for name, _ in wanted):
+        return _plan_by_order(list(groups.items()), wanted, rebuilt)
     plan: Plan = []
     for layer in template.layers:
         stored = file.layer_weights.get(layer.name, ())
-        key = (layer.name,)
-        if layer.model is not None:
-            plan += _pair(stored, _expected(layer.model, key, rebuilt), layer.name)
-        elif key in rebuilt.layers:
-            plan += _pair(stored, _own(rebuilt.layers[key], key), layer.name)
+        variables = _layer_variables(layer, rebuilt)
+        if variables or layer.model is not None or (layer.name,) in rebuilt.layers:
+            plan += _pair(stored, variables, layer.name)
         elif stored:
             raise MalformedFileError(f"the file holds {len(stored)} weights for it, but it has none", layer=layer.name)
+    return plan
+
+
+def _layer_variables(layer: Layer, rebuilt: Rebuilt) -> list[tuple[keras.Variable, bool, tuple[str, ...]]]:
+    key = (layer.name,)
+    if layer.model is not None:
+        return _expected(layer.model, key, rebuilt)
+    return _own(rebuilt.layers[key], key) if key in rebuilt.layers else []
+
+
+def _plan_by_order(groups: list[tuple[str, tuple[WeightInfo, ...]]],
+                   wanted: list[tuple[str, list[tuple[keras.Variable, bool, tuple[str, ...]]]]], rebuilt: Rebuilt) -> Plan:
+    """Weighted groups of the file onto weighted layers of the architecture, one for one, in order."""
+    if len(groups) != len(wanted):
+        raise MalformedFileError(
+            f"no layer of the architecture is named like a weight group of the file, and the file has "
+            f"{len(groups)} weighted groups where the architecture has {len(wanted)} weighted layers; "
+            "the architecture does not match these weights")
+    rebuilt.notes_extra.append("weights matched to layers by order (no layer name of the architecture is in the "
+                               "file): " + ", ".join(f"{group} -> {name}" for (group, _), (name, _) in zip(groups, wanted)))
+    plan: Plan = []
+    for (group, stored), (_, variables) in zip(groups, wanted):
+        plan += _pair(stored, variables, group)
     return plan
 
 
