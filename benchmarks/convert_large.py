@@ -26,6 +26,7 @@ start = time.perf_counter()
 code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL)
 print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024, code)
 """
+LOAD = "import keras, sys; keras.saving.load_model(sys.argv[1])"
 BASELINE = "import keras; keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)]).predict(__import__('numpy').ones((1, 4)), verbose=0)"
 
 
@@ -60,6 +61,7 @@ def main() -> None:
     _, baseline = measured([env_python, "-c", BASELINE])
     seconds, peak = measured([env_python, "-m", "migrate", "convert", str(source), "-o", str(work / "out.keras"),
                               "--force"])
+    _, keras_load = measured([env_python, "-c", LOAD, str(work / "out.keras")])
     from migrate.h5 import read_legacy_file
 
     weights = read_legacy_file(source).weight_bytes
@@ -69,6 +71,8 @@ def main() -> None:
     print(f"TensorFlow baseline peak:    {baseline / 2**20:7.0f} MiB")
     print(f"migrate convert peak:        {peak / 2**20:7.0f} MiB = baseline + {(peak - baseline) / weights:.2f} x weights"
           "  (goal: <= baseline + 2 x weights)")
+    print(f"stock Keras 3 load_model of the output, fresh process: {keras_load / 2**20:.0f} MiB = baseline + "
+          f"{(keras_load - baseline) / weights:.2f} x weights")
     if not args.keep:
         shutil.rmtree(work)
 
