@@ -131,6 +131,30 @@ def template_seq2seq():
     return Model([src, tgt], out, name="seq2seq")
 
 
+def template_cudnn(twin=False):
+    """CuDNNLSTM (in a Bidirectional) and CuDNNGRU, or their CPU twins: LSTM/GRU as Keras 2's loader
+    read CuDNN weights into them (sigmoid gates, GRU reset_after=True). Biases are random so that
+    CuDNN's two bias sets both matter."""
+    cudnn = layers if hasattr(layers, "CuDNNLSTM") else tf.compat.v1.keras.layers
+
+    def lstm(**kwargs):
+        if twin:
+            return layers.LSTM(recurrent_activation="sigmoid", **kwargs)
+        return cudnn.CuDNNLSTM(**kwargs)
+
+    def gru(**kwargs):
+        if twin:
+            return layers.GRU(recurrent_activation="sigmoid", reset_after=True, **kwargs)
+        return cudnn.CuDNNGRU(**kwargs)
+
+    tokens = layers.Input(shape=(12,), dtype="int32", name="tokens")
+    x = layers.Embedding(50, 8, name="embed")(tokens)
+    x = layers.Bidirectional(lstm(units=6, return_sequences=True, bias_initializer="random_uniform"), name="bilstm")(x)
+    x = gru(units=5, bias_initializer="random_uniform", name="gru")(x)
+    out = layers.Dense(3, activation="softmax", name="label")(x)
+    return Model(tokens, out, name="cudnn_rnn")
+
+
 def template_with_submodel():
     """A template that calls its own nested functional sub-model."""
     enc_in = layers.Input(shape=(8,), name="enc_in")
@@ -358,6 +382,36 @@ def make_seq2seq(prefix):
     clear()
 
 
+def make_cudnn(prefix):
+    """A gpus=2 wrapper of CuDNN layers, saved untrained (CuDNN kernels cannot run on this CPU; only
+    TensorFlow 2's eager saving never runs them, so tf.keras 2.3 makes this one). The reference is
+    what the legacy stack computes on a CPU: the LSTM/GRU twin of the template, given the file's
+    weights through tf.keras's own `preprocess_weights_for_loading` (which converts CuDNN weights)."""
+    import h5py
+    from tensorflow.python.keras.saving import hdf5_format
+
+    name = prefix + "_mgpu2_cudnn"
+    seed_everything(12)
+    path = os.path.join(OUT, name + ".h5")
+    template = template_cudnn()
+    wrap(template, 2).save(path)
+    clear()
+    twin = template_cudnn(twin=True)
+    with h5py.File(path, "r") as f:
+        group = f["model_weights"]["cudnn_rnn"]
+        arrays = [np.asarray(group[n]) for n in group.attrs["weight_names"]]
+    for layer in twin.layers:  # all weights are trainable: the nested group lists them layer by layer
+        count = len(layer.weights)
+        if count:
+            layer.set_weights(hdf5_format.preprocess_weights_for_loading(layer, arrays[:count]))
+            arrays = arrays[count:]
+    assert not arrays
+    write_sample(name, predict_arrays(twin, name), "wrapper gpus=2, Bidirectional(CuDNNLSTM) and CuDNNGRU, "
+                 "uncompiled; reference: the LSTM/GRU twin given the file's weights by tf.keras's loader",
+                 depth=1, replicas=[2])
+    clear()
+
+
 def make_nested(prefix, levels):
     """Nest wrappers the way users did: train, save, load_model, wrap again, train, save."""
     seed_everything(10 + len(levels))
@@ -472,6 +526,8 @@ def main():
     elif STACK in ("tfk115", "tfk23"):
         make_full_wrappers(STACK)
         make_plain(STACK)
+        if STACK == "tfk23":
+            make_cudnn(STACK)
     else:
         raise SystemExit("unknown stack " + STACK)
 

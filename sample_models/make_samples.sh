@@ -1,6 +1,6 @@
 #!/bin/bash
 # Rebuild sample_models/ with real legacy Keras. CI does not run this; its outputs are committed.
-# Needs pyenv's Python 3.7 and 3.8 and the package registry; about 3 minutes with a warm pip cache.
+# Needs pyenv's Python 3.6, 3.7 and 3.8 and the package registry; about 4 minutes with a warm pip cache.
 #   bash sample_models/make_samples.sh [VENV_ROOT]      (default /tmp/migrate-legacy)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -28,4 +28,14 @@ for entry in "${STACKS[@]}"; do
   fi
   (cd "$ROOT" && PYTHONHASHSEED=0 "$venv/bin/python" "$HERE/generate.py" "$stack" "$HERE")
 done
+
+# Keras 1.2.2 (generate_keras1.py): its own pins; keras without its deps, whose PyYAML would build from source.
+venv="$ROOT/k122"
+if [ ! -x "$venv/bin/python" ]; then
+  "$(py 3.6)" -m venv "$venv"
+  "$venv/bin/pip" install -q "pip<22"
+  "$venv/bin/pip" install -q "tensorflow==1.4.0" "h5py==2.7.1" "numpy<1.15" "pyyaml==5.4.1" six
+  "$venv/bin/pip" install -q --no-deps "keras==1.2.2"
+fi
+(cd "$ROOT" && PYTHONHASHSEED=0 "$venv/bin/python" "$HERE/generate_keras1.py" k122 "$HERE")
 python3 "$HERE/render_readme.py" "$HERE"

@@ -6,9 +6,9 @@ from pathlib import Path
 HEADER = """# sample_models: real files from real legacy Keras
 
 Every `.h5` here was written by the legacy Keras named in its row, running on the Python named there:
-`generate.py` builds, compiles, trains and saves each model with that stack's own code
-(`multi_gpu_model` is the real one; only its device check is patched to report fake GPUs, and every
-op runs on the CPU). `make_samples.sh` builds the five legacy stacks with pyenv and reruns it; CI never
+`generate.py` (`generate_keras1.py` for Keras 1.2.2) builds, compiles, trains and saves each model
+with that stack's own code (`multi_gpu_model` is the real one; only its device check is patched to
+report fake GPUs, and every op runs on the CPU). `make_samples.sh` builds the six legacy stacks with pyenv and reruns them; CI never
 does. Nothing here was written with h5py by hand.
 
 Beside each `<name>.h5`:

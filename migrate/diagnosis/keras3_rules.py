@@ -95,8 +95,13 @@ def _unknown_classes(facts: Facts) -> list[str]:
     for layer in facts.layers():
         if layer.class_name not in KERAS3_LAYER_CLASSES | MODEL_CLASSES:
             seen.setdefault(layer.class_name, layer.name)
-    return [f"layer '{name}' is of class '{cls}', which Keras 3 does not have (custom or Keras 1 layer)"
-            for cls, name in seen.items()]
+    return [f"layer '{name}' is of class '{cls}', which Keras 3 does not have ({_kind(cls)})" for cls, name in seen.items()]
+
+
+def _kind(class_name: str) -> str:
+    if class_name.startswith("CuDNN"):
+        return "a Keras 2 cuDNN layer; migrate converts it to its plain twin"
+    return "custom or Keras 1 layer"
 
 
 def _tf_keras1_initializers(facts: Facts) -> list[str]:

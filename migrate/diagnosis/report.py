@@ -143,7 +143,7 @@ def _template_summary(template: Graph, params: int) -> TemplateSummary:
     for ref in template.inputs:
         config = template.layer(ref.layer).config
         shape = batch_shape(config)
-        inputs.append(TensorSpec(ref.layer, list(shape) if shape else None, config.get("dtype")))
+        inputs.append(TensorSpec(ref.layer, list(shape) if shape else None, config.get("dtype") or config.get("input_dtype")))
     outputs = [TensorSpec(ref.layer, list(shape) if shape else None) for ref, shape in zip(template.outputs, shapes)]
     return TemplateSummary(template.name, template.class_name, inputs, outputs, len(template.layers), params)
 

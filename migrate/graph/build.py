@@ -2,7 +2,8 @@
 
 Quirks handled here, and only here:
 - Sequential configs are a bare list of layers (Keras <= 2.2.2) or `{"name", "layers"}`; their
-  input comes from the first layer's `batch_input_shape` unless an InputLayer leads.
+  input comes from the first layer's `batch_input_shape` unless an InputLayer leads. A Keras 1
+  Sequential may start with a Merge of branch Sequentials: the branches are laid out inline.
 - Inbound entries are `[layer, node, tensor]` (Keras 1) or `[layer, node, tensor, kwargs]`.
 - A nested model is created with a node of its own linking its inputs to its outputs, so Keras
   counts its calls from 1 in configs (`["encoder", 1, 0, {}]` is its first call). The exception is
@@ -56,16 +57,56 @@ def _build_sequential(body: Any, *, tf_keras: bool, depth: int) -> Graph:
         raise MalformedFileError("a Sequential config should be a list of layers or an object with 'layers'")
     if not entries:
         raise MalformedFileError(f"Sequential model '{name}' has no layers")
-    layers = [_layer_shell(entry, tf_keras=tf_keras, depth=depth) for entry in entries]
+    layers, inputs, output = _chain(entries, tf_keras=tf_keras, depth=depth)
     _check_unique(layers, name)
-    if layers[0].class_name != "InputLayer":
-        layers.insert(0, _implicit_input(layers[0]))
-    previous = TensorRef(layers[0].name, 0, 0)
-    for layer in layers[1:]:
+    return Graph(name, "Sequential", layers, inputs, [output], sequential_form=form)
+
+
+def _chain(entries: list[Any], *, tf_keras: bool, depth: int) -> tuple[list[Layer], list[TensorRef], TensorRef]:
+    """A Sequential's layers, each reading the previous one's output; its inputs and its output.
+
+    Keras 1 Sequentials may start with Merge([branch, ...]) of branch Sequentials: those branches are
+    laid out inline (each with its own input), the way Keras 1 stored their weights, one group per layer.
+    """
+    first = entries[0] if isinstance(entries[0], dict) else {}
+    if first.get("class_name") == "Merge" and isinstance((first.get("config") or {}).get("layers"), list):
+        layers, inputs, previous = _merged_branches(first, tf_keras=tf_keras, depth=depth)
+        rest = [_layer_shell(entry, tf_keras=tf_keras, depth=depth) for entry in entries[1:]]
+    else:
+        rest = [_layer_shell(entry, tf_keras=tf_keras, depth=depth) for entry in entries]
+        if rest[0].class_name != "InputLayer":
+            rest.insert(0, _implicit_input(rest[0]))
+        layers, inputs, previous = [rest[0]], [TensorRef(rest[0].name, 0, 0)], TensorRef(rest[0].name, 0, 0)
+        rest = rest[1:]
+    for layer in rest:
         layer.calls.append((previous,))
         layer.call_kwargs.append({})
         previous = TensorRef(layer.name, 0, 0)
-    return Graph(name, "Sequential", layers, [TensorRef(layers[0].name, 0, 0)], [previous], sequential_form=form)
+    return layers + rest, inputs, previous
+
+
+def _merged_branches(entry: dict[str, Any], *, tf_keras: bool, depth: int) -> tuple[list[Layer], list[TensorRef], TensorRef]:
+    """Keras 1's Merge of branch Sequentials: every branch inline, then the Merge reading their outputs."""
+    config = dict(entry["config"])
+    layers: list[Layer] = []
+    inputs: list[TensorRef] = []
+    outputs: list[TensorRef] = []
+    for branch in config.pop("layers"):
+        if not isinstance(branch, dict) or branch.get("class_name") != "Sequential":
+            raise UnsupportedModelError("Keras 1 Merge of models other than Sequential ones is not converted",
+                                        layer=str(config.get("name")))
+        body = branch.get("config")
+        branch_entries = body if isinstance(body, list) else (body or {}).get("layers")
+        if not isinstance(branch_entries, list) or not branch_entries:
+            raise MalformedFileError("a Merge branch has no layers", layer=str(config.get("name")))
+        branch_layers, branch_inputs, branch_output = _chain(branch_entries, tf_keras=tf_keras, depth=depth + 1)
+        layers += branch_layers
+        inputs += branch_inputs
+        outputs.append(branch_output)
+    merge = _layer_shell({"class_name": "Merge", "config": config}, tf_keras=tf_keras, depth=depth)
+    merge.calls.append(tuple(outputs))
+    merge.call_kwargs.append({})
+    return [*layers, merge], inputs, TensorRef(merge.name, 0, 0)
 
 
 def _implicit_input(first: Layer) -> Layer:

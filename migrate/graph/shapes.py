@@ -164,6 +164,19 @@ def _concatenate(config: dict[str, Any], inputs: list[Shape]) -> Shape:
     return tuple(out)
 
 
+def _keras1_merge(config: dict[str, Any], inputs: list[Shape]) -> Shape | None:
+    """Keras 1 Merge: elementwise modes keep the shape, concat joins on concat_axis, dot of two
+    vectors gives one value per sample; other modes (cos, a user function) are left unknown."""
+    mode = config.get("mode")
+    if mode in ("sum", "mul", "ave", "max"):
+        return inputs[0]
+    if mode == "concat":
+        return _concatenate({"axis": config.get("concat_axis", -1)}, inputs)
+    if mode == "dot" and all(len(shape) == 2 for shape in inputs):
+        return (inputs[0][0], 1)
+    return None
+
+
 def _repeat(config: dict[str, Any], inputs: list[Shape]) -> Shape:
     return (inputs[0][0], config["n"], inputs[0][1])
 
@@ -209,5 +222,5 @@ _TABLE: dict[str, ShapeFn] = {
     "GlobalAveragePooling1D": _global_pool, "GlobalAveragePooling2D": _global_pool,
     "GlobalMaxPooling1D": _global_pool, "GlobalMaxPooling2D": _global_pool,
     "Concatenate": _concatenate, "RepeatVector": _repeat, "Bidirectional": _bidirectional,
-    "TimeDistributed": _time_distributed, "Lambda": _lambda,
+    "TimeDistributed": _time_distributed, "Lambda": _lambda, "Merge": _keras1_merge,
 }

@@ -34,6 +34,8 @@ class WeightInfo:
     h5_path: str
     shape: tuple[int, ...]
     dtype: str
+    # Datasets joined along the last axis to make this weight (Keras 1's per-gate RNN arrays); empty: h5_path.
+    parts: tuple[str, ...] = ()
 
     @property
     def size(self) -> int:

@@ -73,7 +73,7 @@ def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserOb
 
 def _input(layer: Layer, tensors: dict[tuple[str, int], list[Any]]) -> Any:
     shape = batch_shape(layer.config)
-    dtype = layer.config.get("dtype") or "float32"
+    dtype = layer.config.get("dtype") or layer.config.get("input_dtype") or "float32"  # Keras 1: input_dtype
     tensor = keras.Input(batch_shape=tuple(shape), dtype=dtype, name=layer.name,
                          sparse=bool(layer.config.get("sparse", False)))
     tensors[(layer.name, 0)] = [tensor]

@@ -128,6 +128,9 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
     if not slots or carry.optimizer is None:
         return
     trainable = [move for move in moves if move.trainable]
+    if any(move.fixed for move in trainable):
+        carry.notes.append("optimizer state not carried: some weights changed layout (their moments would not fit)")
+        return
     with_iterations = slots[0].shape == ()  # int64 from Keras 2.1 on, float32 before
     body = slots[1:] if with_iterations else slots
     kinds = len(body) // len(trainable) if trainable and len(body) % len(trainable) == 0 else None
@@ -135,9 +138,6 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
     if layout is None:
         carry.notes.append(f"optimizer state not carried: {len(slots)} saved slots do not fit {carry.optimizer} "
                            f"over {len(trainable)} trainable weights")
-        return
-    if any(move.fixed for move in trainable):
-        carry.notes.append("optimizer state not carried: some weights changed layout (their moments would not fit)")
         return
     pairs = _slot_pairs(optimizer, layout, body, trainable)
     if isinstance(pairs, str):
@@ -198,8 +198,8 @@ def _step_offset(file: LegacyFile, carry: TrainingCarry) -> int:
     """1 for standalone Keras on TensorFlow: its optimizers read `iterations` after their own
     `iterations += 1` in the same session run, so its next step used the saved count + 2 where
     Keras 3 uses + 1. Measured on Keras 2.2.4 and 2.3.1 (Adam's bias correction gives it away)."""
-    if file.is_tf_keras or file.backend != "tensorflow":
-        return 0
+    if file.is_tf_keras or file.backend != "tensorflow" or (file.keras_version or "").startswith("1."):
+        return 0  # Keras 1's Adam used `iterations + 1` read before its update (k122 sample: matched with 0)
     carry.notes.append("iterations advanced by 1: standalone Keras on TensorFlow 1 counted its next step that way")
     return 1
 

@@ -23,7 +23,7 @@ from migrate.errors import MalformedFileError
 from migrate.graph import Graph, Layer
 from migrate.h5 import LegacyFile, WeightInfo
 from migrate.rebuild.model import Rebuilt
-from migrate.translate.weights import apply_fixes
+from migrate.translate.weights import apply_fixes, keras1_joined, reshapes
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,13 @@ def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_gr
             translation = rebuilt.translations.get(path)
             if translation is None or not translation.weight_fixes:
                 for info, variable, _ in pairs:
-                    _stream_exactly(variable, h5[info.h5_path], info, path)
+                    if info.parts:
+                        _assign_exactly(variable, _read(h5, info), info, path)
+                        fixed.add(id(variable))
+                    else:
+                        _stream_exactly(variable, h5[info.h5_path], info, path)
                 continue
-            arrays = [np.asarray(h5[info.h5_path][()]) for info, _, _ in pairs]
+            arrays = [_read(h5, info) for info, _, _ in pairs]
             arrays = apply_fixes(translation.weight_fixes, translation.config, arrays)
             fixed.update(id(variable) for _, variable, _ in pairs)
             for (info, variable, _), array in zip(pairs, arrays):
@@ -55,8 +59,28 @@ def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_gr
     return [WeightMove(info, var, trainable, id(var) in fixed) for info, var, trainable, _ in plan]
 
 
+def _check_kind(stored: np.dtype, variable: keras.Variable, info: WeightInfo, path: tuple[str, ...]) -> None:
+    """Refuse a cast that would lose the values (float weights into an integer variable), which the
+    bit-for-bit check after the cast could not see."""
+    if stored.kind == "f" and np.dtype(variable.dtype).kind != "f":
+        raise MalformedFileError(f"float weight '{info.name}' would land in {variable.dtype} variable {variable.path}",
+                                 layer="/".join(path))
+
+
+def _read(h5: h5py.File, info: WeightInfo) -> np.ndarray:
+    """A stored weight as one array (Keras 1 per-gate parts joined along the last axis)."""
+    if info.parts:
+        return np.concatenate([np.asarray(h5[part][()]) for part in info.parts], axis=-1)
+    return np.asarray(h5[info.h5_path][()])
+
+
 def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInfo, path: tuple[str, ...]) -> None:
     """Assign, then read back: the structural verification that the tensor arrived bit for bit."""
+    if tuple(array.shape) != tuple(variable.shape):
+        raise MalformedFileError(
+            f"weight '{info.name}' has shape {tuple(info.shape)}, {tuple(array.shape)} once converted, but Keras 3 "
+            f"expects {tuple(variable.shape)} for {variable.path}", layer="/".join(path))
+    _check_kind(np.dtype(array.dtype), variable, info, path)
     array = array.astype(variable.dtype, copy=False)
     variable.assign(array)
     for start, stop in row_blocks(array):
@@ -74,6 +98,7 @@ def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: Weigh
     if target is None or not hasattr(target, "scatter_nd_update") or not dataset.shape or dataset.nbytes <= 16 * 2**20:
         _assign_exactly(variable, np.asarray(dataset[()]), info, path)
         return
+    _check_kind(dataset.dtype, variable, info, path)
     for start, stop in row_blocks_for(dataset.shape, dataset.dtype.itemsize):
         block = np.asarray(dataset[start:stop]).astype(variable.dtype, copy=False)
         target[start:stop].assign(block)
@@ -101,7 +126,7 @@ Plan = list[tuple[WeightInfo, keras.Variable, bool, tuple[str, ...]]]
 def _plan(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_group: str | None) -> Plan:
     """Pair legacy weights with Keras 3 variables, group by group, in the file's order."""
     if weights_group is not None:
-        return _pair(file.layer_weights.get(weights_group, ()), _expected(template, (), rebuilt), weights_group)
+        return _pair(file.layer_weights.get(weights_group, ()), _expected(template, (), rebuilt), weights_group, rebuilt)
     wanted = [(layer.name, _layer_variables(layer, rebuilt)) for layer in template.layers]
     wanted = [(name, variables) for name, variables in wanted if variables]
     groups = {name: weights for name, weights in file.layer_weights.items() if weights}
@@ -109,13 +134,25 @@ def _plan(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_group: st
         return _plan_by_order(list(groups.items()), wanted, rebuilt)
     plan: Plan = []
     for layer in template.layers:
-        stored = file.layer_weights.get(layer.name, ())
+        stored = _stored(file, layer)
         variables = _layer_variables(layer, rebuilt)
         if variables or layer.model is not None or (layer.name,) in rebuilt.layers:
-            plan += _pair(stored, variables, layer.name)
+            plan += _pair(stored, variables, layer.name, rebuilt)
         elif stored:
             raise MalformedFileError(f"the file holds {len(stored)} weights for it, but it has none", layer=layer.name)
     return plan
+
+
+def _stored(file: LegacyFile, layer: Layer) -> tuple[WeightInfo, ...]:
+    """The layer's weights in the file, Keras 1 per-gate RNN arrays joined as Keras 2's loader did."""
+    stored = file.layer_weights.get(layer.name, ())
+    if not (file.keras_version or "").startswith("1."):
+        return stored
+    if layer.class_name == "Bidirectional":  # forward half, then backward half
+        inner = str((layer.config.get("layer") or {}).get("class_name"))
+        half = len(stored) // 2
+        return keras1_joined(inner, stored[:half]) + keras1_joined(inner, stored[half:])
+    return keras1_joined(layer.class_name, stored)
 
 
 def _layer_variables(layer: Layer, rebuilt: Rebuilt) -> list[tuple[keras.Variable, bool, tuple[str, ...]]]:
@@ -137,7 +174,7 @@ def _plan_by_order(groups: list[tuple[str, tuple[WeightInfo, ...]]],
                                "file): " + ", ".join(f"{group} -> {name}" for (group, _), (name, _) in zip(groups, wanted)))
     plan: Plan = []
     for (group, stored), (_, variables) in zip(groups, wanted):
-        plan += _pair(stored, variables, group)
+        plan += _pair(stored, variables, group, rebuilt)
     return plan
 
 
@@ -156,14 +193,18 @@ def _expected(graph: Graph, path: tuple[str, ...], rebuilt: Rebuilt) -> list[tup
     return [entry for entry in own if entry[1]] + [entry for entry in own if not entry[1]]
 
 
-def _pair(stored: tuple[WeightInfo, ...], expected: list[tuple[keras.Variable, bool, tuple[str, ...]]], group: str) -> Plan:
+def _pair(stored: tuple[WeightInfo, ...], expected: list[tuple[keras.Variable, bool, tuple[str, ...]]], group: str,
+          rebuilt: Rebuilt) -> Plan:
     if len(stored) != len(expected):
         raise MalformedFileError(
             f"weight group '{group}' holds {len(stored)} weights but the rebuilt model needs {len(expected)}; "
             "the architecture does not match these weights", layer=group)
     plan = []
     for info, (variable, trainable, path) in zip(stored, expected):
-        if tuple(info.shape) != tuple(variable.shape):
+        translation = rebuilt.translations.get(path)
+        if translation is not None and reshapes(translation.weight_fixes):
+            pass  # checked once the fix has made the array Keras 3's (_assign_exactly)
+        elif tuple(info.shape) != tuple(variable.shape):
             raise MalformedFileError(
                 f"weight '{info.name}' has shape {tuple(info.shape)} but Keras 3 expects {tuple(variable.shape)} "
                 f"for {variable.path}", layer="/".join(path))

@@ -25,15 +25,20 @@ COMMON_RENAMES = {
     "dim_ordering": "data_format", "filter_length": "kernel_size", "pool_length": "pool_size",
     "stride": "strides", "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "inner_activation":
     "recurrent_activation", "consume_less": "implementation", "atrous_rate": "dilation_rate",
-    "input_dtype": "dtype",
 }
 
 CLASS_RENAMES_OF_ARGS = {
     "Embedding": {"init": "embeddings_initializer", "W_regularizer": "embeddings_regularizer",
-                  "W_constraint": "embeddings_constraint"},
+                  "W_constraint": "embeddings_constraint", "output_dim": "output_dim"},
     "Dropout": {"p": "rate"}, "SpatialDropout1D": {"p": "rate"}, "SpatialDropout2D": {"p": "rate"},
     "GaussianDropout": {"p": "rate"}, "GaussianNoise": {"sigma": "stddev"},
     "BatchNormalization": {"beta_init": "beta_initializer", "gamma_init": "gamma_initializer"},
+}
+
+# Keras 1 Merge(mode=...) -> the Keras 3 layer for that mode, and the arguments it keeps (renamed)
+MERGE_MODES: dict[str, tuple[str, dict[str, str]]] = {
+    "sum": ("Add", {}), "mul": ("Multiply", {}), "ave": ("Average", {}), "max": ("Maximum", {}),
+    "concat": ("Concatenate", {"concat_axis": "axis"}), "dot": ("Dot", {"dot_axes": "axes"}),
 }
 
 DIM_ORDERING = {"tf": "channels_last", "th": "channels_first", "default": "channels_last"}
@@ -44,7 +49,8 @@ DROPPED = ("mode_type", "cache_enabled", "trainable_weights", "activity_regulari
 def translate(layer: Any, name: str) -> None:
     """Rename the class and its arguments, then merge split arguments into Keras 2's tuples."""
     if layer.class_name == "Merge":
-        raise UnsupportedModelError("Keras 1 Merge layers are not converted yet; rebuild that merge by hand", layer=name)
+        _merge(layer, name)
+        return
     if layer.class_name == "BatchNormalization" and layer.config.get("mode", 0) != 0:
         raise UnsupportedModelError("Keras 1 BatchNormalization mode != 0 has no Keras 3 equivalent", layer=name)
     original = layer.class_name
@@ -57,11 +63,30 @@ def translate(layer: Any, name: str) -> None:
     if isinstance(config.get("implementation"), str):
         config["implementation"] = IMPLEMENTATION.get(config["implementation"], 1)
     config.pop("mode", None)
+    if "forget_bias_init" in config:  # Keras 2's interfaces: 'one' became unit_forget_bias=True
+        config["unit_forget_bias"] = config.pop("forget_bias_init") in ("one", "ones")
+    if layer.class_name == "Embedding" and "dropout" in config:
+        if config.pop("dropout"):
+            layer.notes.append(f"{name}: Keras 1 Embedding dropout dropped (training only; inference is unchanged)")
     layer.config = config
     if original != layer.class_name:
         layer.notes.append(f"{name}: Keras 1 {original} -> {layer.class_name}")
     if config.get("data_format") == "channels_first" and layer.class_name.startswith("Conv"):
         layer.weight_fixes.append("keras1_th_kernel")
+
+
+def _merge(layer: Any, name: str) -> None:
+    """Merge(mode=...) -> Add, Multiply, Average, Maximum, Concatenate or Dot. A mode given as a
+    function is the user's code (never run); `cos` had a shape no Keras 3 layer gives."""
+    mode = layer.config.get("mode")
+    if layer.config.get("mode_type", "raw") != "raw" or mode not in MERGE_MODES:
+        raise UnsupportedModelError(
+            f"Keras 1 Merge with mode {mode!r} has no Keras 3 layer; rebuild that merge by hand", layer=name)
+    new_class, kept = MERGE_MODES[mode]
+    config = {"name": layer.config.get("name", name.split("/")[-1]), "trainable": layer.config.get("trainable", True)}
+    config.update({new: layer.config[old] for old, new in kept.items() if old in layer.config})
+    layer.class_name, layer.config = new_class, config
+    layer.notes.append(f"{name}: Keras 1 Merge(mode={mode!r}) -> {new_class}")
 
 
 def _merge_kernel_size(config: dict[str, Any]) -> None:

@@ -21,7 +21,14 @@ ARGUMENT_RENAMES: dict[str, dict[str, str]] = {
 # class -> (Keras 3 class, extra arguments that make it mean the same)
 CLASS_RENAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "ThresholdedReLU": ("ReLU", {"negative_slope": 0.0}),
+    # cuDNN's fused kernels: tanh cell, sigmoid gates, always biased; its GRU applies the reset gate
+    # after the recurrent matmul. Its weights need converting too (CLASS_WEIGHT_FIXES).
+    "CuDNNLSTM": ("LSTM", {"activation": "tanh", "recurrent_activation": "sigmoid", "use_bias": True}),
+    "CuDNNGRU": ("GRU", {"activation": "tanh", "recurrent_activation": "sigmoid", "use_bias": True,
+                         "reset_after": True}),
 }
+# class -> the weight fix its renamed class needs (see weights.py), as Keras 2's loader applied it
+CLASS_WEIGHT_FIXES: dict[str, str] = {"CuDNNLSTM": "cudnn_lstm", "CuDNNGRU": "cudnn_gru"}
 
 # class -> arguments to drop, because Keras 3 has no such argument and the meaning is carried elsewhere
 DROPPED_BY_CLASS: dict[str, tuple[str, ...]] = {
@@ -30,6 +37,8 @@ DROPPED_BY_CLASS: dict[str, tuple[str, ...]] = {
     "GRU": ("time_major", "implementation"),
     "SimpleRNN": ("time_major", "implementation"),
     "ConvLSTM2D": ("implementation",),
+    "CuDNNLSTM": ("time_major",),
+    "CuDNNGRU": ("time_major",),
     "BatchNormalization": ("fused", "virtual_batch_size", "adjustment", "renorm_clipping", "renorm_momentum"),
 }
 
@@ -53,7 +62,10 @@ def translate(layer: Any, name: str) -> None:
             config[new] = config.pop(old)
     if layer.class_name in CLASS_RENAMES:
         new_class, extra = CLASS_RENAMES[layer.class_name]
-        layer.notes.append(f"{name}: {layer.class_name} -> {new_class}")
+        fix = CLASS_WEIGHT_FIXES.get(layer.class_name)
+        layer.notes.append(f"{name}: {layer.class_name} -> {new_class}" + (" (weights converted from cuDNN's layout)" if fix else ""))
+        if fix:
+            layer.weight_fixes.append(fix)
         layer.class_name = new_class
         config.update(extra)
     for key, value in KERAS2_DEFAULTS.get(layer.class_name, {}).items():

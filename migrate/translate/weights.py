@@ -1,7 +1,8 @@
 """Array conversions named by TranslatedLayer.weight_fixes, applied to one layer's weights in order.
 
-Each fix takes the layer's Keras 3 config and its list of arrays and returns the new list; shapes
-never change, so the mapping of arrays to Keras 3 variables stays one to one.
+Each fix takes the layer's Keras 3 config and its list of arrays and returns the new list, one array
+per Keras 3 variable as before. Only the fixes in RESHAPING change shapes (a cuDNN bias of 8 units
+per gate becomes 4); weight moving checks those shapes after fixing, every other one before.
 """
 
 from __future__ import annotations
@@ -11,7 +12,12 @@ from typing import Any
 
 import numpy as np
 
+from migrate.h5 import WeightInfo
 from migrate.translate.semantics import HARD_SIGMOID_SCALE
+
+# Keras 1 stored recurrent weights per gate, (W, U, b) for each gate in this order; Keras 2's loader
+# joined them along the last axis in Keras 2's gate order (its preprocess_weights_for_loading).
+KERAS1_GATES: dict[str, tuple[str, str]] = {"LSTM": ("icfo", "ifco"), "GRU": ("zrh", "zrh")}
 
 Fix = Callable[[dict[str, Any], list[np.ndarray]], list[np.ndarray]]
 
@@ -54,13 +60,33 @@ def _keras1_th_kernel(config: dict[str, Any], arrays: list[np.ndarray]) -> list[
     return [np.ascontiguousarray(np.transpose(kernel, order)), *rest]
 
 
+def _cudnn(gates: int, bias: Callable[[np.ndarray], np.ndarray]) -> Fix:
+    """cuDNN weights -> LSTM/GRU ones, as Keras 2's `_convert_rnn_weights` did: per gate, the input
+    kernel is read in cuDNN's (Fortran) order and the recurrent kernel transposed."""
+    def fix(config: dict[str, Any], arrays: list[np.ndarray]) -> list[np.ndarray]:
+        kernel, recurrent, biases = arrays
+        kernel = np.hstack([k.T.reshape(k.shape, order="F") for k in np.hsplit(kernel, gates)])
+        recurrent = np.hstack([k.T for k in np.hsplit(recurrent, gates)])
+        return [np.ascontiguousarray(kernel), np.ascontiguousarray(recurrent), bias(biases)]
+    return fix
+
+
 FIXES: dict[str, Fix] = {
     "hard_sigmoid_affine": _affine,
     "lstm_gates": _gates("ggcg"),  # i, f, c, o: all but the cell candidate go through the gate activation
     "gru_gates": _gates("ggc"),  # z, r, h
     "theano_flip": _theano_flip,
     "keras1_th_kernel": _keras1_th_kernel,
+    # cuDNN keeps separate input and recurrent biases: LSTM adds them, GRU (reset_after) keeps both rows
+    "cudnn_lstm": _cudnn(4, lambda b: np.sum(np.split(b, 2), axis=0)),
+    "cudnn_gru": _cudnn(3, lambda b: np.asarray(b).reshape(2, -1)),
 }
+RESHAPING = {"cudnn_lstm", "cudnn_gru"}
+
+
+def reshapes(fixes: list[str]) -> bool:
+    """Whether these fixes (the layer's own or its wrapped layer's) change array shapes."""
+    return any(fix.split(":")[-1] in RESHAPING for fix in fixes)
 
 
 def apply_fixes(fixes: list[str], config: dict[str, Any], arrays: list[np.ndarray]) -> list[np.ndarray]:
@@ -83,3 +109,21 @@ def apply_fixes(fixes: list[str], config: dict[str, Any], arrays: list[np.ndarra
 
 def _is_bidirectional(config: dict[str, Any]) -> bool:
     return "merge_mode" in config
+
+
+def keras1_joined(class_name: str, stored: tuple[WeightInfo, ...]) -> tuple[WeightInfo, ...]:
+    """A Keras 1 LSTM's 12 (GRU's 9) per-gate weights as the 3 Keras 2 ones, each naming its parts.
+
+    Anything else comes back as it is. Bidirectional layers hold the forward then the backward half.
+    """
+    gates = KERAS1_GATES.get(class_name)
+    if gates is None or len(stored) != 3 * len(gates[0]):
+        return stored
+    per_gate = {gate: stored[3 * i:3 * i + 3] for i, gate in enumerate(gates[0])}
+    joined = []
+    for k, what in enumerate(("kernel", "recurrent_kernel", "bias")):
+        parts = [per_gate[gate][k] for gate in gates[1]]
+        shape = (*parts[0].shape[:-1], sum(part.shape[-1] for part in parts))
+        joined.append(WeightInfo(f"{parts[0].name.rsplit('/', 1)[0]}/{what} (Keras 1 per-gate)", parts[0].h5_path,
+                                 shape, parts[0].dtype, tuple(part.h5_path for part in parts)))
+    return tuple(joined)

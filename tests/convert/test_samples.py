@@ -15,7 +15,11 @@ from tests.conftest import SAMPLES, sample_params
 # training, so its step is not the one a single model takes on the whole batch (inference is the same).
 STEP_DIFFERS = {
     "k231_mgpu4_seq_conv_bn.h5": "BatchNormalization in training mode saw per-replica slices",
+    "k122_rnn_layouts.h5": "hard_sigmoid gates kept exact by scaling their weights by 1.2: an Adam or RMSprop step "
+                           "is not invariant to that rescaling, so no carried state could resume it exactly",
 }
+# Optimizer state left behind on purpose (convert says why): weights whose layout changed.
+STATE_NOT_CARRIED = {"k122_rnn_layouts.h5"}
 # Embedding gradients are sparse (IndexedSlices). Keras 2 densified them before its optimizer squared
 # them; Keras 3's ops.square squares each slice apart, so a row looked up several times in one batch
 # gets sum(g_i^2) instead of (sum g_i)^2 in Adam's and RMSprop's second moments (measured: only those
@@ -44,14 +48,19 @@ def test_compiled_samples_carry_their_optimizer(row, converted_samples):
     result = converted_samples[row["file"]]
     slots = read_legacy_file(SAMPLES / row["file"]).optimizer_weights
     assert result.optimizer is not None
+    if row["file"] in STATE_NOT_CARRIED:
+        assert result.optimizer_slots == 0 and any("changed layout" in note for note in result.notes)
+        return
     if slots[0].shape == ():  # a saved step counter (RMSprop before Keras 2.3 saved none)
         import h5py
 
         with h5py.File(SAMPLES / row["file"], "r") as h5:
             saved = int(h5[slots[0].h5_path][()])
-        standalone = not row["keras"].endswith("-tf") and not row["keras"].startswith("2.4")
-        assert saved > 0 and result.iterations == saved + standalone
-    if len(slots) > 1 + 4 and "SGD" not in slots[0].name:  # SGD without momentum: Keras 3 keeps no slots
+        # standalone Keras 2 on TensorFlow 1 read its counter after incrementing it; Keras 1 did not
+        standalone_keras2 = row["keras"][:4] in ("2.1.", "2.2.", "2.3.") and not row["keras"].endswith("-tf")
+        assert result.iterations == saved + standalone_keras2
+        assert saved > 0 or (row["keras"].startswith("1.") and "SGD" in result.optimizer)  # Keras 1 SGD counts only with decay
+    if len(slots) > 1 + 4 and "SGD" not in result.optimizer:  # SGD without momentum: Keras 3 keeps no slots
         assert result.optimizer_slots > 0
 
 

@@ -30,6 +30,37 @@ def test_dense_and_dropout():
     assert translate_layer("Dropout", {"name": "x", "p": 0.5}, K1, "x").config == {"name": "x", "rate": 0.5}
 
 
-def test_merge_is_refused_with_a_reason():
-    with pytest.raises(UnsupportedModelError, match="Merge"):
-        translate_layer("Merge", {"name": "m", "mode": "sum"}, K1, "m")
+MERGE = {"name": "m", "mode_type": "raw", "concat_axis": -1, "dot_axes": -1, "output_shape": None,
+         "output_shape_type": "raw", "output_mask": None, "output_mask_type": "raw", "arguments": {}}
+
+
+@pytest.mark.parametrize("mode, expected", [
+    ("sum", ("Add", {})), ("mul", ("Multiply", {})), ("ave", ("Average", {})), ("max", ("Maximum", {})),
+    ("concat", ("Concatenate", {"axis": -1})), ("dot", ("Dot", {"axes": -1})),
+])
+def test_merge_modes_become_their_keras3_layers(mode, expected):
+    layer = translate_layer("Merge", dict(MERGE, mode=mode), K1, "m")
+    assert (layer.class_name, layer.config) == (expected[0], {"name": "m", "trainable": True, **expected[1]})
+    assert layer.notes == [f"m: Keras 1 Merge(mode={mode!r}) -> {expected[0]}"]
+
+
+@pytest.mark.parametrize("config", [dict(MERGE, mode="cos"), dict(MERGE, mode="gASV...", mode_type="lambda")],
+                         ids=["cos", "user-function"])
+def test_merge_modes_without_a_keras3_layer_are_refused_by_name(config):
+    with pytest.raises(UnsupportedModelError, match="Merge with mode") as caught:
+        translate_layer("Merge", config, K1, "m")
+    assert caught.value.layer == "m"
+
+
+def test_input_dtype_stays_with_the_input():
+    """Keras 1 put the input's dtype on the first layer; as the layer's dtype it made int embeddings."""
+    config = {"name": "e", "input_dim": 30, "output_dim": 8, "input_dtype": "int32", "batch_input_shape": [None, 10],
+              "dropout": 0.0, "init": "uniform"}
+    layer = translate_layer("Embedding", config, K1, "e")
+    assert layer.config == {"name": "e", "input_dim": 30, "output_dim": 8, "embeddings_initializer": "uniform"}
+
+
+def test_forget_bias_init_becomes_unit_forget_bias():
+    layer = translate_layer("LSTM", {"name": "l", "output_dim": 4, "forget_bias_init": "one",
+                                     "inner_activation": "sigmoid"}, K1, "l")
+    assert layer.config["unit_forget_bias"] is True and "forget_bias_init" not in layer.config

@@ -1,5 +1,7 @@
 """Keras 2 configs -> Keras 3: before/after per table entry."""
 
+import pytest
+
 from migrate.translate import SourceInfo, translate_layer
 
 K2 = SourceInfo("2.3.1", "tensorflow", tf_keras=False)
@@ -39,3 +41,14 @@ def test_thresholded_relu_becomes_relu_with_threshold():
 def test_wrapped_layers_are_translated_too():
     config = {"name": "td", "layer": {"class_name": "Dense", "config": {"name": "d", "units": 2, "batch_input_shape": [None, 3]}}}
     assert translate_layer("TimeDistributed", config, K2, "td").config["layer"]["config"] == {"name": "d", "units": 2}
+
+
+@pytest.mark.parametrize("legacy, keras3, extra, fix", [
+    ("CuDNNLSTM", "LSTM", {"recurrent_activation": "sigmoid", "activation": "tanh", "use_bias": True}, "cudnn_lstm"),
+    ("CuDNNGRU", "GRU", {"recurrent_activation": "sigmoid", "reset_after": True, "use_bias": True}, "cudnn_gru"),
+])
+def test_cudnn_layers_become_their_plain_twins_with_converted_weights(legacy, keras3, extra, fix):
+    layer = translate_layer(legacy, {"name": "r", "units": 4, "return_sequences": True, "time_major": False},
+                            SourceInfo("2.4.0", "tensorflow", tf_keras=True), "r")
+    assert layer.class_name == keras3 and layer.weight_fixes == [fix]
+    assert {k: layer.config[k] for k in extra} == extra and "time_major" not in layer.config
