@@ -155,6 +155,19 @@ def template_cudnn(twin=False):
     return Model(tokens, out, name="cudnn_rnn")
 
 
+def template_tf_ops():
+    """Raw TensorFlow calls between Keras layers: tf.keras 2.x stored each as a TensorFlowOpLayer."""
+    inp = layers.Input(shape=(6,), name="features")
+    h = layers.Dense(8, name="hidden")(inp)
+    h = tf.nn.relu(h) * 2.0 + tf.reduce_mean(h, axis=-1, keepdims=True)
+    h = tf.concat([h, tf.square(h)], axis=-1)
+    h = tf.transpose(tf.reshape(h, [-1, 4, 4]), [0, 2, 1])
+    h = tf.squeeze(tf.expand_dims(tf.reduce_sum(h, axis=1), -1), axis=-1)
+    h = tf.sigmoid(h) - tf.tanh(h) / 3.0
+    out = layers.Dense(3, activation="softmax", name="probs")(h)
+    return Model(inp, out, name="tf_ops")
+
+
 def template_with_submodel():
     """A template that calls its own nested functional sub-model."""
     enc_in = layers.Input(shape=(8,), name="enc_in")
@@ -412,6 +425,17 @@ def make_cudnn(prefix):
     clear()
 
 
+def make_tf_ops(prefix):
+    """A gpus=2 wrapper whose template calls TensorFlow ops directly (TensorFlowOpLayer)."""
+    seed_everything(13)
+    w = wrap(template_tf_ops(), 2)
+    w.compile(optimizer=optimizers.Adam(lr=0.01), loss="categorical_crossentropy")
+    train(w)
+    save_trained(prefix + "_mgpu2_tf_ops", w, "wrapper gpus=2, template calling tf.nn.relu, tf.reduce_mean, tf.concat, "
+                 "tf.reshape, tf.transpose, ... between layers (TensorFlowOpLayer), Adam", 1, [2])
+    clear()
+
+
 def make_nested(prefix, levels):
     """Nest wrappers the way users did: train, save, load_model, wrap again, train, save."""
     seed_everything(10 + len(levels))
@@ -528,6 +552,7 @@ def main():
         make_plain(STACK)
         if STACK == "tfk23":
             make_cudnn(STACK)
+            make_tf_ops(STACK)
     else:
         raise SystemExit("unknown stack " + STACK)
 

@@ -101,6 +101,8 @@ def _unknown_classes(facts: Facts) -> list[str]:
 def _kind(class_name: str) -> str:
     if class_name.startswith("CuDNN"):
         return "a Keras 2 cuDNN layer; migrate converts it to its plain twin"
+    if class_name == "TensorFlowOpLayer":
+        return "tf.keras's wrapper of a raw TensorFlow op; migrate maps common ops to keras.ops"
     return "custom or Keras 1 layer"
 
 

@@ -12,6 +12,7 @@ from migrate.graph.build import batch_shape
 from migrate.rebuild.layers import make_layer, restore_initializers
 from migrate.rebuild.options import UserObjects
 from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
+from migrate.translate.tf_ops import OpCall, TensorArg, op_call
 
 
 @dataclass
@@ -55,6 +56,13 @@ def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserOb
         if layer.model is not None:
             objects[layer.name] = _build(layer.model, key, source, user, rebuilt)
             rebuilt.submodels[key] = objects[layer.name]
+        elif layer.class_name == "TensorFlowOpLayer" and layer.name in user.lambdas:
+            objects[layer.name] = make_layer(TranslatedLayer("Lambda", {"name": layer.name}), "/".join(key), user)
+            rebuilt.notes_extra.append(f"{'/'.join(key)}: TensorFlow op replaced by your function (--lambda)")
+        elif layer.class_name == "TensorFlowOpLayer":
+            objects[layer.name] = op_call(layer.config, "/".join(key))
+            rebuilt.notes_extra.append(f"{'/'.join(key)}: TensorFlow op {layer.config['node_def']['op']} -> "
+                                       f"keras.ops.{objects[layer.name].function}")
         elif layer.class_name != "InputLayer":
             translated = translate_layer(layer.class_name, layer.config, source, "/".join(key))
             objects[layer.name] = make_layer(translated, "/".join(key), user)
@@ -65,7 +73,8 @@ def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserOb
     for layer_name, call in _call_order(graph):
         note = _call(graph.layer(layer_name), call, objects, tensors)
         if note:
-            rebuilt.translations[(*path, layer_name)].notes.append(f"{'/'.join((*path, layer_name))}: {note}")
+            translation = rebuilt.translations.get((*path, layer_name))
+            (translation.notes if translation else rebuilt.notes_extra).append(f"{'/'.join((*path, layer_name))}: {note}")
     outputs = [_tensor(tensors, ref) for ref in graph.outputs]
     return keras.Model(inputs if len(inputs) > 1 else inputs[0], outputs if len(outputs) > 1 else outputs[0],
                        name=graph.name)
@@ -111,7 +120,9 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
     target = objects[layer.name]
     kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask")}
     note = None
-    if layer.model is not None:
+    if isinstance(target, OpCall):
+        result, note = _apply_op(target, args)
+    elif layer.model is not None:
         result = target(args if len(args) > 1 else args[0])
     elif isinstance(target, (keras.layers.RNN, keras.layers.Bidirectional)) and len(args) > 1:
         if "mask" not in kwargs and keras_mask(args[0]) is not None:
@@ -124,6 +135,32 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
         result = target(args, **kwargs)
     tensors[(layer.name, call)] = list(result) if isinstance(result, (list, tuple)) else [result]
     return note
+
+
+def _apply_op(call: OpCall, tensors: list[Any]) -> tuple[Any, str | None]:
+    """keras.ops.<function> on the call's arguments, each TensorArg replaced by that inbound tensor;
+    and a note when the op had to be written another way to compute the same."""
+    def fill(value: Any) -> Any:
+        if isinstance(value, TensorArg):
+            return tensors[value.index]
+        if isinstance(value, list):
+            return [fill(item) for item in value]
+        return value
+
+    args = [fill(arg) for arg in call.args]
+    args = [tuple(arg) if isinstance(arg, list) and call.function in ("reshape",) else arg for arg in args]
+    if call.function == "add" and _broadcasts(*args):
+        # Keras 3's TensorFlow add takes a (batch, 1) operand for a bias when the batch size equals the
+        # width (tf.nn.bias_add along the wrong axis, eager calls only); x - (-y) is the same sum, exactly.
+        return (keras.ops.subtract(args[0], keras.ops.negative(args[1])),
+                "broadcasting add written as x - (-y): Keras 3's add mistakes a (batch, 1) operand for a bias")
+    return getattr(keras.ops, call.function)(*args, **call.kwargs), None
+
+
+def _broadcasts(x: Any, y: Any) -> bool:
+    """Whether a binary op between these two would broadcast one of them (both must be tensors)."""
+    shapes = [getattr(value, "shape", None) for value in (x, y)]
+    return None not in shapes and tuple(shapes[0]) != tuple(shapes[1])
 
 
 def keras_mask(tensor: Any) -> Any:
