@@ -168,6 +168,17 @@ def template_tf_ops():
     return Model(inp, out, name="tf_ops")
 
 
+def template_broadcast_add():
+    """Add() of a (None, 8) and a (None, 1) tensor: Keras 2 broadcast it; Keras 3's add mistakes the
+    second for a bias when the batch size is 8 too."""
+    inp = layers.Input(shape=(6,), name="features")
+    wide = layers.Dense(8, activation="tanh", name="wide")(inp)
+    gate = layers.Dense(1, name="offset")(inp)
+    joined = layers.Add(name="shifted")([wide, gate])
+    out = layers.Dense(3, activation="softmax", name="probs")(joined)
+    return Model(inp, out, name="broadcast_add")
+
+
 def template_with_submodel():
     """A template that calls its own nested functional sub-model."""
     enc_in = layers.Input(shape=(8,), name="enc_in")
@@ -436,6 +447,17 @@ def make_tf_ops(prefix):
     clear()
 
 
+def make_broadcast_add(prefix):
+    """A plain model whose Add broadcasts a (None, 1) tensor over a (None, 8) one."""
+    seed_everything(14)
+    m = template_broadcast_add()
+    m.compile(optimizer=optimizers.Adam(lr=0.01), loss="categorical_crossentropy")
+    train(m)
+    save_trained(prefix + "_plain_broadcast_add", m, "plain functional model, Add() broadcasting (None, 1) over "
+                 "(None, 8), Adam")
+    clear()
+
+
 def make_nested(prefix, levels):
     """Nest wrappers the way users did: train, save, load_model, wrap again, train, save."""
     seed_everything(10 + len(levels))
@@ -532,6 +554,7 @@ def main():
         make_full_wrappers(STACK)
         make_k231_extras(STACK)
         make_seq2seq(STACK)
+        make_broadcast_add(STACK)
         make_nested(STACK, [2, 2])
         make_nested(STACK, [2, 2, 4])
         make_nested(STACK, [2] * 8)

@@ -28,6 +28,12 @@ def output_shapes(graph: Graph) -> list[Shape | None]:
     return [_tensor(graph, ref, memo) for ref in graph.outputs]
 
 
+def tensor_shapes(graph: Graph, refs: list[TensorRef] | tuple[TensorRef, ...]) -> list[Shape | None]:
+    """The shape of each tensor `refs` names (batch dimension first), None where unknown."""
+    memo: dict[tuple[str, int], list[Shape] | None] = {}
+    return [_tensor(graph, ref, memo) for ref in refs]
+
+
 def _tensor(graph: Graph, ref: TensorRef, memo: dict[tuple[str, int], list[Shape] | None]) -> Shape | None:
     _resolve(graph, (ref.layer, ref.call), memo)
     shapes = memo[(ref.layer, ref.call)]

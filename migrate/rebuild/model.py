@@ -124,6 +124,8 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
         result, note = _apply_op(target, args)
     elif layer.model is not None:
         result = target(args if len(args) > 1 else args[0])
+    elif isinstance(target, keras.layers.Add) and len(args) > 1 and any(_broadcasts(args[0], a) for a in args[1:]):
+        result, note = _broadcasting_add(args, target.name), BROADCAST_ADD_NOTE
     elif isinstance(target, (keras.layers.RNN, keras.layers.Bidirectional)) and len(args) > 1:
         if "mask" not in kwargs and keras_mask(args[0]) is not None:
             kwargs["mask"] = keras_mask(args[0])
@@ -152,9 +154,21 @@ def _apply_op(call: OpCall, tensors: list[Any]) -> tuple[Any, str | None]:
     if call.function == "add" and _broadcasts(*args):
         # Keras 3's TensorFlow add takes a (batch, 1) operand for a bias when the batch size equals the
         # width (tf.nn.bias_add along the wrong axis, eager calls only); x - (-y) is the same sum, exactly.
-        return (keras.ops.subtract(args[0], keras.ops.negative(args[1])),
-                "broadcasting add written as x - (-y): Keras 3's add mistakes a (batch, 1) operand for a bias")
+        return keras.ops.subtract(args[0], keras.ops.negative(args[1])), BROADCAST_ADD_NOTE
     return getattr(keras.ops, call.function)(*args, **call.kwargs), None
+
+
+BROADCAST_ADD_NOTE = ("broadcasting add written as x - (-y): Keras 3's add mistakes a (batch, 1) operand for a "
+                      "bias when the batch size equals the width")
+
+
+def _broadcasting_add(tensors: list[Any], name: str) -> Any:
+    """x1 + x2 + ... as x1 - (-x2) - ..., the last step a Subtract layer under the Add's own name (so
+    outputs keep their names). Negation and subtraction are exact, so the sum is the same to the bit."""
+    total = tensors[0]
+    for tensor in tensors[1:-1]:
+        total = keras.ops.subtract(total, keras.ops.negative(tensor))
+    return keras.layers.Subtract(name=name)([total, keras.ops.negative(tensors[-1])])
 
 
 def _broadcasts(x: Any, y: Any) -> bool:
