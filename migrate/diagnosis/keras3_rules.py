@@ -96,7 +96,8 @@ def _unknown_classes(facts: Facts) -> list[str]:
     for layer in facts.layers():
         if layer.class_name not in KERAS3_LAYER_CLASSES | MODEL_CLASSES:
             seen.setdefault(layer.class_name, layer.name)
-    return [f"layer '{name}' is of class '{cls}', which Keras 3 does not have ({_kind(cls)})" for cls, name in seen.items()]
+    return [f"layer '{name}' is of class '{cls}', which Keras 3 does not have ({_kind(cls)})"
+            for cls, name in seen.items()]
 
 
 def _kind(class_name: str) -> str:

@@ -62,7 +62,10 @@ def _build_sequential(body: Any, *, tf_keras: bool, depth: int) -> Graph:
     return Graph(name, "Sequential", layers, inputs, [output], sequential_form=form)
 
 
-def _chain(entries: list[Any], *, tf_keras: bool, depth: int) -> tuple[list[Layer], list[TensorRef], TensorRef]:
+Chain = tuple[list[Layer], list[TensorRef], TensorRef]  # layers, the inputs they start from, the output
+
+
+def _chain(entries: list[Any], *, tf_keras: bool, depth: int) -> Chain:
     """A Sequential's layers, each reading the previous one's output; its inputs and its output.
 
     Keras 1 Sequentials may start with Merge([branch, ...]) of branch Sequentials: those branches are
@@ -85,7 +88,7 @@ def _chain(entries: list[Any], *, tf_keras: bool, depth: int) -> tuple[list[Laye
     return layers + rest, inputs, previous
 
 
-def _merged_branches(entry: dict[str, Any], *, tf_keras: bool, depth: int) -> tuple[list[Layer], list[TensorRef], TensorRef]:
+def _merged_branches(entry: dict[str, Any], *, tf_keras: bool, depth: int) -> Chain:
     """Keras 1's Merge of branch Sequentials: every branch inline, then the Merge reading their outputs."""
     config = dict(entry["config"])
     layers: list[Layer] = []

@@ -10,9 +10,10 @@ import keras
 from migrate.graph import Graph, Layer, TensorRef
 from migrate.graph.build import batch_shape
 from migrate.rebuild.layers import make_layer, restore_initializers
+from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, broadcasts
 from migrate.rebuild.options import UserObjects
 from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
-from migrate.translate.tf_ops import OpCall, TensorArg, op_call
+from migrate.translate.tf_ops import OpCall, op_call
 
 
 @dataclass
@@ -50,34 +51,39 @@ def _inner_initializers(config: dict[str, Any]) -> dict[str, Any]:
 
 
 def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserObjects, rebuilt: Rebuilt) -> keras.Model:
-    objects: dict[str, Any] = {}
-    for layer in graph.layers:
-        key = (*path, layer.name)
-        if layer.model is not None:
-            objects[layer.name] = _build(layer.model, key, source, user, rebuilt)
-            rebuilt.submodels[key] = objects[layer.name]
-        elif layer.class_name == "TensorFlowOpLayer" and layer.name in user.lambdas:
-            objects[layer.name] = make_layer(TranslatedLayer("Lambda", {"name": layer.name}), "/".join(key), user)
-            rebuilt.notes_extra.append(f"{'/'.join(key)}: TensorFlow op replaced by your function (--lambda)")
-        elif layer.class_name == "TensorFlowOpLayer":
-            objects[layer.name] = op_call(layer.config, "/".join(key))
-            rebuilt.notes_extra.append(f"{'/'.join(key)}: TensorFlow op {layer.config['node_def']['op']} -> "
-                                       f"keras.ops.{objects[layer.name].function}")
-        elif layer.class_name != "InputLayer":
-            translated = translate_layer(layer.class_name, layer.config, source, "/".join(key))
-            objects[layer.name] = make_layer(translated, "/".join(key), user)
-            rebuilt.translations[key] = translated
-            rebuilt.layers[key] = objects[layer.name]
+    objects = {layer.name: _make(layer, (*path, layer.name), source, user, rebuilt)
+               for layer in graph.layers if layer.class_name != "InputLayer"}
     tensors: dict[tuple[str, int], list[Any]] = {}
     inputs = [_input(graph.layer(ref.layer), tensors) for ref in graph.inputs]
     for layer_name, call in _call_order(graph):
         note = _call(graph.layer(layer_name), call, objects, tensors)
         if note:
             translation = rebuilt.translations.get((*path, layer_name))
-            (translation.notes if translation else rebuilt.notes_extra).append(f"{'/'.join((*path, layer_name))}: {note}")
+            notes = translation.notes if translation else rebuilt.notes_extra
+            notes.append(f"{'/'.join((*path, layer_name))}: {note}")
     outputs = [_tensor(tensors, ref) for ref in graph.outputs]
     return keras.Model(inputs if len(inputs) > 1 else inputs[0], outputs if len(outputs) > 1 else outputs[0],
                        name=graph.name)
+
+
+def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObjects, rebuilt: Rebuilt) -> Any:
+    """What the layer's calls will call: a nested model, a Keras 3 layer, or a keras.ops call."""
+    name = "/".join(key)
+    if layer.model is not None:
+        rebuilt.submodels[key] = _build(layer.model, key, source, user, rebuilt)
+        return rebuilt.submodels[key]
+    if layer.class_name == "TensorFlowOpLayer" and layer.name in user.lambdas:
+        rebuilt.notes_extra.append(f"{name}: TensorFlow op replaced by your function (--lambda)")
+        return make_layer(TranslatedLayer("Lambda", {"name": layer.name}), name, user)
+    if layer.class_name == "TensorFlowOpLayer":
+        call = op_call(layer.config, name)
+        op = layer.config["node_def"]["op"]
+        rebuilt.notes_extra.append(f"{name}: TensorFlow op {op} -> keras.ops.{call.function}")
+        return call
+    translated = translate_layer(layer.class_name, layer.config, source, name)
+    rebuilt.translations[key] = translated
+    rebuilt.layers[key] = make_layer(translated, name, user)
+    return rebuilt.layers[key]
 
 
 def _input(layer: Layer, tensors: dict[tuple[str, int], list[Any]]) -> Any:
@@ -121,11 +127,11 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
     kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask")}
     note = None
     if isinstance(target, OpCall):
-        result, note = _apply_op(target, args)
+        result, note = apply_op(target, args)
     elif layer.model is not None:
         result = target(args if len(args) > 1 else args[0])
-    elif isinstance(target, keras.layers.Add) and len(args) > 1 and any(_broadcasts(args[0], a) for a in args[1:]):
-        result, note = _broadcasting_add(args, target.name), BROADCAST_ADD_NOTE
+    elif isinstance(target, keras.layers.Add) and len(args) > 1 and any(broadcasts(args[0], a) for a in args[1:]):
+        result, note = broadcasting_add(args, target.name), BROADCAST_ADD_NOTE
     elif isinstance(target, (keras.layers.RNN, keras.layers.Bidirectional)) and len(args) > 1:
         if "mask" not in kwargs and keras_mask(args[0]) is not None:
             kwargs["mask"] = keras_mask(args[0])
@@ -137,44 +143,6 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
         result = target(args, **kwargs)
     tensors[(layer.name, call)] = list(result) if isinstance(result, (list, tuple)) else [result]
     return note
-
-
-def _apply_op(call: OpCall, tensors: list[Any]) -> tuple[Any, str | None]:
-    """keras.ops.<function> on the call's arguments, each TensorArg replaced by that inbound tensor;
-    and a note when the op had to be written another way to compute the same."""
-    def fill(value: Any) -> Any:
-        if isinstance(value, TensorArg):
-            return tensors[value.index]
-        if isinstance(value, list):
-            return [fill(item) for item in value]
-        return value
-
-    args = [fill(arg) for arg in call.args]
-    args = [tuple(arg) if isinstance(arg, list) and call.function in ("reshape",) else arg for arg in args]
-    if call.function == "add" and _broadcasts(*args):
-        # Keras 3's TensorFlow add takes a (batch, 1) operand for a bias when the batch size equals the
-        # width (tf.nn.bias_add along the wrong axis, eager calls only); x - (-y) is the same sum, exactly.
-        return keras.ops.subtract(args[0], keras.ops.negative(args[1])), BROADCAST_ADD_NOTE
-    return getattr(keras.ops, call.function)(*args, **call.kwargs), None
-
-
-BROADCAST_ADD_NOTE = ("broadcasting add written as x - (-y): Keras 3's add mistakes a (batch, 1) operand for a "
-                      "bias when the batch size equals the width")
-
-
-def _broadcasting_add(tensors: list[Any], name: str) -> Any:
-    """x1 + x2 + ... as x1 - (-x2) - ..., the last step a Subtract layer under the Add's own name (so
-    outputs keep their names). Negation and subtraction are exact, so the sum is the same to the bit."""
-    total = tensors[0]
-    for tensor in tensors[1:-1]:
-        total = keras.ops.subtract(total, keras.ops.negative(tensor))
-    return keras.layers.Subtract(name=name)([total, keras.ops.negative(tensors[-1])])
-
-
-def _broadcasts(x: Any, y: Any) -> bool:
-    """Whether a binary op between these two would broadcast one of them (both must be tensors)."""
-    shapes = [getattr(value, "shape", None) for value in (x, y)]
-    return None not in shapes and tuple(shapes[0]) != tuple(shapes[1])
 
 
 def keras_mask(tensor: Any) -> Any:

@@ -121,12 +121,14 @@ def row_blocks(array: np.ndarray, block_bytes: int = 16 * 2**20) -> list[tuple[i
 
 
 Plan = list[tuple[WeightInfo, keras.Variable, bool, tuple[str, ...]]]
+Expected = tuple[keras.Variable, bool, tuple[str, ...]]  # a variable, whether trainable, its layer's path
 
 
 def _plan(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_group: str | None) -> Plan:
     """Pair legacy weights with Keras 3 variables, group by group, in the file's order."""
     if weights_group is not None:
-        return _pair(file.layer_weights.get(weights_group, ()), _expected(template, (), rebuilt), weights_group, rebuilt)
+        stored = file.layer_weights.get(weights_group, ())
+        return _pair(stored, _expected(template, (), rebuilt), weights_group, rebuilt)
     wanted = [(layer.name, _layer_variables(layer, rebuilt)) for layer in template.layers]
     wanted = [(name, variables) for name, variables in wanted if variables]
     groups = {name: weights for name, weights in file.layer_weights.items() if weights}
@@ -155,15 +157,15 @@ def _stored(file: LegacyFile, layer: Layer) -> tuple[WeightInfo, ...]:
     return keras1_joined(layer.class_name, stored)
 
 
-def _layer_variables(layer: Layer, rebuilt: Rebuilt) -> list[tuple[keras.Variable, bool, tuple[str, ...]]]:
+def _layer_variables(layer: Layer, rebuilt: Rebuilt) -> list[Expected]:
     key = (layer.name,)
     if layer.model is not None:
         return _expected(layer.model, key, rebuilt)
     return _own(rebuilt.layers[key], key) if key in rebuilt.layers else []
 
 
-def _plan_by_order(groups: list[tuple[str, tuple[WeightInfo, ...]]],
-                   wanted: list[tuple[str, list[tuple[keras.Variable, bool, tuple[str, ...]]]]], rebuilt: Rebuilt) -> Plan:
+def _plan_by_order(groups: list[tuple[str, tuple[WeightInfo, ...]]], wanted: list[tuple[str, list[Expected]]],
+                   rebuilt: Rebuilt) -> Plan:
     """Weighted groups of the file onto weighted layers of the architecture, one for one, in order."""
     if len(groups) != len(wanted):
         raise MalformedFileError(
@@ -178,12 +180,12 @@ def _plan_by_order(groups: list[tuple[str, tuple[WeightInfo, ...]]],
     return plan
 
 
-def _own(layer: keras.layers.Layer, path: tuple[str, ...]) -> list[tuple[keras.Variable, bool, tuple[str, ...]]]:
+def _own(layer: keras.layers.Layer, path: tuple[str, ...]) -> list[Expected]:
     trainable = {id(v) for v in layer.trainable_weights}
     return [(v, id(v) in trainable, path) for v in layer.weights]
 
 
-def _expected(graph: Graph, path: tuple[str, ...], rebuilt: Rebuilt) -> list[tuple[keras.Variable, bool, tuple[str, ...]]]:
+def _expected(graph: Graph, path: tuple[str, ...], rebuilt: Rebuilt) -> list[Expected]:
     """A nested model's variables as Keras 2 stored them: all trainable ones, then the rest."""
     own = []
     for inner_path, layer in graph.walk():
@@ -193,7 +195,7 @@ def _expected(graph: Graph, path: tuple[str, ...], rebuilt: Rebuilt) -> list[tup
     return [entry for entry in own if entry[1]] + [entry for entry in own if not entry[1]]
 
 
-def _pair(stored: tuple[WeightInfo, ...], expected: list[tuple[keras.Variable, bool, tuple[str, ...]]], group: str,
+def _pair(stored: tuple[WeightInfo, ...], expected: list[Expected], group: str,
           rebuilt: Rebuilt) -> Plan:
     if len(stored) != len(expected):
         raise MalformedFileError(

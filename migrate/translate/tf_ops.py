@@ -64,7 +64,7 @@ def op_call(config: dict[str, Any], name: str) -> OpCall:
     if op == "ConcatV2" and len(inputs) >= 2:
         return OpCall("concatenate", [inputs[:-1]], {"axis": _axis(inputs[-1], op, name)})
     if op == "Reshape" and len(inputs) == 2:
-        return OpCall("reshape", inputs)
+        return OpCall("reshape", [inputs[0], tuple(inputs[1]) if isinstance(inputs[1], list) else inputs[1]])
     if op == "Transpose" and len(inputs) == 2:
         return OpCall("transpose", inputs[:1], {"axes": inputs[1]})
     if op == "ExpandDims" and len(inputs) == 2:

@@ -20,7 +20,7 @@ def _layer(op, inputs, constants=None, **attrs):
     (_layer("Sum", ["h", "Sum/reduction_indices"], {"1": [1, 2]}), OpCall("sum", [TensorArg(0)], {"axis": (1, 2), "keepdims": False})),
     (_layer("ConcatV2", ["a", "b", "concat/axis"], {"2": -1}, N={"i": "2"}),
      OpCall("concatenate", [[TensorArg(0), TensorArg(1)]], {"axis": -1})),
-    (_layer("Reshape", ["x", "Reshape/shape"], {"1": [-1, 4, 4]}), OpCall("reshape", [TensorArg(0), [-1, 4, 4]])),
+    (_layer("Reshape", ["x", "Reshape/shape"], {"1": [-1, 4, 4]}), OpCall("reshape", [TensorArg(0), (-1, 4, 4)])),
     (_layer("Transpose", ["x", "perm"], {"1": [0, 2, 1]}), OpCall("transpose", [TensorArg(0)], {"axes": [0, 2, 1]})),
     (_layer("Squeeze", ["x"], squeeze_dims={"list": {"i": ["-1"]}}), OpCall("squeeze", [TensorArg(0)], {"axis": (-1,)})),
     (_layer("Cast", ["x"], DstT={"type": "DT_INT32"}), OpCall("cast", [TensorArg(0)], {"dtype": "int32"})),
