@@ -71,7 +71,7 @@ def legacy_form(config: Any) -> dict[str, Any]:
                 "config": {"name": body.get("name", "sequential"), "layers": [_layer(e, set()) for e in entries]}}
     if class_name not in MODEL_CLASSES:
         raise MalformedFileError(f"top-level class '{class_name}' is not a model class")
-    nested = {_name(entry) for entry in entries if isinstance(entry, dict) and entry.get("class_name") in MODEL_CLASSES}
+    nested = {_name(entry) for entry in entries if _is_model(entry)}
     outputs = _endpoints(body.get("output_layers"), nested)
     return {"class_name": "Functional", "keras_version": "3", "config": {
         "name": body.get("name", "model"),
@@ -94,17 +94,24 @@ def _used(layers: list[dict[str, Any]], outputs: list[list[Any]]) -> list[dict[s
     return [layer for layer in layers if layer["name"] in wanted or layer["class_name"] == "InputLayer"]
 
 
+def _is_model(entry: Any) -> bool:
+    return isinstance(entry, dict) and isinstance(entry.get("class_name"), str) and entry["class_name"] in MODEL_CLASSES
+
+
 def _layer(entry: Any, nested: set[str]) -> dict[str, Any]:
     if not isinstance(entry, dict):
         raise MalformedFileError(f"a layer entry should be an object, found {type(entry).__name__}")
     class_name = _field(entry, "class_name", str, "a layer entry")
     name = _name(entry)
+    nodes = entry.get("inbound_nodes") or []
+    if not isinstance(nodes, list):
+        raise MalformedFileError("inbound_nodes should be a list", layer=name)
     if class_name in MODEL_CLASSES:
         config = legacy_form(entry)["config"]
     else:
         config = _layer_config(_field(entry, "config", dict, f"layer '{name}'"))
     return {"class_name": class_name, "name": name, "config": config,
-            "inbound_nodes": [_node(node, nested, name) for node in entry.get("inbound_nodes") or []]}
+            "inbound_nodes": [_node(node, nested, name) for node in nodes]}
 
 
 def _layer_config(config: dict[str, Any]) -> dict[str, Any]:
@@ -112,7 +119,10 @@ def _layer_config(config: dict[str, Any]) -> dict[str, Any]:
     config = dict(config)
     dtype = config.get("dtype")
     if isinstance(dtype, dict) and dtype.get("class_name") == "DTypePolicy":
-        config["dtype"] = (dtype.get("config") or {}).get("name", "float32")
+        policy = dtype.get("config")
+        config["dtype"] = policy.get("name") if isinstance(policy, dict) else None
+        if not isinstance(config["dtype"], str):
+            raise MalformedFileError(f"a DTypePolicy without a name ({str(policy)[:40]})", layer=str(config.get("name")))
     for key in ("layer", "backward_layer"):
         inner = config.get(key)
         if isinstance(inner, dict) and isinstance(inner.get("config"), dict):
@@ -124,6 +134,8 @@ def _node(node: Any, nested: set[str], owner: str) -> list[list[Any]]:
     """One call: its tensors in legacy order (inputs, then initial states) with its plain keywords."""
     if not isinstance(node, dict) or not isinstance(node.get("args"), list):
         raise MalformedFileError("an inbound node should be an object with an 'args' list", layer=owner)
+    if not isinstance(node.get("kwargs") or {}, dict):
+        raise MalformedFileError("an inbound node's kwargs should be an object", layer=owner)
     kwargs = dict(node.get("kwargs") or {})
     refs = list(_tensors(node["args"], owner))
     refs += list(_tensors(kwargs.pop("initial_state", None) or [], owner))
@@ -142,9 +154,9 @@ def _tensors(value: Any, owner: str) -> Iterator[tuple[str, int, int]]:
         for item in value:
             yield from _tensors(item, owner)
     elif isinstance(value, dict) and value.get("class_name") == "__keras_tensor__":
-        history = (value.get("config") or {}).get("keras_history")
-        if not (isinstance(history, list) and len(history) == 3 and isinstance(history[0], str)
-                and all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in history[1:])):
+        config = value.get("config")
+        history = config.get("keras_history") if isinstance(config, dict) else None
+        if not _is_triple(history):
             raise MalformedFileError(f"a tensor record has no valid keras_history ({str(history)[:60]})", layer=owner)
         yield history[0], history[1], history[2]
     elif isinstance(value, dict):
@@ -156,14 +168,22 @@ def _endpoints(value: Any, nested: set[str]) -> list[list[Any]]:
     """`input_layers`/`output_layers`: one bare triple or a list of them, nested models shifted."""
     if isinstance(value, list) and value and isinstance(value[0], str):
         value = [value]
-    if not isinstance(value, list):
-        raise MalformedFileError("the model config lists no input_layers/output_layers")
-    return [[entry[0], entry[1] + (entry[0] in nested), entry[2]] if isinstance(entry, list) and len(entry) == 3
-            and isinstance(entry[0], str) and isinstance(entry[1], int) else entry for entry in value]
+    if not isinstance(value, list) or not all(_is_triple(entry) for entry in value):
+        raise MalformedFileError("the model config's input_layers/output_layers should be [layer, node, tensor] lists")
+    return [[entry[0], entry[1] + (entry[0] in nested), entry[2]] for entry in value]
 
 
-def _name(entry: dict[str, Any]) -> Any:
-    return entry.get("name") or (entry.get("config") or {}).get("name")
+def _is_triple(entry: Any) -> bool:
+    return (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
+            and all(isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in entry[1:]))
+
+
+def _name(entry: dict[str, Any]) -> str:
+    config = entry.get("config")
+    name = entry.get("name") or (config.get("name") if isinstance(config, dict) else None)
+    if not isinstance(name, str) or not name:
+        raise MalformedFileError(f"a layer entry has no name (found {str(name)[:40]})")
+    return name
 
 
 def _field(container: Any, key: str, kind: type, what: str) -> Any:

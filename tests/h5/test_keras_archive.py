@@ -12,11 +12,15 @@ import sys
 import zipfile
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from migrate.errors import MalformedFileError, UnsupportedModelError
+from migrate.errors import MalformedFileError, MigrateError, UnsupportedModelError
 from migrate.graph import TensorRef
 from migrate.graph.build import build_graph
+from migrate.graph.shapes import output_shapes
 from migrate.h5.architecture import read_architecture
+from tests.h5.test_fuzz import _paths, _replace, json_values
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +121,20 @@ def test_a_tensor_passed_as_another_keyword_is_refused_by_name(tmp_path):
          "inbound_nodes": [{"args": [[tensor, tensor]], "kwargs": {"query_mask": tensor}}]}]}}
     with pytest.raises(UnsupportedModelError, match="'query_mask'"):
         read_architecture(_archive(tmp_path / "m.keras", json.dumps(config).encode()))
+
+
+FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@FUZZ
+@given(pick=st.integers(min_value=0), value=json_values)
+def test_mutated_archives_are_read_or_refused_with_our_error(functional_archive, tmp_path_factory, pick, value):
+    """Any one value of a real Keras 3 config replaced by any JSON value: a graph, or a MigrateError."""
+    document = json.loads(zipfile.ZipFile(functional_archive).read("config.json"))
+    where, _ = list(_paths(document))[pick % len(list(_paths(document)))]
+    path = _archive(tmp_path_factory.mktemp("fuzz") / "m.keras", json.dumps(_replace(document, where, value)).encode())
+    try:
+        graph = build_graph(read_architecture(path))
+        output_shapes(graph)
+    except MigrateError:
+        pass
