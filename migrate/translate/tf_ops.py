@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from migrate.errors import UnsupportedModelError
+from migrate.errors import MalformedFileError, UnsupportedModelError
 
 # TensorFlow DataType enum names, as the NodeDef JSON spells them, to Keras dtype names
 DTYPES = {"DT_FLOAT": "float32", "DT_DOUBLE": "float64", "DT_HALF": "float16", "DT_BFLOAT16": "bfloat16",
@@ -50,16 +50,19 @@ class TensorArg:
 
 def op_call(config: dict[str, Any], name: str) -> OpCall:
     """The keras.ops call that computes this TensorFlowOpLayer, or UnsupportedModelError naming its op."""
-    node = config.get("node_def") or {}
+    node, constants = config.get("node_def"), config.get("constants") or {}
+    if not isinstance(node, dict) or not isinstance(node.get("attr") or {}, dict) or not isinstance(constants, dict) \
+            or not isinstance(node.get("input") or [], list):
+        raise MalformedFileError("a TensorFlowOpLayer without a readable node_def", layer=name)
     op = node.get("op")
     attrs = node.get("attr") or {}
-    inputs = _inputs(node, config.get("constants") or {})
+    inputs = _inputs(node, constants)
     if op in UNARY and len(inputs) == 1:
         return OpCall(UNARY[op], inputs)
     if op in BINARY and len(inputs) == 2:
         return OpCall(BINARY[op], inputs)
     if op in REDUCTIONS and len(inputs) == 2:
-        keepdims = bool((attrs.get("keep_dims") or {}).get("b", False))
+        keepdims = _flag(attrs, "keep_dims")
         return OpCall(REDUCTIONS[op], inputs[:1], {"axis": _axis(inputs[1], op, name), "keepdims": keepdims})
     if op == "ConcatV2" and len(inputs) >= 2:
         return OpCall("concatenate", [inputs[:-1]], {"axis": _axis(inputs[-1], op, name)})
@@ -70,10 +73,12 @@ def op_call(config: dict[str, Any], name: str) -> OpCall:
     if op == "ExpandDims" and len(inputs) == 2:
         return OpCall("expand_dims", inputs[:1], {"axis": _axis(inputs[1], op, name)})
     if op == "Squeeze" and len(inputs) == 1:
-        dims = [int(d) for d in (attrs.get("squeeze_dims") or {}).get("list", {}).get("i", [])]
-        return OpCall("squeeze", inputs, {"axis": tuple(dims) if dims else None})
+        dims = _attr(_attr(attrs, "squeeze_dims"), "list")
+        dims = dims.get("i") if isinstance(dims, dict) else None
+        if isinstance(dims, list) and all(str(d).lstrip("-").isdigit() for d in dims):
+            return OpCall("squeeze", inputs, {"axis": tuple(int(d) for d in dims) if dims else None})
     if op == "Cast" and len(inputs) == 1:
-        dtype = DTYPES.get((attrs.get("DstT") or {}).get("type"))
+        dtype = DTYPES.get(str(_attr(_attr(attrs, "DstT"), "type")))
         if dtype:
             return OpCall("cast", inputs, {"dtype": dtype})
     if op == "MatMul" and len(inputs) == 2 and not _flag(attrs, "transpose_a") and not _flag(attrs, "transpose_b"):
@@ -97,5 +102,10 @@ def _axis(value: Any, op: str, name: str) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+def _attr(attrs: Any, key: str) -> Any:
+    """attrs[key] when attrs is an object (NodeDef JSON nests each attribute's value in one), else None."""
+    return attrs.get(key) if isinstance(attrs, dict) else None
+
+
 def _flag(attrs: dict[str, Any], key: str) -> bool:
-    return bool((attrs.get(key) or {}).get("b", False))
+    return _attr(_attr(attrs, key), "b") is True

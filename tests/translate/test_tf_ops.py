@@ -39,3 +39,16 @@ def test_what_has_no_exact_keras_op_is_refused_by_layer_with_the_way_out(config)
     with pytest.raises(UnsupportedModelError) as caught:
         op_call(config, "model/tf_op_layer_x")
     assert caught.value.layer == "model/tf_op_layer_x" and config["node_def"]["op"] in str(caught.value)
+
+
+@pytest.mark.parametrize("config", [
+    {"name": "x", "node_def": True},
+    {"name": "x", "node_def": {"op": "Mean", "input": ["a", "b"], "attr": ["keep_dims"]}},
+    {"name": "x", "node_def": {"op": "Relu", "input": "a"}},
+    {"name": "x", "node_def": {"op": "Mul", "input": ["a", "b"]}, "constants": [2.0]},
+], ids=["node-not-object", "attr-not-object", "input-not-list", "constants-not-object"])
+def test_malformed_node_defs_are_malformed_files(config):
+    from migrate.errors import MalformedFileError
+
+    with pytest.raises(MalformedFileError, match="node_def"):
+        op_call(config, "tf_op_layer_x")
