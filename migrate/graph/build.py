@@ -72,7 +72,8 @@ def _chain(entries: list[Any], *, tf_keras: bool, depth: int) -> Chain:
     laid out inline (each with its own input), the way Keras 1 stored their weights, one group per layer.
     """
     first = entries[0] if isinstance(entries[0], dict) else {}
-    if first.get("class_name") == "Merge" and isinstance((first.get("config") or {}).get("layers"), list):
+    if first.get("class_name") == "Merge" and isinstance(first.get("config"), dict) \
+            and isinstance(first["config"].get("layers"), list):
         layers, inputs, previous = _merged_branches(first, tf_keras=tf_keras, depth=depth)
         rest = [_layer_shell(entry, tf_keras=tf_keras, depth=depth) for entry in entries[1:]]
     else:
@@ -122,6 +123,7 @@ def _implicit_input(first: Layer) -> Layer:
         raise UnsupportedModelError(
             "Sequential model declares no input shape; give one with --architecture", layer=first.name
         )
+    _check_shape(shape, first.name)
     config = {"name": f"{first.name}_input", "batch_input_shape": list(shape),
               "dtype": source.get("dtype") or source.get("input_dtype") or "float32"}
     return Layer(name=config["name"], class_name="InputLayer", config=config, calls=[], call_kwargs=[])

@@ -63,7 +63,7 @@ def restore_initializers(built: keras.layers.Layer, originals: dict[str, Any], n
     for key, value in originals.items():
         try:
             initializer = keras.initializers.get(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, AttributeError):
             notes.append(f"{name}: initializer {value!r} is unknown to Keras 3; the saved config says 'zeros'")
             continue
         for obj in built._flatten_layers(include_self=True, recursive=True):

@@ -7,6 +7,7 @@ from typing import Any
 
 import keras
 
+from migrate.errors import MalformedFileError, UnsupportedModelError
 from migrate.graph import Graph, Layer, TensorRef
 from migrate.graph.build import batch_shape
 from migrate.rebuild.layers import make_layer, restore_initializers
@@ -56,14 +57,24 @@ def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserOb
     tensors: dict[tuple[str, int], list[Any]] = {}
     inputs = [_input(graph.layer(ref.layer), tensors) for ref in graph.inputs]
     for layer_name, call in _call_order(graph):
-        note = _call(graph.layer(layer_name), call, objects, tensors)
-        if note:
-            translation = rebuilt.translations.get((*path, layer_name))
-            notes = translation.notes if translation else rebuilt.notes_extra
-            notes.append(f"{'/'.join((*path, layer_name))}: {note}")
+        _wire(graph.layer(layer_name), call, (*path, layer_name), objects, tensors, rebuilt)
     outputs = [_tensor(tensors, ref) for ref in graph.outputs]
     return keras.Model(inputs if len(inputs) > 1 else inputs[0], outputs if len(outputs) > 1 else outputs[0],
                        name=graph.name)
+
+
+def _wire(layer: Layer, call: int, key: tuple[str, ...], objects: dict[str, Any],
+          tensors: dict[tuple[str, int], list[Any]], rebuilt: Rebuilt) -> None:
+    """One call of a layer, its note (if any) kept with the layer's translation."""
+    try:
+        note = _call(layer, call, objects, tensors)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+        # Keras checks shapes, dtypes and arguments as the graph is wired; what it refuses, say why
+        raise UnsupportedModelError(f"Keras 3 refused to call it on its inputs ({type(exc).__name__}: "
+                                    f"{' '.join(str(exc).split())[:200]})", layer="/".join(key)) from None
+    if note:
+        translation = rebuilt.translations.get(key)
+        (translation.notes if translation else rebuilt.notes_extra).append(f"{'/'.join(key)}: {note}")
 
 
 def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObjects, rebuilt: Rebuilt) -> Any:
@@ -89,8 +100,11 @@ def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObje
 def _input(layer: Layer, tensors: dict[tuple[str, int], list[Any]]) -> Any:
     shape = batch_shape(layer.config)
     dtype = layer.config.get("dtype") or layer.config.get("input_dtype") or "float32"  # Keras 1: input_dtype
-    tensor = keras.Input(batch_shape=tuple(shape), dtype=dtype, name=layer.name,
-                         sparse=bool(layer.config.get("sparse", False)))
+    try:
+        tensor = keras.Input(batch_shape=tuple(shape), dtype=dtype, name=layer.name,
+                             sparse=bool(layer.config.get("sparse", False)))
+    except (TypeError, ValueError) as exc:
+        raise MalformedFileError(f"Keras 3 refused the input's declaration ({exc})", layer=layer.name) from None
     tensors[(layer.name, 0)] = [tensor]
     return tensor
 

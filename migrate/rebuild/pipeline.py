@@ -77,9 +77,7 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     built = Built(params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(moves),
                   weights_fixed=sum(move.fixed for move in moves), notes=list(dict.fromkeys(rebuilt.notes)))
     if file.training_config:
-        carry = compile_like_legacy(model, file.training_config, output_names)
-        carry_optimizer_state(model, file, moves, carry)
-        note_training_differences(model, file, carry)
+        carry = _carry_training(model, file, moves, output_names)
         built.optimizer, built.optimizer_slots, built.iterations = carry.optimizer, carry.slots_moved, carry.iterations
         built.notes += carry.notes
     started = time.perf_counter()
@@ -95,6 +93,19 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     if exported is not None:
         model.export(str(exported), verbose=False)
     return built, expected
+
+
+def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str]) -> Any:
+    """Compile like the legacy run and carry its optimizer state. The training config is the file's
+    free-form JSON, checked by Keras's own constructors: whatever they refuse is a malformed file."""
+    try:
+        carry = compile_like_legacy(model, file.training_config, output_names)
+        carry_optimizer_state(model, file, moves, carry)
+    except (TypeError, ValueError, AttributeError, KeyError) as exc:
+        raise MalformedFileError(f"the training config cannot be carried over ({type(exc).__name__}: "
+                                 f"{str(exc)[:160]})") from None
+    note_training_differences(model, file, carry)
+    return carry
 
 
 def release_freed_memory() -> None:

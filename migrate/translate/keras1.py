@@ -79,7 +79,7 @@ def _merge(layer: Any, name: str) -> None:
     """Merge(mode=...) -> Add, Multiply, Average, Maximum, Concatenate or Dot. A mode given as a
     function is the user's code (never run); `cos` had a shape no Keras 3 layer gives."""
     mode = layer.config.get("mode")
-    if layer.config.get("mode_type", "raw") != "raw" or mode not in MERGE_MODES:
+    if layer.config.get("mode_type", "raw") != "raw" or not isinstance(mode, str) or mode not in MERGE_MODES:
         raise UnsupportedModelError(
             f"Keras 1 Merge with mode {mode!r} has no Keras 3 layer; rebuild that merge by hand", layer=name)
     new_class, kept = MERGE_MODES[mode]

@@ -52,7 +52,7 @@ def op_call(config: dict[str, Any], name: str) -> OpCall:
     """The keras.ops call that computes this TensorFlowOpLayer, or UnsupportedModelError naming its op."""
     node, constants = config.get("node_def"), config.get("constants") or {}
     if not isinstance(node, dict) or not isinstance(node.get("attr") or {}, dict) or not isinstance(constants, dict) \
-            or not isinstance(node.get("input") or [], list):
+            or not isinstance(node.get("input") or [], list) or not isinstance(node.get("op"), str):
         raise MalformedFileError("a TensorFlowOpLayer without a readable node_def", layer=name)
     op = node.get("op")
     attrs = node.get("attr") or {}
