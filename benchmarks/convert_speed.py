@@ -67,7 +67,8 @@ def main() -> None:
     print(f"{'file':44s} {'migrate':>9s} {'of which verify':>16s} {'keras3':>9s} {'ratio':>7s} {'w/o verify':>11s}")
     ratios, bare = [], []
     for path in loadable:
-        mine, stock = best_time(lambda: ours(path), args.repeat), best_time(lambda: theirs(path), args.repeat)
+        mine = best_time(lambda path=path: ours(path), args.repeat)
+        stock = best_time(lambda path=path: theirs(path), args.repeat)
         ratios.append(mine / stock)
         bare.append((mine - verify[path]) / stock)
         print(f"{path.name:44s} {mine:9.3f} {verify[path]:16.3f} {stock:9.3f} {mine / stock:6.2f}x {bare[-1]:10.2f}x")

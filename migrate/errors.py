@@ -20,7 +20,7 @@ class MigrateError(Exception):
         where = ": ".join(part for part in (self.path, f"layer '{self.layer}'" if self.layer else None) if part)
         return f"{where}: {self.message}" if where else self.message
 
-    def at(self, path: str) -> "MigrateError":
+    def at(self, path: str) -> MigrateError:
         """The same error, now naming the file it came from (set once, by the code that opened it)."""
         if self.path is None:
             self.path = path

@@ -28,7 +28,7 @@ def code_command(
     if list_rules:
         for rule in all_rules():
             typer.echo(f"{rule.NAME:32s} {rule.DESCRIPTION}")
-        raise typer.Exit(0)
+        raise typer.Exit(0) from None
     if sum((diff, write, check)) > 1:
         raise typer.BadParameter("choose one of --diff, --write, --check")
     if not paths:
@@ -39,7 +39,7 @@ def code_command(
     try:
         rules = select_rules(select or None, ignore or None)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc))
+        raise typer.BadParameter(str(exc)) from None
     summary = run(paths, rules, jobs)
     for result in summary.results:
         if result.error:

@@ -21,9 +21,9 @@ def convert_command(
 ) -> None:
     """Unwrap every multi_gpu_model level, rebuild the template in Keras 3, move weights, compile settings
     and optimizer state, verify, and write a .keras file atomically."""
+    from migrate.cli.convert_render import print_conversion, print_error
     from migrate.convert import ConvertOptions, convert
     from migrate.errors import MigrateError
-    from migrate.cli.convert_render import print_conversion, print_error
     from migrate.rebuild.options import UsageError
 
     options = ConvertOptions(output=output, architecture=architecture, reference=reference, atol=atol, force=force,
@@ -33,11 +33,11 @@ def convert_command(
         result = convert(source, options)
     except UsageError as exc:
         print_error(exc)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     except MigrateError as exc:
         print_error(exc.at(str(source)))
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     except Exception as exc:  # a bug of ours: still one line, never a traceback
         print_error(f"{source}: internal error ({type(exc).__name__}: {exc}); please report it")
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     print_conversion(result)

@@ -33,10 +33,10 @@ def zoo_command(
             report = run_zoo(source, out, options, progress)
     except ZooUsageError as exc:
         typer.echo(f"error {exc}", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     except MigrateError as exc:
         typer.echo(f"error {' '.join(str(exc).split())}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     for model in report["models"]:
         if model["status"] == "failed":
             typer.echo(f"failed {model['source']}: {model['error']}", err=True)
@@ -53,8 +53,14 @@ class _progress:
         self.bar = None
         self.last = 0.0
         if sys.stderr.isatty():
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
-                TimeRemainingColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
 
             self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                                 TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[current]}"),

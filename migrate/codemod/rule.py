@@ -9,7 +9,6 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.metadata import ParentNodeProvider, PositionProvider, QualifiedNameProvider
 
-
 POSITIONS = (PositionProvider,)
 NAMES = (PositionProvider, QualifiedNameProvider)
 SCOPED = (PositionProvider, QualifiedNameProvider, ParentNodeProvider)

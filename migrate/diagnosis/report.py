@@ -82,7 +82,7 @@ def inspect_file(path: str | Path, architecture: str | Path | None = None) -> Fi
     try:
         return _inspect(path, architecture)
     except MigrateError as exc:
-        raise exc.at(str(path))
+        raise exc.at(str(path)) from None
 
 
 def _inspect(path: str | Path, architecture: str | Path | None) -> FileReport:
@@ -144,7 +144,7 @@ def _template_summary(template: Graph, params: int) -> TemplateSummary:
         config = template.layer(ref.layer).config
         shape = batch_shape(config)
         inputs.append(TensorSpec(ref.layer, list(shape) if shape else None, config.get("dtype") or config.get("input_dtype")))
-    outputs = [TensorSpec(ref.layer, list(shape) if shape else None) for ref, shape in zip(template.outputs, shapes)]
+    outputs = [TensorSpec(ref.layer, list(shape) if shape else None) for ref, shape in zip(template.outputs, shapes, strict=True)]
     return TemplateSummary(template.name, template.class_name, inputs, outputs, len(template.layers), params)
 
 

@@ -141,7 +141,7 @@ def _build_functional(class_name: str, body: Any, *, tf_keras: bool, depth: int)
     layers = [_layer_shell(entry, tf_keras=tf_keras, depth=depth) for entry in entries]
     _check_unique(layers, name)
     shifts = {layer.name: _node_shift(layer, tf_keras) for layer in layers}
-    for layer, entry in zip(layers, entries):
+    for layer, entry in zip(layers, entries, strict=True):
         for call in _list(entry.get("inbound_nodes", []), f"inbound_nodes of '{layer.name}'"):
             refs, kwargs = _parse_call(call, shifts, layer.name)
             layer.calls.append(refs)

@@ -130,7 +130,7 @@ def _spatial(config: dict[str, Any], inputs: list[Shape], *, kernel_key: str, fi
     strides = _tuple(config.get("strides") or config[kernel_key], rank)
     dilation = _tuple(config.get("dilation_rate", 1), rank)
     padding = config.get("padding", "valid")
-    dims = tuple(_conv_length(n, w, s, d, padding) for n, w, s, d in zip(spatial, window, strides, dilation))
+    dims = tuple(_conv_length(n, w, s, d, padding) for n, w, s, d in zip(spatial, window, strides, dilation, strict=False))
     channels = filters if filters is not None else (shape[1] if first else shape[-1])
     return (shape[0], channels, *dims) if first else (shape[0], *dims, channels)
 

@@ -101,7 +101,7 @@ def read_legacy_file(path: str | Path) -> LegacyFile:
         with _open_hdf5(path) as h5:
             return _read_open_file(path, h5)
     except MigrateError as exc:
-        raise exc.at(path)
+        raise exc.at(path) from None
     except (OSError, KeyError, ValueError, TypeError, RuntimeError) as exc:
         # h5py raises these for damaged objects inside an otherwise openable file.
         raise MalformedFileError(f"damaged HDF5 content ({type(exc).__name__}: {exc})", path=path) from None

@@ -187,7 +187,7 @@ def _note_masked_losses(model: keras.Model, file: LegacyFile, carry: TrainingCar
     """
     if not (file.is_tf_keras or (file.keras_version or "").startswith("2.3")):
         return
-    for name, output in zip(model.output_names, model.outputs):
+    for name, output in zip(model.output_names, model.outputs, strict=True):
         if keras_mask(output) is not None:
             carry.notes.append(f"output {name!r} is masked: Keras {file.keras_version} averaged its loss over every "
                                "timestep, Keras 3 over the unmasked ones (predictions are unchanged; resumed training "

@@ -54,7 +54,7 @@ def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_gr
             arrays = [_read(h5, info) for info, _, _ in pairs]
             arrays = apply_fixes(translation.weight_fixes, translation.config, arrays)
             fixed.update(id(variable) for _, variable, _ in pairs)
-            for (info, variable, _), array in zip(pairs, arrays):
+            for (info, variable, _), array in zip(pairs, arrays, strict=True):
                 _assign_exactly(variable, array, info, path)
     return [WeightMove(info, var, trainable, id(var) in fixed) for info, var, trainable, _ in plan]
 
@@ -172,10 +172,10 @@ def _plan_by_order(groups: list[tuple[str, tuple[WeightInfo, ...]]], wanted: lis
             f"no layer of the architecture is named like a weight group of the file, and the file has "
             f"{len(groups)} weighted groups where the architecture has {len(wanted)} weighted layers; "
             "the architecture does not match these weights")
-    rebuilt.notes_extra.append("weights matched to layers by order (no layer name of the architecture is in the "
-                               "file): " + ", ".join(f"{group} -> {name}" for (group, _), (name, _) in zip(groups, wanted)))
+    pairs = ", ".join(f"{group} -> {name}" for (group, _), (name, _) in zip(groups, wanted, strict=True))
+    rebuilt.notes_extra.append(f"weights matched to layers by order (no layer name of the architecture is in the file): {pairs}")
     plan: Plan = []
-    for (group, stored), (_, variables) in zip(groups, wanted):
+    for (group, stored), (_, variables) in zip(groups, wanted, strict=True):
         plan += _pair(stored, variables, group, rebuilt)
     return plan
 
@@ -202,7 +202,7 @@ def _pair(stored: tuple[WeightInfo, ...], expected: list[Expected], group: str,
             f"weight group '{group}' holds {len(stored)} weights but the rebuilt model needs {len(expected)}; "
             "the architecture does not match these weights", layer=group)
     plan = []
-    for info, (variable, trainable, path) in zip(stored, expected):
+    for info, (variable, trainable, path) in zip(stored, expected, strict=True):
         translation = rebuilt.translations.get(path)
         if translation is not None and reshapes(translation.weight_fixes):
             pass  # checked once the fix has made the array Keras 3's (_assign_exactly)

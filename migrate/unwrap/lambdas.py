@@ -113,12 +113,12 @@ def bytecode_python(blob: bytes) -> str | None:
     if len(blob) < 30 or blob[0] & 0x7F != _MARSHAL_CODE:
         return None
     has_ref_flag = bool(blob[0] & 0x80)
-    for header_ints, band in ((4, "2"), (5, "3.0-3.7"), (6, "3.8-3.10")):
-        offset = 1 + 4 * header_ints
-        if blob[offset] & 0x7F == _MARSHAL_BYTES:
-            break
-    else:
+    layouts = [(ints, band) for ints, band in ((4, "2"), (5, "3.0-3.7"), (6, "3.8-3.10"))
+               if blob[1 + 4 * ints] & 0x7F == _MARSHAL_BYTES]
+    if not layouts:
         return None
+    header_ints, band = layouts[0]
+    offset = 1 + 4 * header_ints
     if band == "2" and has_ref_flag:
         return None
     if band == "3.0-3.7":

@@ -45,9 +45,9 @@ def check_reference(model: Any, reference: str | Path, atol: float) -> float:
     inputs, expected = load_reference(reference)
     if len(inputs) != len(model.inputs):
         raise VerificationError(f"the reference has {len(inputs)} inputs, the model takes {len(model.inputs)}")
-    for array, tensor in zip(inputs, model.inputs):
+    for array, tensor in zip(inputs, model.inputs, strict=True):
         if len(array.shape) != len(tensor.shape) or any(d is not None and d != a
-                                                        for d, a in zip(tensor.shape[1:], array.shape[1:])):
+                                                        for d, a in zip(tensor.shape[1:], array.shape[1:], strict=True)):
             raise VerificationError(f"reference input of shape {array.shape} does not fit model input {tensor.shape}")
     try:
         got = predict(model, inputs)
@@ -56,7 +56,7 @@ def check_reference(model: Any, reference: str | Path, atol: float) -> float:
     if len(got) != len(expected):
         raise VerificationError(f"model gives {len(got)} outputs, the reference holds {len(expected)}")
     diff = max(float(np.max(np.abs(g.astype("float64") - e.astype("float64")))) if e.size else 0.0
-               for g, e in zip(got, expected))
+               for g, e in zip(got, expected, strict=True))
     if not diff <= atol:
         raise VerificationError(f"outputs differ from the reference by up to {diff:.3g} (allowed {atol:g})")
     return diff
@@ -106,11 +106,14 @@ def check_reload(path: str | Path, expected: Fingerprint, custom_objects: dict |
     digests = tuple(_digest(variable) for variable in reloaded.weights)
     if len(digests) != len(expected.weight_digests):
         raise VerificationError("the reloaded model has a different number of weights")
-    for variable, mine, theirs in zip(reloaded.weights, expected.weight_digests, digests):
+    for variable, mine, theirs in zip(reloaded.weights, expected.weight_digests, digests, strict=True):
         if mine != theirs:
             raise VerificationError(f"reloaded weight {variable.path} differs from the converted one")
     if expected.inputs is None:
         return
-    for mine, theirs in zip(expected.outputs, predict(reloaded, expected.inputs)):
+    outputs = predict(reloaded, expected.inputs)
+    if len(outputs) != len(expected.outputs):
+        raise VerificationError("the reloaded model has a different number of outputs")
+    for mine, theirs in zip(expected.outputs, outputs, strict=True):
         if not np.allclose(mine, theirs, atol=1e-6, rtol=0):
             raise VerificationError("the reloaded model's outputs differ from the converted one's")

@@ -39,7 +39,7 @@ class Manifest:
     entries: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
-    def load(cls, out: Path) -> "Manifest":
+    def load(cls, out: Path) -> Manifest:
         path = out / MANIFEST_NAME
         try:
             entries = json.loads(path.read_text())["sources"]

@@ -65,8 +65,8 @@ def test_check_exits_1_when_work_is_found_then_0_after_write(project):
 
 def test_findings_are_path_line_col_rule(project):
     result = migrate("code", "pkg/train.py", cwd=project)
-    lines = [l for l in result.stderr.splitlines() if l.startswith("pkg/train.py:")]
-    fit_line = next(i for i, l in enumerate(LEGACY.read_text().splitlines(), 1) if "fit_generator(" in l)
+    lines = [line for line in result.stderr.splitlines() if line.startswith("pkg/train.py:")]
+    fit_line = next(i for i, line in enumerate(LEGACY.read_text().splitlines(), 1) if "fit_generator(" in line)
     assert f"pkg/train.py:{fit_line}:5: fit_generator_to_fit: workers= removed" in "\n".join(lines)
     assert all(len(line.split(":", 4)) == 5 for line in lines)
 

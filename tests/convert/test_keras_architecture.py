@@ -60,7 +60,8 @@ def test_an_auto_named_keras3_template_takes_the_weights_in_order(tmp_path):
     assert any("by order" in note and "dense_25 -> dense" in note for note in result.notes)
     model = keras.saving.load_model(tmp_path / "out.keras")
     with h5py.File(source, "r") as h5:
-        for layer, group in zip([layer for layer in model.layers if layer.weights], ["dense_25", "dense_26", "dense_27"]):
+        for layer, group in zip([lay for lay in model.layers if lay.weights], ["dense_25", "dense_26", "dense_27"],
+                                strict=True):
             kernel, bias = (h5[f"{group}/{group}/{w}:0"][()] for w in ("kernel", "bias"))
             assert np.array_equal(layer.kernel.numpy(), kernel) and np.array_equal(layer.bias.numpy(), bias)
 

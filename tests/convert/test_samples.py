@@ -87,7 +87,7 @@ def test_one_more_training_step_matches_the_legacy_step(row, converted_samples):
         model.train_on_batch(feed(xs), feed(take("step_y_")), sample_weight=weights)
     after = model.predict(feed(take("in_")), verbose=0)
     after = after if isinstance(after, list) else [after]
-    for got, expected in zip(after, take("step_out_")):
+    for got, expected in zip(after, take("step_out_"), strict=True):
         np.testing.assert_allclose(got, expected, atol=1e-4, rtol=0)
 
 
@@ -100,7 +100,7 @@ def _dense_gradient_step(model, x, y, sample_weight):
         loss = model.compute_loss(x=x, y=y, y_pred=predicted, sample_weight=sample_weight, training=True)
     grads = tape.gradient(loss, model.trainable_variables)
     assert any(isinstance(g, tf.IndexedSlices) for g in grads)
-    model.optimizer.apply_gradients(zip([tf.convert_to_tensor(g) for g in grads], model.trainable_variables))
+    model.optimizer.apply_gradients(zip([tf.convert_to_tensor(g) for g in grads], model.trainable_variables, strict=True))
 
 
 def test_every_output_loads_in_a_fresh_process_without_migrate(converted_samples):

@@ -79,7 +79,7 @@ def test_keras1_merge_concat_counts_as_the_merge():
 
 
 @pytest.mark.parametrize("break_it", [
-    lambda c: next(l for l in c["config"]["layers"] if l["class_name"] == "Concatenate")["config"].update(axis=1),
+    lambda c: next(layer for layer in c["config"]["layers"] if layer["class_name"] == "Concatenate")["config"].update(axis=1),
     lambda c: _lambdas(c)[0]["config"].update(arguments={"i": 0, "parts": 3}),
     lambda c: _lambdas(c)[1]["config"].update(arguments={"i": 0, "parts": 2}),
     lambda c: _lambdas(c)[0]["config"].update(arguments={"i": 0, "parts": 2, "extra": 1}),

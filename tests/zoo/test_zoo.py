@@ -81,7 +81,7 @@ def test_dry_run_writes_nothing_and_imports_no_tensorflow(zoo, tmp_path):
                              "--dry-run"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert result.stdout.strip().splitlines()[-1] == "dry run: 6 converted, 0 skipped, 3 failed"
     assert not out.exists()
-    imported = {l.split("|")[-1].strip().split(".")[0] for l in result.stderr.splitlines() if "|" in l}
+    imported = {line.split("|")[-1].strip().split(".")[0] for line in result.stderr.splitlines() if "|" in line}
     assert not imported & {"tensorflow", "keras"}
 
 
