@@ -13,6 +13,7 @@ costs what inspecting a 1 MB one does.
 
 from __future__ import annotations
 
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -117,6 +118,10 @@ def _open_hdf5(path: str) -> h5py.File:
         return h5py.File(path, "r")
     except OSError as exc:
         if not h5py.is_hdf5(path):
+            if zipfile.is_zipfile(path):
+                raise NotKerasFileError("a zip archive, not HDF5: if it is a Keras 3 .keras file it needs no migration "
+                                        "(keras.saving.load_model reads it); as a template, pass it to --architecture",
+                                        path=path) from None
             raise NotKerasFileError("not an HDF5 file (no HDF5 signature)", path=path) from None
         raise NotKerasFileError(f"HDF5 file that cannot be opened, perhaps truncated ({exc})", path=path) from None
 

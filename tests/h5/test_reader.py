@@ -89,6 +89,17 @@ def test_not_hdf5(tmp_path):
     assert str(path) in str(info.value)
 
 
+def test_a_keras3_archive_is_told_apart(tmp_path):
+    """A .keras file given where a legacy one is expected: say what it is and what to do with it."""
+    import keras
+
+    path = tmp_path / "modern.keras"
+    keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)]).save(path)
+    with pytest.raises(NotKerasFileError, match="needs no migration") as info:
+        read_legacy_file(path)
+    assert "--architecture" in str(info.value) and str(path) in str(info.value)
+
+
 def test_truncated_hdf5(tmp_path):
     path = tmp_path / "cut.h5"
     data = sample("k231_mgpu2_mlp_adam.h5").read_bytes()
