@@ -3,7 +3,7 @@ against a naive shell loop calling `migrate convert` once per file, and the reru
 
     python benchmarks/zoo_speed.py [--copies 6] [--loop-files 12]
 
-The zoo is sample_models/ (43 real legacy files, with their sidecar architectures) copied into
+The zoo is sample_models/ (44 real legacy files, with their sidecar architectures) copied into
 --copies subfolders. The loop pays one process (and one TensorFlow import) per model, so it is
 timed on its first --loop-files files and compared as a rate.
 """

@@ -168,13 +168,13 @@ def template_tf_ops():
     return Model(inp, out, name="tf_ops")
 
 
-def template_broadcast_add():
+def template_broadcast_add(merge="Add"):
     """Add() of a (None, 8) and a (None, 1) tensor: Keras 2 broadcast it; Keras 3's add mistakes the
     second for a bias when the batch size is 8 too."""
     inp = layers.Input(shape=(6,), name="features")
     wide = layers.Dense(8, activation="tanh", name="wide")(inp)
     gate = layers.Dense(1, name="offset")(inp)
-    joined = layers.Add(name="shifted")([wide, gate])
+    joined = getattr(layers, merge)(name="shifted")([wide, gate])
     out = layers.Dense(3, activation="softmax", name="probs")(joined)
     return Model(inp, out, name="broadcast_add")
 
@@ -455,6 +455,12 @@ def make_broadcast_add(prefix):
     train(m)
     save_trained(prefix + "_plain_broadcast_add", m, "plain functional model, Add() broadcasting (None, 1) over "
                  "(None, 8), Adam")
+    clear()
+
+    seed_everything(15)
+    m = template_broadcast_add("Average")
+    save_uncompiled(prefix + "_plain_broadcast_average", m, "plain functional model, Average() broadcasting (None, 1) "
+                    "over (None, 8), uncompiled")
     clear()
 
 

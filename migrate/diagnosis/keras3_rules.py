@@ -173,12 +173,12 @@ def _broadcasting_add(facts: Facts) -> list[str]:
     problems = []
     for _, graph in _graphs(facts.graph):
         for layer in graph.layers:
-            if layer.class_name != "Add":
+            if layer.class_name not in ("Add", "Average"):  # both sum with Keras 3's add
                 continue
             for call in layer.calls:
                 shapes = tensor_shapes(graph, call)
                 if None not in shapes and len({tuple(shape) for shape in shapes}) > 1:
-                    problems.append(f"layer '{layer.name}' (Add) broadcasts {' and '.join(map(str, shapes))}: Keras 3 "
+                    problems.append(f"layer '{layer.name}' ({layer.class_name}) broadcasts {' and '.join(map(str, shapes))}: Keras 3 "
                                     "adds the smaller one as a bias along the wrong axis in eager calls whose batch "
                                     "size equals the width")
                     break

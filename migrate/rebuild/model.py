@@ -144,8 +144,10 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
         result, note = apply_op(target, args)
     elif layer.model is not None:
         result = target(args if len(args) > 1 else args[0])
-    elif isinstance(target, keras.layers.Add) and len(args) > 1 and any(broadcasts(args[0], a) for a in args[1:]):
-        result, note = broadcasting_add(args, target.name), BROADCAST_ADD_NOTE
+    elif isinstance(target, (keras.layers.Add, keras.layers.Average)) and len(args) > 1 \
+            and any(broadcasts(args[0], a) for a in args[1:]):
+        mean = isinstance(target, keras.layers.Average)
+        result, note = broadcasting_add(args, target.name, mean=mean), BROADCAST_ADD_NOTE
     elif isinstance(target, (keras.layers.RNN, keras.layers.Bidirectional)) and len(args) > 1:
         if "mask" not in kwargs and keras_mask(args[0]) is not None:
             kwargs["mask"] = keras_mask(args[0])

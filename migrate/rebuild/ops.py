@@ -35,13 +35,15 @@ def apply_op(call: OpCall, tensors: list[Any]) -> tuple[Any, str | None]:
     return getattr(keras.ops, call.function)(*args, **call.kwargs), None
 
 
-def broadcasting_add(tensors: list[Any], name: str) -> Any:
-    """x1 + x2 + ... as x1 - (-x2) - ..., the last step a Subtract layer under the Add's own name (so
-    outputs keep their names). Negation and subtraction are exact, so the sum is the same to the bit."""
+def broadcasting_add(tensors: list[Any], name: str, mean: bool = False) -> Any:
+    """x1 + x2 + ... as x1 - (-x2) - ... (divided by the count for an Average, as Keras does), ending in
+    an Identity layer under the merge layer's own name so that outputs keep their names."""
     total = tensors[0]
-    for tensor in tensors[1:-1]:
+    for tensor in tensors[1:]:
         total = keras.ops.subtract(total, keras.ops.negative(tensor))
-    return keras.layers.Subtract(name=name)([total, keras.ops.negative(tensors[-1])])
+    if mean:
+        total = keras.ops.divide(total, len(tensors))
+    return keras.layers.Identity(name=name)(total)
 
 
 def broadcasts(x: Any, y: Any) -> bool:
