@@ -3,8 +3,9 @@ peak memory against the weight bytes, measured in one run.
 
     python benchmarks/convert_large.py [--legacy-python /tmp/migrate-legacy/k231/bin/python] [--keep DIR]
 
-The file is made by real Keras 2.3.1 (benchmarks/make_large_wrapper.py, a gpus=2 wrapper around three
-Dense layers, 537 MB of float32 weights); build that stack with sample_models/make_samples.sh.
+Two files are made by real Keras 2.3.1 (benchmarks/make_large_wrapper.py, gpus=2 wrappers, > 500 MB of
+float32 weights each): "wide", two 256 MiB kernels (the worst case: any loader's per-weight copies are
+half the model each), and "deep", eight 64 MiB kernels. Build that stack with sample_models/make_samples.sh.
 Peak memory is the maximum resident set of each child process (getrusage); TensorFlow's baseline is a
 process that imports Keras and builds a one-layer model. Goal: peak <= baseline + 2 x weight bytes.
 """
@@ -39,6 +40,30 @@ def measured(command: list[str]) -> tuple[float, int]:
     return float(seconds), int(peak)
 
 
+def report(shape: str, source: Path, work: Path, baseline: int) -> None:
+    """Convert `source` in a child process and print its time and peak against a copy and Keras's own load."""
+    env_python = sys.executable
+    start = time.perf_counter()
+    shutil.copyfile(source, work / "copy.h5")
+    copy_seconds = time.perf_counter() - start
+    (work / "copy.h5").unlink()
+    seconds, peak = measured([env_python, "-m", "migrate", "convert", str(source), "-o", str(work / "out.keras"),
+                              "--force"])
+    _, keras_load = measured([env_python, "-c", LOAD, str(work / "out.keras")])
+    from migrate.h5 import read_legacy_file
+
+    file = read_legacy_file(source)
+    weights = file.weight_bytes
+    largest = max(w.nbytes for group in file.layer_weights.values() for w in group)
+    print(f"\n{shape}: file {source.stat().st_size / 2**20:.0f} MiB, weights {weights / 2**20:.0f} MiB, "
+          f"largest weight {largest / 2**20:.0f} MiB")
+    print(f"  plain copy of the file:      {copy_seconds:7.2f} s")
+    print(f"  migrate convert (process):   {seconds:7.2f} s   ratio {seconds / copy_seconds:.1f}x the copy")
+    print(f"  migrate convert peak:        {peak / 2**20:7.0f} MiB = baseline + {(peak - baseline) / weights:.2f} x weights")
+    print(f"  stock Keras 3 load_model of the output, fresh process: {keras_load / 2**20:.0f} MiB = baseline + "
+          f"{(keras_load - baseline) / weights:.2f} x weights")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--legacy-python", default="/tmp/migrate-legacy/k231/bin/python")
@@ -46,33 +71,17 @@ def main() -> None:
     args = parser.parse_args()
     work = args.keep or Path(tempfile.mkdtemp())
     work.mkdir(parents=True, exist_ok=True)
-    source = work / "large_wrapper.h5"
-    if not source.exists():
-        if not Path(args.legacy_python).exists():
-            raise SystemExit(f"no legacy Keras at {args.legacy_python}: run sample_models/make_samples.sh first")
-        subprocess.run([args.legacy_python, str(HERE / "make_large_wrapper.py"), str(source)], check=True,
-                       capture_output=True)
-    size = source.stat().st_size
     env_python = sys.executable
-    start = time.perf_counter()
-    shutil.copyfile(source, work / "copy.h5")
-    copy_seconds = time.perf_counter() - start
-    (work / "copy.h5").unlink()
     _, baseline = measured([env_python, "-c", BASELINE])
-    seconds, peak = measured([env_python, "-m", "migrate", "convert", str(source), "-o", str(work / "out.keras"),
-                              "--force"])
-    _, keras_load = measured([env_python, "-c", LOAD, str(work / "out.keras")])
-    from migrate.h5 import read_legacy_file
-
-    weights = read_legacy_file(source).weight_bytes
-    print(f"file: {size / 2**20:.0f} MiB, weights: {weights / 2**20:.0f} MiB")
-    print(f"plain copy of the file:      {copy_seconds:7.2f} s")
-    print(f"migrate convert (process):   {seconds:7.2f} s   ratio {seconds / copy_seconds:.1f}x the copy")
-    print(f"TensorFlow baseline peak:    {baseline / 2**20:7.0f} MiB")
-    print(f"migrate convert peak:        {peak / 2**20:7.0f} MiB = baseline + {(peak - baseline) / weights:.2f} x weights"
-          "  (goal: <= baseline + 2 x weights)")
-    print(f"stock Keras 3 load_model of the output, fresh process: {keras_load / 2**20:.0f} MiB = baseline + "
-          f"{(keras_load - baseline) / weights:.2f} x weights")
+    print(f"TensorFlow baseline peak: {baseline / 2**20:.0f} MiB (goal: migrate's peak <= baseline + 2 x weights)")
+    for shape in ("wide", "deep"):
+        source = work / f"large_wrapper_{shape}.h5"
+        if not source.exists():
+            if not Path(args.legacy_python).exists():
+                raise SystemExit(f"no legacy Keras at {args.legacy_python}: run sample_models/make_samples.sh first")
+            subprocess.run([args.legacy_python, str(HERE / "make_large_wrapper.py"), str(source), shape], check=True,
+                           capture_output=True)
+        report(shape, source, work, baseline)
     if not args.keep:
         shutil.rmtree(work)
 

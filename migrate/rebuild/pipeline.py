@@ -72,6 +72,7 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     rebuilt = rebuild_model(template, SourceInfo(file.keras_version, file.backend, file.is_tf_keras), user)
     model = rebuilt.model
     moves = move_weights(file, template, rebuilt, weights_group)
+    release_freed_memory()  # the 16 MiB blocks the weights streamed through: back to the OS before saving
     if len(moves) != len(model.weights):
         raise MalformedFileError(f"the file holds {len(moves)} of the {len(model.weights)} weights the model needs")
     built = Built(params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(moves),

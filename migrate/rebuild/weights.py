@@ -13,6 +13,7 @@ groups are paired in order, as Keras 2's own `load_weights` did by default.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 import h5py
@@ -24,6 +25,10 @@ from migrate.graph import Graph, Layer
 from migrate.h5 import LegacyFile, WeightInfo
 from migrate.rebuild.model import Rebuilt
 from migrate.translate.weights import apply_fixes, keras1_joined, reshapes
+from migrate.verify import digest_array
+
+# Weights larger than this are written in slices of 16 MiB rather than from one array.
+STREAM_ABOVE_BYTES = 16 * 2**20
 
 
 @dataclass(frozen=True)
@@ -75,35 +80,53 @@ def _read(h5: h5py.File, info: WeightInfo) -> np.ndarray:
 
 
 def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInfo, path: tuple[str, ...]) -> None:
-    """Assign, then read back: the structural verification that the tensor arrived bit for bit."""
+    """Assign, then read back: the structural verification that the tensor arrived bit for bit.
+
+    Compared by digest, so that the array is freed before the read-back copy exists: at most two
+    copies of the largest weight are alive besides the model (the file's, then TensorFlow's).
+    """
     if tuple(array.shape) != tuple(variable.shape):
         raise MalformedFileError(
             f"weight '{info.name}' has shape {tuple(info.shape)}, {tuple(array.shape)} once converted, but Keras 3 "
             f"expects {tuple(variable.shape)} for {variable.path}", layer="/".join(path))
     _check_kind(np.dtype(array.dtype), variable, info, path)
     array = array.astype(variable.dtype, copy=False)
+    expected = digest_array(array)
     variable.assign(array)
-    for start, stop in row_blocks(array):
-        if not np.array_equal(np.asarray(variable.value[start:stop]), array[start:stop]):
-            raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
+    del array  # the caller passes a temporary: free it before reading the variable back
+    if digest_array(np.asarray(variable.value)) != expected:
+        raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
 
 
 def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: WeightInfo, path: tuple[str, ...]) -> None:
-    """Copy a dataset into a variable slice by slice, checking each slice as it lands.
+    """Copy a large dataset into a variable 16 MiB at a time, then read it back once to check it.
 
-    A 500 MB layer then never exists twice in memory. Sliced assignment is TensorFlow's (Keras 3
-    has no public one); on another backend, or a scalar, the whole array is assigned at once.
+    A 500 MB layer then never exists twice in memory while it lands. The sliced write is TensorFlow's
+    own op on the variable's handle: slicing the variable object would read (alias) it first, and
+    every write would then copy the whole variable. Elsewhere (another backend, a small or scalar
+    weight), the whole array is assigned at once.
     """
-    target = getattr(variable, "_value", None)
-    if target is None or not hasattr(target, "scatter_nd_update") or not dataset.shape or dataset.nbytes <= 16 * 2**20:
+    handle = getattr(getattr(variable, "_value", None), "handle", None)
+    if keras.backend.backend() != "tensorflow" or handle is None or not dataset.shape \
+            or dataset.nbytes <= STREAM_ABOVE_BYTES:
         _assign_exactly(variable, np.asarray(dataset[()]), info, path)
         return
+    import tensorflow as tf
+
     _check_kind(dataset.dtype, variable, info, path)
-    for start, stop in row_blocks_for(dataset.shape, dataset.dtype.itemsize):
-        block = np.asarray(dataset[start:stop]).astype(variable.dtype, copy=False)
-        target[start:stop].assign(block)
-        if not np.array_equal(np.asarray(variable.value[start:stop]), block):
-            raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
+    written, landed = hashlib.blake2b(digest_size=16), hashlib.blake2b(digest_size=16)
+    blocks = row_blocks_for(dataset.shape, dataset.dtype.itemsize)
+    rank = len(dataset.shape)
+    for start, stop in blocks:
+        block = np.ascontiguousarray(np.asarray(dataset[start:stop]).astype(variable.dtype, copy=False))
+        written.update(memoryview(block).cast("B"))
+        tf.raw_ops.ResourceStridedSliceAssign(ref=handle, begin=[start] + [0] * (rank - 1),
+                                              end=[stop, *dataset.shape[1:]], strides=[1] * rank, value=block)
+    for start, stop in blocks:  # read back by rows too: a whole read would copy the variable twice
+        rows = tf.raw_ops.ResourceGather(resource=handle, indices=np.arange(start, stop), dtype=variable._value.dtype)
+        landed.update(memoryview(np.ascontiguousarray(rows.numpy())).cast("B"))
+    if written.digest() != landed.digest():
+        raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
 
 
 def row_blocks_for(shape: tuple[int, ...], itemsize: int, block_bytes: int = 16 * 2**20) -> list[tuple[int, int]]:
@@ -111,13 +134,6 @@ def row_blocks_for(shape: tuple[int, ...], itemsize: int, block_bytes: int = 16 
     row_bytes = max(1, int(np.prod(shape[1:], dtype=np.int64)) * itemsize)
     rows = max(1, block_bytes // row_bytes)
     return [(i, min(i + rows, shape[0])) for i in range(0, shape[0], rows)]
-
-
-def row_blocks(array: np.ndarray, block_bytes: int = 16 * 2**20) -> list[tuple[int | None, int | None]]:
-    """First-axis slices of about 16 MiB, so reading a large variable back never copies it whole."""
-    if array.ndim == 0:
-        return [(None, None)]
-    return row_blocks_for(array.shape, array.itemsize, block_bytes) or [(0, 0)]
 
 
 Plan = list[tuple[WeightInfo, keras.Variable, bool, tuple[str, ...]]]

@@ -1,5 +1,12 @@
 """Proof that a conversion is right: reference outputs reproduced, and the written file reloads as itself."""
 
-from migrate.verify.checks import Fingerprint, check_reference, check_reload, fingerprint, load_reference
+from migrate.verify.checks import (
+    Fingerprint,
+    check_reference,
+    check_reload,
+    digest_array,
+    fingerprint,
+    load_reference,
+)
 
-__all__ = ["Fingerprint", "check_reference", "check_reload", "fingerprint", "load_reference"]
+__all__ = ["Fingerprint", "check_reference", "check_reload", "digest_array", "fingerprint", "load_reference"]

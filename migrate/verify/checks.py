@@ -77,18 +77,18 @@ def fingerprint(model: Any, inputs: list[np.ndarray] | None) -> Fingerprint:
     return Fingerprint(digests, inputs, predict(model, inputs) if inputs is not None else None)
 
 
-def _digest(variable: Any, block_bytes: int = 16 * 2**20) -> str:
-    """A digest of a variable's bytes, read in first-axis slices so a large one is never copied whole."""
+def _digest(variable: Any) -> str:
+    """A digest of a variable's bytes, from one read of it."""
+    return digest_array(np.asarray(variable.value))
+
+
+def digest_array(array: np.ndarray, block_bytes: int = 16 * 2**20) -> str:
+    """A digest of an array's bytes and shape, hashed through 16 MiB views (no copies of a contiguous array)."""
     digest = hashlib.blake2b(digest_size=16)
-    shape = tuple(variable.shape)
-    rows = shape[0] if shape else 1
-    row_bytes = max(1, int(np.prod(shape[1:], dtype=np.int64)) * np.dtype(str(variable.dtype)).itemsize) if shape else 1
-    step = max(1, block_bytes // row_bytes)
-    if not shape:
-        digest.update(np.ascontiguousarray(np.asarray(variable.value)).tobytes())
-    for start in range(0, rows if shape else 0, step):
-        digest.update(memoryview(np.ascontiguousarray(np.asarray(variable.value[start:start + step]))).cast("B"))
-    return digest.hexdigest() + str(shape)
+    data = memoryview(np.ascontiguousarray(array)).cast("B")
+    for start in range(0, len(data), block_bytes):
+        digest.update(data[start:start + block_bytes])
+    return digest.hexdigest() + str(tuple(array.shape))
 
 
 def check_reload(path: str | Path, expected: Fingerprint, custom_objects: dict | None = None) -> None:
