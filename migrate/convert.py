@@ -14,9 +14,8 @@ from pathlib import Path
 from migrate.errors import MigrateError, OutputExistsError
 from migrate.graph import Graph, build_graph
 from migrate.h5 import LegacyFile, read_legacy_file
-from migrate.h5.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
 from migrate.unwrap import unwrap
-from migrate.unwrap.weights_only import weights_layout
+from migrate.unwrap.weights_only import architecture_template, weights_layout
 
 
 @dataclass(frozen=True)
@@ -114,13 +113,10 @@ def _template(file: LegacyFile, options: ConvertOptions) -> tuple[Graph, str | N
         unwrapped = unwrap(graph)
         names = [ref.layer for ref in graph.outputs]
         return unwrapped.template, unwrapped.weights_group, unwrapped.replicas, names
-    source = options.architecture or sidecar_architecture(file.path)
-    if source is None:
+    template, _ = architecture_template(file, options.architecture)
+    if template is None:
         raise MigrateError("weights-only file: it holds no architecture; pass the template's JSON, .h5 or .keras "
                            "with --architecture (or put <stem>.json beside it)")
-    config = read_architecture(source)
-    tf_keras = file.is_tf_keras or is_tf_keras_config(config)
-    unwrapped = unwrap(build_graph(config, tf_keras=tf_keras))
-    layout = weights_layout(file, unwrapped.template)
+    layout = weights_layout(file, template)
     levels = list(layout.replicas) if layout.depth else []
-    return unwrapped.template, layout.weights_group, levels, [ref.layer for ref in unwrapped.template.outputs]
+    return template, layout.weights_group, levels, [ref.layer for ref in template.outputs]

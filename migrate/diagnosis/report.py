@@ -12,9 +12,8 @@ from migrate.graph import Graph, build_graph
 from migrate.graph.build import batch_shape
 from migrate.graph.shapes import output_shapes
 from migrate.h5 import LegacyFile, read_legacy_file
-from migrate.h5.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
 from migrate.unwrap import classify_lambdas, unwrap
-from migrate.unwrap.weights_only import weights_layout
+from migrate.unwrap.weights_only import architecture_template, weights_layout
 
 
 @dataclass(frozen=True)
@@ -111,11 +110,7 @@ def _inspect(path: str | Path, architecture: str | Path | None) -> FileReport:
 
 def _weights_report(file: LegacyFile, architecture: str | Path | None) -> FileReport:
     """A weights-only file: what its groups say, and its template when an architecture is at hand."""
-    source = Path(architecture) if architecture else sidecar_architecture(file.path)
-    template = None
-    if source is not None:
-        config = read_architecture(source)
-        template = unwrap(build_graph(config, tf_keras=file.is_tf_keras or is_tf_keras_config(config))).template
+    template, source = architecture_template(file, architecture)
     layout = weights_layout(file, template)
     verdict, problems = keras3_verdict(Facts(file, None, ()))
     notes = [] if source else ["no architecture beside it: give one with --architecture (or put <stem>.json there)"]
@@ -143,7 +138,7 @@ def _template_summary(template: Graph, params: int) -> TemplateSummary:
     for ref in template.inputs:
         config = template.layer(ref.layer).config
         shape = batch_shape(config)
-        inputs.append(TensorSpec(ref.layer, list(shape) if shape else None, config.get("dtype") or config.get("input_dtype")))
+        inputs.append(TensorSpec(ref.layer, list(shape) if shape else None, config.get("dtype")))
     outputs = [TensorSpec(ref.layer, list(shape) if shape else None) for ref, shape in zip(template.outputs, shapes, strict=True)]
     return TemplateSummary(template.name, template.class_name, inputs, outputs, len(template.layers), params)
 

@@ -282,6 +282,8 @@ def _layer_shell(entry: Any, *, tf_keras: bool, depth: int) -> Layer:
     layer = Layer(name=_text(name, "layer name"), class_name=class_name, config=config)
     if class_name == "InputLayer":
         _check_shape(batch_shape(config), layer.name)
+        if "input_dtype" in config and not config.get("dtype"):  # Keras 1's name for it: one name from here on
+            layer.config = {**config, "dtype": config["input_dtype"]}
     return layer
 
 

@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from migrate.errors import MalformedFileError, NotKerasFileError, UnsupportedModelError
+from migrate.graph.model import MODEL_CLASSES
 
 MAX_CONFIG_BYTES = 64 * 2**20
-MODEL_CLASSES = {"Functional", "Model", "Sequential"}
 DROPPED_KWARGS = {"mask"}  # rebuild recomputes masks from the layers that make them
 
 

@@ -99,7 +99,7 @@ def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObje
 
 def _input(layer: Layer, tensors: dict[tuple[str, int], list[Any]]) -> Any:
     shape = batch_shape(layer.config)
-    dtype = layer.config.get("dtype") or layer.config.get("input_dtype") or "float32"  # Keras 1: input_dtype
+    dtype = layer.config.get("dtype") or "float32"
     try:
         tensor = keras.Input(batch_shape=tuple(shape), dtype=dtype, name=layer.name,
                              sparse=bool(layer.config.get("sparse", False)))

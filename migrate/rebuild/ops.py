@@ -31,19 +31,19 @@ def apply_op(call: OpCall, tensors: list[Any]) -> tuple[Any, str | None]:
 
     args = [fill(arg) for arg in call.args]
     if call.function == "add" and broadcasts(*args):
-        return keras.ops.subtract(args[0], keras.ops.negative(args[1])), BROADCAST_ADD_NOTE
+        return broadcasting_add(args), BROADCAST_ADD_NOTE
     return getattr(keras.ops, call.function)(*args, **call.kwargs), None
 
 
-def broadcasting_add(tensors: list[Any], name: str, mean: bool = False) -> Any:
-    """x1 + x2 + ... as x1 - (-x2) - ... (divided by the count for an Average, as Keras does), ending in
-    an Identity layer under the merge layer's own name so that outputs keep their names."""
+def broadcasting_add(tensors: list[Any], name: str | None = None, mean: bool = False) -> Any:
+    """x1 + x2 + ... as x1 - (-x2) - ... (divided by the count for an Average, as Keras does). For a
+    merge layer, it ends in an Identity layer under the layer's own name so that outputs keep theirs."""
     total = tensors[0]
     for tensor in tensors[1:]:
         total = keras.ops.subtract(total, keras.ops.negative(tensor))
     if mean:
         total = keras.ops.divide(total, len(tensors))
-    return keras.layers.Identity(name=name)(total)
+    return keras.layers.Identity(name=name)(total) if name else total
 
 
 def broadcasts(x: Any, y: Any) -> bool:

@@ -74,3 +74,13 @@ def test_a_template_that_does_not_fit_fails_and_writes_nothing(tmp_path):
     assert result.status == "failed"
     assert "3 weighted groups where the architecture has 2" in result.error and "does not match" in result.error
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.keras"]
+
+
+def test_an_unreadable_architecture_is_named_with_the_weights_it_was_for(tmp_path):
+    (tmp_path / "junk.keras").write_bytes(b"not a zip")
+    result = convert_file(sample("k231_weights_only.h5"),
+                          ConvertOptions(output=tmp_path / "out.keras", architecture=tmp_path / "junk.keras"))
+    assert result.status == "failed"
+    assert result.error.startswith(str(sample("k231_weights_only.h5")))
+    assert f"its architecture {tmp_path / 'junk.keras'}: not a readable .keras archive" in result.error
+    assert not (tmp_path / "out.keras").exists()

@@ -122,43 +122,27 @@ def _copy(tmp_path, name="k231_mgpu2_mlp_adam.h5"):
     return path
 
 
-def test_malformed_config_json(tmp_path):
+def _set_attr(key, value):
+    return lambda h5: h5.attrs.__setitem__(key, value)
+
+
+def _delete(name):
+    return lambda h5: h5.__delitem__(name)
+
+
+@pytest.mark.parametrize("damage, message", [
+    (_set_attr("model_config", '{"class_name": "Model", "config": {'), "model_config.*not valid JSON"),
+    (_set_attr("model_config", "[1, 2, 3]"), "should be a JSON object"),
+    (_delete("model_weights/mlp"), "'mlp'"),
+    (_delete("model_weights/mlp/hidden/kernel:0"), "hidden/kernel:0"),
+    (_set_attr("model_config", np.arange(4)), "should be text"),
+], ids=["config-not-json", "config-not-object", "layer-group-missing", "weight-dataset-missing",
+        "attribute-not-text"])
+def test_damaged_files_are_malformed_with_what_is_wrong(tmp_path, damage, message):
     path = _copy(tmp_path)
     with h5py.File(path, "r+") as h5:
-        h5.attrs["model_config"] = '{"class_name": "Model", "config": {'
-    with pytest.raises(MalformedFileError, match="model_config.*not valid JSON"):
-        read_legacy_file(path)
-
-
-def test_config_of_the_wrong_type(tmp_path):
-    path = _copy(tmp_path)
-    with h5py.File(path, "r+") as h5:
-        h5.attrs["model_config"] = "[1, 2, 3]"
-    with pytest.raises(MalformedFileError, match="should be a JSON object"):
-        read_legacy_file(path)
-
-
-def test_layer_names_pointing_at_a_missing_group(tmp_path):
-    path = _copy(tmp_path)
-    with h5py.File(path, "r+") as h5:
-        del h5["model_weights/mlp"]
-    with pytest.raises(MalformedFileError, match="'mlp'"):
-        read_legacy_file(path)
-
-
-def test_weight_name_without_a_dataset(tmp_path):
-    path = _copy(tmp_path)
-    with h5py.File(path, "r+") as h5:
-        del h5["model_weights/mlp/hidden/kernel:0"]
-    with pytest.raises(MalformedFileError, match="hidden/kernel:0"):
-        read_legacy_file(path)
-
-
-def test_attribute_of_the_wrong_type(tmp_path):
-    path = _copy(tmp_path)
-    with h5py.File(path, "r+") as h5:
-        h5.attrs["model_config"] = np.arange(4)
-    with pytest.raises(MalformedFileError, match="should be text"):
+        damage(h5)
+    with pytest.raises(MalformedFileError, match=message):
         read_legacy_file(path)
 
 
