@@ -7,6 +7,7 @@ import pkgutil
 
 from migrate.codemod import rules as rules_package
 from migrate.codemod.rule import Rule
+from migrate.errors import UsageError
 
 
 def all_rules() -> list[type[Rule]]:
@@ -25,6 +26,6 @@ def select_rules(select: list[str] | None, ignore: list[str] | None) -> list[typ
     known = {rule.NAME for rule in rules}
     unknown = sorted((set(select or []) | set(ignore or [])) - known)
     if unknown:
-        raise ValueError(f"unknown rule(s): {', '.join(unknown)} (see --list-rules)")
+        raise UsageError(f"unknown rule(s): {', '.join(unknown)} (see --list-rules)")
     chosen = [rule for rule in rules if (not select or rule.NAME in select) and rule.NAME not in (ignore or [])]
     return chosen

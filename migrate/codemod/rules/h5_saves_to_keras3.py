@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from migrate.codemod.names import MODEL_CHECKPOINT
 from migrate.codemod.rule import NAMES, Rule
 
-CHECKPOINT = {"keras.callbacks.ModelCheckpoint", "tensorflow.keras.callbacks.ModelCheckpoint"}
 H5 = (".h5", ".hdf5")
 
 
@@ -50,7 +50,7 @@ class H5SavesToKeras3(Rule):
                 self.report(original, f"save('{path}') writes the legacy HDF5 format; Keras 3's own is "
                                       f"'{path.rsplit('.', 1)[0]}.keras'")
             return updated
-        if self.qualified_names(original.func) & CHECKPOINT and updated.args:
+        if self.qualified_names(original.func) & MODEL_CHECKPOINT and updated.args:
             return self._checkpoint(original, updated)
         return updated
 

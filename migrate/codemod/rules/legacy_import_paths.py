@@ -9,6 +9,7 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.rule import POSITIONS, Rule
+from migrate.codemod.syntax import code
 
 LAYER_MODULES = ("core", "convolutional", "recurrent", "normalization", "pooling", "merge", "embeddings",
                  "advanced_activations", "wrappers", "noise", "local", "convolutional_recurrent", "cudnn_recurrent")
@@ -41,7 +42,7 @@ class LegacyImportPaths(Rule):
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
         if updated.module is None or updated.relative:
             return updated
-        module = cst.Module(body=[]).code_for_node(updated.module)
+        module = code(updated.module)
         target = MOVES.get(module)
         if target is None:
             if module.startswith("tensorflow.python.keras"):
@@ -52,6 +53,6 @@ class LegacyImportPaths(Rule):
 
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
-            name = cst.Module(body=[]).code_for_node(alias.name)
+            name = code(alias.name)
             if name in MOVES:
                 self.report(node, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")

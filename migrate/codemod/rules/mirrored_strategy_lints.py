@@ -11,11 +11,8 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.codemod.names import BATCH_NORMALIZATION, MULTI_GPU_MODEL, OPTIMIZER_MODULES
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.rules.multi_gpu_model_to_mirrored import MULTI_GPU_MODEL
-
-OPTIMIZER_MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.")
-BATCH_NORM = {"keras.layers.BatchNormalization", "tensorflow.keras.layers.BatchNormalization"}
 
 
 class MirroredStrategyLints(Rule):
@@ -67,7 +64,7 @@ class MirroredStrategyLints(Rule):
             if not self.scopes and not self.functions:
                 self.pending.append(("text", node, "optimizer created outside strategy.scope(): create it inside, "
                                                    "with the model"))
-        if names & BATCH_NORM and not any(a.keyword is not None and a.keyword.value == "synchronized" for a in node.args):
+        if names & BATCH_NORMALIZATION and not any(a.keyword is not None and a.keyword.value == "synchronized" for a in node.args):
             self.pending.append(("text", node, "BatchNormalization normalises per replica under MirroredStrategy; "
                                                "pass synchronized=True for statistics over the global batch"))
         for arg in node.args:

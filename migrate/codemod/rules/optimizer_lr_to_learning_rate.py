@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from migrate.codemod.names import OPTIMIZER_MODULES
 from migrate.codemod.rule import NAMES, Rule
 
 OPTIMIZERS = {"SGD", "Adam", "RMSprop", "Adagrad", "Adadelta", "Adamax", "Nadam", "Ftrl"}
-MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.", "tensorflow.python.keras.optimizers.",
-           "tensorflow.keras.optimizers.legacy.", "keras.optimizers.legacy.")
 
 
 class OptimizerLrToLearningRate(Rule):
@@ -43,6 +42,6 @@ class OptimizerLrToLearningRate(Rule):
     def _is_optimizer(self, call: cst.Call) -> bool:
         for name in self.qualified_names(call.func):
             module, _, cls = name.rpartition(".")
-            if cls in OPTIMIZERS and (module + ".").startswith(MODULES):
+            if cls in OPTIMIZERS and (module + ".").startswith(OPTIMIZER_MODULES):
                 return True
         return False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
 
 REPLACEMENTS = {
@@ -19,8 +20,6 @@ REPLACEMENTS = {
     "GPUOptions": "use tf.config.experimental.set_memory_growth / set_virtual_device_configuration instead",
     "InteractiveSession": "remove it; TF2 runs eagerly",
 }
-OWNERS = ("tensorflow.", "tensorflow.compat.v1.", "keras.backend.", "keras.backend.tensorflow_backend.",
-          "tensorflow.keras.backend.", "tensorflow.python.keras.backend.")
 
 
 class Tf1SessionCode(Rule):
@@ -33,6 +32,6 @@ class Tf1SessionCode(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         for name in self.qualified_names(node.func):
             owner, _, attribute = name.rpartition(".")
-            if attribute in REPLACEMENTS and (owner + ".") in OWNERS:
+            if attribute in REPLACEMENTS and (owner + ".") in SESSION_OWNERS:
                 self.report(node, f"{name} is TF1-only: {REPLACEMENTS[attribute]}")
                 return

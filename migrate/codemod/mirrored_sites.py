@@ -1,0 +1,135 @@
+"""Finding the multi_gpu_model sites of a statement block that `multi_gpu_model_to_mirrored` can rewrite.
+
+A site is one statement using a call already proven (by qualified name) to be Keras' multi_gpu_model:
+`p = multi_gpu_model(m, ...)`, `p = multi_gpu_model(m, ...) if G > 1 else m`, an `if G > 1:` holding
+such an assignment (with no else, or an else that only says `p = m`), `return multi_gpu_model(m, ...)`,
+or a bare call. Around a site: where its template is created and where it (or the wrapper) is compiled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import libcst as cst
+import libcst.matchers as m
+
+from migrate.codemod.syntax import assigns, code
+
+COMPILE_CALL = m.SimpleStatementLine(body=[m.Expr(m.Call(func=m.Attribute(attr=m.Name("compile"))))])
+
+
+@dataclass
+class Site:
+    """One rewritable use of multi_gpu_model in a block."""
+
+    index: int
+    kind: str  # 'assign', 'if', 'return', 'expr'
+    call: cst.Call
+    template: cst.BaseExpression | None
+    parallel: cst.BaseExpression | None
+
+
+class SiteFinder:
+    """Knows the multi_gpu_model calls of a module and recognises the statements that use them."""
+
+    def __init__(self, calls: list[cst.Call]) -> None:
+        self.calls = calls
+
+    def sites(self, statements: Sequence[cst.BaseStatement]) -> list[Site]:
+        """The rewritable sites of one block, in order."""
+        return [site for site in (self.site(i, s) for i, s in enumerate(statements)) if site is not None]
+
+    def site(self, index: int, statement: cst.BaseStatement) -> Site | None:
+        """The multi_gpu_model use `statement` is, when it is one migrate can move."""
+        if isinstance(statement, cst.If):
+            return self.if_site(index, statement)
+        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+            return None
+        small = statement.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            call, template = self.call_or_fallback(small.value)
+            if call is not None:
+                return Site(index, "assign", call, template, small.targets[0].target)
+        if isinstance(small, cst.Return) and self.is_call(small.value):
+            return Site(index, "return", small.value, template_of(small.value), None)
+        if isinstance(small, cst.Expr) and self.is_call(small.value):
+            return Site(index, "expr", small.value, template_of(small.value), None)
+        return None
+
+    def call_or_fallback(self, value: cst.BaseExpression) -> tuple[cst.Call | None, cst.BaseExpression | None]:
+        """`multi_gpu_model(m, ...)`, or `multi_gpu_model(m, ...) if G > 1 else m`: the call and `m`."""
+        if self.is_call(value):
+            return value, template_of(value)
+        if isinstance(value, cst.IfExp) and self.is_call(value.body):
+            template = template_of(value.body)
+            if template is not None and code(value.orelse) == code(template):
+                return value.body, template
+        return None, None
+
+    def if_site(self, index: int, statement: cst.If) -> Site | None:
+        """`if G > 1: p = multi_gpu_model(m, G)` with no else, or an else that only says `p = m`."""
+        if statement.orelse is not None and not _trivial_else(statement):
+            return None
+        assigned = [s for s in (self.site(i, s) for i, s in enumerate(statement.body.body))
+                    if s is not None and s.kind == "assign"]
+        if len(assigned) != 1:
+            return None
+        site = assigned[0]
+        return Site(index, "if", site.call, site.template, site.parallel)
+
+    def assigns_call(self, statement: cst.BaseStatement) -> bool:
+        """Whether a statement assigns a multi_gpu_model call (or its fallback expression)."""
+        if not m.matches(statement, m.SimpleStatementLine(body=[m.Assign()])):
+            return False
+        value = statement.body[0].value
+        return self.call_or_fallback(value)[0] is not None or m.matches(value, m.Call(func=m.Name("multi_gpu_model")))
+
+    def is_call(self, node: cst.CSTNode | None) -> bool:
+        return isinstance(node, cst.Call) and any(node is call for call in self.calls)
+
+
+def template_of(call: cst.Call) -> cst.BaseExpression | None:
+    """The model a multi_gpu_model call wraps: its first positional argument, or `model=`."""
+    for arg in call.args:
+        if arg.keyword is None or code(arg.keyword) == "model":
+            return arg.value
+    return None
+
+
+def gpus_of(call: cst.Call) -> cst.BaseExpression | None:
+    """The `gpus` argument of a multi_gpu_model call, by keyword or position."""
+    for arg in call.args:
+        if arg.keyword is not None and code(arg.keyword) == "gpus":
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None]
+    return positional[1].value if len(positional) > 1 else None
+
+
+def creation_index(site: Site, statements: Sequence[cst.BaseStatement]) -> int | None:
+    """The nearest statement before the site that assigns the template (a tf.device block counts)."""
+    target = code(site.template)
+    for index in range(site.index - 1, -1, -1):
+        statement = statements[index]
+        if assigns(statement, target):
+            return index
+        if isinstance(statement, cst.With) and any(assigns(s, target) for s in statement.body.body):
+            return index
+    return None
+
+
+def compile_index(site: Site, statements: Sequence[cst.BaseStatement]) -> int | None:
+    """The first `X.compile(...)` after the site where X is the template or the wrapper."""
+    names = {code(site.template)} | ({code(site.parallel)} if site.parallel is not None else set())
+    for index in range(site.index + 1, len(statements)):
+        statement = statements[index]
+        if m.matches(statement, COMPILE_CALL) and code(statement.body[0].value.func.value) in names:
+            return index
+    return None
+
+
+def _trivial_else(statement: cst.If) -> bool:
+    orelse = statement.orelse
+    if not isinstance(orelse, cst.Else) or len(orelse.body.body) != 1:
+        return False
+    return m.matches(orelse.body.body[0], m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget()])]))

@@ -1,0 +1,32 @@
+"""The Keras and TensorFlow symbols the rules recognise, by qualified name, in one place.
+
+Rules match what a name really refers to (LibCST's QualifiedNameProvider), never how it is spelled, so
+a project's own function that happens to be called `multi_gpu_model` is left alone.
+"""
+
+MULTI_GPU_MODEL = frozenset({
+    "keras.utils.multi_gpu_model",
+    "keras.utils.training_utils.multi_gpu_model",
+    "keras.utils.multi_gpu_utils.multi_gpu_model",
+    "tensorflow.keras.utils.multi_gpu_model",
+    "tensorflow.python.keras.utils.multi_gpu_model",
+    "tensorflow.python.keras.utils.multi_gpu_utils.multi_gpu_model",
+    "tensorflow.compat.v1.keras.utils.multi_gpu_model",
+})
+# Modules whose `import *` brings multi_gpu_model in without naming it.
+MULTI_GPU_STAR_MODULES = frozenset({"keras.utils", "keras.utils.training_utils", "keras.utils.multi_gpu_utils",
+                                    "tensorflow.keras.utils"})
+DEVICE = frozenset({"tensorflow.device", "tensorflow.compat.v1.device"})
+MODEL_CHECKPOINT = frozenset({"keras.callbacks.ModelCheckpoint", "tensorflow.keras.callbacks.ModelCheckpoint"})
+BATCH_NORMALIZATION = frozenset({"keras.layers.BatchNormalization", "tensorflow.keras.layers.BatchNormalization"})
+# Prefixes of the optimizer classes' qualified names, Keras 2 and tf.keras spellings.
+OPTIMIZER_MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.", "tensorflow.python.keras.optimizers.",
+                     "tensorflow.keras.optimizers.legacy.", "keras.optimizers.legacy.")
+# Modules TF 1 session helpers were reached through.
+SESSION_OWNERS = ("tensorflow.", "tensorflow.compat.v1.", "keras.backend.", "keras.backend.tensorflow_backend.",
+                  "tensorflow.keras.backend.", "tensorflow.python.keras.backend.")
+
+
+def multi_gpu_import(module: str) -> bool:
+    """Whether `from MODULE import multi_gpu_model` imports Keras' multi_gpu_model."""
+    return f"{module}.multi_gpu_model" in MULTI_GPU_MODEL

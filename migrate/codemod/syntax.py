@@ -1,0 +1,86 @@
+"""Small LibCST helpers the rules share: a node's source text, renames and replacements by spelling,
+and the statement shapes training scripts are made of."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+_EMPTY = cst.Module(body=[])
+
+
+def code(node: cst.CSTNode) -> str:
+    """The source text of a node, without surrounding whitespace."""
+    return _EMPTY.code_for_node(node).strip()
+
+
+def subclasses_model(node: cst.ClassDef) -> bool:
+    """`class X(Model)`, `class X(keras.Model)`, `class X(keras.models.Model)`..."""
+    return any(code(base.value).split(".")[-1] == "Model" for base in node.bases)
+
+
+def ancestors(node: cst.CSTNode, parent_of: Callable[[cst.CSTNode], cst.CSTNode | None]) -> list[cst.CSTNode]:
+    """The nodes enclosing `node`, innermost first (`parent_of` reads ParentNodeProvider)."""
+    found = []
+    current = parent_of(node)
+    while current is not None:
+        found.append(current)
+        current = parent_of(current)
+    return found
+
+
+def assigns(statement: cst.BaseStatement, target: str) -> bool:
+    """Whether a simple statement assigns (plainly, annotated or augmented) to the expression `target`."""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    for small in statement.body:
+        if isinstance(small, cst.Assign) and any(code(t.target) == target for t in small.targets):
+            return True
+        if isinstance(small, (cst.AnnAssign, cst.AugAssign)) and code(small.target) == target:
+            return True
+    return False
+
+
+def device_block_body(statement: cst.BaseStatement) -> list[cst.BaseStatement]:
+    """`with tf.device('/cpu:0'): body` -> body, its comments kept; any other statement as it is.
+
+    MirroredStrategy places variables itself, so the old placement block has no job left."""
+    if isinstance(statement, cst.With) and len(statement.items) == 1:
+        item = statement.items[0].item
+        if isinstance(item, cst.Call) and code(item.func).endswith(".device") and statement.items[0].asname is None:
+            body = list(statement.body.body)
+            body[0] = body[0].with_changes(leading_lines=[*statement.leading_lines, *body[0].leading_lines])
+            return body
+    return [statement]
+
+
+class ReplaceCall(cst.CSTTransformer):
+    """Replace one call (matched by its code) with another expression."""
+
+    def __init__(self, call: cst.Call, new: cst.BaseExpression) -> None:
+        self.call, self.new = code(call), new
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        return self.new if code(original) == self.call else updated
+
+
+class Rename(cst.CSTTransformer):
+    """Replace every expression spelled `old` (a name or `self.attr`) with `new`."""
+
+    def __init__(self, old: str, new: cst.BaseExpression) -> None:
+        self.old, self.new = old, new
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        return self.new if updated.value == self.old else updated
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        if code(original) == self.old:
+            return self.new
+        return updated.with_changes(attr=original.attr)  # `obj.parallel_model` is another object's name
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        return updated.with_changes(keyword=original.keyword)
+
+    def leave_Param(self, original: cst.Param, updated: cst.Param) -> cst.Param:
+        return updated.with_changes(name=original.name)
