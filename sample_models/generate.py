@@ -464,6 +464,29 @@ def make_broadcast_add(prefix):
     clear()
 
 
+def template_bidirectional_backward():
+    """A Bidirectional given its own backward layer (tf.keras's `backward_layer`; standalone Keras 2.3.1 has
+    none): the forward LSTM keeps Keras 2's hard_sigmoid gates (their weights need rescaling for Keras 3), the backward one uses sigmoid
+    (its weights must stay as they are)."""
+    inputs = layers.Input((6, 3), name="seq")
+    forward = layers.LSTM(5, recurrent_activation="hard_sigmoid")
+    backward = layers.LSTM(5, recurrent_activation="sigmoid", go_backwards=True)
+    x = layers.Bidirectional(forward, backward_layer=backward, name="bidi")(inputs)
+    outputs = layers.Dense(3, activation="softmax", name="probs")(x)
+    return Model(inputs, outputs, name="bidi_backward")
+
+
+def make_bidirectional_backward(prefix):
+    """A gpus=2 wrapper of a Bidirectional whose explicit backward layer is not a copy of its forward one."""
+    seed_everything(16)
+    w = wrap(template_bidirectional_backward(), 2)
+    w.compile(optimizer=optimizers.Adam(lr=0.01), loss="categorical_crossentropy")
+    train(w)
+    save_trained(prefix + "_mgpu2_bidi_backward", w, "wrapper gpus=2, Bidirectional with its own backward_layer: "
+                 "forward LSTM hard_sigmoid gates, backward LSTM sigmoid gates, Adam", 1, [2])
+    clear()
+
+
 def make_nested(prefix, levels):
     """Nest wrappers the way users did: train, save, load_model, wrap again, train, save."""
     seed_everything(10 + len(levels))
@@ -582,6 +605,7 @@ def main():
         if STACK == "tfk23":
             make_cudnn(STACK)
             make_tf_ops(STACK)
+            make_bidirectional_backward(STACK)
     else:
         raise SystemExit("unknown stack " + STACK)
 

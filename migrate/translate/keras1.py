@@ -1,14 +1,18 @@
 """Keras 1.x configs -> Keras 2 vocabulary (keras2.py and semantics.py take it on from there).
 
 The tables follow Keras 2's own `legacy/interfaces.py` conversions: renamed classes, renamed
-arguments, and argument pairs that became one tuple.
+arguments, and argument pairs that became one tuple. The model-level quirks of Keras 1 configs live
+here too, as functions over plain config data that the graph builder asks: a Sequential that starts
+with a `Merge` of branch Sequentials, `input_dtype` for `dtype`, and `input_dim`/`input_length` as a
+layer's declared input shape.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from migrate.errors import UnsupportedModelError
+from migrate.errors import MalformedFileError, UnsupportedModelError
+from migrate.translate.fixes import WeightFix
 
 CLASS_RENAMES = {
     "Convolution1D": "Conv1D", "Convolution2D": "Conv2D", "Convolution3D": "Conv3D",
@@ -46,6 +50,39 @@ IMPLEMENTATION = {"cpu": 0, "mem": 1, "gpu": 2}
 DROPPED = ("mode_type", "cache_enabled", "trainable_weights", "activity_regularizer")
 
 
+def merged_branches(entry: Any) -> tuple[list[list[Any]], dict[str, Any]] | None:
+    """A Keras 1 Sequential's first entry `Merge([branch, ...])` of branch Sequentials: each branch's
+    layer entries, and the Merge's own config without its branches. None for any other entry."""
+    if not isinstance(entry, dict) or entry.get("class_name") != "Merge" or not isinstance(entry.get("config"), dict) \
+            or not isinstance(entry["config"].get("layers"), list):
+        return None
+    config = dict(entry["config"])
+    branches = []
+    for branch in config.pop("layers"):
+        if not isinstance(branch, dict) or branch.get("class_name") != "Sequential":
+            raise UnsupportedModelError("Keras 1 Merge of models other than Sequential ones is not converted",
+                                        layer=str(config.get("name")))
+        body = branch.get("config")
+        entries = body if isinstance(body, list) else (body or {}).get("layers")
+        if not isinstance(entries, list) or not entries:
+            raise MalformedFileError("a Merge branch has no layers", layer=str(config.get("name")))
+        branches.append(entries)
+    return branches, config
+
+
+def input_dtype(config: dict[str, Any]) -> Any:
+    """The dtype an input declares: `dtype`, or Keras 1's `input_dtype`."""
+    return config.get("dtype") or config.get("input_dtype")
+
+
+def declared_input_shape(config: dict[str, Any]) -> tuple[int | None, ...] | None:
+    """A Keras 1 Dense or Embedding declared its input with `input_dim` (and `input_length` for the
+    sequence an Embedding reads); the shape with its batch dimension, or None."""
+    if not isinstance(config.get("input_dim"), int):
+        return None
+    return (None, config["input_dim"]) if "input_length" not in config else (None, config["input_length"])
+
+
 def translate(layer: Any, name: str) -> None:
     """Rename the class and its arguments, then merge split arguments into Keras 2's tuples."""
     if layer.class_name == "Merge":
@@ -72,7 +109,7 @@ def translate(layer: Any, name: str) -> None:
     if original != layer.class_name:
         layer.notes.append(f"{name}: Keras 1 {original} -> {layer.class_name}")
     if config.get("data_format") == "channels_first" and layer.class_name.startswith("Conv"):
-        layer.weight_fixes.append("keras1_th_kernel")
+        layer.weight_fixes.append(WeightFix("keras1_th_kernel"))
 
 
 def _merge(layer: Any, name: str) -> None:

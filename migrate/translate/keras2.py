@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from migrate.translate.fixes import WeightFix
+
 # Arguments Keras 3 does not take on any layer; the graph already holds what they meant.
 DROPPED_EVERYWHERE = ("batch_input_shape", "input_shape", "batch_size", "input_dtype")
 # input_dim declared the input of a first layer, except on Embedding, where it is the vocabulary size.
@@ -65,7 +67,7 @@ def translate(layer: Any, name: str) -> None:
         fix = CLASS_WEIGHT_FIXES.get(layer.class_name)
         layer.notes.append(f"{name}: {layer.class_name} -> {new_class}" + (" (weights converted from cuDNN's layout)" if fix else ""))
         if fix:
-            layer.weight_fixes.append(fix)
+            layer.weight_fixes.append(WeightFix(fix))
         layer.class_name = new_class
         config.update(extra)
     for key, value in KERAS2_DEFAULTS.get(layer.class_name, {}).items():

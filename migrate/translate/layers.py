@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from migrate.translate import keras1, keras2, semantics, tf_keras
+from migrate.translate.fixes import WeightFix
 
 
 @dataclass(frozen=True)
@@ -30,13 +31,13 @@ class SourceInfo:
 class TranslatedLayer:
     """A Keras 3 `{class_name, config}` for one legacy layer, and what had to change to get there.
 
-    `weight_fixes` names the array conversions rebuild must apply when the layer's weights move
-    (see weights.py); `notes` are the user-facing lines convert prints.
+    `weight_fixes` are the array conversions rebuild must apply when the layer's weights move, its
+    own and those of the layers it wraps (see weights.py); `notes` are the user-facing lines convert prints.
     """
 
     class_name: str
     config: dict[str, Any]
-    weight_fixes: list[str] = field(default_factory=list)
+    weight_fixes: list[WeightFix] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     initializers: dict[str, Any] = field(default_factory=dict)  # filled by rebuild: put back after building
 
@@ -55,6 +56,6 @@ def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo,
         if isinstance(inner, dict) and isinstance(inner.get("class_name"), str):
             translated = translate_layer(inner["class_name"], inner.get("config") or {}, source, f"{name}/{key}")
             layer.config[key] = {"class_name": translated.class_name, "config": translated.config}
-            layer.weight_fixes += [f"{key}:{fix}" for fix in translated.weight_fixes]
+            layer.weight_fixes += [fix.inside(key) for fix in translated.weight_fixes]
             layer.notes += translated.notes
     return layer

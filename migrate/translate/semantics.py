@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from migrate.errors import UnsupportedModelError
+from migrate.translate.fixes import WeightFix
 
 HARD_SIGMOID_SCALE = 1.2
 AFFINE_CLASSES = {"Dense", "Conv1D", "Conv2D", "Conv3D", "SeparableConv1D", "SeparableConv2D", "Conv2DTranspose",
@@ -29,13 +30,13 @@ def translate(layer: Any, source: Any, name: str) -> None:
             raise UnsupportedModelError(
                 "activation='hard_sigmoid' (Keras 2: clip(0.2x+0.5)) outside an affine layer cannot be kept exact",
                 layer=name)
-        layer.weight_fixes.append("hard_sigmoid_affine")
+        layer.weight_fixes.append(WeightFix("hard_sigmoid_affine"))
         layer.notes.append(f"{name}: hard_sigmoid kept exact (kernel and bias scaled by 1.2)")
     if layer.class_name in GATED and config.get("recurrent_activation") == "hard_sigmoid":
-        layer.weight_fixes.append(GATED[layer.class_name])
+        layer.weight_fixes.append(WeightFix(GATED[layer.class_name]))
         layer.notes.append(f"{name}: recurrent hard_sigmoid kept exact (gate weights scaled by 1.2)")
     if layer.class_name == "Activation" and config.get("activation") == "hard_sigmoid":
         raise UnsupportedModelError("a standalone Activation('hard_sigmoid') cannot be kept exact", layer=name)
     if source.theano and layer.class_name in THEANO_FLIPPED:
-        layer.weight_fixes.append("theano_flip")
+        layer.weight_fixes.append(WeightFix("theano_flip"))
         layer.notes.append(f"{name}: Theano kernel flipped to TensorFlow's convention")

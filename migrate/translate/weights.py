@@ -3,6 +3,9 @@
 Each fix takes the layer's Keras 3 config and its list of arrays and returns the new list, one array
 per Keras 3 variable as before. Only the fixes in RESHAPING change shapes (a cuDNN bias of 8 units
 per gate becomes 4); weight moving checks those shapes after fixing, every other one before.
+A fix belongs to the layer itself or to a layer it wraps (`WeightFix.within`): a Bidirectional's
+forward `layer` owns the first half of its weights, its `backward_layer` the second half, each
+converted by its own fixes and its own config.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from migrate.h5 import WeightInfo
+from migrate.translate.fixes import WeightFix
 from migrate.translate.semantics import HARD_SIGMOID_SCALE
 
 # Keras 1 stored recurrent weights per gate, (W, U, b) for each gate in this order; Keras 2's loader
@@ -84,27 +88,34 @@ FIXES: dict[str, Fix] = {
 RESHAPING = {"cudnn_lstm", "cudnn_gru"}
 
 
-def reshapes(fixes: list[str]) -> bool:
-    """Whether these fixes (the layer's own or its wrapped layer's) change array shapes."""
-    return any(fix.split(":")[-1] in RESHAPING for fix in fixes)
+def reshapes(fixes: list[WeightFix]) -> bool:
+    """Whether these fixes (the layer's own or a wrapped layer's) change array shapes."""
+    return any(fix.name in RESHAPING for fix in fixes)
 
 
-def apply_fixes(fixes: list[str], config: dict[str, Any], arrays: list[np.ndarray]) -> list[np.ndarray]:
-    """Apply `fixes` in order; wrapped layers' fixes (`layer:...`) act on the inner layer's share.
+def apply_fixes(fixes: list[WeightFix], config: dict[str, Any], arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """Apply the layer's own fixes in order, then each wrapped layer's fixes to its share of the arrays.
 
-    Bidirectional stores forward weights then backward ones, each half the inner layer's.
+    Bidirectional stores forward weights then backward ones, each half its own layer's: the backward
+    half is converted as `backward_layer` says where the config has one, else as a copy of `layer`.
+    Other wrappers (TimeDistributed) hold exactly their inner layer's weights.
     """
-    own = [fix for fix in fixes if ":" not in fix]
-    inner = [fix.split(":", 1)[1] for fix in fixes if fix.startswith("layer:")]
-    for fix in own:
-        arrays = FIXES[fix](config, arrays)
-    if inner:
-        inner_config = config["layer"]["config"]
-        halves = 2 if _is_bidirectional(config) else 1
-        size = len(arrays) // halves
-        parts = [arrays[i * size:(i + 1) * size] for i in range(halves)]
-        arrays = [a for part in parts for a in apply_fixes(inner, inner_config, part)]
-    return arrays
+    for fix in fixes:
+        if not fix.within:
+            arrays = FIXES[fix.name](config, arrays)
+    if not any(fix.within for fix in fixes):
+        return arrays
+    if not _is_bidirectional(config):
+        return _apply_inner(fixes, "layer", config, arrays)
+    half = len(arrays) // 2
+    backward = "backward_layer" if isinstance(config.get("backward_layer"), dict) else "layer"
+    return _apply_inner(fixes, "layer", config, arrays[:half]) + _apply_inner(fixes, backward, config, arrays[half:])
+
+
+def _apply_inner(fixes: list[WeightFix], key: str, config: dict[str, Any], arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """The fixes of the layer held under `key`, applied with its own config."""
+    inner = [WeightFix(fix.name, fix.within[1:]) for fix in fixes if fix.within[:1] == (key,)]
+    return apply_fixes(inner, config[key]["config"], arrays) if inner else arrays
 
 
 def _is_bidirectional(config: dict[str, Any]) -> bool:

@@ -4,6 +4,7 @@ import pytest
 
 from migrate.errors import UnsupportedModelError
 from migrate.translate import SourceInfo, translate_layer
+from migrate.translate.fixes import WeightFix
 
 K1 = SourceInfo("1.2.0", None, tf_keras=False)
 
@@ -22,7 +23,7 @@ def test_convolution2d():
 def test_theano_ordering_kernels_are_moved():
     layer = translate_layer("Convolution2D", {"name": "c", "nb_filter": 2, "nb_row": 3, "nb_col": 3,
                                               "dim_ordering": "th"}, K1, "c")
-    assert layer.config["data_format"] == "channels_first" and "keras1_th_kernel" in layer.weight_fixes
+    assert layer.config["data_format"] == "channels_first" and WeightFix("keras1_th_kernel") in layer.weight_fixes
 
 
 def test_dense_and_dropout():

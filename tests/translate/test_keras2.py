@@ -3,6 +3,7 @@
 import pytest
 
 from migrate.translate import SourceInfo, translate_layer
+from migrate.translate.fixes import WeightFix
 
 K2 = SourceInfo("2.3.1", "tensorflow", tf_keras=False)
 
@@ -50,5 +51,5 @@ def test_wrapped_layers_are_translated_too():
 def test_cudnn_layers_become_their_plain_twins_with_converted_weights(legacy, keras3, extra, fix):
     layer = translate_layer(legacy, {"name": "r", "units": 4, "return_sequences": True, "time_major": False},
                             SourceInfo("2.4.0", "tensorflow", tf_keras=True), "r")
-    assert layer.class_name == keras3 and layer.weight_fixes == [fix]
+    assert layer.class_name == keras3 and layer.weight_fixes == [WeightFix(fix)]
     assert {k: layer.config[k] for k in extra} == extra and "time_major" not in layer.config
