@@ -1,21 +1,22 @@
 """`convert_file`: one legacy file in, one verified `.keras` file out, and a record of what happened.
 
-The pipeline follows the data: read (h5) -> graph -> unwrap -> rebuild (Keras 3) -> move weights ->
-compile and carry optimizer state -> verify -> save atomically. `convert` raises MigrateError;
-`convert_file` never does: batch callers (the zoo) get a failed record instead.
+The pipeline follows the data: read and plan (h5, graph, unwrap: no Keras) -> start Keras -> rebuild
+-> move weights -> compile and carry optimizer state -> verify -> save atomically. Everything that can
+be refused before TensorFlow starts (usage errors, unreadable or malformed files, a missing
+architecture) is refused first. `convert` raises MigrateError; `convert_file` never does: batch
+callers (the zoo) get a failed record instead.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from migrate.errors import MigrateError, OutputExistsError
-from migrate.graph import Graph, build_graph
-from migrate.h5 import LegacyFile, read_legacy_file
-from migrate.unwrap import unwrap
-from migrate.unwrap.weights_only import architecture_template, weights_layout
+from migrate.errors import MigrateError, OutputExistsError, one_line
+from migrate.plan import TemplatePlan, plan_path
+from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
+from migrate.rebuild.record import RebuildRecord
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,8 @@ class ConvertOptions:
 
 @dataclass(frozen=True)
 class ConversionResult:
-    """The record of one conversion: converted or failed, with the reason and the measurements."""
+    """The record of one conversion: converted or failed, with the reason; what the file held (from the
+    plan), and what the Keras side measured (`rebuild`, None when it failed before or during it)."""
 
     source: str
     status: str  # 'converted' or 'failed'
@@ -46,17 +48,16 @@ class ConversionResult:
     replicas: tuple[int, ...] = ()
     template: str | None = None
     layers: int = 0
-    params: int = 0
-    weights_moved: int = 0
-    weights_fixed: int = 0
-    optimizer: str | None = None
-    optimizer_slots: int = 0
-    iterations: int | None = None
-    max_abs_diff: float | None = None
-    bytes_written: int = 0
+    rebuild: RebuildRecord | None = None
     seconds: float = 0.0
-    verify_seconds: float = 0.0
-    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def params(self) -> int:
+        return self.rebuild.params if self.rebuild else 0
+
+    @property
+    def max_abs_diff(self) -> float | None:
+        return self.rebuild.max_abs_diff if self.rebuild else None
 
 
 def default_output(source: Path, weights_only: bool) -> Path:
@@ -69,9 +70,12 @@ def convert_file(source: str | Path, options: ConvertOptions) -> ConversionResul
     try:
         return convert(source, options)
     except MigrateError as exc:
-        message = " ".join(str(exc.at(str(source))).split())
-        return ConversionResult(source=str(source), status="failed", error=message,
-                                seconds=time.perf_counter() - start)
+        return failed_result(str(source), one_line(exc.at(str(source))), time.perf_counter() - start)
+
+
+def failed_result(source: str, error: str, seconds: float) -> ConversionResult:
+    """The record of a conversion that did not happen, and why (one line)."""
+    return ConversionResult(source=source, status="failed", error=error, seconds=seconds)
 
 
 def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
@@ -79,21 +83,28 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     start = time.perf_counter()
     source = Path(source)
     destination = _destination(source, options)
-    file = read_legacy_file(source)
-    template, weights_group, levels, output_names = _template(file, options)
+    check_lambda_specs(list(options.lambdas))
+    planned = plan_path(source, options.architecture)
+    template = planned.require_template()
 
+    from migrate.rebuild.runtime import start_keras
+
+    start_keras()
     from migrate.rebuild.pipeline import build_verified  # Keras is imported only past this point
 
-    built = build_verified(file, template, weights_group, output_names, options, destination)
+    rebuild_options = RebuildOptions(
+        destination=destination, reference=options.reference, atol=options.atol, weights_only=options.weights_only,
+        savedmodel=options.savedmodel, user=load_user_objects(list(options.lambdas), list(options.custom_objects)))
+    record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
+    return _converted(planned, destination, record, time.perf_counter() - start)
+
+
+def _converted(planned: TemplatePlan, destination: Path, record: RebuildRecord, seconds: float) -> ConversionResult:
+    template = planned.require_template()
     return ConversionResult(
-        source=str(source), status="converted", output=str(destination), keras_version=file.keras_version,
-        wrapper_depth=len(levels), replicas=tuple(levels), template=template.name, layers=len(template.layers),
-        params=built.params, weights_moved=built.weights_moved, weights_fixed=built.weights_fixed,
-        optimizer=built.optimizer, optimizer_slots=built.optimizer_slots, iterations=built.iterations,
-        max_abs_diff=built.max_abs_diff, bytes_written=built.bytes_written, seconds=time.perf_counter() - start,
-        verify_seconds=built.verify_seconds,
-        notes=tuple(built.notes),
-    )
+        source=planned.file.path, status="converted", output=str(destination), keras_version=planned.file.keras_version,
+        wrapper_depth=len(planned.replicas), replicas=planned.replicas, template=template.name,
+        layers=len(template.layers), rebuild=record, seconds=seconds)
 
 
 def _destination(source: Path, options: ConvertOptions) -> Path:
@@ -103,20 +114,3 @@ def _destination(source: Path, options: ConvertOptions) -> Path:
     if destination.exists() and not options.force:
         raise OutputExistsError(f"output {destination} exists; pass --force to replace it", path=str(source))
     return destination
-
-
-def _template(file: LegacyFile, options: ConvertOptions) -> tuple[Graph, str | None, list[int], list[str]]:
-    """The template graph, the weight group holding its weights, the replicas peeled off, and the
-    names the training config keys its losses by (the outermost model's output layers)."""
-    if file.format == "model":
-        graph = build_graph(file.model_config, tf_keras=file.is_tf_keras)
-        unwrapped = unwrap(graph)
-        names = [ref.layer for ref in graph.outputs]
-        return unwrapped.template, unwrapped.weights_group, unwrapped.replicas, names
-    template, _ = architecture_template(file, options.architecture)
-    if template is None:
-        raise MigrateError("weights-only file: it holds no architecture; pass the template's JSON, .h5 or .keras "
-                           "with --architecture (or put <stem>.json beside it)")
-    layout = weights_layout(file, template)
-    levels = list(layout.replicas) if layout.depth else []
-    return template, layout.weights_group, levels, [ref.layer for ref in template.outputs]

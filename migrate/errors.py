@@ -1,7 +1,9 @@
 """The one error hierarchy: every failure migrate expects ends up as one of these.
 
 Messages name the file, the layer where there is one, what was found and what to do. Only the CLI
-turns them into output and exit codes; everything below it raises.
+turns them into output and exit codes; everything below it raises. `UsageError` (and its subclasses)
+are the user's options that cannot work as given: the CLI's exit code 2. Every other MigrateError is
+about a file: exit code 1.
 """
 
 from __future__ import annotations
@@ -27,6 +29,14 @@ class MigrateError(Exception):
         return self
 
 
+class UsageError(MigrateError):
+    """An option the user gave cannot be used as given (exit 2 in the CLI)."""
+
+
+class ZooUsageError(UsageError):
+    """SRC and OUT do not make a valid pair for `migrate zoo`."""
+
+
 class NotKerasFileError(MigrateError):
     """The file is not HDF5, or is HDF5 that no Keras version wrote."""
 
@@ -45,3 +55,9 @@ class VerificationError(MigrateError):
 
 class OutputExistsError(MigrateError):
     """The destination exists (or is the source) and --force was not given."""
+
+
+def one_line(error: object) -> str:
+    """An error (or any message) as one line: messages quote configs and Keras' own multi-line text,
+    and a report row, a log line or a JSON field must stay one line to stay greppable."""
+    return " ".join(str(error).split())

@@ -15,7 +15,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 TEMP_MARKER = ".migrate-tmp"
-STREAM_ABOVE_BYTES = 64 * 2**20
 
 
 @contextmanager
@@ -45,28 +44,3 @@ def remove_stray_staging(folder: Path) -> list[Path]:
     for path in strays:
         shutil.rmtree(path, ignore_errors=True) if path.is_dir() else path.unlink(missing_ok=True)
     return strays
-
-
-@contextmanager
-def keras_streams_large_weights() -> Iterator[None]:
-    """Make Keras 3 stream weights through a file instead of holding them in memory, for large models.
-
-    Keras decides with `saving_lib.is_memory_sufficient`, which says yes whenever RAM is free, and then
-    keeps two in-memory copies of the whole weights file while saving or loading. Above 64 MiB we take
-    its disk path (its temporary file lands in our staging folder). If Keras renames the hook, this
-    does nothing and only memory use suffers.
-    """
-    try:
-        from keras.src.saving import saving_lib
-    except ImportError:
-        yield
-        return
-    original = getattr(saving_lib, "is_memory_sufficient", None)
-    if original is None:
-        yield
-        return
-    saving_lib.is_memory_sufficient = lambda model: saving_lib.weight_memory_size(model.variables) < STREAM_ABOVE_BYTES
-    try:
-        yield
-    finally:
-        saving_lib.is_memory_sufficient = original

@@ -24,6 +24,7 @@ def code_command(
     Sites it cannot convert safely are reported as path:line:col: RULE: message (on stderr)."""
     from migrate.codemod.engine import run, write_atomically
     from migrate.codemod.registry import all_rules, select_rules
+    from migrate.errors import UsageError
 
     if list_rules:
         for rule in all_rules():
@@ -38,8 +39,8 @@ def code_command(
         raise typer.BadParameter(f"no such file or directory: {', '.join(missing)}")
     try:
         rules = select_rules(select or None, ignore or None)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+    except UsageError as exc:
+        raise typer.BadParameter(exc.message) from None
     summary = run(paths, rules, jobs)
     for result in summary.results:
         if result.error:

@@ -21,10 +21,9 @@ def convert_command(
 ) -> None:
     """Unwrap every multi_gpu_model level, rebuild the template in Keras 3, move weights, compile settings
     and optimizer state, verify, and write a .keras file atomically."""
-    from migrate.cli.convert_render import print_conversion, print_error
+    from migrate.cli.convert_render import internal_error, print_conversion, print_error
     from migrate.convert import ConvertOptions, convert
-    from migrate.errors import MigrateError
-    from migrate.rebuild.options import UsageError
+    from migrate.errors import MigrateError, UsageError
 
     options = ConvertOptions(output=output, architecture=architecture, reference=reference, atol=atol, force=force,
                              weights_only=weights_only, savedmodel=savedmodel, custom_objects=tuple(custom_objects),
@@ -38,6 +37,6 @@ def convert_command(
         print_error(exc.at(str(source)))
         raise typer.Exit(1) from None
     except Exception as exc:  # a bug of ours: still one line, never a traceback
-        print_error(f"{source}: internal error ({type(exc).__name__}: {exc}); please report it")
+        print_error(internal_error(source, exc))
         raise typer.Exit(1) from None
     print_conversion(result)

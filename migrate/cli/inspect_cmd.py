@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from migrate.errors import MigrateError
+from migrate.errors import MigrateError, one_line
 
 
 def inspect_command(
@@ -18,6 +18,7 @@ def inspect_command(
         None, "--architecture", help="Template .json, .h5 or .keras for weights-only files (default: <stem>.json beside each)."),
 ) -> None:
     """Show each file's wrapper levels, template, weights, training config and Keras 3 verdict."""
+    from migrate.cli.convert_render import internal_error
     from migrate.diagnosis import inspect_file
 
     results: list[dict] = []
@@ -28,13 +29,13 @@ def inspect_command(
             report = inspect_file(path, architecture)
         except MigrateError as exc:
             failed += 1
-            results.append({"path": str(path), "error": _one_line(exc)})
+            results.append({"path": str(path), "error": one_line(exc)})
             reports.append((path, exc))
             continue
         except Exception as exc:  # a bug of ours: still one line, never a traceback
             failed += 1
-            message = f"{path}: internal error ({type(exc).__name__}: {exc}); please report it"
-            results.append({"path": str(path), "error": _one_line(message)})
+            message = internal_error(path, exc)
+            results.append({"path": str(path), "error": one_line(message)})
             reports.append((path, message))
             continue
         results.append(report.to_json())
@@ -48,6 +49,3 @@ def inspect_command(
         render_reports(reports)
     raise typer.Exit(1 if failed else 0)
 
-
-def _one_line(error: object) -> str:
-    return " ".join(str(error).split())

@@ -9,6 +9,7 @@ from rich.markup import escape
 from rich.tree import Tree
 
 from migrate.diagnosis import FileReport
+from migrate.errors import one_line
 
 VERDICT_TEXT = {
     "loads": "[green]loads in stock Keras 3 and reproduces its outputs[/]",
@@ -25,7 +26,7 @@ def render_reports(reports: list[tuple[Any, Any]], console: Console | None = Non
         if isinstance(report, FileReport):
             console.print(report_tree(report))
         else:
-            errors.print(f"[red]error[/] {escape(' '.join(str(report).split()))}")
+            errors.print(f"[red]error[/] {escape(one_line(report))}")
 
 
 def report_tree(report: FileReport) -> Tree:

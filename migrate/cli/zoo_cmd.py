@@ -21,8 +21,7 @@ def zoo_command(
     report_only: bool = typer.Option(False, "--report-only", help="Rewrite the reports from the manifest only."),
 ) -> None:
     """Convert every model under SRC into OUT, in parallel, resumable, with report.json, report.md and report.html."""
-    from migrate.errors import MigrateError
-    from migrate.zoo.discover import ZooUsageError
+    from migrate.errors import MigrateError, UsageError, one_line
     from migrate.zoo.report import summary_line
     from migrate.zoo.run import ZooOptions, run_zoo
 
@@ -31,11 +30,11 @@ def zoo_command(
     try:
         with _progress() as progress:
             report = run_zoo(source, out, options, progress)
-    except ZooUsageError as exc:
+    except UsageError as exc:
         typer.echo(f"error {exc}", err=True)
         raise typer.Exit(2) from None
     except MigrateError as exc:
-        typer.echo(f"error {' '.join(str(exc).split())}", err=True)
+        typer.echo(f"error {one_line(exc)}", err=True)
         raise typer.Exit(1) from None
     for model in report["models"]:
         if model["status"] == "failed":

@@ -8,12 +8,10 @@ from typing import Any
 
 from migrate.diagnosis.keras3_rules import Facts, keras3_verdict
 from migrate.errors import MalformedFileError, MigrateError
-from migrate.graph import Graph, build_graph
+from migrate.graph import Graph
 from migrate.graph.build import batch_shape
 from migrate.graph.shapes import output_shapes
-from migrate.h5 import LegacyFile, read_legacy_file
-from migrate.unwrap import classify_lambdas, unwrap
-from migrate.unwrap.weights_only import architecture_template, weights_layout
+from migrate.plan import TemplatePlan, plan_path
 
 
 @dataclass(frozen=True)
@@ -78,58 +76,45 @@ class FileReport:
 
 def inspect_file(path: str | Path, architecture: str | Path | None = None) -> FileReport:
     """Read and diagnose `path`; weights-only files use `architecture` or their `<stem>.json` sidecar."""
+    planned = plan_path(path, architecture)
     try:
-        return _inspect(path, architecture)
+        return _model_report(planned) if planned.file.format == "model" else _weights_report(planned)
     except MigrateError as exc:
         raise exc.at(str(path)) from None
 
 
-def _inspect(path: str | Path, architecture: str | Path | None) -> FileReport:
-    file = read_legacy_file(path)
-    if file.format == "weights":
-        return _weights_report(file, architecture)
-    graph = build_graph(file.model_config, tf_keras=file.is_tf_keras)
-    unwrapped = unwrap(graph)
-    lambdas = classify_lambdas(graph, set(unwrapped.slicer_paths))
-    verdict, problems = keras3_verdict(Facts(file, graph, tuple(lambdas)))
-    problems += _user_lambda_problems(lambdas)
-    group = unwrapped.weights_group
-    params = _params(file, group)
+def _model_report(planned: TemplatePlan) -> FileReport:
+    file, template = planned.file, planned.require_template()
+    verdict, problems = keras3_verdict(Facts(file, planned.graph, planned.lambdas))
+    problems += _user_lambda_problems(planned.lambdas)
     return FileReport(
-        path=str(path), format=file.format, keras_version=file.keras_version, backend=file.backend,
-        wrapper_depth=unwrapped.depth, replicas=unwrapped.replicas,
-        template=_template_summary(unwrapped.template, params),
+        path=file.path, format=file.format, keras_version=file.keras_version, backend=file.backend,
+        wrapper_depth=planned.depth, replicas=list(planned.replicas),
+        template=_template_summary(template, planned.params),
         weights_count=file.weight_count, weights_bytes=file.weight_bytes,
         training=_training_summary(file.training_config),
         optimizer_state=len(file.optimizer_weights),
         lambdas=[{"layer": info.layer, "kind": info.kind, "function": info.function_name,
-                  "bytecode_python": info.bytecode_python, "in": "/".join(info.path)} for info in lambdas],
+                  "bytecode_python": info.bytecode_python, "in": "/".join(info.path)} for info in planned.lambdas],
         keras3_verdict=verdict, problems=problems,
     )
 
 
-def _weights_report(file: LegacyFile, architecture: str | Path | None) -> FileReport:
+def _weights_report(planned: TemplatePlan) -> FileReport:
     """A weights-only file: what its groups say, and its template when an architecture is at hand."""
-    template, source = architecture_template(file, architecture)
-    layout = weights_layout(file, template)
+    file, template, source = planned.file, planned.template, planned.architecture_source
     verdict, problems = keras3_verdict(Facts(file, None, ()))
     notes = [] if source else ["no architecture beside it: give one with --architecture (or put <stem>.json there)"]
-    if layout.depth and not layout.replicas:
+    if planned.depth and not planned.replicas:
         notes.append("a wrapper checkpoint; the replica count needs the template's architecture")
     return FileReport(
         path=file.path, format="weights", keras_version=file.keras_version, backend=file.backend,
-        wrapper_depth=layout.depth, replicas=list(layout.replicas),
-        template=_template_summary(template, _params(file, layout.weights_group)) if template else None,
+        wrapper_depth=planned.depth, replicas=list(planned.replicas),
+        template=_template_summary(template, planned.params) if template else None,
         weights_count=file.weight_count, weights_bytes=file.weight_bytes, training=None, optimizer_state=0,
         lambdas=[], keras3_verdict=verdict, problems=problems,
         architecture_source=str(source) if source else None, notes=notes,
     )
-
-
-def _params(file: LegacyFile, group: str | None) -> int:
-    """Weight elements of the template: its replica group for a wrapper, every group for a plain model."""
-    groups = [file.layer_weights.get(group, ())] if group else list(file.layer_weights.values())
-    return sum(weight.size for weights in groups for weight in weights)
 
 
 def _template_summary(template: Graph, params: int) -> TemplateSummary:
@@ -159,6 +144,6 @@ def _training_summary(config: dict[str, Any] | None) -> TrainingSummary | None:
     )
 
 
-def _user_lambda_problems(lambdas: list[Any]) -> list[str]:
+def _user_lambda_problems(lambdas: tuple[Any, ...]) -> list[str]:
     return [f"user Lambda '{info.layer}' ({info.function_name or 'anonymous'}) cannot be run safely: "
             "convert needs --lambda NAME=MODULE:CALLABLE" for info in lambdas if info.kind == "user"]

@@ -3,7 +3,8 @@
 Quirks handled here, and only here:
 - Sequential configs are a bare list of layers (Keras <= 2.2.2) or `{"name", "layers"}`; their
   input comes from the first layer's `batch_input_shape` unless an InputLayer leads. A Keras 1
-  Sequential may start with a Merge of branch Sequentials: the branches are laid out inline.
+  Sequential may start with a Merge of branch Sequentials: the branches are laid out inline (what
+  Keras 1 configs look like is translate/keras1.py's to say; this module only lays them out).
 - Inbound entries are `[layer, node, tensor]` (Keras 1) or `[layer, node, tensor, kwargs]`.
 - A nested model is created with a node of its own linking its inputs to its outputs, so Keras
   counts its calls from 1 in configs (`["encoder", 1, 0, {}]` is its first call). The exception is
@@ -17,6 +18,7 @@ from typing import Any
 
 from migrate.errors import MalformedFileError, UnsupportedModelError
 from migrate.graph.model import MODEL_CLASSES, Graph, Layer, TensorRef
+from migrate.translate import keras1
 
 MAX_NESTING = 32
 MAX_DIM = 2**31
@@ -71,10 +73,9 @@ def _chain(entries: list[Any], *, tf_keras: bool, depth: int) -> Chain:
     Keras 1 Sequentials may start with Merge([branch, ...]) of branch Sequentials: those branches are
     laid out inline (each with its own input), the way Keras 1 stored their weights, one group per layer.
     """
-    first = entries[0] if isinstance(entries[0], dict) else {}
-    if first.get("class_name") == "Merge" and isinstance(first.get("config"), dict) \
-            and isinstance(first["config"].get("layers"), list):
-        layers, inputs, previous = _merged_branches(first, tf_keras=tf_keras, depth=depth)
+    merged = keras1.merged_branches(entries[0])
+    if merged is not None:
+        layers, inputs, previous = _merged_branches(*merged, tf_keras=tf_keras, depth=depth)
         rest = [_layer_shell(entry, tf_keras=tf_keras, depth=depth) for entry in entries[1:]]
     else:
         rest = [_layer_shell(entry, tf_keras=tf_keras, depth=depth) for entry in entries]
@@ -89,21 +90,13 @@ def _chain(entries: list[Any], *, tf_keras: bool, depth: int) -> Chain:
     return layers + rest, inputs, previous
 
 
-def _merged_branches(entry: dict[str, Any], *, tf_keras: bool, depth: int) -> Chain:
+def _merged_branches(branches: list[list[Any]], config: dict[str, Any], *, tf_keras: bool, depth: int) -> Chain:
     """Keras 1's Merge of branch Sequentials: every branch inline, then the Merge reading their outputs."""
-    config = dict(entry["config"])
     layers: list[Layer] = []
     inputs: list[TensorRef] = []
     outputs: list[TensorRef] = []
-    for branch in config.pop("layers"):
-        if not isinstance(branch, dict) or branch.get("class_name") != "Sequential":
-            raise UnsupportedModelError("Keras 1 Merge of models other than Sequential ones is not converted",
-                                        layer=str(config.get("name")))
-        body = branch.get("config")
-        branch_entries = body if isinstance(body, list) else (body or {}).get("layers")
-        if not isinstance(branch_entries, list) or not branch_entries:
-            raise MalformedFileError("a Merge branch has no layers", layer=str(config.get("name")))
-        branch_layers, branch_inputs, branch_output = _chain(branch_entries, tf_keras=tf_keras, depth=depth + 1)
+    for entries in branches:
+        branch_layers, branch_inputs, branch_output = _chain(entries, tf_keras=tf_keras, depth=depth + 1)
         layers += branch_layers
         inputs += branch_inputs
         outputs.append(branch_output)
@@ -125,7 +118,7 @@ def _implicit_input(first: Layer) -> Layer:
         )
     _check_shape(shape, first.name)
     config = {"name": f"{first.name}_input", "batch_input_shape": list(shape),
-              "dtype": source.get("dtype") or source.get("input_dtype") or "float32"}
+              "dtype": keras1.input_dtype(source) or "float32"}
     return Layer(name=config["name"], class_name="InputLayer", config=config, calls=[], call_kwargs=[])
 
 
@@ -282,8 +275,8 @@ def _layer_shell(entry: Any, *, tf_keras: bool, depth: int) -> Layer:
     layer = Layer(name=_text(name, "layer name"), class_name=class_name, config=config)
     if class_name == "InputLayer":
         _check_shape(batch_shape(config), layer.name)
-        if "input_dtype" in config and not config.get("dtype"):  # Keras 1's name for it: one name from here on
-            layer.config = {**config, "dtype": config["input_dtype"]}
+        if keras1.input_dtype(config) != config.get("dtype"):  # Keras 1's name for it: one name from here on
+            layer.config = {**config, "dtype": keras1.input_dtype(config)}
     return layer
 
 
@@ -302,9 +295,7 @@ def batch_shape(config: dict[str, Any]) -> tuple[int | None, ...] | None:
             return tuple(config[key])
     if isinstance(config.get("input_shape"), list):
         return (None, *config["input_shape"])
-    if isinstance(config.get("input_dim"), int):  # Keras 1 Dense/Embedding
-        return (None, config["input_dim"]) if "input_length" not in config else (None, config["input_length"])
-    return None
+    return keras1.declared_input_shape(config)
 
 
 def _check_shape(shape: tuple[Any, ...] | None, layer: str) -> None:

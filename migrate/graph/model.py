@@ -6,7 +6,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-MODEL_CLASSES = frozenset({"Model", "Functional", "Sequential", "Container"})
+from migrate.h5.classes import MODEL_CLASSES
+
+__all__ = ["MODEL_CLASSES", "Graph", "Layer", "TensorRef"]
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import Any
 import keras
 
 from migrate.errors import UnsupportedModelError
+from migrate.rebuild.keras_compat import sublayers
 from migrate.rebuild.options import UserObjects
 from migrate.translate import TranslatedLayer
 
@@ -66,7 +67,7 @@ def restore_initializers(built: keras.layers.Layer, originals: dict[str, Any], n
         except (TypeError, ValueError, AttributeError):
             notes.append(f"{name}: initializer {value!r} is unknown to Keras 3; the saved config says 'zeros'")
             continue
-        for obj in built._flatten_layers(include_self=True, recursive=True):
+        for obj in sublayers(built):
             try:
                 if hasattr(obj, key):
                     setattr(obj, key, initializer)

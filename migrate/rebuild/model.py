@@ -7,9 +7,10 @@ from typing import Any
 
 import keras
 
-from migrate.errors import MalformedFileError, UnsupportedModelError
+from migrate.errors import MalformedFileError, UnsupportedModelError, one_line
 from migrate.graph import Graph, Layer, TensorRef
 from migrate.graph.build import batch_shape
+from migrate.rebuild.keras_compat import keras_mask
 from migrate.rebuild.layers import make_layer, restore_initializers
 from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, broadcasts
 from migrate.rebuild.options import UserObjects
@@ -71,7 +72,7 @@ def _wire(layer: Layer, call: int, key: tuple[str, ...], objects: dict[str, Any]
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
         # Keras checks shapes, dtypes and arguments as the graph is wired; what it refuses, say why
         raise UnsupportedModelError(f"Keras 3 refused to call it on its inputs ({type(exc).__name__}: "
-                                    f"{' '.join(str(exc).split())[:200]})", layer="/".join(key)) from None
+                                    f"{one_line(exc)[:200]})", layer="/".join(key)) from None
     if note:
         translation = rebuilt.translations.get(key)
         (translation.notes if translation else rebuilt.notes_extra).append(f"{'/'.join(key)}: {note}")
@@ -159,16 +160,6 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
         result = target(args, **kwargs)
     tensors[(layer.name, call)] = list(result) if isinstance(result, (list, tuple)) else [result]
     return note
-
-
-def keras_mask(tensor: Any) -> Any:
-    """The mask riding on a symbolic tensor (from mask_zero Embeddings, Masking...), or None.
-
-    Keras 3 fills a layer's `mask` argument by itself only when the call has one tensor argument;
-    an RNN given `initial_state` has two, so without this its masked steps would run as unmasked
-    ones. Keras 2 always masked the sequence with the mask of its first input.
-    """
-    return keras.src.backend.get_keras_mask(tensor)
 
 
 def _takes_list(target: Any) -> bool:

@@ -1,17 +1,17 @@
-"""The user's way out for layers a file cannot describe safely: their own callables and classes."""
+"""What the Keras side is asked to do (`RebuildOptions`), and the user's way out for layers a file cannot
+describe safely: their own callables and classes. Plain data and importlib: no Keras here."""
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from migrate.errors import MigrateError
-
-
-class UsageError(MigrateError):
-    """An option the user gave cannot be used as given (exit 2 in the CLI)."""
+from migrate.errors import UsageError
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,24 @@ class UserObjects:
         return {**{fn.__name__: fn for fn in self.lambdas.values()}, **self.classes}
 
 
+@dataclass(frozen=True)
+class RebuildOptions:
+    """Where the converted model goes and how it is checked: what rebuild needs, and nothing of the CLI."""
+
+    destination: Path
+    reference: Path | None = None
+    atol: float = 1e-4
+    weights_only: bool = False
+    savedmodel: Path | None = None
+    user: UserObjects = field(default_factory=lambda: UserObjects())
+
+
+def check_lambda_specs(lambda_specs: list[str]) -> None:
+    """Refuse a malformed `--lambda` before anything is imported (it is a usage error, answered at once)."""
+    for spec in lambda_specs:
+        _split_spec(spec)
+
+
 def load_user_objects(lambda_specs: list[str], custom_modules: list[str]) -> UserObjects:
     """Import what `--lambda NAME=MODULE:CALLABLE` and `--custom-objects MODULE` name."""
     lambdas = dict(_lambda_spec(spec) for spec in lambda_specs)
@@ -36,11 +54,17 @@ def load_user_objects(lambda_specs: list[str], custom_modules: list[str]) -> Use
     return UserObjects(lambdas, classes)
 
 
-def _lambda_spec(spec: str) -> tuple[str, Callable[..., Any]]:
+def _split_spec(spec: str) -> tuple[str, str, str]:
+    """NAME=MODULE:CALLABLE as its three parts."""
     name, sep, target = spec.partition("=")
     module_name, sep2, attribute = target.partition(":")
     if not (sep and sep2 and name and module_name and attribute):
         raise UsageError(f"--lambda {spec!r}: expected NAME=MODULE:CALLABLE")
+    return name, module_name, attribute
+
+
+def _lambda_spec(spec: str) -> tuple[str, Callable[..., Any]]:
+    name, module_name, attribute = _split_spec(spec)
     function = getattr(_import(module_name), attribute, None)
     if not callable(function):
         raise UsageError(f"--lambda {spec!r}: {module_name} has no callable {attribute!r}")
@@ -49,9 +73,6 @@ def _lambda_spec(spec: str) -> tuple[str, Callable[..., Any]]:
 
 def _import(module_name: str) -> Any:
     """Import a user module the way `python -m` would find it: the current directory first."""
-    import os
-    import sys
-
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:

@@ -1,99 +1,95 @@
 """The Keras side of a conversion: rebuild, move weights, compile, verify, save.
 
 The converted model lives only inside `_build_and_stage`: by the time the written file is reloaded
-for the final check, it has been freed, so the two never sit in memory together.
+for the final check, it has been freed, so the two never sit in memory together. Callers run
+`runtime.start_keras()` before importing this module.
 """
 
 from __future__ import annotations
 
 import gc
 import time
-from dataclasses import dataclass, field
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import keras
 import numpy as np
 
-from migrate.errors import MalformedFileError
+from migrate.errors import MalformedFileError, VerificationError
 from migrate.graph import Graph
 from migrate.h5 import LegacyFile
+from migrate.rebuild.keras_compat import streaming_large_weights
 from migrate.rebuild.model import rebuild_model
-from migrate.rebuild.options import UserObjects, load_user_objects
+from migrate.rebuild.options import RebuildOptions
+from migrate.rebuild.record import RebuildRecord
 from migrate.rebuild.training import carry_optimizer_state, compile_like_legacy, note_training_differences
 from migrate.rebuild.weights import move_weights
-from migrate.save import keras_streams_large_weights, publish, staging
+from migrate.save import publish, staging
 from migrate.translate import SourceInfo
-from migrate.verify import Fingerprint, check_reference, check_reload, fingerprint, load_reference
+from migrate.verify import Fingerprint, check_reference, check_reloaded, fingerprint, load_reference
 
 
-@dataclass
-class Built:
-    """What the Keras side measured and decided, for the ConversionResult."""
-
-    params: int = 0
-    weights_moved: int = 0
-    weights_fixed: int = 0
-    optimizer: str | None = None
-    optimizer_slots: int = 0
-    iterations: int | None = None
-    max_abs_diff: float | None = None
-    bytes_written: int = 0
-    verify_seconds: float = 0.0
-    notes: list[str] = field(default_factory=list)
-
-
-def build_verified(file: LegacyFile, template: Graph, weights_group: str | None, output_names: list[str],
-                   options: Any, destination: Path) -> Built:
+def build_verified(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
+                   options: RebuildOptions) -> RebuildRecord:
     """Everything past the reading side; raises MigrateError at the first thing that is not right."""
-    user = load_user_objects(list(options.lambdas), list(options.custom_objects))
-    needed = user.custom_objects()
-    with staging(destination) as stage, keras_streams_large_weights():
+    needed = options.user.custom_objects()
+    with staging(options.destination) as stage, streaming_large_weights():
         staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
         exported = stage / "savedmodel" if options.savedmodel else None
-        built, expected = _build_and_stage(file, template, weights_group, output_names, options, user, staged, exported)
+        record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged, exported)
         release_freed_memory()
         if not options.weights_only:
             started = time.perf_counter()
-            check_reload(staged, expected, needed)
-            built.verify_seconds += time.perf_counter() - started
+            check_reloaded(reload_stock(staged, needed), expected)
+            record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started)
         if needed:
-            built.notes.append("loading it needs your own objects: keras.saving.load_model(path, custom_objects="
-                               f"{{{', '.join(repr(k) + ': ...' for k in sorted(needed))}}})")
-        built.bytes_written = staged.stat().st_size
-        publish(staged, destination)
+            record = replace(record, notes=(*record.notes, "loading it needs your own objects: keras.saving.load_model("
+                                            f"path, custom_objects={{{', '.join(repr(k) + ': ...' for k in sorted(needed))}}})"))
+        record = replace(record, bytes_written=staged.stat().st_size)
+        publish(staged, options.destination)
         if exported is not None:
             publish(exported, Path(options.savedmodel))
-    return built
+    return record
 
 
-def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | None, output_names: list[str],
-                     options: Any, user: UserObjects, staged: Path, exported: Path | None) -> tuple[Built, Fingerprint]:
+def reload_stock(path: Path, custom_objects: dict[str, Any]) -> keras.Model:
+    """Load the written file as a user will: stock Keras 3, safe mode on, and only the user's own objects
+    (from --lambda or --custom-objects), never anything of migrate's."""
+    try:
+        return keras.saving.load_model(path, safe_mode=True, custom_objects=custom_objects or None)
+    except Exception as exc:  # whatever Keras raises, the file is not usable as written
+        raise VerificationError(f"the written file does not reload in Keras 3 ({type(exc).__name__}: {exc})") from None
+
+
+def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
+                     options: RebuildOptions, staged: Path, exported: Path | None) -> tuple[RebuildRecord, Fingerprint]:
     """Rebuild, fill, compile, check against the reference, write; the model dies when this returns."""
-    rebuilt = rebuild_model(template, SourceInfo(file.keras_version, file.backend, file.is_tf_keras), user)
+    rebuilt = rebuild_model(template, SourceInfo(file.keras_version, file.backend, file.is_tf_keras), options.user)
     model = rebuilt.model
     moves = move_weights(file, template, rebuilt, weights_group)
     release_freed_memory()  # the 16 MiB blocks the weights streamed through: back to the OS before saving
     if len(moves) != len(model.weights):
         raise MalformedFileError(f"the file holds {len(moves)} of the {len(model.weights)} weights the model needs")
-    built = Built(params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(moves),
-                  weights_fixed=sum(move.fixed for move in moves), notes=list(dict.fromkeys(rebuilt.notes)))
+    record = RebuildRecord(params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(moves),
+                           weights_fixed=sum(move.fixed for move in moves), notes=tuple(dict.fromkeys(rebuilt.notes)))
     if file.training_config:
-        carry = _carry_training(model, file, moves, output_names)
-        built.optimizer, built.optimizer_slots, built.iterations = carry.optimizer, carry.slots_moved, carry.iterations
-        built.notes += carry.notes
+        carry = _carry_training(model, file, moves, list(output_names))
+        record = replace(record, optimizer=carry.optimizer, optimizer_slots=carry.slots_moved,
+                         iterations=carry.iterations, notes=(*record.notes, *carry.notes))
     started = time.perf_counter()
     inputs = load_reference(options.reference)[0] if options.reference else synthetic_inputs(model)
     if options.reference:
-        built.max_abs_diff = check_reference(model, options.reference, options.atol)
+        record = replace(record, max_abs_diff=check_reference(model, options.reference, options.atol))
     expected = fingerprint(model, inputs) if not options.weights_only else Fingerprint((), None, None)
-    built.verify_seconds = time.perf_counter() - started
+    record = replace(record, verify_seconds=time.perf_counter() - started)
     if options.weights_only:
         model.save_weights(staged)
     else:
         model.save(staged)
     if exported is not None:
         model.export(str(exported), verbose=False)
-    return built, expected
+    return record, expected
 
 
 def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str]) -> Any:

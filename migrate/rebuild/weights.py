@@ -23,6 +23,7 @@ import numpy as np
 from migrate.errors import MalformedFileError
 from migrate.graph import Graph, Layer
 from migrate.h5 import LegacyFile, WeightInfo
+from migrate.rebuild.keras_compat import resource_handle
 from migrate.rebuild.model import Rebuilt
 from migrate.translate.weights import apply_fixes, keras1_joined, reshapes
 from migrate.verify import digest_array
@@ -106,13 +107,13 @@ def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: Weigh
     every write would then copy the whole variable. Elsewhere (another backend, a small or scalar
     weight), the whole array is assigned at once.
     """
-    handle = getattr(getattr(variable, "_value", None), "handle", None)
-    if keras.backend.backend() != "tensorflow" or handle is None or not dataset.shape \
-            or dataset.nbytes <= STREAM_ABOVE_BYTES:
+    resource = resource_handle(variable)
+    if resource is None or not dataset.shape or dataset.nbytes <= STREAM_ABOVE_BYTES:
         _assign_exactly(variable, np.asarray(dataset[()]), info, path)
         return
     import tensorflow as tf
 
+    handle, handle_dtype = resource
     _check_kind(dataset.dtype, variable, info, path)
     written, landed = hashlib.blake2b(digest_size=16), hashlib.blake2b(digest_size=16)
     blocks = row_blocks_for(dataset.shape, dataset.dtype.itemsize)
@@ -123,7 +124,7 @@ def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: Weigh
         tf.raw_ops.ResourceStridedSliceAssign(ref=handle, begin=[start] + [0] * (rank - 1),
                                               end=[stop, *dataset.shape[1:]], strides=[1] * rank, value=block)
     for start, stop in blocks:  # read back by rows too: a whole read would copy the variable twice
-        rows = tf.raw_ops.ResourceGather(resource=handle, indices=np.arange(start, stop), dtype=variable._value.dtype)
+        rows = tf.raw_ops.ResourceGather(resource=handle, indices=np.arange(start, stop), dtype=handle_dtype)
         landed.update(memoryview(np.ascontiguousarray(rows.numpy())).cast("B"))
     if written.digest() != landed.digest():
         raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))

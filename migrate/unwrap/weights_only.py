@@ -8,13 +8,9 @@ holding weights. With the template's architecture (k inputs, m outputs) the grou
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from migrate.errors import MigrateError
-from migrate.graph import Graph, build_graph
+from migrate.graph import Graph
 from migrate.h5 import LegacyFile
-from migrate.h5.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
-from migrate.unwrap.detect import unwrap
 
 
 @dataclass(frozen=True)
@@ -44,18 +40,3 @@ def _holds_many_layers(file: LegacyFile, group: str) -> bool:
     """A nested model's group: its weights are named after more than one inner layer."""
     prefixes = {weight.name.split("/")[0] for weight in file.layer_weights[group]}
     return len(prefixes) > 1
-
-
-def architecture_template(file: LegacyFile, architecture: str | Path | None) -> tuple[Graph | None, Path | None]:
-    """A weights-only file's template, from the architecture given or `<stem>.json` beside it, and
-    where it came from; (None, None) when there is none. Errors name the weights file and the
-    architecture, since either may be the one at fault."""
-    source = Path(architecture) if architecture else sidecar_architecture(file.path)
-    if source is None:
-        return None, None
-    try:
-        config = read_architecture(source)
-        graph = build_graph(config, tf_keras=file.is_tf_keras or is_tf_keras_config(config))
-    except MigrateError as exc:
-        raise type(exc)(f"its architecture {source}: {exc.message}", path=file.path, layer=exc.layer) from None
-    return unwrap(graph).template, source

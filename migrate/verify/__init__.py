@@ -3,10 +3,10 @@
 from migrate.verify.checks import (
     Fingerprint,
     check_reference,
-    check_reload,
+    check_reloaded,
     digest_array,
     fingerprint,
     load_reference,
 )
 
-__all__ = ["Fingerprint", "check_reference", "check_reload", "digest_array", "fingerprint", "load_reference"]
+__all__ = ["Fingerprint", "check_reference", "check_reloaded", "digest_array", "fingerprint", "load_reference"]

@@ -5,13 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from migrate.errors import MigrateError
+from migrate.errors import ZooUsageError
 
 SUFFIXES = (".h5", ".hdf5")
-
-
-class ZooUsageError(MigrateError):
-    """SRC and OUT do not make a valid pair (exit 2)."""
 
 
 @dataclass(frozen=True)

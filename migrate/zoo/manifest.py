@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from migrate.zoo.records import ModelRow
+
 MANIFEST_NAME = ".migrate-manifest.json"
 
 
@@ -59,11 +61,18 @@ class Manifest:
         out_record = entry.get("output", {})
         return output.stat().st_size == out_record.get("size") and output.stat().st_mtime_ns == out_record.get("mtime_ns")
 
-    def record(self, relative: str, source: Path, result: dict[str, Any], output: Path | None) -> None:
-        entry = {"status": result["status"], "source": fingerprint(source), "result": result}
+    def record(self, relative: str, source: Path, row: ModelRow, output: Path | None) -> None:
+        """What became of `source` now: its fingerprint, its row, and its output's fingerprint."""
+        entry = {"status": row.status, "source": fingerprint(source), "result": row.to_json()}
         if output is not None and output.is_file():
             entry["output"] = fingerprint(output)
         self.entries[relative] = entry
+
+    def last_row(self, relative: str) -> ModelRow | None:
+        """The row the last run recorded for `relative`, if any."""
+        entry = self.entries.get(relative)
+        result = entry.get("result") if isinstance(entry, dict) else None
+        return ModelRow.from_json(result) if isinstance(result, dict) and "source" in result else None
 
     def save(self) -> None:
         """Atomically: a kill at any moment leaves the old manifest or the new one."""

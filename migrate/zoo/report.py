@@ -12,13 +12,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-FIELDS = ("source", "status", "output", "error", "keras_version", "wrapper_depth", "replicas", "params", "seconds",
-          "max_abs_diff", "note")
+from migrate.zoo.records import ModelRow
+
 STATUS_COLOURS = {"converted": "#2e7d32", "skipped": "#1565c0", "failed": "#c62828"}
 
 
-def build_report(models: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
-    models = sorted(({key: model.get(key) for key in FIELDS} for model in models), key=lambda m: m["source"])
+def build_report(rows: list[ModelRow], seconds: float) -> dict[str, Any]:
+    """The report as JSON data (the form every report file is rendered from): rows sorted by source."""
+    models = [row.to_json() for row in sorted(rows, key=lambda row: row.source)]
     counts = Counter(model["status"] for model in models)
     summary = {"total": len(models), "converted": counts["converted"], "skipped": counts["skipped"],
                "failed": counts["failed"], "seconds": round(seconds, 3),

@@ -12,11 +12,13 @@ import multiprocessing as mp
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-Result = dict[str, Any]
+from migrate.convert import ConversionResult, ConvertOptions, convert_file, failed_result
+
+Result = ConversionResult
 
 
 @dataclass(frozen=True)
@@ -28,15 +30,14 @@ class Task:
 
 
 def run_task(task: Task) -> Result:
-    """Convert one model (in whatever process runs this) and return its record as plain data."""
-    from migrate.convert import ConvertOptions, convert_file
-
+    """Convert one model (in whatever process runs this) and return its record (it pickles)."""
     options = ConvertOptions(output=task.output, architecture=task.architecture, force=True)
-    return asdict(convert_file(task.source, options))
+    return convert_file(task.source, options)
 
 
 def failed(task: Task, reason: str, seconds: float) -> Result:
-    return {"source": task.source, "status": "failed", "output": None, "error": reason, "seconds": seconds}
+    """The record of a task whose worker never answered (it crashed, hung, or the cluster lost it)."""
+    return failed_result(task.source, reason, seconds)
 
 
 def _worker_main(conn: Connection, work: Callable[[Task], Result]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -13,9 +14,15 @@ import pytest
 from tests.conftest import ROOT, sample
 
 
+def user_environment() -> dict[str, str]:
+    """This environment less TensorFlow's log level: importing Keras in the test process sets it, and a
+    user's shell has none, so migrate's own setting is what the run shows."""
+    return {key: value for key, value in os.environ.items() if key != "TF_CPP_MIN_LOG_LEVEL"}
+
+
 def migrate(*args, cwd=ROOT):
     return subprocess.run([sys.executable, "-m", "migrate", *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, timeout=300)
+                          cwd=cwd, timeout=300, env=user_environment())
 
 
 def test_convert_prints_what_it_did_and_writes_beside_the_source(tmp_path):
@@ -113,3 +120,43 @@ def test_not_a_keras_file_exits_1_with_one_line(tmp_path):
     bad.write_text("nope")
     result = migrate("convert", bad)
     assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1 and "not an HDF5" in result.stderr
+
+
+@pytest.mark.parametrize("case", ["text_file", "bad_lambda_spec", "weights_without_architecture"])
+def test_refusals_found_before_rebuilding_never_start_tensorflow(tmp_path, case):
+    """Unreadable files, usage errors and a missing architecture answer at once: convert reads and plans
+    the file before it starts TensorFlow (checked on the interpreter's own import log)."""
+    source = tmp_path / "model.h5"
+    args = ["convert", source]
+    if case == "text_file":
+        source.write_text("this is a text file, renamed\n")
+    elif case == "bad_lambda_spec":
+        shutil.copy(sample("k231_plain_functional.h5"), source)
+        args += ["--lambda", "no-equals-sign"]
+    else:
+        shutil.copy(sample("k231_weights_only.h5"), source)
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "migrate", *map(str, args)],
+                            capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert result.returncode == (2 if case == "bad_lambda_spec" else 1)
+    imported = {line.split("|")[-1].strip().split(".")[0] for line in result.stderr.splitlines() if "|" in line}
+    assert "migrate" in imported and not imported & {"tensorflow", "keras", "jax", "torch"}
+    errors = [line for line in result.stderr.splitlines() if not line.startswith("import time:")]
+    assert len(errors) == 1 and errors[0].startswith("error ")
+    assert ("--lambda 'no-equals-sign'" if case == "bad_lambda_spec" else str(source)) in errors[0]
+    assert not (tmp_path / "model.keras").exists()
+
+
+def test_a_text_file_renamed_h5_is_refused_in_well_under_a_second(tmp_path):
+    """Wall time of the whole command, interpreter start included: the best of three runs, so a busy CI
+    machine's one slow start does not decide it (the no-TensorFlow proof is the test above)."""
+    import time
+
+    source = tmp_path / "notes.h5"
+    source.write_text("not HDF5 at all\n")
+    timings = []
+    for _ in range(3):
+        started = time.perf_counter()
+        result = migrate("convert", source)
+        timings.append(time.perf_counter() - started)
+        assert result.returncode == 1 and "not an HDF5 file" in result.stderr
+    assert min(timings) < 0.5, timings

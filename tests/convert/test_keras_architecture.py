@@ -57,7 +57,7 @@ def test_an_auto_named_keras3_template_takes_the_weights_in_order(tmp_path):
     _downstream_mlp(tmp_path / "t.keras", [512, 128, 10])
     result = convert_file(source, ConvertOptions(output=tmp_path / "out.keras", architecture=tmp_path / "t.keras"))
     assert result.status == "converted", result.error
-    assert any("by order" in note and "dense_25 -> dense" in note for note in result.notes)
+    assert any("by order" in note and "dense_25 -> dense" in note for note in result.rebuild.notes)
     model = keras.saving.load_model(tmp_path / "out.keras")
     with h5py.File(source, "r") as h5:
         for layer, group in zip([lay for lay in model.layers if lay.weights], ["dense_25", "dense_26", "dense_27"],

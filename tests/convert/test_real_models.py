@@ -48,7 +48,7 @@ def test_user_lambdas_fail_with_the_way_out_then_convert_with_it(path, tmp_path)
     assert not (tmp_path / "a.keras").exists()
     converted = convert_file(path, ConvertOptions(output=tmp_path / "b.keras", lambdas=LAMBDAS[path.name]))
     assert converted.status == "converted", converted.error
-    assert any("custom_objects" in note for note in converted.notes)
+    assert any("custom_objects" in note for note in converted.rebuild.notes)
 
 
 def test_weights_only_without_architecture_says_what_to_do(tmp_path):
@@ -69,5 +69,5 @@ def test_semantic_fixes_are_reported():
     with tempfile.TemporaryDirectory() as out:
         result = convert_file(path, ConvertOptions(output=Path(out) / "x.keras",
                                                    reference=REAL / "refs" / "dl4j_lstm_functional_k208.npz"))
-    assert result.status == "converted" and result.weights_fixed == 3
-    assert any("hard_sigmoid" in note for note in result.notes)
+    assert result.status == "converted" and result.rebuild.weights_fixed == 3
+    assert any("hard_sigmoid" in note for note in result.rebuild.notes)

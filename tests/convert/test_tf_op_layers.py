@@ -13,8 +13,8 @@ def test_an_op_layer_can_be_replaced_by_the_users_function(tmp_path):
     result = convert_file(SOURCE, options)
     assert result.status == "converted", result.error
     assert result.max_abs_diff <= 1e-4
-    assert any("tf_op_layer_Square: TensorFlow op replaced by your function" in note for note in result.notes)
-    assert any("custom_objects" in note for note in result.notes)
+    assert any("tf_op_layer_Square: TensorFlow op replaced by your function" in note for note in result.rebuild.notes)
+    assert any("custom_objects" in note for note in result.rebuild.notes)
 
 
 def test_the_broadcasting_add_is_written_so_that_eager_calls_are_right(converted_samples):
@@ -24,7 +24,7 @@ def test_the_broadcasting_add_is_written_so_that_eager_calls_are_right(converted
     import numpy as np
 
     result = converted_samples["tfk23_mgpu2_tf_ops.h5"]
-    assert any("broadcasting add written as x - (-y)" in note for note in result.notes)
+    assert any("broadcasting add written as x - (-y)" in note for note in result.rebuild.notes)
     model = keras.saving.load_model(result.output)
     bundle = np.load(SOURCE.with_suffix(".npz"))
     assert bundle["in_0"].shape[0] == 8

@@ -7,19 +7,20 @@ import subprocess
 
 import pytest
 
+from migrate.zoo.records import ModelRow
 from migrate.zoo.report import build_report, render_html
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-MODELS = [
+MODELS = [ModelRow.from_json(row) for row in [
     {"source": "a/m1.h5", "status": "converted", "output": "a/m1.keras", "keras_version": "2.3.1", "wrapper_depth": 2,
      "replicas": [2, 4], "params": 212, "seconds": 0.4, "max_abs_diff": None, "error": None},
     {"source": "a/m2.h5", "status": "skipped", "output": "a/m2.keras", "keras_version": "2.2.4", "wrapper_depth": 1,
      "replicas": [2], "params": 900, "seconds": 0.0, "max_abs_diff": None, "error": None},
     {"source": "b/bad.h5", "status": "failed", "output": None, "keras_version": None, "wrapper_depth": 0,
      "replicas": [], "params": 0, "seconds": 0.1, "max_abs_diff": None, "error": "b/bad.h5: not an HDF5 file <x>"},
-]
+]]
 
 
 def test_html_escapes_what_files_say():

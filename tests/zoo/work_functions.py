@@ -4,10 +4,12 @@ import os
 import signal
 import time
 
+from migrate.convert import ConversionResult
+
 
 def crash_or_echo(task):
     if "crash" in task.source:
         os.kill(os.getpid(), signal.SIGSEGV)
     if "hang" in task.source:
         time.sleep(600)
-    return {"source": task.source, "status": "converted", "output": task.output, "error": None}
+    return ConversionResult(source=task.source, status="converted", output=task.output)

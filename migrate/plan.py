@@ -1,0 +1,110 @@
+"""`plan`: a legacy file in, its template out: what convert rebuilds, inspect describes and the zoo's
+dry run predicts, decided in this one place from h5py reads alone (no Keras).
+
+A whole-model file carries its architecture: the graph is built and every multi_gpu_model level
+peeled off. A weights-only file carries none: its template comes from the architecture given (a
+`to_json()` file, a whole-model `.h5` or a Keras 3 `.keras`) or `<stem>.json` beside it, and its
+wrapper levels are read off the shape of its weight groups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from migrate.errors import MigrateError
+from migrate.graph import Graph, build_graph
+from migrate.h5 import LegacyFile, read_legacy_file
+from migrate.h5.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
+from migrate.unwrap import LambdaInfo, classify_lambdas, unwrap
+from migrate.unwrap.weights_only import weights_layout
+
+NO_ARCHITECTURE = ("weights-only file: it holds no architecture; pass the template's JSON, .h5 or .keras with "
+                   "--architecture (or put <stem>.json beside it)")
+
+
+@dataclass(frozen=True)
+class TemplatePlan:
+    """What a file holds and what conversion will rebuild.
+
+    `graph` is the whole model as saved (None for weights-only files); `template` is the model inside
+    every wrapper level (None when a weights-only file has no architecture at hand); `weights_group`
+    is the file's group holding the template's weights when they sit in one nested group (a wrapper),
+    None when they sit one group per layer; `replicas` is per wrapper level, outermost first (empty
+    where a weights-only wrapper's count needs an architecture); `output_names` are the outermost
+    model's output layers, which the training config keys its losses by.
+    """
+
+    file: LegacyFile
+    graph: Graph | None
+    template: Graph | None
+    weights_group: str | None
+    depth: int
+    replicas: tuple[int, ...]
+    output_names: tuple[str, ...]
+    lambdas: tuple[LambdaInfo, ...]
+    architecture_source: Path | None
+
+    @property
+    def params(self) -> int:
+        """Weight elements of the template: its replica group for a wrapper, every group for a plain model."""
+        group = self.weights_group
+        groups = [self.file.layer_weights.get(group, ())] if group else list(self.file.layer_weights.values())
+        return sum(weight.size for weights in groups for weight in weights)
+
+    def require_template(self) -> Graph:
+        """The template, or the error that says which architecture to give."""
+        if self.template is None:
+            raise MigrateError(NO_ARCHITECTURE, path=self.file.path)
+        return self.template
+
+
+def plan_path(path: str | Path, architecture: str | Path | None = None) -> TemplatePlan:
+    """Read `path` with h5py and plan it; every error names the file."""
+    try:
+        return plan(read_legacy_file(path), architecture)
+    except MigrateError as exc:
+        raise exc.at(str(path)) from None
+
+
+def plan(file: LegacyFile, architecture: str | Path | None = None) -> TemplatePlan:
+    """The template of a read file; `architecture` is used by weights-only files only."""
+    if file.format == "model":
+        return _plan_model(file)
+    return _plan_weights(file, architecture)
+
+
+def _plan_model(file: LegacyFile) -> TemplatePlan:
+    graph = build_graph(file.model_config, tf_keras=file.is_tf_keras)
+    unwrapped = unwrap(graph)
+    return TemplatePlan(
+        file=file, graph=graph, template=unwrapped.template, weights_group=unwrapped.weights_group,
+        depth=unwrapped.depth, replicas=tuple(unwrapped.replicas),
+        output_names=tuple(ref.layer for ref in graph.outputs),
+        lambdas=tuple(classify_lambdas(graph, set(unwrapped.slicer_paths))), architecture_source=None,
+    )
+
+
+def _plan_weights(file: LegacyFile, architecture: str | Path | None) -> TemplatePlan:
+    template, source = architecture_template(file, architecture)
+    layout = weights_layout(file, template)
+    return TemplatePlan(
+        file=file, graph=None, template=template, weights_group=layout.weights_group, depth=layout.depth,
+        replicas=layout.replicas, output_names=tuple(ref.layer for ref in template.outputs) if template else (),
+        lambdas=(), architecture_source=source,
+    )
+
+
+def architecture_template(file: LegacyFile, architecture: str | Path | None) -> tuple[Graph | None, Path | None]:
+    """A weights-only file's template, from the architecture given or `<stem>.json` beside it, and
+    where it came from; (None, None) when there is none. Errors name the weights file and the
+    architecture, since either may be the one at fault."""
+    source = Path(architecture) if architecture else sidecar_architecture(file.path)
+    if source is None:
+        return None, None
+    try:
+        config = read_architecture(source)
+        graph = build_graph(config, tf_keras=file.is_tf_keras or is_tf_keras_config(config))
+    except MigrateError as exc:
+        raise type(exc)(f"its architecture {source}: {exc.message}", path=file.path, layer=exc.layer) from None
+    return unwrap(graph).template, source

@@ -1,0 +1,98 @@
+"""Every private Keras 3 attribute migrate touches, in one place, each pinned by a test.
+
+Keras 3 offers no public way to do these few things; each function says what it needs and why, and
+`tests/rebuild/test_keras_compat.py` checks each one against the installed Keras, so an upgrade that
+moves one fails there, by name, instead of somewhere in a conversion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import keras
+
+# Keras 3 keeps each optimizer's per-variable slots in private lists; the legacy slot kinds (see
+# translate/training.py) map to these attributes. SGD's list is public (and absent without momentum).
+SLOT_ATTRIBUTES: dict[str, dict[str, str]] = {
+    "Adam": {"m": "_momentums", "v": "_velocities", "vhat": "_velocity_hats"},
+    "SGD": {"momentum": "momentums"},
+    "RMSprop": {"velocity": "_velocities"},
+    "Adagrad": {"accumulator": "_accumulators"},
+    "Adamax": {"m": "_m", "u": "_u"},
+    "Adadelta": {"accumulated_grad": "_accumulated_grads", "accumulated_delta": "_accumulated_delta_vars"},
+}
+# Above this size Keras saves and loads weights through a temporary file rather than memory.
+STREAM_ABOVE_BYTES = 64 * 2**20
+
+
+def keras_mask(tensor: Any) -> Any:
+    """The mask riding on a symbolic tensor (from mask_zero Embeddings, Masking...), or None.
+
+    Keras 3 fills a layer's `mask` argument by itself only when the call has one tensor argument;
+    an RNN given `initial_state` has two, so rebuild passes the mask itself, as Keras 2 did.
+    """
+    return keras.src.backend.get_keras_mask(tensor)
+
+
+def sublayers(layer: keras.layers.Layer) -> list[keras.layers.Layer]:
+    """The layer and every layer inside it (an RNN's cell, a wrapper's inner layers), at any depth.
+
+    Initializers must be set on the object that holds them (an LSTM's are its cell's).
+    """
+    return list(layer._flatten_layers(include_self=True, recursive=True))
+
+
+def keeps_slot(optimizer: keras.optimizers.Optimizer, kind: str) -> bool:
+    """Whether this built optimizer keeps slots of `kind` (a key of SLOT_ATTRIBUTES[its class]); Adam
+    keeps no vhat without amsgrad, SGD no momentum without momentum."""
+    return bool(_slots(optimizer, kind))
+
+
+def slot_variable(optimizer: keras.optimizers.Optimizer, kind: str, variable: keras.Variable) -> Any:
+    """The built optimizer's slot of `kind` for `variable` (None where it keeps none for it)."""
+    return _slots(optimizer, kind)[optimizer._get_variable_index(variable)]
+
+
+def _slots(optimizer: keras.optimizers.Optimizer, kind: str) -> Any:
+    attribute = SLOT_ATTRIBUTES.get(type(optimizer).__name__, {}).get(kind)
+    return getattr(optimizer, attribute, None) if attribute else None
+
+
+def resource_handle(variable: keras.Variable) -> tuple[Any, Any] | None:
+    """The TensorFlow resource handle and dtype behind a Keras variable, or None on other backends.
+
+    Sliced writes through the handle (TensorFlow's own op) let a 500 MB weight land 16 MiB at a time;
+    slicing the variable object would read (alias) it first, and every write would copy all of it.
+    """
+    if keras.backend.backend() != "tensorflow":
+        return None
+    value = getattr(variable, "_value", None)
+    handle = getattr(value, "handle", None)
+    return None if handle is None else (handle, value.dtype)
+
+
+@contextmanager
+def streaming_large_weights() -> Iterator[None]:
+    """Make Keras 3 stream weights through a file instead of holding them in memory, for large models.
+
+    Keras decides with `saving_lib.is_memory_sufficient`, which says yes whenever RAM is free, and then
+    keeps two in-memory copies of the whole weights file while saving or loading. Above 64 MiB we take
+    its disk path (its temporary file lands in our staging folder). If Keras renames the hook, this
+    does nothing and only memory use suffers (and the pinning test fails).
+    """
+    try:
+        from keras.src.saving import saving_lib
+    except ImportError:
+        yield
+        return
+    original = getattr(saving_lib, "is_memory_sufficient", None)
+    if original is None:
+        yield
+        return
+    saving_lib.is_memory_sufficient = lambda model: saving_lib.weight_memory_size(model.variables) < STREAM_ABOVE_BYTES
+    try:
+        yield
+    finally:
+        saving_lib.is_memory_sufficient = original

@@ -1,0 +1,68 @@
+"""Each private Keras 3 access in migrate/rebuild/keras_compat.py, pinned against the installed Keras.
+
+When a Keras upgrade moves one of these, the test of that access fails by name."""
+
+from __future__ import annotations
+
+import keras
+import numpy as np
+import pytest
+
+from migrate.rebuild import keras_compat
+from migrate.translate.training import SLOT_KINDS
+
+
+def test_keras_mask_reads_the_mask_an_embedding_puts_on_its_output():
+    tokens = keras.Input((5,), dtype="int32")
+    masked = keras.layers.Embedding(10, 3, mask_zero=True)(tokens)
+    plain = keras.layers.Dense(2)(keras.Input((3,)))
+    assert keras_compat.keras_mask(masked) is not None
+    assert keras_compat.keras_mask(plain) is None
+
+
+def test_sublayers_reach_an_rnn_cell_and_a_wrapped_layer():
+    lstm = keras.layers.Bidirectional(keras.layers.LSTM(3))
+    lstm.build((None, 4, 2))
+    names = {type(layer).__name__ for layer in keras_compat.sublayers(lstm)}
+    assert {"Bidirectional", "LSTM", "LSTMCell"} <= names
+
+
+@pytest.mark.parametrize("optimizer", sorted(SLOT_KINDS))
+def test_every_legacy_slot_kind_names_a_keras3_slot_list(optimizer):
+    """Each slot kind translate/training.py knows maps to the list Keras 3 keeps, one slot per variable."""
+    arguments = {"Adam": {"amsgrad": True}, "SGD": {"momentum": 0.9}}.get(optimizer, {})
+    instance = getattr(keras.optimizers, optimizer)(**arguments)
+    variables = [keras.Variable(np.zeros((2, 3), "float32")), keras.Variable(np.zeros((4,), "float32"))]
+    instance.build(variables)
+    kinds = max(SLOT_KINDS[optimizer].values(), key=len)
+    for kind in kinds:
+        assert keras_compat.keeps_slot(instance, kind), (optimizer, kind)
+        for variable in variables:
+            assert tuple(keras_compat.slot_variable(instance, kind, variable).shape) == tuple(variable.shape)
+
+
+def test_slots_an_optimizer_does_not_keep_are_said_so():
+    adam, sgd = keras.optimizers.Adam(), keras.optimizers.SGD()
+    variables = [keras.Variable(np.zeros((2,), "float32"))]
+    adam.build(variables)
+    sgd.build(variables)
+    assert not keras_compat.keeps_slot(adam, "vhat") and not keras_compat.keeps_slot(sgd, "momentum")
+
+
+def test_resource_handle_is_the_variables_tensorflow_handle():
+    import tensorflow as tf
+
+    variable = keras.Variable(np.arange(6, dtype="float32").reshape(3, 2))
+    handle, dtype = keras_compat.resource_handle(variable)
+    rows = tf.raw_ops.ResourceGather(resource=handle, indices=[2], dtype=dtype)
+    np.testing.assert_array_equal(rows.numpy(), [[4.0, 5.0]])
+
+
+def test_streaming_hook_exists_and_is_restored():
+    from keras.src.saving import saving_lib
+
+    original = saving_lib.is_memory_sufficient
+    assert callable(saving_lib.weight_memory_size)
+    with keras_compat.streaming_large_weights():
+        assert saving_lib.is_memory_sufficient is not original
+    assert saving_lib.is_memory_sufficient is original
