@@ -38,6 +38,27 @@ def publish(staged: Path, destination: Path) -> None:
     os.replace(staged, destination)
 
 
+def write_text_atomically(path: Path, text: str) -> None:
+    """Replace `path` with `text` through a temp file beside it: a kill at any moment leaves the old file
+    or the new one. The file gets the permissions any new file of the user's gets (mkstemp's are 0600)."""
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_MARKER, dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
+
+
+def _umask() -> int:
+    """The process umask (reading it means setting it, so it is set straight back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def remove_stray_staging(folder: Path) -> list[Path]:
     """Delete staging folders a killed run left under `folder`; the paths removed."""
     strays = [path for path in folder.rglob(f"*{TEMP_MARKER}*") if path.exists()]

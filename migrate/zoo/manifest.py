@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from migrate.save import write_text_atomically
 from migrate.zoo.records import ModelRow
 
 MANIFEST_NAME = ".migrate-manifest.json"
@@ -77,7 +76,4 @@ class Manifest:
     def save(self) -> None:
         """Atomically: a kill at any moment leaves the old manifest or the new one."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=".manifest.", suffix=".migrate-tmp", dir=self.path.parent)
-        with os.fdopen(handle, "w") as out:
-            json.dump({"version": 1, "sources": self.entries}, out, indent=1, sort_keys=True)
-        os.replace(temp, self.path)
+        write_text_atomically(self.path, json.dumps({"version": 1, "sources": self.entries}, indent=1, sort_keys=True))

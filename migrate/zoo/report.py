@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import html
 import json
-import os
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from migrate.save import write_text_atomically
 from migrate.zoo.records import ModelRow
 
 STATUS_COLOURS = {"converted": "#2e7d32", "skipped": "#1565c0", "failed": "#c62828"}
@@ -34,16 +33,9 @@ def summary_line(report: dict[str, Any]) -> str:
 
 
 def write_reports(out: Path, report: dict[str, Any]) -> None:
-    _atomic(out / "report.json", json.dumps(report, indent=1) + "\n")
-    _atomic(out / "report.md", render_markdown(report))
-    _atomic(out / "report.html", render_html(report))
-
-
-def _atomic(path: Path, text: str) -> None:
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".migrate-tmp", dir=path.parent)
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write(text)
-    os.replace(temp, path)
+    write_text_atomically(out / "report.json", json.dumps(report, indent=1) + "\n")
+    write_text_atomically(out / "report.md", render_markdown(report))
+    write_text_atomically(out / "report.html", render_html(report))
 
 
 def render_markdown(report: dict[str, Any]) -> str:
