@@ -36,6 +36,12 @@ def keras_mask(tensor: Any) -> Any:
     return keras.src.backend.get_keras_mask(tensor)
 
 
+def set_keras_mask(tensor: Any, mask: Any) -> None:
+    """Put a mask on a symbolic tensor made by keras.ops (which carry none), so the layers after it
+    are masked as they were when the tensor came straight from the RNN."""
+    keras.src.backend.set_keras_mask(tensor, mask)
+
+
 def sublayers(layer: keras.layers.Layer) -> list[keras.layers.Layer]:
     """The layer and every layer inside it (an RNN's cell, a wrapper's inner layers), at any depth.
 

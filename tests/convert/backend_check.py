@@ -1,0 +1,38 @@
+"""Run as `KERAS_BACKEND=jax python -m tests.convert.backend_check PAIRS.json`: load each converted model
+with stock Keras on this backend (safe mode on, no custom objects, migrate never imported) and print
+its largest difference from its reference, as JSON {name: difference or error text}."""
+
+import json
+import sys
+
+import keras
+import numpy as np
+
+
+def numbered(bundle, prefix):
+    count = sum(1 for key in bundle.files if key.startswith(prefix) and key[len(prefix):].isdigit())
+    return [bundle[f"{prefix}{i}"] for i in range(count)]
+
+
+def difference(model_path, reference):
+    bundle = np.load(reference)
+    inputs, expected = numbered(bundle, "in_"), numbered(bundle, "out_")
+    model = keras.saving.load_model(model_path, safe_mode=True)
+    outputs = model(inputs if len(inputs) > 1 else inputs[0], training=False)
+    outputs = outputs if isinstance(outputs, (list, tuple)) else [outputs]
+    return max(float(np.max(np.abs(np.asarray(got, "float64") - want))) for got, want in zip(outputs, expected, strict=True))
+
+
+def main(pairs_file):
+    results = {}
+    for name, (model_path, reference) in json.loads(open(pairs_file).read()).items():
+        try:
+            results[name] = difference(model_path, reference)
+        except Exception as exc:  # reported per model, so one failure does not hide the others
+            results[name] = f"{type(exc).__name__}: {exc}"[:300]
+    assert "migrate" not in sys.modules
+    print(json.dumps({"backend": keras.backend.backend(), "results": results}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
