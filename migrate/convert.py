@@ -17,6 +17,7 @@ from migrate.errors import MigrateError, OutputExistsError, one_line
 from migrate.plan import TemplatePlan, plan_path
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
+from migrate.verify import sidecar_reference
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class ConvertOptions:
     savedmodel: Path | None = None
     custom_objects: tuple[str, ...] = ()
     lambdas: tuple[str, ...] = ()
+    no_reference: bool = False  # do not use the `<stem>.npz` found beside the source
+    import_root: Path | None = None  # also searched for --lambda and --custom-objects modules (a zoo's root)
 
 
 @dataclass(frozen=True)
@@ -48,12 +51,17 @@ class ConversionResult:
     replicas: tuple[int, ...] = ()
     template: str | None = None
     layers: int = 0
+    reference: str | None = None
     rebuild: RebuildRecord | None = None
     seconds: float = 0.0
 
     @property
     def params(self) -> int:
         return self.rebuild.params if self.rebuild else 0
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return self.rebuild.warnings if self.rebuild else ()
 
     @property
     def max_abs_diff(self) -> float | None:
@@ -86,25 +94,27 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     check_lambda_specs(list(options.lambdas))
     planned = plan_path(source, options.architecture)
     template = planned.require_template()
+    reference = options.reference or (None if options.no_reference else sidecar_reference(source))
 
     from migrate.rebuild.runtime import start_keras
 
     start_keras()
     from migrate.rebuild.pipeline import build_verified  # Keras is imported only past this point
 
-    rebuild_options = RebuildOptions(
-        destination=destination, reference=options.reference, atol=options.atol, weights_only=options.weights_only,
-        savedmodel=options.savedmodel, user=load_user_objects(list(options.lambdas), list(options.custom_objects)))
+    user = load_user_objects(list(options.lambdas), list(options.custom_objects), options.import_root)
+    rebuild_options = RebuildOptions(destination=destination, reference=reference, atol=options.atol,
+                                     weights_only=options.weights_only, savedmodel=options.savedmodel, user=user)
     record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
-    return _converted(planned, destination, record, time.perf_counter() - start)
+    return _converted(planned, destination, reference, record, time.perf_counter() - start)
 
 
-def _converted(planned: TemplatePlan, destination: Path, record: RebuildRecord, seconds: float) -> ConversionResult:
+def _converted(planned: TemplatePlan, destination: Path, reference: Path | None, record: RebuildRecord,
+               seconds: float) -> ConversionResult:
     template = planned.require_template()
     return ConversionResult(
         source=planned.file.path, status="converted", output=str(destination), keras_version=planned.file.keras_version,
         wrapper_depth=len(planned.replicas), replicas=planned.replicas, template=template.name,
-        layers=len(template.layers), rebuild=record, seconds=seconds)
+        layers=len(template.layers), reference=str(reference) if reference else None, rebuild=record, seconds=seconds)
 
 
 def _destination(source: Path, options: ConvertOptions) -> Path:

@@ -20,7 +20,7 @@ from migrate.unwrap import LambdaInfo, classify_lambdas, unwrap
 from migrate.unwrap.weights_only import weights_layout
 
 NO_ARCHITECTURE = ("weights-only file: it holds no architecture; pass the template's JSON, .h5 or .keras with "
-                   "--architecture (or put <stem>.json beside it)")
+                   "--architecture (or put <stem>.json beside it; in a zoo, an architecture entry in migrate.toml works too)")
 
 
 @dataclass(frozen=True)

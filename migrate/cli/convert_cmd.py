@@ -18,6 +18,7 @@ def convert_command(
     savedmodel: Path | None = typer.Option(None, "--savedmodel", help="Also export a TensorFlow SavedModel here."),
     custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
     lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE: your function for Lambda layer NAME."),
+    no_reference: bool = typer.Option(False, "--no-reference", help="Ignore a <stem>.npz reference beside SRC."),
 ) -> None:
     """Unwrap every multi_gpu_model level, rebuild the template in Keras 3, move weights, compile settings
     and optimizer state, verify, and write a .keras file atomically."""
@@ -27,7 +28,10 @@ def convert_command(
 
     options = ConvertOptions(output=output, architecture=architecture, reference=reference, atol=atol, force=force,
                              weights_only=weights_only, savedmodel=savedmodel, custom_objects=tuple(custom_objects),
-                             lambdas=tuple(lambdas))
+                             lambdas=tuple(lambdas), no_reference=no_reference)
+    if reference and no_reference:
+        print_error("--reference and --no-reference contradict each other")
+        raise typer.Exit(2)
     try:
         result = convert(source, options)
     except UsageError as exc:

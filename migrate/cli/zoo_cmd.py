@@ -19,14 +19,22 @@ def zoo_command(
     dry_run: bool = typer.Option(False, "--dry-run", help="Say what would happen (from inspect, no TensorFlow)."),
     scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786."),
     report_only: bool = typer.Option(False, "--report-only", help="Rewrite the reports from the manifest only."),
+    lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE for Lambda layer NAME in any file."),
+    custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
+    atol: float = typer.Option(1e-4, "--atol", help="Largest allowed abs difference from a file's reference."),
+    no_reference: bool = typer.Option(False, "--no-reference", help="Ignore the <stem>.npz references beside files."),
+    config: Path | None = typer.Option(None, "--config", help="Per-file options (default: SRC/migrate.toml)."),
 ) -> None:
     """Convert every model under SRC into OUT, in parallel, resumable, with report.json, report.md and report.html."""
+    from migrate.convert import ConvertOptions
     from migrate.errors import MigrateError, UsageError, one_line
     from migrate.zoo.report import summary_line
     from migrate.zoo.run import ZooOptions, run_zoo
 
-    options = ZooOptions(jobs=jobs, timeout=timeout, force=force, dry_run=dry_run, scheduler=scheduler,
-                         report_only=report_only)
+    convert = ConvertOptions(lambdas=tuple(lambdas), custom_objects=tuple(custom_objects), atol=atol,
+                             no_reference=no_reference)
+    options = ZooOptions(convert=convert, jobs=jobs, timeout=timeout, force=force, dry_run=dry_run, scheduler=scheduler,
+                         report_only=report_only, config=config)
     try:
         with _progress() as progress:
             report = run_zoo(source, out, options, progress)

@@ -99,6 +99,7 @@ def _user_lambda(layer: TranslatedLayer, name: str, user: UserObjects) -> keras.
     if function is None:
         raise UnsupportedModelError(
             "is a Lambda whose code is stored as bytecode, which migrate never runs; give its function "
-            f"with --lambda {short}=MODULE:CALLABLE (the output then needs MODULE importable to load)", layer=name)
+            f"with --lambda {short}=MODULE:CALLABLE, or in a zoo a lambda entry in migrate.toml (the output then "
+            "needs MODULE importable to load)", layer=name)
     arguments = layer.config.get("arguments") or {}
     return keras.layers.Lambda(function, arguments=arguments or None, name=short)

@@ -44,8 +44,10 @@ def check_lambda_specs(lambda_specs: list[str]) -> None:
         _split_spec(spec)
 
 
-def load_user_objects(lambda_specs: list[str], custom_modules: list[str]) -> UserObjects:
-    """Import what `--lambda NAME=MODULE:CALLABLE` and `--custom-objects MODULE` name."""
+def load_user_objects(lambda_specs: list[str], custom_modules: list[str], root: Path | None = None) -> UserObjects:
+    """Import what `--lambda NAME=MODULE:CALLABLE` and `--custom-objects MODULE` name (from `root` too)."""
+    if root is not None and str(root) not in sys.path:
+        sys.path.insert(0, str(root))
     lambdas = dict(_lambda_spec(spec) for spec in lambda_specs)
     classes: dict[str, type] = {}
     for module_name in custom_modules:

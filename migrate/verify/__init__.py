@@ -7,6 +7,7 @@ from migrate.verify.checks import (
     digest_array,
     fingerprint,
     load_reference,
+    sidecar_reference,
 )
 
-__all__ = ["Fingerprint", "check_reference", "check_reloaded", "digest_array", "fingerprint", "load_reference"]
+__all__ = ["Fingerprint", "check_reference", "check_reloaded", "digest_array", "fingerprint", "load_reference", "sidecar_reference"]

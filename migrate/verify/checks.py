@@ -28,6 +28,16 @@ def load_reference(path: str | Path) -> tuple[list[np.ndarray], list[np.ndarray]
     return inputs, outputs
 
 
+def sidecar_reference(model: str | Path) -> Path | None:
+    """The reference a model carries with it: `<stem>.npz` beside it, or `refs/<stem>.npz` beside it (how
+    reference corpora are laid out), when one exists."""
+    model = Path(model)
+    for candidate in (model.with_suffix(".npz"), model.parent / "refs" / f"{model.stem}.npz"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
 def _numbered(bundle: Any, prefix: str) -> list[np.ndarray]:
     count = sum(1 for key in bundle.files if key.startswith(prefix) and key[len(prefix):].isdigit())
     return [bundle[f"{prefix}{i}"] for i in range(count)]

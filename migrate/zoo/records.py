@@ -22,10 +22,12 @@ class ModelRow:
     seconds: float = 0.0
     max_abs_diff: float | None = None
     note: str | None = None
+    warnings: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["replicas"] = list(self.replicas)
+        data["warnings"] = list(self.warnings)
         return data
 
     @classmethod
@@ -35,6 +37,7 @@ class ModelRow:
         known = {f.name for f in fields(cls)}
         values = {key: value for key, value in data.items() if key in known}
         values["replicas"] = tuple(values.get("replicas") or ())
+        values["warnings"] = tuple(values.get("warnings") or ())
         return cls(**values)
 
 

@@ -22,14 +22,18 @@ def build_report(rows: list[ModelRow], seconds: float) -> dict[str, Any]:
     counts = Counter(model["status"] for model in models)
     summary = {"total": len(models), "converted": counts["converted"], "skipped": counts["skipped"],
                "failed": counts["failed"], "seconds": round(seconds, 3),
+               "warnings": sum(len(m["warnings"]) for m in models if m["status"] != "failed"),
+               "with_warnings": sum(1 for m in models if m["warnings"] and m["status"] != "failed"),
                "wrapper_depths": dict(sorted(Counter(str(m["wrapper_depth"] or 0) for m in models
                                                      if m["status"] != "failed").items()))}
     return {"models": models, "summary": summary}
 
 
 def summary_line(report: dict[str, Any]) -> str:
+    """`N converted, M skipped, K failed`, and how many warnings the converted ones carry, if any."""
     s = report["summary"]
-    return f"{s['converted']} converted, {s['skipped']} skipped, {s['failed']} failed"
+    line = f"{s['converted']} converted, {s['skipped']} skipped, {s['failed']} failed"
+    return line + (f"; {s['with_warnings']} converted with {s['warnings']} warning(s)" if s["warnings"] else "")
 
 
 def write_reports(out: Path, report: dict[str, Any]) -> None:
@@ -41,12 +45,13 @@ def write_reports(out: Path, report: dict[str, Any]) -> None:
 def render_markdown(report: dict[str, Any]) -> str:
     s = report["summary"]
     lines = ["# migrate zoo report", "", f"**{summary_line(report)}** of {s['total']} models in {s['seconds']:.1f} s.",
-             "", "| source | status | output | Keras | depth | replicas | params | seconds | max abs diff | error or note |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "", "| source | status | output | Keras | depth | replicas | params | seconds | max abs diff | warnings | error or note |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for m in report["models"]:
         cells = [m["source"], m["status"], m["output"] or "", m["keras_version"] or "", m["wrapper_depth"] or 0,
                  m["replicas"] or "", m["params"] or "", f"{m['seconds']:.2f}" if m["seconds"] else "",
-                 f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", m["error"] or m["note"] or ""]
+                 f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", "; ".join(m["warnings"]),
+                 m["error"] or m["note"] or ""]
         lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -85,21 +90,24 @@ input,select{{padding:6px;font-size:14px}} td.error{{color:#c62828;max-width:420
 <div class="card skipped"><b>{skipped}</b>skipped</div><div class="card failed"><b>{failed}</b>failed</div></div>
 <div class="charts">{status_chart}{depth_chart}</div>
 <div class="controls"><input id="filter" placeholder="filter by any text" size="40">
-<select id="status"><option value="">all statuses</option><option>converted</option><option>skipped</option><option>failed</option></select></div>
+<select id="status"><option value="">all statuses</option><option>converted</option><option>skipped</option><option>failed</option></select>
+<label><input type="checkbox" id="warned"> only with warnings ({with_warnings})</label></div>
 <table id="models"><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>
 <script>
 const table = document.getElementById("models"), body = table.tBodies[0];
 function applyFilter() {{
   const text = document.getElementById("filter").value.toLowerCase(), status = document.getElementById("status").value;
   for (const row of body.rows) {{
-    const show = row.textContent.toLowerCase().includes(text) && (!status || row.dataset.status === status);
+    const warned = document.getElementById("warned").checked;
+    const show = row.textContent.toLowerCase().includes(text) && (!status || row.dataset.status === status)
+      && (!warned || row.dataset.warnings === "yes");
     row.style.display = show ? "" : "none";
   }}
 }}
 document.getElementById("filter").addEventListener("input", applyFilter);
 document.getElementById("status").addEventListener("change", applyFilter);
-table.tHead.addEventListener("click", event => {{
-  const th = event.target.closest("th"); if (!th) return;
+document.getElementById("warned").addEventListener("change", applyFilter);
+function sortBy(th) {{
   const column = th.cellIndex, ascending = th.dataset.order !== "asc";
   th.dataset.order = ascending ? "asc" : "desc";
   const key = cell => {{ const v = cell.dataset.value ?? cell.textContent; const n = parseFloat(v); return isNaN(n) ? v : n; }};
@@ -107,7 +115,16 @@ table.tHead.addEventListener("click", event => {{
     const x = key(a.cells[column]), y = key(b.cells[column]);
     return (x > y ? 1 : x < y ? -1 : 0) * (ascending ? 1 : -1);
   }}).forEach(row => body.appendChild(row));
-}});
+}}
+table.tHead.addEventListener("click", event => {{ const th = event.target.closest("th"); if (th) sortBy(th); }});
+// A view can be linked: ?filter=TEXT&status=failed&warned=1&sort=COLUMN&order=desc
+const query = new URLSearchParams(location.search);
+document.getElementById("filter").value = query.get("filter") ?? "";
+document.getElementById("status").value = query.get("status") ?? "";
+document.getElementById("warned").checked = query.get("warned") === "1";
+const sorted = [...table.tHead.rows[0].cells].find(th => th.dataset.column === query.get("sort"));
+if (sorted) {{ if (query.get("order") === "desc") sorted.dataset.order = "asc"; sortBy(sorted); }}
+applyFilter();
 </script></body></html>
 """
 
@@ -115,8 +132,8 @@ table.tHead.addEventListener("click", event => {{
 def render_html(report: dict[str, Any]) -> str:
     s = report["summary"]
     columns = ("source", "status", "error", "output", "keras_version", "wrapper_depth", "replicas", "params",
-               "seconds", "max_abs_diff", "note")
-    header = "".join(f"<th>{c.replace('_', ' ')}</th>" for c in columns)
+               "seconds", "max_abs_diff", "warnings", "note")
+    header = "".join(f'<th data-column="{c}">{c.replace("_", " ")}</th>' for c in columns)
     rows = []
     for m in report["models"]:
         cells = []
@@ -124,14 +141,16 @@ def render_html(report: dict[str, Any]) -> str:
             value = m[c]
             shown = "" if value is None or value == [] else (f"{value:.2f}" if c == "seconds" else
                                                              f"{value:.2g}" if c == "max_abs_diff" else
-                                                             " x ".join(map(str, value)) if c == "replicas" else str(value))
-            css = ' class="status"' if c == "status" else ' class="error"' if c == "error" else ""
+                                                             " x ".join(map(str, value)) if c == "replicas" else
+                                                             "; ".join(value) if c == "warnings" else str(value))
+            css = ' class="status"' if c == "status" else ' class="error"' if c in ("error", "warnings") else ""
             sort = f' data-value="{html.escape(str(value))}"' if isinstance(value, (int, float)) else ""
             cells.append(f"<td{css}{sort}>{html.escape(shown)}</td>")
-        rows.append(f'<tr class="{m["status"]}" data-status="{m["status"]}">{"".join(cells)}</tr>')
+        warned = "yes" if m["warnings"] else "no"
+        rows.append(f'<tr class="{m["status"]}" data-status="{m["status"]}" data-warnings="{warned}">{"".join(cells)}</tr>')
     statuses = {k: s[k] for k in ("converted", "skipped", "failed")}
     depths = {f"depth {k}": v for k, v in s["wrapper_depths"].items()}
-    return PAGE.format(total=s["total"], seconds=s["seconds"], converted=s["converted"], skipped=s["skipped"],
+    return PAGE.format(with_warnings=s["with_warnings"], total=s["total"], seconds=s["seconds"], converted=s["converted"], skipped=s["skipped"],
                        failed=s["failed"], status_chart=_bars(statuses, STATUS_COLOURS, "Models by status"),
                        depth_chart=_bars(depths, None, "multi_gpu_model wrapper depth"), header=header,
                        rows="".join(rows))

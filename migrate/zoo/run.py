@@ -8,9 +8,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from migrate.convert import ConversionResult
+from migrate.convert import ConversionResult, ConvertOptions
 from migrate.errors import MigrateError, one_line
+from migrate.rebuild.options import check_lambda_specs
 from migrate.save import remove_stray_staging
+from migrate.zoo.config import load_config
 from migrate.zoo.discover import Job, check_folders, find_jobs
 from migrate.zoo.manifest import Manifest
 from migrate.zoo.records import ModelRow
@@ -22,19 +24,24 @@ Progress = Callable[[int, int, str], None]
 
 @dataclass(frozen=True)
 class ZooOptions:
+    """How to run the zoo; `convert` holds convert's options for every file (the config adds its own)."""
+
+    convert: ConvertOptions = ConvertOptions()
     jobs: int = 1
     timeout: float | None = None
     force: bool = False
     dry_run: bool = False
     scheduler: str | None = None
     report_only: bool = False
+    config: Path | None = None
 
 
 def run_zoo(source: Path, out: Path, options: ZooOptions, progress: Progress | None = None) -> dict[str, Any]:
     """Convert the zoo under `source` into `out`; the report (also written to OUT unless a dry run)."""
     check_folders(source, out)
+    check_lambda_specs(list(options.convert.lambdas))
     started = time.perf_counter()
-    jobs = find_jobs(source, out)
+    jobs = find_jobs(source, out, options.convert, load_config(source, options.config))
     if options.dry_run:
         return _dry_run(jobs, Manifest.load(out), out, options)
     out.mkdir(parents=True, exist_ok=True)
@@ -45,7 +52,8 @@ def run_zoo(source: Path, out: Path, options: ZooOptions, progress: Progress | N
         report = build_report(rows, time.perf_counter() - started)
         write_reports(out, report)
         return report
-    todo = [job for job in jobs if options.force or not manifest.up_to_date(job.relative, job.source, job.output)]
+    todo = [job for job in jobs if not job.skip
+            and (options.force or not manifest.up_to_date(job.relative, job.source, job.output))]
     converting = {job.relative for job in todo}
     rows = [_skipped(job, manifest) for job in jobs if job.relative not in converting]
     done = [len(rows)]
@@ -60,8 +68,7 @@ def run_zoo(source: Path, out: Path, options: ZooOptions, progress: Progress | N
         if progress:
             progress(done[0], len(jobs), job.relative)
 
-    tasks = [Task(i, str(job.source), str(job.output), str(job.architecture) if job.architecture else None)
-             for i, job in enumerate(todo)]
+    tasks = [Task(i, str(job.source), job.options) for i, job in enumerate(todo)]
     if progress:
         progress(done[0], len(jobs), "")
     if tasks and options.scheduler:
@@ -75,7 +82,7 @@ def run_zoo(source: Path, out: Path, options: ZooOptions, progress: Progress | N
 
 def _row(job: Job, result: ConversionResult, out: Path) -> ModelRow:
     """A worker's ConversionResult as a zoo row: paths relative to SRC and OUT."""
-    error = result.error.replace(str(job.source), job.relative) if result.error else None
+    error = _relative_error(job, result.error) if result.error else None
     converted = result.status == "converted"
     return ModelRow(
         source=job.relative, status=result.status,
@@ -83,11 +90,19 @@ def _row(job: Job, result: ConversionResult, out: Path) -> ModelRow:
         keras_version=result.keras_version, wrapper_depth=result.wrapper_depth, replicas=tuple(result.replicas),
         params=result.params, seconds=round(result.seconds, 3), max_abs_diff=result.max_abs_diff,
         note=f"used {job.architecture.name} beside it" if job.architecture and converted else None,
+        warnings=tuple(result.warnings),
     )
 
 
+def _relative_error(job: Job, error: str) -> str:
+    """An error as a zoo row says it: paths relative to SRC, and not opening with the file the row names."""
+    return error.replace(str(job.source), job.relative).removeprefix(f"{job.relative}: ")
+
+
 def _skipped(job: Job, manifest: Manifest) -> ModelRow:
-    """An up-to-date source's row: what its last conversion recorded, now marked skipped."""
+    """An up-to-date source's row (what its last conversion recorded), or one the config skips; marked skipped."""
+    if job.skip:
+        return ModelRow(job.relative, "skipped", note="skip = true in the zoo's config")
     last = manifest.last_row(job.relative) or ModelRow(job.relative, "skipped")
     return replace(last, status="skipped", seconds=0.0, error=None)
 
@@ -96,7 +111,7 @@ def _dry_run(jobs: list[Job], manifest: Manifest, out: Path, options: ZooOptions
     """What a real run would do, from the plan alone: no TensorFlow, nothing written."""
     rows = []
     for job in jobs:
-        if not options.force and out.is_dir() and manifest.up_to_date(job.relative, job.source, job.output):
+        if job.skip or (not options.force and out.is_dir() and manifest.up_to_date(job.relative, job.source, job.output)):
             rows.append(_skipped(job, manifest))
         else:
             rows.append(_predicted(job, out))
@@ -109,17 +124,19 @@ def _predicted(job: Job, out: Path) -> ModelRow:
 
     failed = ModelRow(job.relative, "failed")
     try:
-        planned = plan_path(job.source, job.architecture)
+        planned = plan_path(job.source, job.options.architecture)
     except MigrateError as exc:
-        return replace(failed, error=one_line(exc))
+        return replace(failed, error=_relative_error(job, one_line(exc)))
     if planned.template is None:
         return replace(failed, error="weights-only file with no <stem>.json architecture beside it")
     user_lambdas = [info.layer for info in planned.lambdas if info.kind == "user"]
     row = ModelRow(job.relative, "converted", output=Path(job.output).relative_to(out).as_posix(),
                    keras_version=planned.file.keras_version, wrapper_depth=planned.depth, replicas=planned.replicas,
                    params=planned.params)
+    given = {spec.partition("=")[0] for spec in job.options.lambdas}
+    user_lambdas = [name for name in user_lambdas if name not in given]
     if user_lambdas:
-        return replace(row, status="failed", output=None, error=f"user Lambda {user_lambdas[0]!r} needs migrate "
-                                                                 "convert --lambda")
+        return replace(row, status="failed", output=None, error=f"user Lambda {user_lambdas[0]!r} needs its function: "
+                                                                 "a lambda entry in migrate.toml, or --lambda")
     return row
 

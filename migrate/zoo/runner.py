@@ -23,16 +23,16 @@ Result = ConversionResult
 
 @dataclass(frozen=True)
 class Task:
+    """One conversion to run: its position in the run, its source, and its options (output included)."""
+
     index: int
     source: str
-    output: str
-    architecture: str | None
+    options: ConvertOptions
 
 
 def run_task(task: Task) -> Result:
     """Convert one model (in whatever process runs this) and return its record (it pickles)."""
-    options = ConvertOptions(output=task.output, architecture=task.architecture, force=True)
-    return convert_file(task.source, options)
+    return convert_file(task.source, task.options)
 
 
 def failed(task: Task, reason: str, seconds: float) -> Result:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from migrate.convert import ConvertOptions
 from migrate.zoo.runner import Task, run_local
 from tests.zoo.work_functions import crash_or_echo
 
 
 def test_segfault_and_timeout_fail_their_model_only():
-    tasks = [Task(i, name, f"{name}.keras", None) for i, name in
+    tasks = [Task(i, name, ConvertOptions(output=f"{name}.keras")) for i, name in
              enumerate(["a.h5", "crash.h5", "b.h5", "hang.h5", "c.h5", "d.h5"])]
     results = {}
     run_local(tasks, jobs=2, timeout=20, on_result=lambda t, r: results.__setitem__(t.source, r), work=crash_or_echo)

@@ -12,4 +12,4 @@ def crash_or_echo(task):
         os.kill(os.getpid(), signal.SIGSEGV)
     if "hang" in task.source:
         time.sleep(600)
-    return ConversionResult(source=task.source, status="converted", output=task.output)
+    return ConversionResult(source=task.source, status="converted", output=str(task.options.output))
