@@ -5,13 +5,14 @@ from __future__ import annotations
 from rich.console import Console
 from rich.markup import escape
 
+from migrate.cli.console import console as stdout_console
 from migrate.convert import ConversionResult
 from migrate.errors import one_line
 from migrate.rebuild.record import RebuildRecord
 
 
 def print_conversion(result: ConversionResult, console: Console | None = None) -> None:
-    console = console or Console(highlight=False)
+    console = console or stdout_console()
     record = result.rebuild or RebuildRecord()
     levels = (f"unwrapped {result.wrapper_depth} multi_gpu_model level(s), replicas {list(result.replicas)}"
               if result.wrapper_depth else "no multi_gpu_model wrapper")
@@ -25,16 +26,19 @@ def print_conversion(result: ConversionResult, console: Console | None = None) -
         console.print(f"  compiled: {record.optimizer}; optimizer state: {state}")
     for note in record.notes:
         console.print(f"  translated: {escape(note)}")
+    for warning in record.warnings:
+        console.print(f"  [yellow]warning[/]: {escape(warning)}")
     check = (f"max abs difference {record.max_abs_diff:.3g} from the reference" if record.max_abs_diff is not None
              else "no reference given (pass --reference to compare outputs)")
     console.print(f"  verified: {check}; reloaded with stock Keras 3 (safe mode)")
+    warned = f", converted with {len(record.warnings)} warning(s)" if record.warnings else ""
     console.print(f"[green]wrote[/] {escape(result.output or '')} ({record.bytes_written:,} bytes) "
-                  f"in {result.seconds:.1f} s")
+                  f"in {result.seconds:.1f} s{warned}")
 
 
 def print_error(error: object) -> None:
     """One red line on stderr, never wrapped: a log must stay greppable."""
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]error[/] {escape(one_line(error))}")
+    stdout_console(stderr=True).print(f"[red]error[/] {escape(one_line(error))}")
 
 
 def internal_error(path: object, exc: Exception) -> str:

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.tree import Tree
 
+from migrate.cli.console import console as stdout_console
 from migrate.diagnosis import FileReport
 from migrate.errors import one_line
 
@@ -20,8 +21,8 @@ VERDICT_TEXT = {
 
 def render_reports(reports: list[tuple[Any, Any]], console: Console | None = None) -> None:
     """Trees on stdout; each failure as one unwrapped `error <file>: <problem>` line on stderr."""
-    console = console or Console(highlight=False)
-    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    console = console or stdout_console()
+    errors = stdout_console(stderr=True)
     for _, report in reports:
         if isinstance(report, FileReport):
             console.print(report_tree(report))

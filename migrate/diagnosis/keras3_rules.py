@@ -49,6 +49,9 @@ def _weights_only(facts: Facts) -> list[str]:
     return ["weights-only file: it holds no architecture, so no loader can rebuild a model from it alone"]
 
 
+WAY_OUT = "convert needs your function for it: --lambda NAME=MODULE:CALLABLE"
+
+
 def _lambda_bytecode(facts: Facts) -> list[str]:
     """One problem for all multi-GPU slicers of a Python band, one per user Lambda."""
     here = sys.version_info[:2]
@@ -60,23 +63,25 @@ def _lambda_bytecode(facts: Facts) -> list[str]:
         if info.kind == "multi_gpu_slice":
             slicer_bands.setdefault(info.bytecode_python, []).append(info.layer)
         else:
-            problems.append(f"Lambda '{info.layer}' (a user function) {_bytecode_clause(info.bytecode_python, here)}")
+            problems.append(f"user Lambda '{info.layer}' ({info.function_name or 'anonymous'}) "
+                            f"{_bytecode_clause(info.bytecode_python, here, 'holds')}; {WAY_OUT}")
     for band, names in slicer_bands.items():
+        verb = "holds" if len(names) == 1 else "hold"
         problems.insert(0, f"{len(names)} multi_gpu_model slicer Lambda(s) ('{names[0]}', ...) "
-                           f"{_bytecode_clause(band, here)}")
+                           f"{_bytecode_clause(band, here, verb)}")
     return problems
 
 
-def _bytecode_clause(band: str | None, here: tuple[int, int]) -> str:
-    clause = f"hold marshalled Python {band or '(unknown version)'} bytecode: Keras 3 refuses it in safe mode"
+def _bytecode_clause(band: str | None, here: tuple[int, int], verb: str) -> str:
+    clause = f"{verb} marshalled Python {band or '(unknown version)'} bytecode: Keras 3 refuses it in safe mode"
     if not python_can_read(band, here):
         clause += f"; even with safe_mode=False, Python {here[0]}.{here[1]} cannot read it"
     return clause
 
 
 def _lambda_by_name(facts: Facts) -> list[str]:
-    return [f"Lambda '{info.layer}' refers to a function by name ('{info.function_name}') that Keras 3 cannot find"
-            for info in facts.lambdas if info.function_type == "function"]
+    return [f"Lambda '{info.layer}' refers to a function by name ('{info.function_name}') that Keras 3 cannot find; "
+            f"{WAY_OUT}" for info in facts.lambdas if info.function_type == "function"]
 
 
 def _list_sequential(facts: Facts) -> list[str]:

@@ -145,5 +145,7 @@ def _training_summary(config: dict[str, Any] | None) -> TrainingSummary | None:
 
 
 def _user_lambda_problems(lambdas: tuple[Any, ...]) -> list[str]:
+    """User Lambdas the verdict rules say nothing of (neither bytecode nor a named function)."""
     return [f"user Lambda '{info.layer}' ({info.function_name or 'anonymous'}) cannot be run safely: "
-            "convert needs --lambda NAME=MODULE:CALLABLE" for info in lambdas if info.kind == "user"]
+            "convert needs --lambda NAME=MODULE:CALLABLE" for info in lambdas
+            if info.kind == "user" and info.function_type not in ("lambda", "function")]

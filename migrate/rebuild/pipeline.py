@@ -72,11 +72,13 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     if len(moves) != len(model.weights):
         raise MalformedFileError(f"the file holds {len(moves)} of the {len(model.weights)} weights the model needs")
     record = RebuildRecord(params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(moves),
-                           weights_fixed=sum(move.fixed for move in moves), notes=tuple(dict.fromkeys(rebuilt.notes)))
+                           weights_fixed=sum(move.fixed for move in moves), notes=tuple(dict.fromkeys(rebuilt.notes)),
+                           warnings=tuple(rebuilt.warnings))
     if file.training_config:
         carry = _carry_training(model, file, moves, list(output_names))
         record = replace(record, optimizer=carry.optimizer, optimizer_slots=carry.slots_moved,
-                         iterations=carry.iterations, notes=(*record.notes, *carry.notes))
+                         iterations=carry.iterations, notes=(*record.notes, *carry.notes),
+                         warnings=(*record.warnings, *carry.warnings))
     started = time.perf_counter()
     inputs = load_reference(options.reference)[0] if options.reference else synthetic_inputs(model)
     if options.reference:

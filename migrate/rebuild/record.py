@@ -12,7 +12,8 @@ from dataclasses import dataclass
 class RebuildRecord:
     """Parameters and weights moved, the optimizer carried, how it was verified, and what was written.
 
-    `notes` are the user-facing lines about what had to be translated or could not be carried.
+    `notes` are the user-facing lines about what had to be translated; `warnings` about what was
+    dropped (optimizer state), guessed (weights paired by order), or will train differently in Keras 3.
     """
 
     params: int = 0
@@ -25,3 +26,4 @@ class RebuildRecord:
     bytes_written: int = 0
     verify_seconds: float = 0.0
     notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()

@@ -30,18 +30,21 @@ from migrate.translate.training import (
 
 @dataclass
 class TrainingCarry:
-    """What was carried: the compile arguments and how much optimizer state."""
+    """What was carried: the compile arguments and how much optimizer state; notes on what was translated,
+    warnings on what was left behind or will train differently."""
 
     optimizer: str | None = None
     iterations: int | None = None
     slots_moved: int = 0
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def compile_like_legacy(model: keras.Model, training_config: dict[str, Any], output_names: list[str]) -> TrainingCarry:
     """Compile `model` with the legacy optimizer, losses, metrics and loss weights (keyed by output order)."""
     spec = translate_training(training_config, output_names)
-    carry = TrainingCarry(optimizer=spec.optimizer.class_name, notes=list(spec.optimizer.notes))
+    carry = TrainingCarry(optimizer=spec.optimizer.class_name, notes=list(spec.optimizer.notes),
+                          warnings=list(spec.optimizer.warnings))
     model.compile(optimizer=_optimizer(spec.optimizer), loss=spec.loss, loss_weights=spec.loss_weights,
                   metrics=spec.metrics)
     model.optimizer.build(model.trainable_variables)  # saved with its slots, so a reload matches it
@@ -68,19 +71,19 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
         return
     trainable = [move for move in moves if move.trainable]
     if any(move.fixed for move in trainable):
-        carry.notes.append("optimizer state not carried: some weights changed layout (their moments would not fit)")
+        carry.warnings.append("optimizer state not carried: some weights changed layout (their moments would not fit)")
         return
     with_iterations = slots[0].shape == ()  # int64 from Keras 2.1 on, float32 before
     body = slots[1:] if with_iterations else slots
     per_variable = len(body) // len(trainable) if trainable and len(body) % len(trainable) == 0 else None
     kinds = slot_kinds(carry.optimizer, per_variable)
     if kinds is None:
-        carry.notes.append(f"optimizer state not carried: {len(slots)} saved slots do not fit {carry.optimizer} "
+        carry.warnings.append(f"optimizer state not carried: {len(slots)} saved slots do not fit {carry.optimizer} "
                            f"over {len(trainable)} trainable weights")
         return
     pairs = _slot_pairs(model.optimizer, kinds, body, trainable)
     if isinstance(pairs, str):
-        carry.notes.append(f"optimizer state not carried: {pairs}")
+        carry.warnings.append(f"optimizer state not carried: {pairs}")
         return
     with h5py.File(file.path, "r") as h5:
         if with_iterations:
@@ -117,7 +120,7 @@ def _note_sparse_rows(model: keras.Model, carry: TrainingCarry) -> None:
         return
     embeddings = [layer.name for layer in _all_layers(model) if isinstance(layer, keras.layers.Embedding) and layer.trainable]
     if embeddings:
-        carry.notes.append(f"{carry.optimizer} on {', '.join(embeddings)}: Keras 3 squares the gradient of a row "
+        carry.warnings.append(f"{carry.optimizer} on {', '.join(embeddings)}: Keras 3 squares the gradient of a row "
                            "looked up several times in one batch per lookup, Keras 2 once summed (resumed training "
                            "steps differ on those rows)")
 
@@ -137,7 +140,7 @@ def _note_masked_losses(model: keras.Model, file: LegacyFile, carry: TrainingCar
         return
     for name, output in zip(model.output_names, model.outputs, strict=True):
         if keras_mask(output) is not None:
-            carry.notes.append(f"output {name!r} is masked: Keras {file.keras_version} averaged its loss over every "
+            carry.warnings.append(f"output {name!r} is masked: Keras {file.keras_version} averaged its loss over every "
                                "timestep, Keras 3 over the unmasked ones (predictions are unchanged; resumed training "
                                "steps are larger by all/unmasked timesteps)")
 

@@ -190,7 +190,7 @@ def _plan_by_order(groups: list[tuple[str, tuple[WeightInfo, ...]]], wanted: lis
             f"{len(groups)} weighted groups where the architecture has {len(wanted)} weighted layers; "
             "the architecture does not match these weights")
     pairs = ", ".join(f"{group} -> {name}" for (group, _), (name, _) in zip(groups, wanted, strict=True))
-    rebuilt.notes_extra.append(f"weights matched to layers by order (no layer name of the architecture is in the file): {pairs}")
+    rebuilt.warnings.append(f"weights matched to layers by order (no layer name of the architecture is in the file): {pairs}")
     plan: Plan = []
     for (group, stored), (_, variables) in zip(groups, wanted, strict=True):
         plan += _pair(stored, variables, group, rebuilt)

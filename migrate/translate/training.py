@@ -37,12 +37,14 @@ METRIC_RENAMES = {"acc": "accuracy"}
 @dataclass(frozen=True)
 class OptimizerSpec:
     """A Keras 3 optimizer as data: its class (None: no counterpart, Adam defaults are used), the
-    arguments to pass, the Keras 2 decay to express as InverseTimeDecay (0: none), and the notes."""
+    arguments to pass, the Keras 2 decay to express as InverseTimeDecay (0: none), the notes on what was
+    translated, and the warnings (what could not be)."""
 
     class_name: str | None
     arguments: dict[str, Any]
     decay: float
     notes: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,8 +71,8 @@ def translate_optimizer(config: dict[str, Any]) -> OptimizerSpec:
     """A legacy optimizer config as Keras 3's: renamed arguments, decay, and epsilon where its meaning moved."""
     name = config.get("class_name")
     if name not in OPTIMIZERS:
-        return OptimizerSpec(None, {}, 0.0, (f"optimizer {name!r} has no Keras 3 counterpart here: compiled with "
-                                             "Adam defaults",))
+        return OptimizerSpec(None, {}, 0.0, (), (f"optimizer {name!r} has no Keras 3 counterpart here: compiled "
+                                                 "with Adam defaults",))
     legacy = config.get("config") or {}
     arguments = {RENAMED_ARGUMENTS.get(k, k): v for k, v in legacy.items() if k not in DROPPED_ARGUMENTS}
     if arguments.get("epsilon") is None:

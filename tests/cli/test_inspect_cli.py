@@ -85,3 +85,11 @@ def test_never_imports_tensorflow_or_keras(args):
     imported = {line.split("|")[-1].strip().split(".")[0] for line in result.stderr.splitlines() if "|" in line}
     assert "migrate" in imported
     assert not imported & {"tensorflow", "keras", "tf_keras", "jax", "torch"}
+
+
+def test_output_to_a_pipe_is_never_hard_wrapped():
+    """A log or a pipe gets each line whole, so grep finds it (rich assumes 80 columns off a terminal)."""
+    result = migrate("inspect", "sample_models/k231_nested3.h5")
+    verdict = [line for line in result.stdout.splitlines() if "slicer Lambda(s)" in line]
+    assert len(verdict) == 1 and verdict[0].rstrip().endswith("cannot read it") and len(verdict[0]) > 120
+    assert all(line == line.rstrip() for line in result.stdout.splitlines())

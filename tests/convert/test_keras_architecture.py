@@ -49,7 +49,7 @@ def _downstream_mlp(path, widths):
     keras.Sequential([keras.Input((512,))] + [keras.layers.Dense(w, activation="relu") for w in widths]).save(path)
 
 
-@pytest.mark.skipif(not (REAL / "l3_downstream_weights_only.h5").exists(), reason="../shared/real_models is absent")
+@pytest.mark.real_corpus
 def test_an_auto_named_keras3_template_takes_the_weights_in_order(tmp_path):
     import keras
 
@@ -57,7 +57,7 @@ def test_an_auto_named_keras3_template_takes_the_weights_in_order(tmp_path):
     _downstream_mlp(tmp_path / "t.keras", [512, 128, 10])
     result = convert_file(source, ConvertOptions(output=tmp_path / "out.keras", architecture=tmp_path / "t.keras"))
     assert result.status == "converted", result.error
-    assert any("by order" in note and "dense_25 -> dense" in note for note in result.rebuild.notes)
+    assert any("by order" in note and "dense_25 -> dense" in note for note in result.rebuild.warnings)
     model = keras.saving.load_model(tmp_path / "out.keras")
     with h5py.File(source, "r") as h5:
         for layer, group in zip([lay for lay in model.layers if lay.weights], ["dense_25", "dense_26", "dense_27"],
@@ -66,7 +66,7 @@ def test_an_auto_named_keras3_template_takes_the_weights_in_order(tmp_path):
             assert np.array_equal(layer.kernel.numpy(), kernel) and np.array_equal(layer.bias.numpy(), bias)
 
 
-@pytest.mark.skipif(not (REAL / "l3_downstream_weights_only.h5").exists(), reason="../shared/real_models is absent")
+@pytest.mark.real_corpus
 def test_a_template_that_does_not_fit_fails_and_writes_nothing(tmp_path):
     _downstream_mlp(tmp_path / "t.keras", [512, 10])
     result = convert_file(REAL / "l3_downstream_weights_only.h5",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from migrate.convert import ConvertOptions, convert_file
-from tests.conftest import REAL, REAL_FILES
+from tests.conftest import REAL, REAL_FILES, skip_without_corpus
 
 F = "tests.convert.legacy_functions"
 # The user's own functions for each file's Lambdas (see legacy_functions.py).
@@ -24,7 +24,7 @@ OPEN: dict[str, str] = {}
 
 def _params(with_reference: bool):
     if not REAL_FILES:
-        return [pytest.param(None, marks=pytest.mark.skip(reason="../shared/real_models is absent"))]
+        return [pytest.param(None, marks=pytest.mark.real_corpus, id="no-corpus")]
     chosen = [p for p in REAL_FILES if (REAL / "refs" / (p.stem + ".npz")).exists() == with_reference]
     return [pytest.param(p, id=p.name, marks=[pytest.mark.xfail(reason=OPEN[p.name], strict=True)]
                          if p.name in OPEN else []) for p in chosen]
@@ -54,7 +54,7 @@ def test_user_lambdas_fail_with_the_way_out_then_convert_with_it(path, tmp_path)
 def test_weights_only_without_architecture_says_what_to_do(tmp_path):
     path = REAL / "l3_downstream_weights_only.h5"
     if not path.exists():
-        pytest.skip("../shared/real_models is absent")
+        skip_without_corpus()
     result = convert_file(path, ConvertOptions(output=tmp_path / "x.keras"))
     assert result.status == "failed" and "--architecture" in result.error
 
@@ -62,7 +62,7 @@ def test_weights_only_without_architecture_says_what_to_do(tmp_path):
 def test_semantic_fixes_are_reported():
     path = REAL / "dl4j_lstm_functional_k208.h5"
     if not path.exists():
-        pytest.skip("../shared/real_models is absent")
+        skip_without_corpus()
     import tempfile
     from pathlib import Path
 

@@ -51,7 +51,7 @@ def test_compiled_samples_carry_their_optimizer(row, converted_samples):
     slots = read_legacy_file(SAMPLES / row["file"]).optimizer_weights
     assert result.rebuild.optimizer is not None
     if row["file"] in STATE_NOT_CARRIED:
-        assert result.rebuild.optimizer_slots == 0 and any("changed layout" in note for note in result.rebuild.notes)
+        assert result.rebuild.optimizer_slots == 0 and any("changed layout" in note for note in result.rebuild.warnings)
         return
     if slots[0].shape == ():  # a saved step counter (RMSprop before Keras 2.3 saved none)
         import h5py
@@ -79,11 +79,11 @@ def test_one_more_training_step_matches_the_legacy_step(row, converted_samples):
     xs = take("step_x_")
     weights = None
     if row["file"] in MASKED_LOSS_INPUT:
-        assert any("averaged its loss over every timestep" in n for n in converted_samples[row["file"]].rebuild.notes)
+        assert any("averaged its loss over every timestep" in n for n in converted_samples[row["file"]].rebuild.warnings)
         tokens = xs[MASKED_LOSS_INPUT[row["file"]]]
         weights = np.full(tokens.shape, np.mean(tokens != 0), dtype="float32")
     if row["file"] in DENSE_GRADIENT_STEP:
-        assert any("looked up several times" in n for n in converted_samples[row["file"]].rebuild.notes)
+        assert any("looked up several times" in n for n in converted_samples[row["file"]].rebuild.warnings)
         _dense_gradient_step(model, feed(xs), feed(take("step_y_")), weights)
     else:
         model.train_on_batch(feed(xs), feed(take("step_y_")), sample_weight=weights)

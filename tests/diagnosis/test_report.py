@@ -50,3 +50,10 @@ def test_keras1_file():
     report = inspect_file(real("bc_davinderc.h5"))
     assert report.keras_version == "1.2.0" and report.keras3_verdict == "fails"
     assert any("Keras 1" in problem for problem in report.problems)
+
+
+def test_each_user_lambda_is_named_once_with_its_way_out():
+    report = inspect_file(real("dl4j_model_lambda.h5"))
+    for layer in ("lambda_3", "lambda_4"):
+        naming = [problem for problem in report.problems if f"'{layer}'" in problem]
+        assert len(naming) == 1 and "holds marshalled Python 2 bytecode" in naming[0] and "--lambda" in naming[0]
