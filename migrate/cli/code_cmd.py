@@ -10,7 +10,7 @@ import typer
 
 
 def code_command(
-    paths: list[Path] = typer.Argument(None, help="Python files or directories (searched for *.py).", show_default=False),
+    paths: list[Path] = typer.Argument(None, metavar="PATH...", help="Python files or directories (searched for *.py).", show_default=False),
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff; write nothing (the default)."),
     write: bool = typer.Option(False, "--write", help="Rewrite the files in place."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if any file would change."),

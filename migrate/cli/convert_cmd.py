@@ -8,7 +8,7 @@ import typer
 
 
 def convert_command(
-    source: Path = typer.Argument(..., help="Legacy Keras .h5/.hdf5 file (whole model or weights-only).", show_default=False),
+    source: Path = typer.Argument(..., metavar="SRC", help="Legacy Keras .h5/.hdf5 file (whole model or weights-only).", show_default=False),
     output: Path | None = typer.Option(None, "-o", "--output", help="Destination (default: SRC with suffix .keras)."),
     architecture: Path | None = typer.Option(None, "--architecture", help="Template .json, .h5 or .keras for weights-only files."),
     reference: Path | None = typer.Option(None, "--reference", help="NPZ with in_* inputs and out_* legacy outputs."),

@@ -12,7 +12,7 @@ from migrate.errors import MigrateError, one_line
 
 
 def inspect_command(
-    files: list[Path] = typer.Argument(..., help="Legacy Keras .h5/.hdf5 files (model or weights-only).", show_default=False),
+    files: list[Path] = typer.Argument(..., metavar="FILE...", help="Legacy Keras .h5/.hdf5 files (model or weights-only).", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="One JSON array, one object per file, on stdout."),
     architecture: Path | None = typer.Option(
         None, "--architecture", help="Template .json, .h5 or .keras for weights-only files (default: <stem>.json beside each)."),

@@ -11,7 +11,7 @@ import typer
 
 
 def zoo_command(
-    source: Path = typer.Argument(..., help="Folder searched for .h5/.hdf5 files (never written to).", show_default=False),
+    source: Path = typer.Argument(..., metavar="SRC", help="Folder searched for .h5/.hdf5 files (never written to).", show_default=False),
     out: Path = typer.Option(..., "-o", "--out", help="Output folder (mirrors SRC; holds the manifest and reports)."),
     jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", min=1, help="Worker processes (default: cores)."),
     timeout: float | None = typer.Option(None, "--timeout", min=1, help="Seconds per model before it is failed."),

@@ -93,3 +93,11 @@ def test_output_to_a_pipe_is_never_hard_wrapped():
     verdict = [line for line in result.stdout.splitlines() if "slicer Lambda(s)" in line]
     assert len(verdict) == 1 and verdict[0].rstrip().endswith("cannot read it") and len(verdict[0]) > 120
     assert all(line == line.rstrip() for line in result.stdout.splitlines())
+
+
+@pytest.mark.parametrize("command", ["inspect", "convert", "zoo", "code"])
+def test_help_has_no_type_clutter(command):
+    """Plain metavars in --help: no `<bool>` on flags, no `{source}` in the usage line."""
+    result = migrate(command, "--help")
+    assert result.returncode == 0 and "Usage:" in result.stdout
+    assert "<bool>" not in result.stdout and "{" not in result.stdout

@@ -160,3 +160,10 @@ def test_a_text_file_renamed_h5_is_refused_in_well_under_a_second(tmp_path):
         timings.append(time.perf_counter() - started)
         assert result.returncode == 1 and "not an HDF5 file" in result.stderr
     assert min(timings) < 0.5, timings
+
+
+def test_warnings_are_printed_and_counted(tmp_path):
+    result = migrate("convert", sample("tfk23_mgpu2_bidi_backward.h5"), "-o", tmp_path / "m.keras")
+    assert result.returncode == 0, result.stderr
+    assert "warning: optimizer state not carried" in result.stdout
+    assert "converted with 1 warning(s)" in result.stdout
