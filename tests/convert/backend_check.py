@@ -1,6 +1,7 @@
 """Run as `KERAS_BACKEND=jax python -m tests.convert.backend_check PAIRS.json`: load each converted model
-with stock Keras on this backend (safe mode on, no custom objects, migrate never imported) and print
-its largest difference from its reference, as JSON {name: difference or error text}."""
+with stock Keras on this backend (safe mode on, migrate never imported; custom objects only for models
+built with the user's own functions, from tests/convert/legacy_functions.py) and print its largest
+difference from its reference, as JSON {name: difference or error text}."""
 
 import json
 import sys
@@ -14,10 +15,15 @@ def numbered(bundle, prefix):
     return [bundle[f"{prefix}{i}"] for i in range(count)]
 
 
-def difference(model_path, reference):
+def difference(model_path, reference, user_functions):
     bundle = np.load(reference)
     inputs, expected = numbered(bundle, "in_"), numbered(bundle, "out_")
-    model = keras.saving.load_model(model_path, safe_mode=True)
+    custom = None
+    if user_functions:
+        from tests.convert import legacy_functions
+
+        custom = {name: getattr(legacy_functions, name) for name in user_functions}
+    model = keras.saving.load_model(model_path, safe_mode=True, custom_objects=custom)
     outputs = model(inputs if len(inputs) > 1 else inputs[0], training=False)
     outputs = outputs if isinstance(outputs, (list, tuple)) else [outputs]
     return max(float(np.max(np.abs(np.asarray(got, "float64") - want))) for got, want in zip(outputs, expected, strict=True))
@@ -25,9 +31,9 @@ def difference(model_path, reference):
 
 def main(pairs_file):
     results = {}
-    for name, (model_path, reference) in json.loads(open(pairs_file).read()).items():
+    for name, (model_path, reference, user_functions) in json.loads(open(pairs_file).read()).items():
         try:
-            results[name] = difference(model_path, reference)
+            results[name] = difference(model_path, reference, user_functions)
         except Exception as exc:  # reported per model, so one failure does not hide the others
             results[name] = f"{type(exc).__name__}: {exc}"[:300]
     assert "migrate" not in sys.modules

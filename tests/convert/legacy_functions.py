@@ -29,9 +29,11 @@ def half(x):
 
 
 def space_to_depth_x2(x):
-    import tensorflow as tf
-
-    return tf.nn.space_to_depth(x, block_size=2)
+    """tf.nn.space_to_depth(x, 2) in keras.ops, so the converted model runs on every backend: each 2x2
+    block's pixels become channels, (dy * 2 + dx) * channels + c."""
+    _, height, width, channels = x.shape
+    blocks = ops.reshape(x, (-1, height // 2, 2, width // 2, 2, channels))
+    return ops.reshape(ops.transpose(blocks, (0, 1, 3, 2, 4, 5)), (-1, height // 2, width // 2, 4 * channels))
 
 
 def normalize_pixels(x):
