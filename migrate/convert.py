@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from migrate.errors import MigrateError, OutputExistsError, one_line
+from migrate.graph import Graph
 from migrate.plan import TemplatePlan, plan_path
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
@@ -105,12 +106,11 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     rebuild_options = RebuildOptions(destination=destination, reference=reference, atol=options.atol,
                                      weights_only=options.weights_only, savedmodel=options.savedmodel, user=user)
     record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
-    return _converted(planned, destination, reference, record, time.perf_counter() - start)
+    return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
 
 
-def _converted(planned: TemplatePlan, destination: Path, reference: Path | None, record: RebuildRecord,
-               seconds: float) -> ConversionResult:
-    template = planned.require_template()
+def _converted(planned: TemplatePlan, template: Graph, destination: Path, reference: Path | None,
+               record: RebuildRecord, seconds: float) -> ConversionResult:
     return ConversionResult(
         source=planned.file.path, status="converted", output=str(destination), keras_version=planned.file.keras_version,
         wrapper_depth=len(planned.replicas), replicas=planned.replicas, template=template.name,

@@ -65,8 +65,7 @@ def pytest_runtest_setup(item):
 
 
 def reference_for(path: Path) -> Path | None:
-    """The reference bundle of a sample (beside it) or of a real model (in refs/)."""
-    for candidate in (path.with_suffix(".npz"), path.parent / "refs" / (path.stem + ".npz")):
-        if candidate.exists():
-            return candidate
-    return None
+    """The reference bundle of a sample (beside it) or of a real model (in refs/): what convert finds."""
+    from migrate.verify import sidecar_reference
+
+    return sidecar_reference(path)

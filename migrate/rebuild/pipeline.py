@@ -65,7 +65,7 @@ def reload_stock(path: Path, custom_objects: dict[str, Any]) -> keras.Model:
 def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
                      options: RebuildOptions, staged: Path, exported: Path | None) -> tuple[RebuildRecord, Fingerprint]:
     """Rebuild, fill, compile, check against the reference, write; the model dies when this returns."""
-    rebuilt = rebuild_model(template, SourceInfo(file.keras_version, file.backend, file.is_tf_keras), options.user)
+    rebuilt = rebuild_model(template, SourceInfo.of(file), options.user)
     model = rebuilt.model
     moves = move_weights(file, template, rebuilt, weights_group)
     release_freed_memory()  # the 16 MiB blocks the weights streamed through: back to the OS before saving

@@ -87,15 +87,11 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
         return
     with h5py.File(file.path, "r") as h5:
         if with_iterations:
-            carry.iterations = int(np.asarray(h5[slots[0].h5_path][()])) + _step_offset(_source(file), carry)
+            carry.iterations = int(np.asarray(h5[slots[0].h5_path][()])) + _step_offset(SourceInfo.of(file), carry)
             model.optimizer.iterations.assign(carry.iterations)
         for info, target in pairs:
             target.assign(np.asarray(h5[info.h5_path][()]))
     carry.slots_moved = len(pairs)
-
-
-def _source(file: LegacyFile) -> SourceInfo:
-    return SourceInfo(file.keras_version, file.backend, file.is_tf_keras)
 
 
 def _step_offset(source: SourceInfo, carry: TrainingCarry) -> int:
@@ -136,7 +132,7 @@ def _note_masked_losses(model: keras.Model, file: LegacyFile, carry: TrainingCar
     """Outputs are unchanged, but each resumed step's loss and gradients are larger by (all / unmasked)
     timesteps of its batch. Measured on a Keras 2.3.1 seq2seq sample: its step loss times that ratio is
     Keras 3's, to 1e-8."""
-    if not averages_masked_loss_over_all_steps(_source(file)):
+    if not averages_masked_loss_over_all_steps(SourceInfo.of(file)):
         return
     for name, output in zip(model.output_names, model.outputs, strict=True):
         if keras_mask(output) is not None:

@@ -6,6 +6,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from migrate.h5 import LegacyFile
 from migrate.translate import keras1, keras2, semantics, tf_keras
 from migrate.translate.fixes import WeightFix
 
@@ -17,6 +18,11 @@ class SourceInfo:
     keras_version: str | None
     backend: str | None
     tf_keras: bool
+
+    @classmethod
+    def of(cls, file: LegacyFile) -> SourceInfo:
+        """What a read legacy file says about the stack that wrote it."""
+        return cls(file.keras_version, file.backend, file.is_tf_keras)
 
     @property
     def keras1(self) -> bool:

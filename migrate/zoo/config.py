@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from migrate.errors import ZooUsageError
+from migrate.errors import UsageError, ZooUsageError
+from migrate.rebuild.options import check_lambda_specs
 
 CONFIG_NAME = "migrate.toml"
 # key -> (what it must be, the check)
 KEYS: dict[str, tuple[str, Any]] = {
-    "lambda": ("a list of NAME=MODULE:CALLABLE strings", lambda v: _strings(v) and all("=" in s for s in v)),
+    "lambda": ("a list of NAME=MODULE:CALLABLE strings", lambda v: _strings(v)),
     "custom_objects": ("a list of module names", lambda v: _strings(v)),
     "architecture": ("a path (string)", lambda v: isinstance(v, str) and v.strip() != ""),
     "atol": ("a non-negative number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0),
@@ -116,8 +117,18 @@ def _entries(tables: Any, path: Path, prefix: str) -> tuple[tuple[str, dict[str,
             what, valid = KEYS[key]
             if not valid(value):
                 raise ZooUsageError(f"{where}: {key} should be {what}, found {value!r}", path=str(path))
+            if key == "lambda":
+                _check_specs(value, where, path)
         entries.append((pattern, dict(settings)))
     return tuple(entries)
+
+
+def _check_specs(specs: list[str], where: str, path: Path) -> None:
+    """The same check --lambda gets, so a malformed entry stops the run instead of failing each file."""
+    try:
+        check_lambda_specs(specs)
+    except UsageError as exc:
+        raise ZooUsageError(f"{where}: {exc.message.removeprefix('--')}", path=str(path)) from None
 
 
 def _matches(relative: str, pattern: str) -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from migrate.convert import ConvertOptions
 from migrate.errors import ZooUsageError
+from migrate.h5.architecture import sidecar_architecture
 from migrate.zoo.config import ZooConfig
 
 SUFFIXES = (".h5", ".hdf5")
@@ -40,8 +41,7 @@ def find_jobs(source: Path, out: Path, base: ConvertOptions | None = None, confi
     jobs = []
     for path in sorted(p for p in source.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file()):
         relative = path.relative_to(source)
-        sidecar = path.with_suffix(".json")
-        job = Job(path, relative.as_posix(), (out / relative).with_suffix(".keras"), sidecar if sidecar.is_file() else None)
+        job = Job(path, relative.as_posix(), (out / relative).with_suffix(".keras"), sidecar_architecture(path))
         jobs.append(_with_options(job, source, base or ConvertOptions(), config or ZooConfig()))
     return jobs
 

@@ -29,6 +29,7 @@ def test_no_config_means_no_settings(tmp_path):
     ('["*.h5"]\natol = "small"\n', "atol should be a non-negative number, found 'small'"),
     ('["*.h5"]\nlambda = "a=b:c"\n', "lambda should be a list of NAME=MODULE:CALLABLE strings"),
     ('["*.h5"]\nskip = 1\n', "skip should be true or false"),
+    ('["*.h5"]\nlambda = ["lambda_1=module_without_callable"]\n', "expected NAME=MODULE:CALLABLE"),
     ('atol = 1e-3\n', '["atol"] should be a table of options'),
     ('["*.h5"\natol = 1\n', "cannot be read as TOML"),
 ])
