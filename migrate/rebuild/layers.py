@@ -11,6 +11,7 @@ from migrate.errors import UnsupportedModelError
 from migrate.rebuild.keras_compat import sublayers
 from migrate.rebuild.options import UserObjects
 from migrate.translate import TranslatedLayer
+from migrate.translate.lambdas import lambda_refusal
 
 BASE_ARGUMENTS = {"name", "trainable", "dtype", "activity_regularizer", "autocast"}
 # Arguments Keras 3 dropped whose absence cannot change a converted model's outputs or weights.
@@ -95,11 +96,8 @@ def _known_arguments(cls: type, config: dict[str, Any], layer: TranslatedLayer, 
 def _user_lambda(layer: TranslatedLayer, name: str, user: UserObjects) -> keras.layers.Layer:
     """A Lambda is rebuilt only around the user's own function, never the file's bytecode."""
     short = name.split("/")[-1]
-    function = user.lambdas.get(short) or user.lambdas.get(name)
+    function = user.function_for(name)
     if function is None:
-        raise UnsupportedModelError(
-            "is a Lambda whose code is stored as bytecode, which migrate never runs; give its function "
-            f"with --lambda {short}=MODULE:CALLABLE, or in a zoo a lambda entry in migrate.toml (the output then "
-            "needs MODULE importable to load)", layer=name)
+        raise UnsupportedModelError(lambda_refusal("no function was given for it", None, short), layer=name)
     arguments = layer.config.get("arguments") or {}
     return keras.layers.Lambda(function, arguments=arguments or None, name=short)

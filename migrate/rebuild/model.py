@@ -11,11 +11,14 @@ from keras import ops
 from migrate.errors import MalformedFileError, UnsupportedModelError, one_line
 from migrate.graph import Graph, Layer, TensorRef
 from migrate.graph.build import batch_shape
+from migrate.lift import read_lambda
 from migrate.rebuild.keras_compat import keras_mask, set_keras_mask
 from migrate.rebuild.layers import make_layer, restore_initializers
+from migrate.rebuild.lifted import LiftedLambda
 from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, broadcasts
 from migrate.rebuild.options import UserObjects
 from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
+from migrate.translate.lambdas import lambda_refusal
 from migrate.translate.tf_ops import OpCall, op_call
 
 
@@ -29,10 +32,13 @@ class Rebuilt:
     submodels: dict[tuple[str, ...], keras.Model] = field(default_factory=dict)
     notes_extra: list[str] = field(default_factory=list)  # about the model as a whole (e.g. TF ops mapped)
     warnings: list[str] = field(default_factory=list)  # what was guessed (e.g. weights paired by order)
+    lifted: dict[tuple[str, ...], LiftedLambda] = field(default_factory=dict)  # user Lambdas made built-in
 
     @property
     def notes(self) -> list[str]:
-        return [note for translation in self.translations.values() for note in translation.notes] + self.notes_extra
+        lifted = [f"{'/'.join(key)}: {target.note}" for key, target in self.lifted.items()]
+        return [note for translation in self.translations.values() for note in translation.notes] + lifted + \
+            self.notes_extra
 
 
 def rebuild_model(graph: Graph, source: SourceInfo, user: UserObjects) -> Rebuilt:
@@ -55,7 +61,8 @@ def _inner_initializers(config: dict[str, Any]) -> dict[str, Any]:
 
 
 def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserObjects, rebuilt: Rebuilt) -> keras.Model:
-    objects = {layer.name: _make(layer, (*path, layer.name), source, user, rebuilt)
+    taken = {layer.name for layer in graph.layers}
+    objects = {layer.name: _make(layer, (*path, layer.name), source, user, rebuilt, taken)
                for layer in graph.layers if layer.class_name != "InputLayer"}
     tensors: dict[tuple[str, int], list[Any]] = {}
     inputs = [_input(graph.layer(ref.layer), tensors) for ref in graph.inputs]
@@ -80,12 +87,16 @@ def _wire(layer: Layer, call: int, key: tuple[str, ...], objects: dict[str, Any]
         (translation.notes if translation else rebuilt.notes_extra).append(f"{'/'.join(key)}: {note}")
 
 
-def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObjects, rebuilt: Rebuilt) -> Any:
-    """What the layer's calls will call: a nested model, a Keras 3 layer, or a keras.ops call."""
+def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObjects, rebuilt: Rebuilt,
+          taken: set[str]) -> Any:
+    """What the layer's calls will call: a nested model, a Keras 3 layer, a keras.ops call, or a lifted Lambda."""
     name = "/".join(key)
     if layer.model is not None:
         rebuilt.submodels[key] = _build(layer.model, key, source, user, rebuilt)
         return rebuilt.submodels[key]
+    if layer.class_name == "Lambda" and not user.function_for(name):
+        rebuilt.lifted[key] = _lifted(layer, name, taken)
+        return rebuilt.lifted[key]
     if layer.class_name == "TensorFlowOpLayer" and layer.name in user.lambdas:
         rebuilt.notes_extra.append(f"{name}: TensorFlow op replaced by your function (--lambda)")
         return make_layer(TranslatedLayer("Lambda", {"name": layer.name}), name, user)
@@ -98,6 +109,15 @@ def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObje
     rebuilt.translations[key] = translated
     rebuilt.layers[key] = make_layer(translated, name, user)
     return rebuilt.layers[key]
+
+
+def _lifted(layer: Layer, name: str, taken: set[str]) -> LiftedLambda:
+    """A user Lambda read from its bytecode, or the error that says why it cannot be and what to do."""
+    reading = read_lambda(layer.config, len(layer.calls[0]) if layer.calls else 1)
+    if reading.function is None:
+        raise UnsupportedModelError(lambda_refusal(reading.reason or "its code cannot be read", None, layer.name),
+                                    layer=name)
+    return LiftedLambda(layer.name, reading.function, taken)
 
 
 def _input(layer: Layer, tensors: dict[tuple[str, int], list[Any]]) -> Any:
@@ -145,6 +165,8 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
     note = None
     if isinstance(target, OpCall):
         result, note = apply_op(target, args)
+    elif isinstance(target, LiftedLambda):
+        result = target(args)
     elif layer.model is not None:
         result = target(args if len(args) > 1 else args[0])
     elif isinstance(target, (keras.layers.Add, keras.layers.Average)) and len(args) > 1 \

@@ -21,6 +21,10 @@ class UserObjects:
     lambdas: dict[str, Callable[..., Any]] = field(default_factory=dict)
     classes: dict[str, type] = field(default_factory=dict)
 
+    def function_for(self, name: str) -> Callable[..., Any] | None:
+        """The user's function for the Lambda at `name` (a path like 'model/lambda_1'), by its own name or path."""
+        return self.lambdas.get(name.split("/")[-1]) or self.lambdas.get(name)
+
     def custom_objects(self) -> dict[str, Any]:
         """What Keras 3 needs handed back to load a model built with these: the user's own objects only."""
         return {**{fn.__name__: fn for fn in self.lambdas.values()}, **self.classes}

@@ -9,13 +9,16 @@ Python wrote it, which decides whether any Python here could even read it.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from migrate.graph import Graph
+from migrate.errors import MigrateError
+from migrate.graph import Graph, Layer
+from migrate.graph.shapes import tensor_shapes
+from migrate.lift import read_lambda
+from migrate.lift.decode import code_blob
+from migrate.translate.lambdas import lower
 
 SLICE_ARGUMENT_KEYS = (("i", "parts"), ("idx", "parts"), ("part", "n_gpus"))
 _MARSHAL_CODE = 0x63  # 'c'; with FLAG_REF (0x80) from Python 3.4 on
@@ -33,6 +36,13 @@ class LambdaInfo:
     function_type: str  # 'lambda' (marshalled bytecode), 'function' (a name), or 'unknown'
     function_name: str | None
     bytecode_python: str | None
+    source: str | None = None  # a user Lambda's function, read from its bytecode and written as Python
+    lifts_to: tuple[str, ...] | None = None  # the built-in forms it becomes, where its input shapes are known
+    refusal: str | None = None  # why it cannot be lifted (None when it lifts, or the shapes decide at rebuild)
+
+    @property
+    def lifts(self) -> bool:
+        return self.kind == "user" and self.refusal is None and self.source is not None
 
 
 def slice_arguments(config: dict[str, Any]) -> tuple[int, int] | None:
@@ -47,22 +57,43 @@ def slice_arguments(config: dict[str, Any]) -> tuple[int, int] | None:
     return None
 
 
-def classify_lambdas(graph: Graph, slicers: set[tuple[tuple[str, ...], str]]) -> list[LambdaInfo]:
-    """Every Lambda at every depth; those in `slicers` (path, name) were proven slicers by detect.py."""
+def classify_lambdas(graph: Graph, slicers: set[tuple[tuple[str, ...], str]],
+                     path: tuple[str, ...] = ()) -> list[LambdaInfo]:
+    """Every Lambda at every depth; those in `slicers` (path, name) were proven slicers by detect.py.
+    User Lambdas are read (never run) and, where their input shapes are known, lowered."""
+    path = (*path, graph.name)
     found = []
-    for path, layer in graph.walk():
+    for layer in graph.layers:
+        if layer.model is not None:
+            found += classify_lambdas(layer.model, slicers, path)
         if layer.class_name != "Lambda":
             continue
         blob = code_blob(layer.config)
-        found.append(LambdaInfo(
+        info = LambdaInfo(
             layer=layer.name,
             path=path,
             kind="multi_gpu_slice" if (path, layer.name) in slicers else "user",
             function_type=_function_type(layer.config),
             function_name=code_name(blob) if blob else _named_function(layer.config),
             bytecode_python=bytecode_python(blob) if blob else None,
-        ))
+        )
+        found.append(_lifted(info, graph, layer) if info.kind == "user" else info)
     return found
+
+
+def _lifted(info: LambdaInfo, graph: Graph, layer: Layer) -> LambdaInfo:
+    """The Lambda's function read as data, and the built-in forms it lowers to when its shapes are known."""
+    reading = read_lambda(layer.config, len(layer.calls[0]) if layer.calls else 1)
+    if reading.function is None:
+        return replace(info, refusal=reading.reason)
+    info = replace(info, source=reading.source)
+    shapes = tensor_shapes(graph, layer.calls[0]) if layer.calls else []
+    if not shapes or any(shape is None for shape in shapes):
+        return info
+    try:
+        return replace(info, lifts_to=lower(reading.function, shapes).forms)
+    except MigrateError as exc:
+        return replace(info, refusal=exc.message)
 
 
 def _function_type(config: dict[str, Any]) -> str:
@@ -73,24 +104,6 @@ def _function_type(config: dict[str, Any]) -> str:
 def _named_function(config: dict[str, Any]) -> str | None:
     function = config.get("function")
     return function if isinstance(function, str) and config.get("function_type") == "function" else None
-
-
-def code_blob(config: dict[str, Any]) -> bytes | None:
-    """The raw bytes of a Lambda's marshalled code, as bytes only; None when it holds no bytecode."""
-    if config.get("function_type") != "lambda":
-        return None
-    function = config.get("function")
-    text = function[0] if isinstance(function, list) and function else function
-    if not isinstance(text, str):
-        return None
-    try:  # Keras 2: base64 of the marshal bytes
-        return base64.b64decode("".join(text.split()), validate=True)
-    except (binascii.Error, ValueError):
-        pass
-    try:  # Keras 1: the marshal bytes as raw_unicode_escape text
-        return text.encode("raw_unicode_escape")
-    except UnicodeEncodeError:
-        return None
 
 
 def code_name(blob: bytes) -> str | None:

@@ -1,0 +1,99 @@
+"""Lifting a user Lambda: its bytecode read as data (`decode`), evaluated over symbols (`interpret`)
+into an expression (`ir`), shown back as source (`source`). Nothing here imports Keras or runs code
+from the file; the lowering to built-in layers is `migrate/translate/lambdas.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from migrate.lift.decode import DecodedCode, code_blob, decodings
+from migrate.lift.interpret import InputList, LiftError, interpret
+from migrate.lift.ir import Input, LiftedFunction
+from migrate.lift.source import function_source
+
+__all__ = ["LambdaReading", "LiftedFunction", "read_lambda"]
+
+_BANDS = {"2.7": "2.7", "3.3": "3.0-3.3", "3.5": "3.4-3.5", "3.7": "3.6-3.7", "3.8": "3.8-3.10", "3.9": "3.8-3.10",
+          "3.10": "3.8-3.10", "3.11": "3.11", "3.12": "3.12", "3.13": "3.13"}
+
+
+@dataclass(frozen=True)
+class LambdaReading:
+    """What a Lambda's stored function reads as: the function, or the reason it could not be read."""
+
+    function: LiftedFunction | None
+    reason: str | None
+
+    @property
+    def source(self) -> str | None:
+        return function_source(self.function) if self.function else None
+
+
+def read_lambda(config: dict[str, Any], inputs: int) -> LambdaReading:
+    """Read a Lambda layer's function from its config, for a layer called on `inputs` tensors."""
+    if config.get("function_type") == "function" or isinstance(config.get("function"), str) and \
+            config.get("function_type") != "lambda":
+        return LambdaReading(None, f"it names the function {config.get('function')!r} of module "
+                                   f"{config.get('module')!r}; the file holds no code for it")
+    blob = code_blob(config)
+    if blob is None:
+        return LambdaReading(None, "it holds no readable code")
+    readings: dict[Any, list[str]] = {}
+    reasons: list[str] = []
+    for decoded in decodings(blob):
+        if isinstance(decoded, str):
+            reasons.append(decoded)
+            continue
+        try:
+            function = _interpret(decoded, config, inputs)
+        except LiftError as exc:
+            reasons.insert(0, str(exc))
+            continue
+        readings.setdefault(function, []).append(decoded.python)
+    if len(readings) > 1:
+        pythons = " and ".join("/".join(found) for found in readings.values())
+        return LambdaReading(None, f"its bytecode reads differently as Python {pythons}; migrate will not guess")
+    if not readings:
+        return LambdaReading(None, reasons[0] if reasons else "it holds no readable code")
+    (function, pythons), = readings.items()
+    bands = sorted({_BANDS.get(python, python) for python in pythons})
+    return LambdaReading(LiftedFunction(function.params, function.inputs, function.body, ", ".join(bands),
+                                        function.name), None)
+
+
+def _interpret(code: DecodedCode, config: dict[str, Any], inputs: int) -> LiftedFunction:
+    params = code.varnames[:code.argcount]
+    if not params:
+        raise LiftError("its function takes no argument")
+    bindings = {params[0]: Input(0) if inputs == 1 else InputList(inputs)}
+    bindings.update(_other_parameters(params[1:], config))
+    function = config.get("function")
+    closure = function[2] if isinstance(function, list) and len(function) > 2 and function[2] else []
+    body = interpret(code, bindings, list(closure) if isinstance(closure, list) else [])
+    return LiftedFunction(params[:1], inputs, body, code.python, code.name)
+
+
+def _other_parameters(names: tuple[str, ...], config: dict[str, Any]) -> dict[str, Any]:
+    """Parameters after the first: Keras passed `arguments` as keywords; the rest take their defaults."""
+    arguments = config.get("arguments") if isinstance(config.get("arguments"), dict) else {}
+    function = config.get("function")
+    defaults = function[1] if isinstance(function, list) and len(function) > 1 and function[1] else []
+    defaults = list(defaults) if isinstance(defaults, list) else []
+    values: dict[str, Any] = {}
+    for position, name in enumerate(names):
+        from_end = len(names) - position
+        if name in arguments:
+            values[name] = _constant(arguments[name])
+        elif from_end <= len(defaults):
+            values[name] = _constant(defaults[len(defaults) - from_end])
+        elif name == "mask":
+            values[name] = None
+        else:
+            raise LiftError(f"its parameter '{name}' has no value in the file (no argument, no default)")
+    return values
+
+
+def _constant(value: Any) -> Any:
+    return tuple(_constant(item) for item in value) if isinstance(value, list) else value

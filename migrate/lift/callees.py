@@ -1,0 +1,103 @@
+"""What the names a Lambda calls denote: module roots, spellings of one function, and each canonical
+operation's parameters (so that `K.mean(x, 1)` and `tf.reduce_mean(x, axis=1)` read the same).
+
+Plain data. A name not here is still read (and shown back as source), with no canonical operation:
+the lowering refuses it by name.
+"""
+
+from __future__ import annotations
+
+# Global names a Lambda's module commonly bound, to the module they name.
+ROOTS = {
+    "K": "keras.backend", "backend": "keras.backend", "keras": "keras", "tf": "tensorflow",
+    "tensorflow": "tensorflow", "np": "numpy", "numpy": "numpy", "math": "math",
+}
+# Modules a Lambda may import inside its body: importing one binds a name, nothing is run.
+IMPORTABLE = {"keras", "keras.backend", "tensorflow", "numpy", "math", "tensorflow.keras",
+              "tensorflow.keras.backend"}
+
+# Prefixes that name the same functions, rewritten to the canonical spelling before the table below.
+ALIASES = (
+    ("tensorflow.keras.backend.", "keras.backend."),
+    ("tensorflow.python.keras.backend.", "keras.backend."),
+    ("tensorflow.compat.v1.", "tensorflow."),
+    ("tensorflow.math.", "tensorflow."),
+    ("tensorflow.nn.", "tensorflow."),
+    ("tensorflow.keras.activations.", "keras.backend."),
+    ("keras.activations.", "keras.backend."),
+)
+
+_REDUCE = ("x", "axis", "keepdims")
+_TF_REDUCE = ("x", "axis", "keepdims", "name", "reduction_indices", "keep_dims")
+_UNARY = ("x",)
+_TF_UNARY = ("x", "name")
+_BINARY = ("x", "y")
+_TF_BINARY = ("x", "y", "name")
+
+# canonical path -> (operation, parameter names in order). Parameter names are the operation's own,
+# so a keyword written with the library's name (`input_tensor`, `logits`) is renamed by SYNONYMS.
+CALLEES: dict[str, tuple[str, tuple[str, ...]]] = {
+    **{f"keras.backend.{name}": (name, _REDUCE) for name in ("mean", "sum", "max", "min", "prod")},
+    **{f"tensorflow.reduce_{name}": (name, _TF_REDUCE) for name in ("mean", "sum", "max", "min", "prod")},
+    **{f"keras.backend.{name}": (name, _UNARY) for name in (
+        "square", "sqrt", "exp", "log", "abs", "sigmoid", "tanh", "softplus", "softsign", "hard_sigmoid", "sign")},
+    **{f"tensorflow.{name}": (name, _TF_UNARY) for name in (
+        "square", "sqrt", "exp", "log", "abs", "sigmoid", "tanh", "softplus", "softsign", "sign", "relu6",
+        "rsqrt")},
+    "keras.backend.relu": ("relu", ("x", "alpha", "max_value", "threshold")),
+    "tensorflow.relu": ("relu", _TF_UNARY),
+    "keras.backend.elu": ("elu", ("x", "alpha")),
+    "tensorflow.elu": ("elu", _TF_UNARY),
+    "keras.backend.softmax": ("softmax", ("x", "axis")),
+    "tensorflow.softmax": ("softmax", ("x", "axis", "name")),
+    "keras.backend.l2_normalize": ("l2_normalize", ("x", "axis")),
+    "tensorflow.l2_normalize": ("l2_normalize", ("x", "axis", "epsilon", "name")),
+    "keras.backend.expand_dims": ("expand_dims", ("x", "axis")),
+    "tensorflow.expand_dims": ("expand_dims", ("x", "axis", "name")),
+    "keras.backend.squeeze": ("squeeze", ("x", "axis")),
+    "tensorflow.squeeze": ("squeeze", ("x", "axis", "name")),
+    "keras.backend.reshape": ("reshape", ("x", "shape")),
+    "tensorflow.reshape": ("reshape", ("x", "shape", "name")),
+    "keras.backend.permute_dimensions": ("transpose", ("x", "axes")),
+    "tensorflow.transpose": ("transpose", ("x", "axes", "name")),
+    "keras.backend.concatenate": ("concatenate", ("tensors", "axis")),
+    "tensorflow.concat": ("concatenate", ("tensors", "axis", "name")),
+    "keras.backend.stack": ("stack", ("tensors", "axis")),
+    "tensorflow.stack": ("stack", ("tensors", "axis", "name")),
+    **{f"keras.backend.{name}": (name, _BINARY) for name in ("maximum", "minimum")},
+    **{f"tensorflow.{name}": (name, _TF_BINARY) for name in ("maximum", "minimum")},
+    **{f"tensorflow.{tf}": (op, _TF_BINARY) for tf, op in (
+        ("add", "add"), ("subtract", "subtract"), ("multiply", "multiply"), ("divide", "divide"),
+        ("truediv", "divide"))},
+    "keras.backend.pow": ("power", _BINARY),
+    "tensorflow.pow": ("power", _TF_BINARY),
+    "keras.backend.clip": ("clip", ("x", "min", "max")),
+    "tensorflow.clip_by_value": ("clip", ("x", "min", "max", "name")),
+    **{f"tensorflow.{name}": (name, ("x", "block_size", "data_format", "name"))
+       for name in ("space_to_depth", "depth_to_space")},
+    "keras.backend.resize_images": ("resize_images", ("x", "height_factor", "width_factor", "data_format",
+                                                      "interpolation")),
+}
+# Keyword spellings of the libraries -> the parameter names above.
+SYNONYMS = {"input_tensor": "x", "input": "x", "tensor": "x", "a": "x", "logits": "x", "t": "x", "features": "x",
+            "values": "tensors", "perm": "axes", "pattern": "axes", "dim": "axis", "clip_value_min": "min",
+            "clip_value_max": "max", "min_value": "min", "max_value": "max", "keep_dims": "keepdims",
+            "reduction_indices": "axis"}
+# Pure functions of numbers that may be folded when every argument is a constant (math on data).
+FOLDABLE = {"math.sqrt", "math.exp", "math.log", "numpy.sqrt", "numpy.exp", "numpy.log", "numpy.float32",
+            "numpy.float64", "float", "int", "abs"}
+CONSTANTS = {"math.pi": 3.141592653589793, "math.e": 2.718281828459045, "numpy.pi": 3.141592653589793,
+             "numpy.e": 2.718281828459045}
+
+
+def canonical(path: str) -> str:
+    """A dotted callee path in the spelling CALLEES uses."""
+    for prefix, replacement in ALIASES:
+        if path.startswith(prefix):
+            return replacement + path[len(prefix):]
+    return path
+
+
+def operation(path: str) -> str | None:
+    entry = CALLEES.get(canonical(path))
+    return entry[0] if entry else None
