@@ -13,11 +13,15 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from migrate.errors import MigrateError, OutputExistsError, one_line
-from migrate.graph import Graph
+from migrate.errors import MigrateError, OutputExistsError, UnsupportedModelError, one_line
+from migrate.graph import Graph, Layer
+from migrate.lift.stubs import render_stubs, stub_path
 from migrate.plan import TemplatePlan, plan_path
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
+from migrate.save import write_text_atomically
+from migrate.translate.lambdas import lambda_refusal
+from migrate.unwrap import LambdaInfo
 from migrate.verify import sidecar_reference
 
 
@@ -96,6 +100,7 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     planned = plan_path(source, options.architecture)
     template = planned.require_template()
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
+    refuse_unliftable_lambdas(planned, template, source, destination, options)
 
     from migrate.rebuild.runtime import start_keras
 
@@ -107,6 +112,34 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
                                      weights_only=options.weights_only, savedmodel=options.savedmodel, user=user)
     record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
+
+
+def refuse_unliftable_lambdas(planned: TemplatePlan, template: Graph, source: Path, destination: Path,
+                              options: ConvertOptions) -> None:
+    """Stop before Keras starts when a user Lambda can neither be lifted nor was given a function, and
+    leave `<stem>_lambdas.py` beside the output with each such function decoded for the user."""
+    given = {spec.partition("=")[0] for spec in options.lambdas}
+    stuck = [info for info in planned.lambdas if info.kind == "user" and info.refusal
+             and info.layer not in given and "/".join((*info.path[1:], info.layer)) not in given]
+    if not stuck:
+        return
+    entries = [(info.layer, layer.config, len(layer.calls[0]) if layer.calls else 1, info.refusal or "")
+               for info in stuck for layer in [_lambda_layer(planned, info)]]
+    stubs = stub_path(source, destination)
+    stubs.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomically(stubs, render_stubs(source, entries))
+    first = stuck[0]
+    more = f" ({len(stuck) - 1} more Lambda(s) likewise)" if len(stuck) > 1 else ""
+    raise UnsupportedModelError(f"{lambda_refusal(first.refusal or '', first.source, first.layer)}{more}; "
+                                f"{stubs} holds each one's decoded function to review", layer=first.layer)
+
+
+def _lambda_layer(planned: TemplatePlan, info: LambdaInfo) -> Layer:
+    graph = planned.graph or planned.template
+    for path, layer in graph.walk():
+        if path == info.path and layer.name == info.layer:
+            return layer
+    raise UnsupportedModelError("a Lambda the plan found is not in the graph", layer=info.layer)
 
 
 def _converted(planned: TemplatePlan, template: Graph, destination: Path, reference: Path | None,

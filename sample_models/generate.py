@@ -3,7 +3,8 @@
     python generate.py STACK OUT_DIR
 
 STACK is one of k231, k224, k216, tfk115, tfk23 (standalone Keras 2.3.1 / 2.2.4 / 2.1.6, tf.keras in
-TensorFlow 1.15 / 2.3). Each model is built, compiled, trained a little and saved by that stack's own
+TensorFlow 1.15 / 2.3), and k231py27 / k224py36 (Keras 2.3.1 on Python 2.7, Keras 2.2.4 on Python 3.6: their
+user-Lambda samples, whose bytecode is each Python's own). Each model is built, compiled, trained a little and saved by that stack's own
 code: `multi_gpu_model` is the real one, with its device check patched to report fake GPUs (graph
 construction only; the session places everything on the CPU).
 
@@ -571,6 +572,134 @@ def make_chunked(prefix):
     clear()
 
 
+# ---------------------------------------------------------------- user Lambdas (issue: lift them)
+
+K = keras.backend
+
+
+def space_to_depth_x2(x):
+    """YOLOv2's reorg: a Lambda that imports TensorFlow in its own body."""
+    import tensorflow as tf
+    return tf.space_to_depth(x, 2)
+
+
+def running_sum(x):
+    """A loop: no exact built-in form is read from this (convert leaves it for the user, with its source)."""
+    total = x
+    for _ in range(2):
+        total = total + x
+    return total
+
+
+def template_lambda_image():
+    """Sequential image model with user Lambdas: normalise, crop, reorg, resize, mean over space, l2_normalize."""
+    L = layers.Lambda
+    return Sequential([
+        L(lambda x: x / 255.0 - 0.5, input_shape=(8, 8, 3), name="normalise"),
+        L(lambda x: x[:, 1:-1, 2:, :], name="crop"),
+        layers.Conv2D(4, (3, 3), activation="relu"),
+        L(space_to_depth_x2, name="reorg"),
+        L(lambda x: K.resize_images(x, 2, 2, "channels_last"), name="upsample"),
+        L(lambda x: K.mean(x, axis=[1, 2]), name="spatial_mean"),
+        layers.Dense(3),
+        L(lambda x: K.l2_normalize(x, axis=-1), name="l2"),
+        layers.Dense(2, activation="softmax"),
+    ])
+
+
+def template_lambda_math():
+    """One (6, 4) input, one output per Lambda: elementwise maths, activations, reductions, reshapes, slices,
+    `arguments`, a closure and a conditional on an argument."""
+    L = layers.Lambda
+    scale = 1.5
+    inp = layers.Input((6, 4), name="x")
+    branches = [
+        L(lambda x: K.abs(x), name="absolute")(inp),
+        L(lambda x: K.sqrt(K.abs(x) + 1e-3), name="root")(inp),
+        L(lambda x: K.exp(-K.square(x)), name="gauss")(inp),
+        L(lambda x: K.log(1.0 + K.abs(x)), name="log1p")(inp),
+        L(lambda x: K.hard_sigmoid(3 * x), name="hard")(inp),
+        L(lambda x: K.tanh(x) * 2 - K.sigmoid(x), name="act_mix")(inp),
+        L(lambda x: x ** 3, name="cube")(inp),
+        L(lambda x: K.relu(x, max_value=0.5), name="relu_capped")(inp),
+        L(lambda x: K.softmax(x), name="softmax")(inp),
+        L(lambda x: K.elu(x) + K.softplus(x), name="elu_softplus")(inp),
+        L(lambda x: K.sum(x, axis=1, keepdims=True), name="sum_keep")(inp),
+        L(lambda x: K.max(x, axis=-1), name="max_last")(inp),
+        L(lambda x: K.permute_dimensions(x, (0, 2, 1)), name="permute")(inp),
+        L(lambda x: K.squeeze(K.expand_dims(x, -1), -1) * 2, name="expand_squeeze")(inp),
+        L(lambda x: K.reshape(x, (-1, 4, 6)), name="reshape")(inp),
+        L(lambda x: x[:, :, 1:3], name="channels")(inp),
+        L(lambda x: x[:, 0], name="first_step")(inp),
+        L(lambda x, factor: x * factor, arguments={"factor": 0.25}, name="arguments")(inp),
+        L(lambda x: x * scale - 1, name="closure")(inp),
+        L(lambda x, flip: -x if flip else x, arguments={"flip": True}, name="conditional")(inp),
+        L(lambda x: K.clip(x, -0.5, 0.5), name="clip")(inp),
+    ]
+    return Model(inp, branches, name="lambda_math")
+
+
+def template_lambda_pairs():
+    """Two inputs through a shared Dense, then multi-input Lambdas: distances, concatenate, stack, a
+    factorisation-machine interaction, maximum/minimum."""
+    L = layers.Lambda
+    a, b = layers.Input((5,), name="left"), layers.Input((5,), name="right")
+    shared = layers.Dense(4, activation="tanh", name="shared")
+    ea, eb = shared(a), shared(b)
+    l1 = L(lambda t: K.abs(t[0] - t[1]), name="l1")([ea, eb])
+    l2 = L(lambda t: K.sqrt(K.sum(K.square(t[0] - t[1]), axis=1, keepdims=True)), name="euclid")([ea, eb])
+    cat = L(lambda t: K.concatenate([t[0], t[1] * 2], axis=-1), name="cat")([ea, eb])
+    stacked = L(lambda t: K.stack(t, axis=1), name="stacked")([ea, eb])
+    fm = L(lambda x: 0.5 * (K.square(K.sum(x, axis=1)) - K.sum(K.square(x), axis=1)), name="fm")(stacked)
+    extremes = L(lambda t: K.maximum(t[0], t[1]) + K.minimum(t[0], t[1]) * 0.5, name="extremes")([ea, eb])
+    merged = layers.Concatenate()([l1, l2, cat, fm, extremes])
+    out = layers.Dense(1, activation="sigmoid", name="same")(merged)
+    return Model([a, b], out, name="lambda_pairs")
+
+
+def make_lambdas(prefix):
+    """User Lambdas as people wrote them, on this stack's Python: Sequential, functional, multi-input, wrapped."""
+    band = "Python %d.%d" % sys.version_info[:2]
+    seed_everything(11)
+    model = template_lambda_image()
+    model.compile(optimizer=optimizers.Adam(), loss="categorical_crossentropy")
+    train(model)
+    save_trained(prefix + "_lambda_image", model, "%s user Lambdas in a Sequential: x / 255.0 - 0.5, a crop, "
+                 "space_to_depth imported in the body, resize_images, mean over axes, l2_normalize" % band)
+    clear()
+    seed_everything(12)
+    save_uncompiled(prefix + "_lambda_math", template_lambda_math(), "%s user Lambdas, one output each: "
+                    "elementwise maths, activations, reductions, reshapes, slices, arguments, a closure, a "
+                    "conditional" % band)
+    clear()
+    seed_everything(13)
+    model = template_lambda_pairs()
+    model.compile(optimizer=optimizers.Adam(), loss="binary_crossentropy")
+    train(model)
+    save_trained(prefix + "_lambda_pairs", model, "%s multi-input user Lambdas: L1 and Euclidean distances, "
+                 "concatenate, stack, a factorisation-machine term, maximum/minimum" % band)
+    clear()
+    seed_everything(14)
+    template = template_lambda_image()
+    wrapper = wrap(template, 2)
+    wrapper.compile(optimizer=optimizers.SGD(lr=0.01, momentum=0.9), loss="categorical_crossentropy")
+    train(wrapper)
+    save_trained(prefix + "_mgpu2_lambda", wrapper, "wrapper gpus=2 around the %s user-Lambda Sequential"
+                 % band, depth=1, replicas=(2,))
+    clear()
+
+
+def make_unliftable_lambda(prefix):
+    """A user Lambda with a loop: convert stops, shows it, and leaves <stem>_lambdas.py for the user."""
+    seed_everything(15)
+    inp = layers.Input((4,), name="x")
+    hidden = layers.Dense(3, name="dense")(inp)
+    out = layers.Lambda(running_sum, name="running_sum")(hidden)
+    save_uncompiled(prefix + "_lambda_loop", Model(inp, out), "a user Lambda with a for loop (not liftable: "
+                    "convert writes <stem>_lambdas.py)")
+    clear()
+
+
 def main():
     if not os.path.isdir(OUT):
         os.makedirs(OUT)
@@ -579,7 +708,9 @@ def main():
         for maker in sys.argv[3:]:
             globals()[maker](STACK)
         return
-    if STACK == "k231":
+    if STACK in ("k231py27", "k224py36"):
+        make_lambdas(STACK)
+    elif STACK == "k231":
         make_full_wrappers(STACK)
         make_k231_extras(STACK)
         make_seq2seq(STACK)
@@ -591,6 +722,8 @@ def main():
         make_checkpoint(STACK)
         make_plain(STACK)
         make_chunked(STACK)
+        make_lambdas(STACK)
+        make_unliftable_lambda(STACK)
     elif STACK == "k224":
         make_full_wrappers(STACK)
         make_plain(STACK)

@@ -9,6 +9,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+# What `migrate.rebuild.runtime.start_keras()` sets before TensorFlow starts: tests may import Keras first.
+from migrate.rebuild.runtime import ENVIRONMENT
+
+for _key, _value in ENVIRONMENT.items():
+    if _key != "TF_CPP_MIN_LOG_LEVEL":
+        os.environ.setdefault(_key, _value)
+
 # CI explores the same examples every run (reproducible); local runs draw new ones each time.
 # `--hypothesis-profile deep` explores far more, for a hunt before a release.
 settings.register_profile("default", max_examples=60)

@@ -91,8 +91,15 @@ def _lambdas(tree: Tree, report: FileReport) -> None:
     users = [entry for entry in report.lambdas if entry["kind"] == "user"]
     node = tree.add(f"Lambdas: {len(slicers)} multi-GPU slicer(s), {len(users)} user Lambda(s) [dim](never run)[/]")
     for entry in users:
-        node.add(f"user Lambda '{entry['layer']}' ({entry['function'] or 'anonymous'}), "
-                 f"Python {entry['bytecode_python'] or '?'} bytecode")
+        user = node.add(f"user Lambda '{entry['layer']}' ({entry['function'] or 'anonymous'}), "
+                        f"Python {entry['bytecode_python'] or '?'} bytecode")
+        if entry.get("source"):
+            user.add(f"reads as: {escape(entry['source'])}")
+        if entry.get("lifts"):
+            forms = ", ".join(entry["lifts_to"]) if entry.get("lifts_to") else "built-in layers (decided by its shapes)"
+            user.add(f"lifts to: {escape(forms)}")
+        elif entry.get("not_lifted_because"):
+            user.add(f"not liftable: {escape(entry['not_lifted_because'])}")
 
 
 def _shape(shape: list[int | None] | None) -> str:

@@ -64,12 +64,20 @@ def _lambda_bytecode(facts: Facts) -> list[str]:
             slicer_bands.setdefault(info.bytecode_python, []).append(info.layer)
         else:
             problems.append(f"user Lambda '{info.layer}' ({info.function_name or 'anonymous'}) "
-                            f"{_bytecode_clause(info.bytecode_python, here, 'holds')}; {WAY_OUT}")
+                            f"{_bytecode_clause(info.bytecode_python, here, 'holds')}; {_user_way_out(info)}")
     for band, names in slicer_bands.items():
         verb = "holds" if len(names) == 1 else "hold"
         problems.insert(0, f"{len(names)} multi_gpu_model slicer Lambda(s) ('{names[0]}', ...) "
                            f"{_bytecode_clause(band, here, verb)}")
     return problems
+
+
+def _user_way_out(info: LambdaInfo) -> str:
+    """What convert will do with a user Lambda: lift it (read as data), or need the user's function."""
+    if info.lifts:
+        forms = f" ({', '.join(info.lifts_to)})" if info.lifts_to else ""
+        return f"migrate convert lifts it to built-in layers{forms}"
+    return f"migrate cannot lift it ({info.refusal}); {WAY_OUT}"
 
 
 def _bytecode_clause(band: str | None, here: tuple[int, int], verb: str) -> str:

@@ -12,6 +12,7 @@ from migrate.graph import Graph
 from migrate.graph.build import batch_shape
 from migrate.graph.shapes import output_shapes
 from migrate.plan import TemplatePlan, plan_path
+from migrate.unwrap import LambdaInfo
 
 
 @dataclass(frozen=True)
@@ -94,10 +95,19 @@ def _model_report(planned: TemplatePlan) -> FileReport:
         weights_count=file.weight_count, weights_bytes=file.weight_bytes,
         training=_training_summary(file.training_config),
         optimizer_state=len(file.optimizer_weights),
-        lambdas=[{"layer": info.layer, "kind": info.kind, "function": info.function_name,
-                  "bytecode_python": info.bytecode_python, "in": "/".join(info.path)} for info in planned.lambdas],
+        lambdas=[_lambda_entry(info) for info in planned.lambdas],
         keras3_verdict=verdict, problems=problems,
     )
+
+
+def _lambda_entry(info: LambdaInfo) -> dict[str, Any]:
+    """A Lambda as inspect reports it; user Lambdas with their decoded source and what they lift to."""
+    entry = {"layer": info.layer, "kind": info.kind, "function": info.function_name,
+             "bytecode_python": info.bytecode_python, "in": "/".join(info.path)}
+    if info.kind == "user":
+        entry.update(source=info.source, lifts=info.lifts, lifts_to=list(info.lifts_to) if info.lifts_to else None,
+                     not_lifted_because=info.refusal)
+    return entry
 
 
 def _weights_report(planned: TemplatePlan) -> FileReport:

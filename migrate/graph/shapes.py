@@ -10,8 +10,11 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from migrate.errors import MigrateError
 from migrate.graph.build import batch_shape
 from migrate.graph.model import Graph, Layer, TensorRef
+from migrate.lift import read_lambda
+from migrate.translate.lambdas import lower
 
 Shape = tuple[int | None, ...]
 ShapeFn = Callable[[dict[str, Any], list[Shape]], Shape | list[Shape] | None]
@@ -212,10 +215,17 @@ def _same(config: dict[str, Any], inputs: list[Shape]) -> Shape:
 
 
 def _lambda(config: dict[str, Any], inputs: list[Shape]) -> Shape | None:
+    """The declared output shape, else the shape of what the Lambda lifts to (read as data, never run)."""
     declared = config.get("output_shape")
     if isinstance(declared, list) and all(d is None or isinstance(d, int) for d in declared):
         return (inputs[0][0], *declared)
-    return None
+    reading = read_lambda(config, len(inputs))
+    if reading.function is None:
+        return None
+    try:
+        return lower(reading.function, inputs).output.shape
+    except MigrateError:
+        return None
 
 
 _TABLE: dict[str, ShapeFn] = {

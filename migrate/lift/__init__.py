@@ -40,7 +40,7 @@ def read_lambda(config: dict[str, Any], inputs: int) -> LambdaReading:
     blob = code_blob(config)
     if blob is None:
         return LambdaReading(None, "it holds no readable code")
-    readings: dict[Any, list[str]] = {}
+    readings: dict[str, tuple[LiftedFunction, list[str]]] = {}  # by repr: slices are unhashable before 3.12
     reasons: list[str] = []
     for decoded in decodings(blob):
         if isinstance(decoded, str):
@@ -51,13 +51,13 @@ def read_lambda(config: dict[str, Any], inputs: int) -> LambdaReading:
         except LiftError as exc:
             reasons.insert(0, str(exc))
             continue
-        readings.setdefault(function, []).append(decoded.python)
+        readings.setdefault(repr(function), (function, []))[1].append(decoded.python)
     if len(readings) > 1:
-        pythons = " and ".join("/".join(found) for found in readings.values())
+        pythons = " and ".join("/".join(found) for _, found in readings.values())
         return LambdaReading(None, f"its bytecode reads differently as Python {pythons}; migrate will not guess")
     if not readings:
         return LambdaReading(None, reasons[0] if reasons else "it holds no readable code")
-    (function, pythons), = readings.items()
+    ((function, pythons),) = readings.values()
     bands = sorted({_BANDS.get(python, python) for python in pythons})
     return LambdaReading(LiftedFunction(function.params, function.inputs, function.body, ", ".join(bands),
                                         function.name), None)
@@ -97,3 +97,19 @@ def _other_parameters(names: tuple[str, ...], config: dict[str, Any]) -> dict[st
 
 def _constant(value: Any) -> Any:
     return tuple(_constant(item) for item in value) if isinstance(value, list) else value
+
+
+def disassembly(config: dict[str, Any]) -> tuple[str, list[str]] | None:
+    """The most likely Python's reading of a Lambda's code as an instruction listing (for the user to
+    port by hand when it could not be read as an expression); None when no Python reads it."""
+    blob = code_blob(config)
+    for decoded in decodings(blob) if blob else ():
+        if isinstance(decoded, DecodedCode):
+            lines = [f"{ins.offset:4d} {ins.opname} {_shown(ins)}".rstrip() for ins in decoded.instructions]
+            return _BANDS.get(decoded.python, decoded.python), lines
+    return None
+
+
+def _shown(ins: Any) -> str:
+    text = ins.argrepr or ("" if ins.argval is None else repr(ins.argval))
+    return text.replace("\n", " ")[:80]

@@ -34,6 +34,7 @@ _FOLD = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.
 _COMPARE = {"<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt,
             ">=": operator.ge}
 _NUMBER = (int, float)
+_LOOPS = {"SETUP_LOOP", "GET_ITER", "FOR_ITER", "JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT", "GET_AITER"}
 
 
 class LiftError(Exception):
@@ -91,6 +92,8 @@ class _Machine:
                 raise LiftError("it runs too long to read")
             ins = instructions[pc]
             handler = _HANDLERS.get(ins.opname) or _HANDLERS.get(ins.opname.split("+")[0] + "+")
+            if ins.opname in _LOOPS:
+                raise LiftError(f"it loops ({ins.opname}), which migrate does not read")
             if handler is None:
                 raise LiftError(f"it uses {ins.opname}, which migrate does not read")
             jump = handler(self, ins)
@@ -276,7 +279,12 @@ def _load_global(m: _Machine, ins: Instruction) -> None:
     m.push(_global(name))
 
 
+_BUILTIN_CONSTANTS = {"True": True, "False": False, "None": None}  # Python 2 loads these as globals
+
+
 def _global(name: str) -> Any:
+    if name in _BUILTIN_CONSTANTS:
+        return _BUILTIN_CONSTANTS[name]
     if name in ROOTS:
         return Symbol(ROOTS[name], name)
     return Symbol(name, name)  # unknown: kept by name; the lowering refuses calls to it

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +45,7 @@ class Rebuilt:
 
 def rebuild_model(graph: Graph, source: SourceInfo, user: UserObjects) -> Rebuilt:
     """The Keras 3 functional model of `graph` (nested models rebuilt as nested models)."""
+    reserve_names(layer.name for _, layer in graph.walk())
     rebuilt = Rebuilt()
     rebuilt.model = _build(graph, (), source, user, rebuilt)
     for path, layer in rebuilt.layers.items():
@@ -50,6 +53,23 @@ def rebuild_model(graph: Graph, source: SourceInfo, user: UserObjects) -> Rebuil
         originals = {**_inner_initializers(translation.config), **translation.initializers}
         restore_initializers(layer, originals, translation.notes, "/".join(path))
     return rebuilt
+
+
+def reserve_names(names: Iterable[str]) -> None:
+    """Move Keras's automatic naming past the file's own layer names.
+
+    keras.ops calls (lifted Lambdas, TensorFlow ops) are named automatically, `absolute`, `absolute_1`, ...;
+    Keras checks that against other automatic names only, so a legacy layer called `absolute` would
+    clash with the first `keras.ops.absolute` ("The name is used 2 times"). Counting each prefix past
+    the file's names (keras.backend.get_uid, Keras's own counter) keeps every automatic name new.
+    """
+    for name in names:
+        match = re.fullmatch(r"(.*?)(?:_(\d+))?", name)
+        prefix, number = match.group(1), int(match.group(2) or 0)
+        if number > 10_000:  # a counter that far is never reached by a conversion's own ops
+            continue
+        while keras.backend.get_uid(prefix) <= number:
+            pass
 
 
 def _inner_initializers(config: dict[str, Any]) -> dict[str, Any]:

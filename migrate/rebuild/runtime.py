@@ -16,7 +16,11 @@ from contextlib import contextmanager
 # returned before the reload check allocated another (measured on a 512 MiB model: peak TF baseline + 3.09x
 # the weights; + 2.0x with the system allocator). Kernels, and so the numbers, are the same. TensorFlow
 # reads these when it starts, so they only apply where migrate starts it.
-ENVIRONMENT = {"TF_CPP_MIN_LOG_LEVEL": "3", "TF_ONEDNN_USE_SYSTEM_ALLOCATOR": "1"}
+#
+# TensorFlow turns oneDNN on by itself only on CPUs with AVX-512-class features; without it, its CPU
+# kernels refuse channels_first convolutions (a legacy ConvLSTM2D(data_format='channels_first'), measured on
+# an AVX2 machine: "Conv2D op currently only supports the NHWC tensor format"). migrate asks for it always.
+ENVIRONMENT = {"TF_CPP_MIN_LOG_LEVEL": "3", "TF_ONEDNN_USE_SYSTEM_ALLOCATOR": "1", "TF_ENABLE_ONEDNN_OPTS": "1"}
 
 _started = False
 

@@ -86,7 +86,8 @@ def _lifted(info: LambdaInfo, graph: Graph, layer: Layer) -> LambdaInfo:
     reading = read_lambda(layer.config, len(layer.calls[0]) if layer.calls else 1)
     if reading.function is None:
         return replace(info, refusal=reading.reason)
-    info = replace(info, source=reading.source)
+    info = replace(info, source=reading.source, function_name=reading.function.name,
+                   bytecode_python=reading.function.python)
     shapes = tensor_shapes(graph, layer.calls[0]) if layer.calls else []
     if not shapes or any(shape is None for shape in shapes):
         return info
