@@ -69,6 +69,10 @@ class ConversionResult:
         return self.rebuild.warnings if self.rebuild else ()
 
     @property
+    def lambdas_lifted(self) -> int:
+        return self.rebuild.lambdas_lifted if self.rebuild else 0
+
+    @property
     def max_abs_diff(self) -> float | None:
         return self.rebuild.max_abs_diff if self.rebuild else None
 

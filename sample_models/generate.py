@@ -262,8 +262,10 @@ def reference_inputs(model, name):
     return arrays
 
 
-def write_sample(name, arrays, exercises, fmt="model", depth=0, replicas=(), compiled=False, extra_files=()):
-    """Write `<name>.npz` and append the manifest line that says what made the file and what it is."""
+def write_sample(name, arrays, exercises, fmt="model", depth=0, replicas=(), compiled=False, extra_files=(),
+                 converts=True):
+    """Write `<name>.npz` and append the manifest line that says what made the file and what it is
+    (`converts: false` marks a file convert must refuse, with the reason it documents)."""
     np.savez(os.path.join(OUT, name + ".npz"), **arrays)
     line = {
         "file": name + ".h5", "stack": STACK, "python": platform.python_version(),
@@ -271,6 +273,8 @@ def write_sample(name, arrays, exercises, fmt="model", depth=0, replicas=(), com
         "format": fmt, "wrapper_depth": depth, "replicas": list(replicas),
         "compiled": compiled, "extra_files": list(extra_files),
     }
+    if not converts:
+        line["converts"] = False
     with open(os.path.join(OUT, "samples.jsonl"), "a") as f:
         f.write(json.dumps(line, sort_keys=True) + "\n")
     print("made", name, fmt, "depth", depth, "replicas", list(replicas))
@@ -316,9 +320,9 @@ def save_trained(name, model, exercises, depth=0, replicas=()):
     write_sample(name, arrays, exercises, depth=depth, replicas=replicas, compiled=True)
 
 
-def save_uncompiled(name, model, exercises, depth=0, replicas=()):
+def save_uncompiled(name, model, exercises, depth=0, replicas=(), converts=True):
     model.save(os.path.join(OUT, name + ".h5"))
-    write_sample(name, predict_arrays(model, name), exercises, depth=depth, replicas=replicas)
+    write_sample(name, predict_arrays(model, name), exercises, depth=depth, replicas=replicas, converts=converts)
 
 
 # ---------------------------------------------------------------- the zoo per stack
@@ -696,7 +700,23 @@ def make_unliftable_lambda(prefix):
     hidden = layers.Dense(3, name="dense")(inp)
     out = layers.Lambda(running_sum, name="running_sum")(hidden)
     save_uncompiled(prefix + "_lambda_loop", Model(inp, out), "a user Lambda with a for loop (not liftable: "
-                    "convert writes <stem>_lambdas.py)")
+                    "convert writes <stem>_lambdas.py)", converts=False)
+    clear()
+
+
+def make_payload_lambda(prefix):
+    """Lambdas whose code writes a file when run (the generator runs them once, as Keras 2 did when it
+    built the layer; the marker is removed after). migrate must read them as data and refuse them."""
+    seed_everything(16)
+    inp = layers.Input((4,), name="x")
+    opened = layers.Lambda(lambda x: x + 0 * len(open("/tmp/migrate-lambda-payload-ran", "w").name),
+                           name="payload_open")(inp)
+    shelled = layers.Lambda(lambda x: x * __import__("os").system("touch /tmp/migrate-lambda-payload-ran"),
+                            name="payload_shell")(opened)
+    save_uncompiled(prefix + "_lambda_payload", Model(inp, shelled), "Lambdas that write a file if run "
+                    "(open(), os.system): read as data, refused, and the file never appears", converts=False)
+    if os.path.exists("/tmp/migrate-lambda-payload-ran"):
+        os.remove("/tmp/migrate-lambda-payload-ran")
     clear()
 
 
@@ -724,6 +744,7 @@ def main():
         make_chunked(STACK)
         make_lambdas(STACK)
         make_unliftable_lambda(STACK)
+        make_payload_lambda(STACK)
     elif STACK == "k224":
         make_full_wrappers(STACK)
         make_plain(STACK)

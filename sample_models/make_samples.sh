@@ -29,6 +29,30 @@ for entry in "${STACKS[@]}"; do
   (cd "$ROOT" && PYTHONHASHSEED=0 "$venv/bin/python" "$HERE/generate.py" "$stack" "$HERE")
 done
 
+# User-Lambda samples on the Pythons whose bytecode they hold (generate.py make_lambdas):
+# Python 3.6: Keras 2.2.4 + TensorFlow 1.14 (pip 21 needs every pin below to stay on py3.6-era releases).
+venv="$ROOT/k224py36"
+if [ ! -x "$venv/bin/python" ]; then
+  "$(py 3.6)" -m venv "$venv"
+  "$venv/bin/pip" install -q "pip<22"
+  "$venv/bin/pip" install -q --prefer-binary --only-binary numpy,h5py,scipy,pyyaml,grpcio,tensorflow,protobuf \
+    "tensorflow==1.14.0" "keras==2.2.4" "h5py==2.10.0" "numpy<1.17" "protobuf<3.20" "wheel<0.38" "setuptools<60" \
+    "absl-py<0.16" "grpcio<1.49" "termcolor<2" "markdown<3.4" "werkzeug<2.1" "pyyaml<6" "scipy<1.6" \
+    "importlib-metadata<4.9" "zipp<3.7" "typing-extensions<4.2" "six<1.17" "mock<4" "astor<0.9" "gast==0.2.2" \
+    "wrapt<1.14" "google-pasta<0.3" "keras-applications==1.0.8" "keras-preprocessing<1.2" "tensorboard<1.15" \
+    "tensorflow-estimator<1.15"
+fi
+(cd "$ROOT" && PYTHONHASHSEED=0 "$venv/bin/python" "$HERE/generate.py" k224py36 "$HERE")
+# Python 2.7 (no venv module): Keras 2.3.1 + TensorFlow 1.15.0 installed into a folder on PYTHONPATH.
+target="$ROOT/k231py27"
+if [ ! -d "$target/keras" ]; then
+  "$(py 2.7)" -m pip install -q --target "$target" --only-binary=grpcio,h5py,numpy,scipy "tensorflow==1.15.0" \
+    "keras==2.3.1" "h5py==2.10.0" "numpy<1.17" "protobuf<3.18" "grpcio<1.40" "scipy<1.3"
+  # --target skips protobuf's namespace .pth: make `google` a package that extends its path
+  echo "__path__ = __import__('pkgutil').extend_path(__path__, __name__)" > "$target/google/__init__.py"
+fi
+(cd "$ROOT" && PYTHONHASHSEED=0 PYTHONPATH="$target" "$(py 2.7)" "$HERE/generate.py" k231py27 "$HERE")
+
 # Keras 1.2.2 (generate_keras1.py): its own pins; keras without its deps, whose PyYAML would build from source.
 venv="$ROOT/k122"
 if [ ! -x "$venv/bin/python" ]; then

@@ -8,8 +8,8 @@ HEADER = """# sample_models: real files from real legacy Keras
 Every `.h5` here was written by the legacy Keras named in its row, running on the Python named there:
 `generate.py` (`generate_keras1.py` for Keras 1.2.2) builds, compiles, trains and saves each model
 with that stack's own code (`multi_gpu_model` is the real one; only its device check is patched to
-report fake GPUs, and every op runs on the CPU). `make_samples.sh` builds the six legacy stacks with pyenv and reruns them; CI never
-does. Nothing here was written with h5py by hand.
+report fake GPUs, and every op runs on the CPU). `make_samples.sh` builds the eight legacy stacks
+(Python 2.7 to 3.8) with pyenv and reruns them; CI never does. Nothing here was written with h5py by hand.
 
 Beside each `<name>.h5`:
 - `<name>.npz`: `in_*`, the inputs, and `out_*`, the legacy stack's own outputs on them. Compiled
@@ -28,8 +28,11 @@ wrapper depth, replicas per level outermost first).
 
 def main(folder):
     folder = Path(folder)
-    rows = [json.loads(line) for line in (folder / "samples.jsonl").read_text().splitlines() if line.strip()]
-    rows.sort(key=lambda row: row["file"])
+    new = [json.loads(line) for line in (folder / "samples.jsonl").read_text().splitlines() if line.strip()]
+    # A partial run (named makers only) adds or replaces its rows; a full run starts from an empty samples.json.
+    kept = json.loads((folder / "samples.json").read_text()) if (folder / "samples.json").exists() else []
+    rows = {row["file"]: row for row in kept + new}.values()
+    rows = sorted(rows, key=lambda row: row["file"])
     (folder / "samples.json").write_text(json.dumps(rows, indent=1, sort_keys=True) + "\n")
     (folder / "samples.jsonl").unlink()
     lines = [

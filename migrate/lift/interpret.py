@@ -222,7 +222,8 @@ def _call(function: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     if path in ("list", "tuple") and len(args) == 1 and isinstance(args[0], (list, tuple)):
         return list(args[0]) if path == "list" else tuple(args[0])
     if not any(isinstance(v, (*_EXPRS, InputList)) or _holds_tensor(v) for v in (*args, *kwargs.values())):
-        raise LiftError(f"it calls '{function.written}' on constants only")
+        raise LiftError(f"it calls '{function.written}' on constants only: a side effect or a value made when "
+                        "it runs, not an operation on its inputs")
     return Call(function.written, path, tuple(as_expr(value) for value in args),
                 tuple((key, as_expr(value)) for key, value in kwargs.items()))
 

@@ -73,7 +73,7 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
         raise MalformedFileError(f"the file holds {len(moves)} of the {len(model.weights)} weights the model needs")
     record = RebuildRecord(params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(moves),
                            weights_fixed=sum(move.fixed for move in moves), notes=tuple(dict.fromkeys(rebuilt.notes)),
-                           warnings=tuple(rebuilt.warnings))
+                           warnings=tuple(rebuilt.warnings), lambdas_lifted=len(rebuilt.lifted))
     if file.training_config:
         carry = _carry_training(model, file, moves, list(output_names))
         record = replace(record, optimizer=carry.optimizer, optimizer_slots=carry.slots_moved,

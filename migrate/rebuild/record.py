@@ -27,3 +27,4 @@ class RebuildRecord:
     verify_seconds: float = 0.0
     notes: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
+    lambdas_lifted: int = 0  # user Lambdas read from their bytecode and rebuilt from built-in layers

@@ -23,6 +23,7 @@ class ModelRow:
     max_abs_diff: float | None = None
     note: str | None = None
     warnings: tuple[str, ...] = ()
+    lambdas_lifted: int = 0
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

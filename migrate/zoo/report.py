@@ -24,6 +24,7 @@ def build_report(rows: list[ModelRow], seconds: float) -> dict[str, Any]:
                "failed": counts["failed"], "seconds": round(seconds, 3),
                "warnings": sum(len(m["warnings"]) for m in models if m["status"] != "failed"),
                "with_warnings": sum(1 for m in models if m["warnings"] and m["status"] != "failed"),
+               "lambdas_lifted": sum(m["lambdas_lifted"] for m in models if m["status"] != "failed"),
                "wrapper_depths": dict(sorted(Counter(str(m["wrapper_depth"] or 0) for m in models
                                                      if m["status"] != "failed").items()))}
     return {"models": models, "summary": summary}
@@ -33,6 +34,7 @@ def summary_line(report: dict[str, Any]) -> str:
     """`N converted, M skipped, K failed`, and how many warnings the converted ones carry, if any."""
     s = report["summary"]
     line = f"{s['converted']} converted, {s['skipped']} skipped, {s['failed']} failed"
+    line += f"; {s['lambdas_lifted']} user Lambda(s) lifted to built-in layers" if s.get("lambdas_lifted") else ""
     return line + (f"; {s['with_warnings']} converted with {s['warnings']} warning(s)" if s["warnings"] else "")
 
 
@@ -45,11 +47,11 @@ def write_reports(out: Path, report: dict[str, Any]) -> None:
 def render_markdown(report: dict[str, Any]) -> str:
     s = report["summary"]
     lines = ["# migrate zoo report", "", f"**{summary_line(report)}** of {s['total']} models in {s['seconds']:.1f} s.",
-             "", "| source | status | output | Keras | depth | replicas | params | seconds | max abs diff | warnings | error or note |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "", "| source | status | output | Keras | depth | replicas | params | Lambdas lifted | seconds | max abs diff | warnings "
+             "| error or note |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for m in report["models"]:
         cells = [m["source"], m["status"], m["output"] or "", m["keras_version"] or "", m["wrapper_depth"] or 0,
-                 m["replicas"] or "", m["params"] or "", f"{m['seconds']:.2f}" if m["seconds"] else "",
+                 m["replicas"] or "", m["params"] or "", m.get("lambdas_lifted") or "", f"{m['seconds']:.2f}" if m["seconds"] else "",
                  f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", "; ".join(m["warnings"]),
                  m["error"] or m["note"] or ""]
         lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
@@ -132,13 +134,13 @@ applyFilter();
 def render_html(report: dict[str, Any]) -> str:
     s = report["summary"]
     columns = ("source", "status", "error", "output", "keras_version", "wrapper_depth", "replicas", "params",
-               "seconds", "max_abs_diff", "warnings", "note")
+               "lambdas_lifted", "seconds", "max_abs_diff", "warnings", "note")
     header = "".join(f'<th data-column="{c}">{c.replace("_", " ")}</th>' for c in columns)
     rows = []
     for m in report["models"]:
         cells = []
         for c in columns:
-            value = m[c]
+            value = m.get(c)
             shown = "" if value is None or value == [] else (f"{value:.2f}" if c == "seconds" else
                                                              f"{value:.2g}" if c == "max_abs_diff" else
                                                              " x ".join(map(str, value)) if c == "replicas" else

@@ -90,7 +90,7 @@ def _row(job: Job, result: ConversionResult, out: Path) -> ModelRow:
         keras_version=result.keras_version, wrapper_depth=result.wrapper_depth, replicas=tuple(result.replicas),
         params=result.params, seconds=round(result.seconds, 3), max_abs_diff=result.max_abs_diff,
         note=f"used {job.architecture.name} beside it" if job.architecture and converted else None,
-        warnings=tuple(result.warnings),
+        warnings=tuple(result.warnings), lambdas_lifted=result.lambdas_lifted,
     )
 
 
@@ -129,14 +129,14 @@ def _predicted(job: Job, out: Path) -> ModelRow:
         return replace(failed, error=_relative_error(job, one_line(exc)))
     if planned.template is None:
         return replace(failed, error="weights-only file with no <stem>.json architecture beside it")
-    user_lambdas = [info.layer for info in planned.lambdas if info.kind == "user"]
+    given = {spec.partition("=")[0] for spec in job.options.lambdas}
+    stuck = [info for info in planned.lambdas if info.kind == "user" and info.refusal and info.layer not in given]
+    lifted = sum(1 for info in planned.lambdas if info.lifts and info.layer not in given)
     row = ModelRow(job.relative, "converted", output=Path(job.output).relative_to(out).as_posix(),
                    keras_version=planned.file.keras_version, wrapper_depth=planned.depth, replicas=planned.replicas,
-                   params=planned.params)
-    given = {spec.partition("=")[0] for spec in job.options.lambdas}
-    user_lambdas = [name for name in user_lambdas if name not in given]
-    if user_lambdas:
-        return replace(row, status="failed", output=None, error=f"user Lambda {user_lambdas[0]!r} needs its function: "
-                                                                 "a lambda entry in migrate.toml, or --lambda")
+                   params=planned.params, lambdas_lifted=lifted)
+    if stuck:
+        return replace(row, status="failed", output=None, error=f"user Lambda {stuck[0].layer!r} cannot be lifted "
+                       f"({stuck[0].refusal}): it needs its function, a lambda entry in migrate.toml or --lambda")
     return row
 

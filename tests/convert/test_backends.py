@@ -1,9 +1,8 @@
 """Portable outputs: every converted sample and real-corpus model reproduces its legacy reference on Keras 3's
 JAX backend too, loaded by stock Keras in a fresh process (safe mode, no custom objects, no migrate).
 
-The conversion runs on TensorFlow, as migrate does; the JAX process only loads what it wrote. Files whose
-conversion needs the user's own functions (--lambda) are converted with the functions a user would write
-(tests/convert/legacy_functions.py, in keras.ops) and loaded with exactly those as custom objects."""
+The conversion runs on TensorFlow, as migrate does; the JAX process only loads what it wrote. User Lambdas
+are lifted to built-in layers and keras.ops, so every file loads with no custom objects."""
 
 from __future__ import annotations
 
@@ -15,8 +14,8 @@ import sys
 import pytest
 
 from migrate.convert import ConvertOptions, convert_file
-from tests.conftest import REAL, REAL_FILES, ROOT, SAMPLE_ROWS, SAMPLES, skip_without_corpus
-from tests.convert.test_real_models import LAMBDAS
+from tests.conftest import REAL_FILES, ROOT, SAMPLE_ROWS, SAMPLES, skip_without_corpus
+from tests.convert.test_real_models import reference_for
 
 BACKENDS = ["jax"]
 
@@ -44,7 +43,7 @@ def assert_reproduced(results, expected_names):
 def test_every_converted_sample_reproduces_on(backend, converted_samples, tmp_path):
     pairs = {row["file"]: (converted_samples[row["file"]].output, SAMPLES / row["file"].replace(".h5", ".npz"), ())
              for row in SAMPLE_ROWS if converted_samples[row["file"]].status == "converted"}
-    assert len(pairs) == len(SAMPLE_ROWS)
+    assert len(pairs) == len([row for row in SAMPLE_ROWS if row.get("converts", True)])
     assert_reproduced(run_backend(backend, pairs, tmp_path), pairs)
 
 
@@ -54,13 +53,11 @@ def test_every_converted_corpus_model_reproduces_on(backend, tmp_path):
         skip_without_corpus()
     pairs = {}
     for path in REAL_FILES:
-        reference = REAL / "refs" / f"{path.stem}.npz"
-        if not reference.exists():
+        reference = reference_for(path)
+        if reference is None:
             continue
-        lambdas = LAMBDAS.get(path.name, ())
-        result = convert_file(path, ConvertOptions(output=tmp_path / f"{path.stem}.keras", reference=reference,
-                                                   lambdas=lambdas))
+        result = convert_file(path, ConvertOptions(output=tmp_path / f"{path.stem}.keras", reference=reference))
         assert result.status == "converted", result.error
-        pairs[path.name] = (result.output, reference, [spec.rsplit(":", 1)[1] for spec in lambdas])
-    assert len(pairs) == sum(1 for path in REAL_FILES if (REAL / "refs" / f"{path.stem}.npz").exists())
+        pairs[path.name] = (result.output, reference, ())
+    assert len(pairs) == sum(1 for path in REAL_FILES if reference_for(path))
     assert_reproduced(run_backend(backend, pairs, tmp_path), pairs)
