@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from migrate.lift.decode import DecodedCode, code_blob, decodings
-from migrate.lift.interpret import InputList, LiftError, interpret
+from migrate.lift.interpret import InputList, LiftError, Misread, interpret
 from migrate.lift.ir import Input, LiftedFunction
 from migrate.lift.source import function_source
 
@@ -41,22 +41,23 @@ def read_lambda(config: dict[str, Any], inputs: int) -> LambdaReading:
     if blob is None:
         return LambdaReading(None, "it holds no readable code")
     readings: dict[str, tuple[LiftedFunction, list[str]]] = {}  # by repr: slices are unhashable before 3.12
-    reasons: list[str] = []
+    refusals: list[tuple[bool, str]] = []  # (this Python's tables do not fit the code, why)
     for decoded in decodings(blob):
         if isinstance(decoded, str):
-            reasons.append(decoded)
+            refusals.append((True, decoded))
             continue
         try:
             function = _interpret(decoded, config, inputs)
         except LiftError as exc:
-            reasons.insert(0, str(exc))
+            refusals.append((isinstance(exc, Misread), str(exc)))
             continue
-        readings.setdefault(repr(function), (function, []))[1].append(decoded.python)
+        readings.setdefault(repr((function.params, function.body)), (function, []))[1].append(decoded.python)
     if len(readings) > 1:
         pythons = " and ".join("/".join(found) for _, found in readings.values())
         return LambdaReading(None, f"its bytecode reads differently as Python {pythons}; migrate will not guess")
-    if not readings:
-        return LambdaReading(None, reasons[0] if reasons else "it holds no readable code")
+    if not readings:  # the reason of the likeliest Python: the first whose tables fit the code
+        refusals.sort(key=lambda refusal: refusal[0])
+        return LambdaReading(None, refusals[0][1] if refusals else "it holds no readable code")
     ((function, pythons),) = readings.values()
     bands = sorted({_BANDS.get(python, python) for python in pythons})
     return LambdaReading(LiftedFunction(function.params, function.inputs, function.body, ", ".join(bands),

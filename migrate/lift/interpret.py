@@ -41,6 +41,11 @@ class LiftError(Exception):
     """The function cannot be read symbolically; the message says why (shown to the user)."""
 
 
+class Misread(LiftError):
+    """This Python's tables do not fit the code (an opcode it lacks, a stack that underflows, a name that is
+    no identifier): the bytecode is another Python's. Ranked below every other reason."""
+
+
 class _Null:
     def __repr__(self) -> str:
         return "NULL"
@@ -86,6 +91,11 @@ class _Machine:
     def run(self) -> Expr:
         pc, steps = 0, 0
         instructions = self.code.instructions
+        if self.version >= (3, 11) and "RESUME" not in [ins.opname for ins in instructions[:3]]:
+            raise Misread("it does not start as every Python 3.11+ function does (RESUME)")
+        loops = [ins.opname for ins in instructions if ins.opname in _LOOPS]
+        if loops:
+            raise LiftError(f"it loops ({loops[0]}), which migrate does not read")
         while pc < len(instructions):
             steps += 1
             if steps > MAX_STEPS:
@@ -95,7 +105,8 @@ class _Machine:
             if ins.opname in _LOOPS:
                 raise LiftError(f"it loops ({ins.opname}), which migrate does not read")
             if handler is None:
-                raise LiftError(f"it uses {ins.opname}, which migrate does not read")
+                error = Misread if ins.opname.startswith("<") else LiftError
+                raise error(f"it uses {ins.opname}, which migrate does not read")
             jump = handler(self, ins)
             if self.result is not None:
                 return self._returned(self.result)
@@ -106,7 +117,7 @@ class _Machine:
         if offset <= ins.offset:
             raise LiftError("it loops, which migrate does not read")
         if offset not in self.at:
-            raise LiftError("it jumps into the middle of an instruction")
+            raise Misread("it jumps into the middle of an instruction")
         return self.at[offset]
 
     def _returned(self, value: Any) -> Expr:
@@ -121,10 +132,10 @@ class _Machine:
     def pop(self, count: int | None = None) -> Any:
         if count is None:
             if not self.stack:
-                raise LiftError("its bytecode underflows the stack")
+                raise Misread("its bytecode underflows the stack")
             return self.stack.pop()
         if count > len(self.stack):
-            raise LiftError("its bytecode underflows the stack")
+            raise Misread("its bytecode underflows the stack")
         if count == 0:
             return []
         values = self.stack[-count:]
@@ -250,7 +261,7 @@ def _fold_call(path: str, value: float) -> float:
 def _load_fast(m: _Machine, ins: Instruction) -> None:
     name = str(ins.argval)
     if name not in m.locals:
-        raise LiftError(f"it reads the local '{name}' before it has a value")
+        raise Misread(f"it reads the local '{name}' before it has a value")
     m.push(m.locals[name])
 
 
@@ -273,8 +284,16 @@ def _load_const(m: _Machine, ins: Instruction) -> None:
     m.push(value)
 
 
-def _load_global(m: _Machine, ins: Instruction) -> None:
+def _name(ins: Instruction) -> str:
+    """The name an instruction loads; one that is no identifier means the wrong Python's tables."""
     name = str(ins.argval)
+    if not name.isidentifier():
+        raise Misread(f"it names {name!r}, which is no identifier")
+    return name
+
+
+def _load_global(m: _Machine, ins: Instruction) -> None:
+    name = _name(ins)
     if m.version >= (3, 11) and ins.arg is not None and ins.arg & 1:
         m.push(NULL)
     m.push(_global(name))
@@ -302,7 +321,7 @@ def _load_deref(m: _Machine, ins: Instruction) -> None:
 
 
 def _load_attr(m: _Machine, ins: Instruction) -> None:
-    obj, name = m.pop(), str(ins.argval)
+    obj, name = m.pop(), _name(ins)
     method = m.version >= (3, 12) and ins.arg is not None and ins.arg & 1
     if not isinstance(obj, Symbol):
         raise LiftError(f"it reads the attribute '{name}' of {_describe(obj)}")
@@ -325,7 +344,7 @@ def _push_callable(m: _Machine, function: Any) -> None:
 
 
 def _load_method(m: _Machine, ins: Instruction) -> None:
-    obj, name = m.pop(), str(ins.argval)
+    obj, name = m.pop(), _name(ins)
     if not isinstance(obj, Symbol):
         raise LiftError(f"it calls the method '{name}' of {_describe(obj)}")
     _push_callable(m, obj.attr(name))
@@ -479,13 +498,13 @@ def _rot_two(m: _Machine, ins: Instruction) -> None:
 
 def _swap(m: _Machine, ins: Instruction) -> None:
     if not ins.arg or ins.arg > len(m.stack):
-        raise LiftError("its bytecode underflows the stack")
+        raise Misread("its bytecode underflows the stack")
     m.stack[-1], m.stack[-ins.arg] = m.stack[-ins.arg], m.stack[-1]
 
 
 def _copy(m: _Machine, ins: Instruction) -> None:
     if not ins.arg or ins.arg > len(m.stack):
-        raise LiftError("its bytecode underflows the stack")
+        raise Misread("its bytecode underflows the stack")
     m.push(m.stack[-ins.arg])
 
 
