@@ -73,8 +73,10 @@ def lower(function: LiftedFunction, shapes: list[Shape]) -> Lowered:
         raise UnsupportedModelError(f"it is called on {len(shapes)} tensor(s) but was read for {function.inputs}")
     lowering = _Lowering([FromInput(tuple(shape), index) for index, shape in enumerate(shapes)])
     output = lowering.value(function.body)
-    if not isinstance(output, Tensor) or isinstance(output, FromInput):
-        raise UnsupportedModelError("it returns its input or a constant unchanged; nothing to compute")
+    if isinstance(output, FromInput):  # `lambda x: x`, `lambda t: t[1]`: an Identity keeps the layer's place
+        output = lowering.layer("Identity", {}, [output], output.shape)
+    if not isinstance(output, Tensor):
+        raise refuse(f"it returns {output!r}, not a tensor")
     return Lowered(output, tuple(dict.fromkeys(_form(node) for node in reachable(output))))
 
 
