@@ -28,7 +28,7 @@ ALIASES = (
 )
 
 _REDUCE = ("x", "axis", "keepdims")
-_TF_REDUCE = ("x", "axis", "keepdims", "name", "reduction_indices", "keep_dims")
+_TF_REDUCE = ("x", "axis", "keepdims", "name")  # TF 1 spellings (keep_dims, reduction_indices): SYNONYMS
 _UNARY = ("x",)
 _TF_UNARY = ("x", "name")
 _BINARY = ("x", "y")
