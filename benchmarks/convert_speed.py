@@ -8,6 +8,9 @@ Keras 3 loads with compile=False (with compile=True it fails on some of them, e.
 in this process after one warm-up, best of --repeat. migrate's time includes its
 verification (a reload of the written file with stock Keras 3, and a prediction on both).
 Part 2 converts real multi_gpu_model wrappers of the same template nested 1 and 8 levels deep.
+Part 3 converts the real user-Lambda files (samples and corpus) and measures, inside the same conversions,
+the time spent lifting their Lambdas (reading the bytecode, interpreting it, lowering it; every call site
+timed) against the whole conversion: the goal is under 5%.
 """
 
 from __future__ import annotations
@@ -79,6 +82,50 @@ def main() -> None:
     shallow = best_time(lambda: ours(ROOT / "sample_models" / "k231_mgpu2_mlp_adam.h5"), args.repeat)
     deep = best_time(lambda: ours(ROOT / "sample_models" / "k231_nested8.h5"), args.repeat)
     print(f"depth 1: {shallow:.3f} s   depth 8: {deep:.3f} s   ratio {deep / shallow:.2f}x (goal: <= 1.2)")
+
+    print("\nPart 3: lifting user Lambdas, as a share of the conversions that do it (best of "
+          f"{args.repeat})")
+    lambda_files = [p for p in files if inspect_file(p).lambdas and any(
+        entry["kind"] == "user" and entry.get("lifts") for entry in inspect_file(p).lambdas)]
+    spent = _time_lifting()
+    shares = []
+    print(f"{'file':44s} {'lambdas':>8s} {'convert s':>10s} {'lifting s':>10s} {'share':>7s}")
+    for path in lambda_files:
+        runs = []
+        for _ in range(args.repeat + 1):
+            spent[0] = 0.0
+            start = time.perf_counter()
+            result = convert(path, ConvertOptions(output=out / "lifted.keras", force=True))
+            runs.append((time.perf_counter() - start, spent[0]))
+        total, lifting = min(runs[1:])
+        shares.append(lifting / total)
+        print(f"{path.name:44s} {result.lambdas_lifted:8d} {total:10.3f} {lifting:10.4f} {lifting / total:6.1%}")
+    print(f"lifting's share of a conversion: median {statistics.median(shares):.1%}, largest {max(shares):.1%} "
+          "(goal: < 5%)")
+
+
+def _time_lifting() -> list[float]:
+    """Wrap every place a conversion calls into the lifting code (read_lambda, lower) with a timer."""
+    import importlib
+
+    spent = [0.0]
+
+    def timed(function):
+        def wrapper(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[0] += time.perf_counter() - start
+        return wrapper
+
+    for module_name in ("migrate.unwrap.lambdas", "migrate.graph.shapes", "migrate.rebuild.model",
+                        "migrate.rebuild.lifted", "migrate.lift.stubs"):
+        module = importlib.import_module(module_name)
+        for name in ("read_lambda", "lower"):
+            if hasattr(module, name):
+                setattr(module, name, timed(getattr(module, name)))
+    return spent
 
 
 if __name__ == "__main__":

@@ -15,12 +15,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from xdis.bytecode import Bytecode
-from xdis.magics import by_version, magic2int
-from xdis.op_imports import get_opcode_module
-from xdis.unmarshal import load_code
-from xdis.version_info import PythonImplementation
-
 MAX_BLOB_BYTES = 1 << 20  # a Lambda's code is a few hundred bytes; anything this large is not one
 _MARSHAL_CODE = 0x63  # 'c'
 _MARSHAL_BYTES = 0x73  # 's'
@@ -102,6 +96,14 @@ def decodings(blob: bytes) -> Iterator[DecodedCode | str]:
 
 
 def _decode(blob: bytes, python: str) -> DecodedCode:
+    # xdis loads the opcode tables of every Python it knows (60 ms): imported when a Lambda is first read,
+    # so that --help and the errors found before any Lambda is read stay fast.
+    from xdis.bytecode import Bytecode
+    from xdis.magics import by_version, magic2int
+    from xdis.op_imports import get_opcode_module
+    from xdis.unmarshal import load_code
+    from xdis.version_info import PythonImplementation
+
     magic = magic2int(by_version[python])
     code = load_code(blob, magic)
     version = tuple(int(part) for part in python.split("."))

@@ -145,20 +145,24 @@ def bytecode_python(blob: bytes) -> str | None:
 
 
 def python_can_read(band: str | None, version: tuple[int, int]) -> bool:
-    """Whether a Python of `version` could unmarshal code from `band` (it could not run it safely anyway)."""
+    """Whether a Python of `version` could unmarshal code from `band` (it could not run it safely anyway).
+    A band is the header's ('2', '3.4-3.7', '3.11+') or the reading's ('2.7', '3.6-3.7', '3.11, 3.12')."""
     if band is None:
         return False
-    if band == "3.11+":
-        return version >= (3, 11)
-    if band == "2":
-        return version[0] == 2
-    low, high = band.split("-")
-    return _minor(low) <= version <= _minor(high)
+    for part in band.split(", "):
+        if part.endswith("+"):
+            if version >= _minor(part[:-1]):
+                return True
+            continue
+        low, _, high = part.partition("-")
+        if _minor(low, 0) <= version <= _minor(high or low, 99):
+            return True
+    return False
 
 
-def _minor(text: str) -> tuple[int, int]:
-    major, minor = text.split(".")
-    return int(major), int(minor)
+def _minor(text: str, default_minor: int = 0) -> tuple[int, int]:
+    major, _, minor = text.partition(".")
+    return int(major), int(minor) if minor else default_minor
 
 
 def _is_int(value: Any) -> bool:

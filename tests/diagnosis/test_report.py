@@ -41,9 +41,20 @@ def test_weights_only_without_architecture_says_what_to_do():
     assert any("--architecture" in note for note in report.notes)
 
 
-def test_user_lambda_is_named_with_the_way_out():
+def test_user_lambda_is_named_with_what_convert_does_with_it():
     report = inspect_file(real("dl4j_space_to_depth_graph_tf2.h5"))
-    assert any("space_to_depth_x2" in problem and "--lambda" in problem for problem in report.problems)
+    assert any("space_to_depth_x2" in problem and "lifts it to built-in layers (Reshape, Permute)" in problem
+               for problem in report.problems)
+    entry = next(entry for entry in report.lambdas if entry["layer"] == "space_to_depth_x2")
+    assert entry["source"] == "lambda x: tf.space_to_depth(x, block_size=2)" and entry["lifts"]
+
+
+def test_an_unliftable_user_lambda_is_named_with_the_way_out():
+    report = inspect_file(sample("k231_lambda_loop.h5"))
+    problem = next(problem for problem in report.problems if "'running_sum'" in problem)
+    assert "cannot lift it (it loops" in problem and "--lambda" in problem
+    entry = report.lambdas[0]
+    assert not entry["lifts"] and entry["source"] is None and "loops" in entry["not_lifted_because"]
 
 
 def test_keras1_file():
@@ -56,4 +67,4 @@ def test_each_user_lambda_is_named_once_with_its_way_out():
     report = inspect_file(real("dl4j_model_lambda.h5"))
     for layer in ("lambda_3", "lambda_4"):
         naming = [problem for problem in report.problems if f"'{layer}'" in problem]
-        assert len(naming) == 1 and "holds marshalled Python 2 bytecode" in naming[0] and "--lambda" in naming[0]
+        assert len(naming) == 1 and "holds marshalled Python 2.7 bytecode" in naming[0] and "lifts it" in naming[0]

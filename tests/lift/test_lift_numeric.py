@@ -135,7 +135,27 @@ def test_random_expressions_lift_exactly(band, program):
     x, outputs = _lifted_outputs([function for _, _, function in supported])
     for (source, fn, _), actual in zip(supported, outputs, strict=True):
         expected = fn(x.copy())
-        np.testing.assert_allclose(actual, expected, rtol=1e-6, atol=1e-6, err_msg=source)
+        # Up to eight float32 ops: TensorFlow's and NumPy's exp/tanh may differ by an ulp, which powers amplify
+        # (measured: 1.2e-6 through (exp(tanh x))^6). Each pattern alone is held to 1e-6 below.
+        np.testing.assert_allclose(actual, expected, rtol=2e-6, atol=1e-6, err_msg=source)
+
+
+def test_each_pattern_alone_is_exact_to_1e_6():
+    """Every pattern of the grammar on its own, compiled by the newest Python here (or this one's tables)."""
+    from tests.lift.pythons import available_bands
+
+    bands = available_bands()
+    if not bands:
+        pytest.skip("no legacy Python installed")
+    cases = [(template.format("x"), fn) for template, fn in UNARY.values()]
+    cases += [(template.format("x", "K.tanh(x)"), lambda v, fn=fn: fn(v, np.tanh(v))) for template, fn in BINARY.values()]
+    cases += [(template.format("x"), fn) for template, fn in FINAL.values() if template != "{}"]
+    for band in (bands[0], bands[-1]):
+        blobs = compile_lambdas(band, [f"f = lambda x: {source}" for source, _ in cases])
+        functions = [read_lambda(lambda_config(blob), 1).function for blob in blobs]
+        x, outputs = _lifted_outputs(functions)
+        for (source, fn), actual in zip(cases, outputs, strict=True):
+            np.testing.assert_allclose(actual, fn(x.copy()), rtol=1e-6, atol=1e-7, err_msg=f"{band}: {source}")
 
 
 def _assert_refused_with_stub(reading, source):

@@ -111,4 +111,4 @@ def test_user_lambdas_stay_user_lambdas():
     file = read_legacy_file(real("dl4j_model_lambda.h5"))
     graph = build_graph(file.model_config)
     infos = classify_lambdas(graph, set(unwrap(graph).slicer_paths))
-    assert [(i.kind, i.bytecode_python) for i in infos] == [("user", "2"), ("user", "2")]
+    assert [(i.kind, i.bytecode_python) for i in infos] == [("user", "2.7"), ("user", "2.7")]
