@@ -5,7 +5,9 @@ from the file; the lowering to built-in layers is `migrate/translate/lambdas.py`
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from migrate.lift.decode import DecodedCode, code_blob, decodings
@@ -32,7 +34,25 @@ class LambdaReading:
 
 
 def read_lambda(config: dict[str, Any], inputs: int) -> LambdaReading:
-    """Read a Lambda layer's function from its config, for a layer called on `inputs` tensors."""
+    """Read a Lambda layer's function from its config, for a layer called on `inputs` tensors.
+
+    Reading is a pure function of the stored function, its arguments and the input count, and plan,
+    shape inference and rebuild each ask for it: it is read once per process (every candidate Python's
+    decoding and interpretation cost a few milliseconds)."""
+    keys = ("function", "function_type", "module", "arguments")
+    try:
+        key = json.dumps({k: config.get(k) for k in keys}, sort_keys=True)
+    except (TypeError, ValueError):
+        return _read(config, inputs)
+    return _read_once(key, inputs)
+
+
+@lru_cache(maxsize=4096)
+def _read_once(key: str, inputs: int) -> LambdaReading:
+    return _read(json.loads(key), inputs)
+
+
+def _read(config: dict[str, Any], inputs: int) -> LambdaReading:
     if config.get("function_type") == "function" or isinstance(config.get("function"), str) and \
             config.get("function_type") != "lambda":
         return LambdaReading(None, f"it names the function {config.get('function')!r} of module "

@@ -71,12 +71,22 @@ def code_blob(config: dict[str, Any]) -> bytes | None:
 
 
 def candidate_pythons(blob: bytes) -> tuple[str, ...]:
-    """The Pythons whose marshal layout fits the blob's header (empty when it is no code object)."""
+    """The Pythons whose marshal layout fits the blob's header (empty when it is no code object).
+
+    3.4-3.7 and 3.11+ share a header; their first opcode tells them apart. Every 3.11+ function opens with
+    RESUME, COPY_FREE_VARS or MAKE_CELL (151, 149, 135 in 3.11-3.12; 149, 62, 94 in 3.13), numbers no
+    3.4-3.7 function can open with (they need a stack), except 135, which is 3.7's LOAD_CLOSURE: then all.
+    """
     if len(blob) < 30 or blob[0] & 0x7F != _MARSHAL_CODE:
         return ()
     for ints in (4, 5, 6):
         if blob[1 + 4 * ints] & 0x7F == _MARSHAL_BYTES:
-            return _CANDIDATES.get((ints, bool(blob[0] & 0x80)), ())
+            candidates = _CANDIDATES.get((ints, bool(blob[0] & 0x80)), ())
+            first = blob[1 + 4 * ints + 5] if len(blob) > 6 + 4 * ints else None
+            if ints == 5 and first != 135 and "3.11" in candidates:
+                modern = first in (151, 149, 62, 94)
+                candidates = tuple(c for c in candidates if (c in ("3.11", "3.12", "3.13")) == modern)
+            return candidates
     return ()
 
 
@@ -88,14 +98,19 @@ def decodings(blob: bytes) -> Iterator[DecodedCode | str]:
     pythons = candidate_pythons(blob)
     if not pythons:
         yield "its code is not a marshalled Python code object"
+    loaded: dict[str, Any] = {}  # Pythons of one marshal layout share one unmarshalling
     for python in pythons:
         try:
-            yield _decode(blob, python)
+            yield _decode(blob, python, loaded)
         except Exception as exc:  # noqa: BLE001 - xdis parsing untrusted bytes may fail in any way; that is a refusal
             yield f"not readable as Python {python} bytecode ({type(exc).__name__})"
 
 
-def _decode(blob: bytes, python: str) -> DecodedCode:
+# Pythons whose code objects marshal alike (only their opcode tables differ), by the one that unmarshals them.
+_SAME_LAYOUT = {"3.5": "3.7", "3.9": "3.8", "3.10": "3.8"}
+
+
+def _decode(blob: bytes, python: str, loaded: dict[str, Any]) -> DecodedCode:
     # xdis loads the opcode tables of every Python it knows (60 ms): imported when a Lambda is first read,
     # so that --help and the errors found before any Lambda is read stay fast.
     from xdis.bytecode import Bytecode
@@ -104,8 +119,10 @@ def _decode(blob: bytes, python: str) -> DecodedCode:
     from xdis.unmarshal import load_code
     from xdis.version_info import PythonImplementation
 
-    magic = magic2int(by_version[python])
-    code = load_code(blob, magic)
+    layout = _SAME_LAYOUT.get(python, python)
+    if layout not in loaded:
+        loaded[layout] = load_code(blob, magic2int(by_version[layout]))
+    code = loaded[layout]
     version = tuple(int(part) for part in python.split("."))
     opc = get_opcode_module(version, PythonImplementation.CPython)
     instructions = tuple(Instruction(ins.offset, ins.opname, ins.arg, ins.argval, str(ins.argrepr or ""))
