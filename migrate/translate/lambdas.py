@@ -19,8 +19,13 @@ from migrate.lift.callees import CALLEES, SYNONYMS, canonical
 from migrate.lift.ir import BinOp, Call, Const, Expr, Input, LiftedFunction, Sequence, Subscript, UnaryOp
 
 Shape = tuple[int | None, ...]
-_ACTIVATIONS = {"sigmoid", "tanh", "softplus", "softsign", "relu6", "elu"}
+# Operations with one form each: the reductions and elementwise functions as keras.ops, the activations as an
+# Activation layer, the binary functions as the operator they compute.
+_REDUCTIONS = {"mean", "sum", "max", "min", "prod"}
 _ELEMENTWISE_OPS = {"sqrt": "sqrt", "exp": "exp", "log": "log", "abs": "absolute", "sign": "sign", "rsqrt": "rsqrt"}
+_ACTIVATIONS = {"sigmoid", "tanh", "softplus", "softsign", "relu6"}
+_BINARY_CALLS = {"maximum": "maximum", "minimum": "minimum", "add": "+", "subtract": "-", "multiply": "*",
+                 "divide": "/", "power": "**"}
 _MERGE_LAYERS = {"+": "Add", "-": "Subtract", "*": "Multiply", "maximum": "Maximum", "minimum": "Minimum"}
 _BINARY_OPS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": "floor_divide", "%": "mod",
                "**": "power", "maximum": "maximum", "minimum": "minimum", "add": "add", "subtract": "subtract",
@@ -212,7 +217,16 @@ class _Lowering:
             raise UnsupportedModelError(f"it calls '{expr.written}', which migrate cannot read as a built-in "
                                         "operation")
         bound = _bind(expr, entry[1])
-        handler = getattr(self, f"call_{expr.op}", None)
+        op = expr.op
+        if op in _REDUCTIONS:
+            return self.reduce(op, bound, expr.written)
+        if op in _ELEMENTWISE_OPS:
+            return self.elementwise(bound, expr.written, _ELEMENTWISE_OPS[op])
+        if op in _ACTIVATIONS:
+            return self.activation(bound, expr.written, op)
+        if op in _BINARY_CALLS:
+            return self.binary(_BINARY_CALLS[op], self.arg(bound, "x"), self.arg(bound, "y"))
+        handler = getattr(self, f"call_{op}", None)
         if handler is None:
             raise refuse(f"it calls '{expr.written}'")
         return handler(bound, expr.written)
@@ -234,21 +248,6 @@ class _Lowering:
             tuple(d for i, d in enumerate(x.shape) if i not in axes)
         return self.op(function, [x], shape, axis=axis if isinstance(axis, int) else tuple(axes), keepdims=keepdims)
 
-    def call_mean(self, bound, written):
-        return self.reduce("mean", bound, written)
-
-    def call_sum(self, bound, written):
-        return self.reduce("sum", bound, written)
-
-    def call_max(self, bound, written):
-        return self.reduce("max", bound, written)
-
-    def call_min(self, bound, written):
-        return self.reduce("min", bound, written)
-
-    def call_prod(self, bound, written):
-        return self.reduce("prod", bound, written)
-
     def call_square(self, bound, written):
         x = self.x(bound, written)
         return self.layer("Multiply", {}, [x, x], x.shape, as_list=True)
@@ -257,42 +256,9 @@ class _Lowering:
         x = self.x(bound, written)
         return self.op(function, [x], x.shape)
 
-    def call_sqrt(self, bound, written):
-        return self.elementwise(bound, written, "sqrt")
-
-    def call_exp(self, bound, written):
-        return self.elementwise(bound, written, "exp")
-
-    def call_log(self, bound, written):
-        return self.elementwise(bound, written, "log")
-
-    def call_abs(self, bound, written):
-        return self.elementwise(bound, written, "absolute")
-
-    def call_sign(self, bound, written):
-        return self.elementwise(bound, written, "sign")
-
-    def call_rsqrt(self, bound, written):
-        return self.elementwise(bound, written, "rsqrt")
-
     def activation(self, bound, written, name):
         x = self.x(bound, written)
         return self.layer("Activation", {"activation": name}, [x], x.shape)
-
-    def call_sigmoid(self, bound, written):
-        return self.activation(bound, written, "sigmoid")
-
-    def call_tanh(self, bound, written):
-        return self.activation(bound, written, "tanh")
-
-    def call_softplus(self, bound, written):
-        return self.activation(bound, written, "softplus")
-
-    def call_softsign(self, bound, written):
-        return self.activation(bound, written, "softsign")
-
-    def call_relu6(self, bound, written):
-        return self.activation(bound, written, "relu6")
 
     def call_elu(self, bound, written):
         if self.arg(bound, "alpha", 1.0) != 1.0:
@@ -404,27 +370,6 @@ class _Lowering:
         shape = list(expanded[0].shape)
         shape[axis] = len(values)
         return self.layer("Concatenate", {"axis": axis}, expanded, tuple(shape), as_list=True)
-
-    def call_maximum(self, bound, written):
-        return self.binary("maximum", self.arg(bound, "x"), self.arg(bound, "y"))
-
-    def call_minimum(self, bound, written):
-        return self.binary("minimum", self.arg(bound, "x"), self.arg(bound, "y"))
-
-    def call_add(self, bound, written):
-        return self.binary("+", self.arg(bound, "x"), self.arg(bound, "y"))
-
-    def call_subtract(self, bound, written):
-        return self.binary("-", self.arg(bound, "x"), self.arg(bound, "y"))
-
-    def call_multiply(self, bound, written):
-        return self.binary("*", self.arg(bound, "x"), self.arg(bound, "y"))
-
-    def call_divide(self, bound, written):
-        return self.binary("/", self.arg(bound, "x"), self.arg(bound, "y"))
-
-    def call_power(self, bound, written):
-        return self.binary("**", self.arg(bound, "x"), self.arg(bound, "y"))
 
     def call_clip(self, bound, written):
         x = self.x(bound, written)

@@ -4,7 +4,8 @@ A multi-GPU slicer is recognised by where it stands in the graph (see detect.py)
 arguments: `{i, parts}` (Keras' own `multi_gpu_model`), `{idx, parts}` and `{part, n_gpus}` (the
 community `make_parallel` variants). Its code blob is only ever looked at as bytes: the plain
 strings in a marshalled code object (`get_slice`) are a hint, and the header layout tells which
-Python wrote it, which decides whether any Python here could even read it.
+Python wrote it, which decides whether any Python here could even read it. A user Lambda's function is
+read as data by `migrate.lift` and, where its input shapes are known, lowered (`translate.lambdas`).
 """
 
 from __future__ import annotations
@@ -17,13 +18,10 @@ from migrate.errors import MigrateError
 from migrate.graph import Graph, Layer
 from migrate.graph.shapes import tensor_shapes
 from migrate.lift import read_lambda
-from migrate.lift.decode import code_blob
+from migrate.lift.decode import candidate_pythons, code_blob
 from migrate.translate.lambdas import lower
 
 SLICE_ARGUMENT_KEYS = (("i", "parts"), ("idx", "parts"), ("part", "n_gpus"))
-_MARSHAL_CODE = 0x63  # 'c'; with FLAG_REF (0x80) from Python 3.4 on
-_MARSHAL_BYTES = 0x73  # 's'
-_RESUME = 151  # the opcode every Python 3.11+ function starts with
 
 
 @dataclass(frozen=True)
@@ -118,30 +116,18 @@ def code_name(blob: bytes) -> str | None:
 
 
 def bytecode_python(blob: bytes) -> str | None:
-    """Which Pythons wrote this marshalled code object, from its header layout alone.
-
-    The code object's fixed header is a run of 4-byte integers before the bytecode string: four
-    of them in Python 2, five in 3.0-3.7 and 3.11+, six in 3.8-3.10. Marshal's reference flag
-    (0x80 on the type byte) appears from 3.4 on. 3.11+ is told from 3.4-3.7 by its first opcode.
-    """
-    if len(blob) < 30 or blob[0] & 0x7F != _MARSHAL_CODE:
+    """Which Pythons wrote this marshalled code object, from its header layout and first opcode alone
+    (`lift.decode.candidate_pythons`): '2', '3.0-3.3', '3.4-3.7', '3.8-3.10' or '3.11+'."""
+    candidates = candidate_pythons(blob)
+    if not candidates:
         return None
-    has_ref_flag = bool(blob[0] & 0x80)
-    layouts = [(ints, band) for ints, band in ((4, "2"), (5, "3.0-3.7"), (6, "3.8-3.10"))
-               if blob[1 + 4 * ints] & 0x7F == _MARSHAL_BYTES]
-    if not layouts:
-        return None
-    header_ints, band = layouts[0]
-    offset = 1 + 4 * header_ints
-    if band == "2" and has_ref_flag:
-        return None
-    if band == "3.0-3.7":
-        code_start = offset + 5
-        opcodes = blob[code_start:code_start + 8:2]
-        if has_ref_flag and _RESUME in opcodes:
-            return "3.11+"
-        return "3.4-3.7" if has_ref_flag else "3.0-3.3"
-    return band
+    if candidates[0] == "2.7":
+        return "2"
+    if candidates[0] == "3.3":
+        return "3.0-3.3"
+    if candidates[0] == "3.8":
+        return "3.8-3.10"
+    return "3.4-3.7" if "3.7" in candidates else "3.11+"
 
 
 def python_can_read(band: str | None, version: tuple[int, int]) -> bool:
