@@ -168,3 +168,52 @@ def _assert_refused_with_stub(reading, source):
     compile(stub, "model_lambdas.py", "exec")  # valid Python, never run
     assert "def odd(x):" in stub and "--lambda odd=model_lambdas:odd" in stub
     assert source.split("(")[0] in (reading.source or "")
+
+
+def _space_to_depth(v, block=2):
+    n, h, w, c = v.shape
+    return v.reshape(n, h // block, block, w // block, block, c).transpose(0, 1, 3, 2, 4, 5).reshape(
+        n, h // block, w // block, block * block * c)
+
+
+def _depth_to_space(v, block=2):
+    n, h, w, c = v.shape
+    return v.reshape(n, h, w, block, block, c // (block * block)).transpose(0, 1, 3, 2, 4, 5).reshape(
+        n, h * block, w * block, c // (block * block))
+
+
+IMAGE_CASES = [
+    ("tf.space_to_depth(x, 2)", _space_to_depth),
+    ("tf.nn.depth_to_space(x, block_size=2)", _depth_to_space),
+    ("x[:, 1:-1, 2:, :]", lambda v: v[:, 1:-1, 2:, :]),
+    ("K.resize_images(x, 2, 3, 'channels_last')", lambda v: v.repeat(2, axis=1).repeat(3, axis=2)),
+    ("K.mean(x, axis=[1, 2])", lambda v: v.mean(axis=(1, 2), dtype=F32)),
+    ("K.sum(K.square(x), axis=-1, keepdims=True)", lambda v: (v * v).sum(axis=-1, keepdims=True, dtype=F32)),
+    ("K.expand_dims(x[:, 0], 1)", lambda v: v[:, 0][:, None]),
+]
+
+
+def test_image_patterns_are_exact():
+    """The shape-changing image patterns on a (4, 6, 8) image, from the oldest and newest Python here."""
+    from tests.lift.pythons import available_bands
+
+    bands = available_bands()
+    if not bands:
+        pytest.skip("no legacy Python installed")
+    from migrate.rebuild.runtime import start_keras
+
+    start_keras()
+    import keras
+
+    from migrate.rebuild.lifted import LiftedLambda
+
+    x = np.random.default_rng(1).uniform(-2, 2, (3, 4, 6, 8)).astype(F32)
+    for band in (bands[0], bands[-1]):
+        blobs = compile_lambdas(band, [f"f = lambda x: {source}" for source, _ in IMAGE_CASES])
+        inp = keras.Input((4, 6, 8))
+        taken: set[str] = set()
+        outputs = [LiftedLambda(f"image_{i}", read_lambda(lambda_config(blob), 1).function, taken)([inp])
+                   for i, blob in enumerate(blobs)]
+        for (source, fn), actual in zip(IMAGE_CASES, keras.Model(inp, outputs)(x), strict=True):
+            np.testing.assert_allclose(np.asarray(actual), fn(x.copy()), rtol=1e-6, atol=1e-7,
+                                       err_msg=f"{band}: {source}")
