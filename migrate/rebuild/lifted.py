@@ -13,6 +13,8 @@ import keras
 from migrate.errors import MigrateError, UnsupportedModelError
 from migrate.lift import LiftedFunction
 from migrate.lift.source import function_source
+from migrate.rebuild.keras_compat import keras_mask
+from migrate.rebuild.naming import reserve_names
 from migrate.translate.lambdas import FromInput, Tensor, ViaLayer, ViaOp, lambda_refusal, lower, reachable
 
 
@@ -39,13 +41,17 @@ class LiftedLambda:
                                         layer=self.name) from None
         self.forms = lowered.forms
         final = self.name if self.calls == 0 else self._unique(f"{self.name}_call{self.calls}")
+        masked = any(keras_mask(tensor) is not None for tensor in tensors)
         self.calls += 1
+        reserve_names({*self.taken, final})  # the keras.ops calls below are named automatically
         values: dict[int, Any] = {}
         for node in reachable(lowered.output):
-            own_name = final if node is lowered.output and isinstance(node, ViaLayer) else None
+            own_name = final if node is lowered.output and isinstance(node, ViaLayer) and not masked else None
             values[id(node)] = self._make(node, tensors, values, own_name)
         output = values[id(lowered.output)]
-        if not isinstance(lowered.output, ViaLayer):  # an op's result: the Lambda's name on an Identity
+        if masked:  # Keras 2's Lambda dropped its input's mask; Rescaling & co. pass it on, a keras.ops call does not
+            output = keras.ops.copy(output)
+        if masked or not isinstance(lowered.output, ViaLayer):  # an op's result: the Lambda's name on an Identity
             self.taken.add(final)
             output = keras.layers.Identity(name=final)(output)
         return output

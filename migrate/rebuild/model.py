@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +15,7 @@ from migrate.lift import read_lambda
 from migrate.rebuild.keras_compat import keras_mask, set_keras_mask
 from migrate.rebuild.layers import make_layer, restore_initializers
 from migrate.rebuild.lifted import LiftedLambda
+from migrate.rebuild.naming import reserve_names
 from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, broadcasts
 from migrate.rebuild.options import UserObjects
 from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
@@ -53,23 +52,6 @@ def rebuild_model(graph: Graph, source: SourceInfo, user: UserObjects) -> Rebuil
         originals = {**_inner_initializers(translation.config), **translation.initializers}
         restore_initializers(layer, originals, translation.notes, "/".join(path))
     return rebuilt
-
-
-def reserve_names(names: Iterable[str]) -> None:
-    """Move Keras's automatic naming past the file's own layer names.
-
-    keras.ops calls (lifted Lambdas, TensorFlow ops) are named automatically, `absolute`, `absolute_1`, ...;
-    Keras checks that against other automatic names only, so a legacy layer called `absolute` would
-    clash with the first `keras.ops.absolute` ("The name is used 2 times"). Counting each prefix past
-    the file's names (keras.backend.get_uid, Keras's own counter) keeps every automatic name new.
-    """
-    for name in names:
-        match = re.fullmatch(r"(.*?)(?:_(\d+))?", name)
-        prefix, number = match.group(1), int(match.group(2) or 0)
-        if number > 10_000:  # a counter that far is never reached by a conversion's own ops
-            continue
-        while keras.backend.get_uid(prefix) <= number:
-            pass
 
 
 def _inner_initializers(config: dict[str, Any]) -> dict[str, Any]:
