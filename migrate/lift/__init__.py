@@ -71,6 +71,11 @@ def _read(config: dict[str, Any], inputs: int) -> LambdaReading:
         except LiftError as exc:
             refusals.append((isinstance(exc, Misread), str(exc)))
             continue
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+            # untrusted bytes decoded by tables that do not fit them: a misreading, never a traceback
+            refusals.append((True, f"its bytecode does not hang together as Python {decoded.python}'s "
+                                   f"({type(exc).__name__})"))
+            continue
         readings.setdefault(repr((function.params, function.body)), (function, []))[1].append(decoded.python)
     if len(readings) > 1:
         pythons = " and ".join("/".join(found) for _, found in readings.values())
