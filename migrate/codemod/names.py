@@ -18,6 +18,8 @@ MULTI_GPU_STAR_MODULES = frozenset({"keras.utils", "keras.utils.training_utils",
                                     "tensorflow.keras.utils"})
 DEVICE = frozenset({"tensorflow.device", "tensorflow.compat.v1.device"})
 MODEL_CHECKPOINT = frozenset({"keras.callbacks.ModelCheckpoint", "tensorflow.keras.callbacks.ModelCheckpoint"})
+LOAD_MODEL = frozenset({"keras.models.load_model", "tensorflow.keras.models.load_model",
+                        "keras.saving.load_model", "tensorflow.python.keras.models.load_model"})
 BATCH_NORMALIZATION = frozenset({"keras.layers.BatchNormalization", "tensorflow.keras.layers.BatchNormalization"})
 # Prefixes of the optimizer classes' qualified names, Keras 2 and tf.keras spellings.
 OPTIMIZER_MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.", "tensorflow.python.keras.optimizers.",

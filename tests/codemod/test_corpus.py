@@ -37,20 +37,13 @@ tf.distribute.MirroredStrategy = OnTwoCpus
 sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
-SAVED_H5 = ("Keras 3 cannot reload its own legacy-HDF5 save of a model compiled with loss='mse' (\"Could not "
-            "deserialize 'keras.metrics.mse'\"): whole-model .h5 paths must become .keras")
 NOT_YET = {
-    "s01_module_level_sequential.py": SAVED_H5,
     "s02_inline_functional_in_function.py": "the layers are made before strategy.scope(): colocate_vars_with error",
     "s03_factory_returns_parallel.py": "a factory returning multi_gpu_model(...) is only reported",
     "s04_modelmgpu_subclass.py": "ModelMGPU subclasses are only reported",
     "s05_allow_growth_preamble.py": "the ConfigProto/allow_growth/set_session preamble is only reported",
-    "s06_h5_weights_and_checkpoint.py": "ModelCheckpoint(save_weights_only=True) keeps its .h5 path",
     "s07_keras1_arguments.py": "Keras 1 argument names (output_dim=, init=, nb_epoch=) are kept",
     "s08_try_except_fallback.py": "the try/except fallback is only reported",
-    "s09_inference_only.py": SAVED_H5,
-    "s10_gpus_from_environment.py": SAVED_H5,
-    "s11_optimizer_decay.py": SAVED_H5,
     "s12_np_utils_fit_generator.py": "keras.utils.np_utils is kept",
 }
 

@@ -24,7 +24,9 @@ def test_save_weights_gets_the_suffix_keras3_requires():
     """, RULE)
 
 
-def test_weights_only_checkpoint_and_reported_whole_model_saves():
+def test_checkpoints_and_whole_model_saves_get_keras_3_formats():
+    """A whole-model .h5 save may not reload in Keras 3 (loss='mse': "Could not deserialize
+    'keras.metrics.mse'"), so it becomes .keras; a weights-only checkpoint needs .weights.h5."""
     findings = assert_rewrites("""
         from keras.callbacks import ModelCheckpoint
         a = ModelCheckpoint('weights.h5', save_weights_only=True)
@@ -33,7 +35,36 @@ def test_weights_only_checkpoint_and_reported_whole_model_saves():
     """, """
         from keras.callbacks import ModelCheckpoint
         a = ModelCheckpoint('weights.weights.h5', save_weights_only=True)
-        b = ModelCheckpoint('model.h5', save_best_only=True)
-        model.save('final.h5')
+        b = ModelCheckpoint('model.keras', save_best_only=True)
+        model.save('final.keras')
     """, RULE)
-    assert [f.line for f in findings] == [4, 5]
+    assert findings == []
+
+
+def test_a_legacy_file_the_script_did_not_write_is_still_read_as_it_is():
+    assert_unchanged("""
+        from keras.models import load_model
+        model = load_model('pretrained.h5')
+        model.load_weights('imagenet.h5')
+        np.save('x.h5', array)
+    """, RULE)
+
+
+def test_paths_built_with_join_fstrings_and_plus_and_the_loads_of_what_was_written():
+    assert_rewrites("""
+        import os
+        from keras.models import load_model
+        model.save(os.path.join(OUT, "model.h5"))
+        model.save_weights(f"{OUT}/epoch_{epoch}.h5")
+        model.save_weights(prefix + '_final.hdf5')
+        again = load_model(os.path.join(OUT, "model.h5"))
+        again.load_weights(prefix + '_final.hdf5')
+    """, """
+        import os
+        from keras.models import load_model
+        model.save(os.path.join(OUT, "model.keras"))
+        model.save_weights(f"{OUT}/epoch_{epoch}.weights.h5")
+        model.save_weights(prefix + '_final.weights.h5')
+        again = load_model(os.path.join(OUT, "model.keras"))
+        again.load_weights(prefix + '_final.weights.h5')
+    """, RULE)

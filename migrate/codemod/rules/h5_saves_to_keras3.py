@@ -1,34 +1,76 @@
-"""Saving in Keras 3: `save_weights('w.h5')` fails (it wants `.weights.h5`); `.h5` model saves are legacy.
+"""Saving in Keras 3: `.h5` paths of weights and models become the formats Keras 3 writes and reloads.
 
-`save_weights` paths and weights-only ModelCheckpoint paths that are string literals ending in `.h5`
-get `.weights.h5`; whole-model `.h5` saves keep working in Keras 3 and are reported with the modern
-`.keras` alternative.
+`save_weights('w.h5')` and a weights-only `ModelCheckpoint('w.h5')` fail in Keras 3 (it wants `.weights.h5`);
+a whole-model `save('m.h5')` writes legacy HDF5 that Keras 3 may not reload (a model compiled with
+`loss='mse'`: "Could not deserialize 'keras.metrics.mse'"), so it becomes `.keras`. The path may be a
+literal, an f-string, `os.path.join(..., 'm.h5')` or a `+` concatenation: its literal ending is rewritten.
+`load_weights`/`load_model` of a path are rewritten only where this file writes the same file name (a
+`.h5` the script did not write is a legacy file, which Keras 3 still reads).
 """
 
 from __future__ import annotations
 
 import libcst as cst
+from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
-from migrate.codemod.names import MODEL_CHECKPOINT
+from migrate.codemod.names import LOAD_MODEL, MODEL_CHECKPOINT
 from migrate.codemod.rule import NAMES, Rule
 
 H5 = (".h5", ".hdf5")
+# Conventional names of libraries with a save(path, ...) of their own, for snippets that do not import them.
+LIBRARY_ALIASES = frozenset({"np", "numpy", "pd", "h5py", "joblib", "pickle", "torch", "scipy", "sio"})
+WEIGHTS = ".weights.h5"
 
 
-def _literal_path(node: cst.BaseExpression) -> str | None:
+def ending(node: cst.BaseExpression) -> str | None:
+    """The literal text a path expression ends with, where it has one."""
     if isinstance(node, cst.SimpleString):
         return node.evaluated_value if isinstance(node.evaluated_value, str) else None
+    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[-1], cst.FormattedStringText):
+        return node.parts[-1].value
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        return ending(node.right)
+    if isinstance(node, cst.Call) and _is_join(node) and node.args:
+        return ending(node.args[-1].value)
     return None
 
 
-def _weights_path(node: cst.SimpleString) -> cst.SimpleString:
-    text = node.value
-    quote = text[-1]
-    body = text[: -1]
-    for suffix in H5:
-        if body.endswith(suffix) and not body.endswith(".weights" + suffix):
-            return node.with_changes(value=body[: -len(suffix)] + ".weights.h5" + quote)
+def _is_join(call: cst.Call) -> bool:
+    func = call.func
+    return isinstance(func, cst.Attribute) and func.attr.value == "join" or \
+        isinstance(func, cst.Name) and func.value == "join"
+
+
+def with_suffix(node: cst.BaseExpression, suffix: str) -> cst.BaseExpression:
+    """The path expression with its literal `.h5`/`.hdf5` ending replaced by `suffix`."""
+    if isinstance(node, cst.SimpleString):
+        quote_at = len(node.value) - len(node.quote)
+        return node.with_changes(value=_resuffix(node.value[:quote_at], suffix) + node.value[quote_at:])
+    if isinstance(node, cst.FormattedString):
+        last = node.parts[-1]
+        return node.with_changes(parts=[*node.parts[:-1], last.with_changes(value=_resuffix(last.value, suffix))])
+    if isinstance(node, cst.BinaryOperation):
+        return node.with_changes(right=with_suffix(node.right, suffix))
+    if isinstance(node, cst.Call):
+        last = node.args[-1]
+        return node.with_changes(args=[*node.args[:-1], last.with_changes(value=with_suffix(last.value, suffix))])
     return node
+
+
+def _resuffix(text: str, suffix: str) -> str:
+    for old in (WEIGHTS, *H5):
+        if text.endswith(old):
+            return text[: -len(old)] + suffix
+    return text
+
+
+def _legacy(path: str | None) -> bool:
+    return bool(path) and path.endswith(H5) and not path.endswith(WEIGHTS)
+
+
+def _name(path: str) -> str:
+    """A written file's name, its suffix dropped: what a later load of the same file ends with too."""
+    return path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
 
 
 class H5SavesToKeras3(Rule):
@@ -36,33 +78,64 @@ class H5SavesToKeras3(Rule):
     ORDER = 25
     TRIGGERS = (".h5", ".hdf5")
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = "save_weights('x.h5') -> 'x.weights.h5' (Keras 3 requires it); whole-model .h5 saves reported"
+    DESCRIPTION = ("weights .h5 paths -> .weights.h5, whole-model .h5 saves -> .keras (and loads of the files "
+                   "the script wrote)")
+
+    def visit_Module(self, node: cst.Module) -> None:
+        """Which file names this script writes, as weights and as models, before any is rewritten."""
+        self.written: dict[str, str] = {}
+        node.visit(_Writes(self.written))
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         func = updated.func
-        if isinstance(func, cst.Attribute) and func.attr.value in ("save_weights", "save") and updated.args:
-            path = _literal_path(updated.args[0].value)
-            if path and path.endswith(H5) and not path.endswith(".weights.h5"):
-                if func.attr.value == "save_weights":
-                    self.converted()
-                    first = updated.args[0].with_changes(value=_weights_path(updated.args[0].value))
-                    return updated.with_changes(args=[first, *updated.args[1:]])
-                self.report(original, f"save('{path}') writes the legacy HDF5 format; Keras 3's own is "
-                                      f"'{path.rsplit('.', 1)[0]}.keras'")
+        method = func.attr.value if isinstance(func, cst.Attribute) else None
+        path = ending(updated.args[0].value) if updated.args else None
+        if not _legacy(path) or self._library_function(original):
             return updated
-        if self.qualified_names(original.func) & MODEL_CHECKPOINT and updated.args:
-            return self._checkpoint(original, updated)
+        if method in ("save_weights", "save"):
+            return self._resuffixed(updated, WEIGHTS if method == "save_weights" else ".keras")
+        if method == "load_weights" and self.written.get(_name(path)) == WEIGHTS:
+            return self._resuffixed(updated, WEIGHTS)
+        if self.qualified_names(original.func) & LOAD_MODEL and self.written.get(_name(path)) == ".keras":
+            return self._resuffixed(updated, ".keras")
+        if self.qualified_names(original.func) & MODEL_CHECKPOINT:
+            return self._resuffixed(updated, WEIGHTS if _weights_only(updated) else ".keras")
         return updated
 
-    def _checkpoint(self, original: cst.Call, updated: cst.Call) -> cst.Call:
-        weights_only = any(a.keyword is not None and a.keyword.value == "save_weights_only"
-                           and isinstance(a.value, cst.Name) and a.value.value == "True" for a in updated.args)
-        path = _literal_path(updated.args[0].value)
-        if not path or not path.endswith(H5) or path.endswith(".weights.h5"):
-            return updated
-        if weights_only:
-            self.converted()
-            return updated.with_changes(args=[updated.args[0].with_changes(value=_weights_path(updated.args[0].value)),
-                                              *updated.args[1:]])
-        self.report(original, f"ModelCheckpoint('{path}') writes legacy HDF5; Keras 3's own format is .keras")
-        return updated
+    def _library_function(self, call: cst.Call) -> bool:
+        """`np.save('x.h5', a)`, `h5py.File(...)`: a module's function, not a Keras model's method."""
+        names = self.get_metadata(QualifiedNameProvider, call.func, set())
+        if any(name.source == QualifiedNameSource.IMPORT and not name.name.startswith(("keras", "tensorflow"))
+               for name in names):
+            return True
+        receiver = call.func.value if isinstance(call.func, cst.Attribute) else None
+        return isinstance(receiver, cst.Name) and receiver.value in LIBRARY_ALIASES
+
+    def _resuffixed(self, call: cst.Call, suffix: str) -> cst.Call:
+        self.converted()
+        first = call.args[0]
+        return call.with_changes(args=[first.with_changes(value=with_suffix(first.value, suffix)), *call.args[1:]])
+
+
+def _weights_only(call: cst.Call) -> bool:
+    return any(a.keyword is not None and a.keyword.value == "save_weights_only" and isinstance(a.value, cst.Name)
+               and a.value.value == "True" for a in call.args)
+
+
+class _Writes(cst.CSTVisitor):
+    """File names a script writes: {name without suffix: the suffix Keras 3 will give it}."""
+
+    def __init__(self, written: dict[str, str]) -> None:
+        self.written = written
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        method = func.attr.value if isinstance(func, cst.Attribute) else None
+        path = ending(node.args[0].value) if node.args else None
+        if not _legacy(path):
+            return
+        if method in ("save_weights", "save"):
+            self.written[_name(path)] = WEIGHTS if method == "save_weights" else ".keras"
+        elif isinstance(func, (cst.Name, cst.Attribute)) and (func.value if isinstance(func, cst.Name) else
+                                                               func.attr.value) == "ModelCheckpoint":
+            self.written[_name(path)] = WEIGHTS if _weights_only(node) else ".keras"
