@@ -42,7 +42,6 @@ NOT_YET = {
     "s03_factory_returns_parallel.py": "a factory returning multi_gpu_model(...) is only reported",
     "s04_modelmgpu_subclass.py": "ModelMGPU subclasses are only reported",
     "s05_allow_growth_preamble.py": "the ConfigProto/allow_growth/set_session preamble is only reported",
-    "s07_keras1_arguments.py": "Keras 1 argument names (output_dim=, init=, nb_epoch=) are kept",
     "s08_try_except_fallback.py": "the try/except fallback is only reported",
     "s12_np_utils_fit_generator.py": "keras.utils.np_utils is kept",
 }

@@ -1,0 +1,89 @@
+"""Keras 1 argument names that Keras 2 still accepted (with a warning) and Keras 3 refuses or misreads.
+
+`Dense(output_dim=8, init='uniform')`, `Convolution2D(32, 3, 3, border_mode='same', subsample=(2, 2))`,
+`fit(..., nb_epoch=10)`: Keras 2 translated them; Keras 3 raises on the keywords and, worse, reads
+`Conv2D(32, 3, 3)`'s third positional as `strides`. Only calls that resolve to a Keras layer class (or a
+`fit`-like method) are touched.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate.codemod.rule import NAMES, Rule
+
+LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "keras.layers.core.", "keras.layers.convolutional.",
+                 "keras.layers.recurrent.", "keras.layers.pooling.")
+# Keras 1 keyword -> Keras 2/3 keyword, for every layer
+KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "recurrent_initializer",
+            "W_regularizer": "kernel_regularizer", "b_regularizer": "bias_regularizer",
+            "U_regularizer": "recurrent_regularizer", "W_constraint": "kernel_constraint",
+            "b_constraint": "bias_constraint", "U_constraint": "recurrent_constraint", "border_mode": "padding",
+            "subsample": "strides", "subsample_length": "strides", "dim_ordering": "data_format",
+            "nb_filter": "filters", "filter_length": "kernel_size", "pool_length": "pool_size",
+            "dropout_W": "dropout", "dropout_U": "recurrent_dropout"}
+DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",
+                '"tf"': '"channels_last"'}
+FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"}
+# Convolutions whose Keras 1 signature spread the kernel size over positionals / keywords
+KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_col"),
+               "Convolution3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3"),
+               "Conv3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3")}
+
+
+class Keras1Arguments(Rule):
+    NAME = "keras1_arguments"
+    ORDER = 35
+    TRIGGERS = tuple(KEYWORDS) + ("nb_epoch", "Convolution2D", "Convolution3D", "Conv2D", "Conv3D")
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        func = updated.func
+        if isinstance(func, cst.Attribute) and func.attr.value in FIT_METHODS:
+            return self._renamed(updated, {"nb_epoch": "epochs"})
+        layer = self._layer_class(original)
+        if layer is None:
+            return updated
+        call = self._renamed(updated, KEYWORDS)
+        return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
+
+    def _layer_class(self, call: cst.Call) -> str | None:
+        for name in self.qualified_names(call.func):
+            if name.startswith(LAYER_MODULES):
+                return name.rsplit(".", 1)[-1]
+        return None
+
+    def _renamed(self, call: cst.Call, names: dict[str, str]) -> cst.Call:
+        args, changed = [], 0
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value in names:
+                value = arg.value
+                if arg.keyword.value == "dim_ordering" and isinstance(value, cst.SimpleString):
+                    value = value.with_changes(value=DIM_ORDERING.get(value.value, value.value))
+                arg = arg.with_changes(keyword=cst.Name(names[arg.keyword.value]), value=value)
+                changed += 1
+            args.append(arg)
+        if changed:
+            self.converted(changed)
+        return call.with_changes(args=args) if changed else call
+
+    def _kernel_size(self, call: cst.Call, dims: tuple[str, ...]) -> cst.Call:
+        """`Conv2D(32, 3, 3)` or `Conv2D(32, nb_row=3, nb_col=3)` -> `Conv2D(32, (3, 3))` / `kernel_size=(3, 3)`."""
+        positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+        keywords = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
+        if len(positional) == 1 + len(dims):
+            kernel = cst.Tuple([cst.Element(arg.value) for arg in positional[1:]])
+            args = [positional[0], positional[1].with_changes(value=kernel),
+                    *[arg for arg in call.args if arg not in positional]]
+        elif all(dim in keywords for dim in dims) and len(positional) <= 1:
+            kernel = cst.Tuple([cst.Element(keywords[dim].value) for dim in dims])
+            first = keywords[dims[0]].with_changes(keyword=cst.Name("kernel_size"), value=kernel)
+            args = [first if arg is keywords[dims[0]] else arg for arg in call.args
+                    if arg.keyword is None or arg.keyword.value not in dims[1:]]
+        else:
+            return call
+        if call.args[-1].comma is cst.MaybeSentinel.DEFAULT:  # no trailing comma where there was none
+            args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        self.converted()
+        return call.with_changes(args=args)

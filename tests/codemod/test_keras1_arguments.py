@@ -1,0 +1,57 @@
+"""keras1_arguments: must-not-change cases first, then before/after."""
+
+from tests.codemod.helpers import assert_rewrites, assert_unchanged
+
+RULE = "keras1_arguments"
+
+
+def test_keras_2_calls_and_a_projects_own_classes_stay():
+    assert_unchanged("""
+        from keras.layers import Conv2D, Dense
+        from mylib import Dense as MyDense
+        a = Dense(8, kernel_initializer="uniform")
+        b = Conv2D(32, (3, 3), padding="same")
+        c = MyDense(output_dim=8, init="uniform")
+        d = Conv2D(32, 3, strides=2)
+    """, RULE)
+
+
+def test_layer_keywords_get_their_keras_2_names():
+    assert_rewrites("""
+        from keras.layers import Dense, LSTM
+        from keras.regularizers import l2
+        a = Dense(output_dim=12, input_dim=4, init="uniform", W_regularizer=l2(0.01))
+        b = LSTM(8, inner_init="orthogonal", dropout_W=0.2, dropout_U=0.1)
+    """, """
+        from keras.layers import Dense, LSTM
+        from keras.regularizers import l2
+        a = Dense(units=12, input_dim=4, kernel_initializer="uniform", kernel_regularizer=l2(0.01))
+        b = LSTM(8, recurrent_initializer="orthogonal", dropout=0.2, recurrent_dropout=0.1)
+    """, RULE)
+
+
+def test_convolutions_get_one_kernel_size_and_keras_2_padding_strides_and_data_format():
+    """Keras 3 would read Conv2D(32, 3, 3)'s third positional as strides: silently another model."""
+    assert_rewrites("""
+        import keras
+        from keras.layers import Convolution2D
+        a = Convolution2D(32, 3, 3, border_mode="same", subsample=(2, 2), dim_ordering="th")
+        b = keras.layers.Convolution2D(nb_filter=16, nb_row=5, nb_col=5)
+        c = keras.layers.Conv3D(8, 3, 3, 3)
+    """, """
+        import keras
+        from keras.layers import Convolution2D
+        a = Convolution2D(32, (3, 3), padding="same", strides=(2, 2), data_format="channels_first")
+        b = keras.layers.Convolution2D(filters=16, kernel_size=(5, 5))
+        c = keras.layers.Conv3D(8, (3, 3, 3))
+    """, RULE)
+
+
+def test_nb_epoch_becomes_epochs_in_fit():
+    assert_rewrites("""
+        model.fit(x, y, nb_epoch=10, batch_size=32)
+        model.fit_generator(gen, samples_per_epoch=100, nb_epoch=2)
+    """, """
+        model.fit(x, y, epochs=10, batch_size=32)
+        model.fit_generator(gen, samples_per_epoch=100, epochs=2)
+    """, RULE)
