@@ -43,7 +43,6 @@ NOT_YET = {
     "s04_modelmgpu_subclass.py": "ModelMGPU subclasses are only reported",
     "s05_allow_growth_preamble.py": "the ConfigProto/allow_growth/set_session preamble is only reported",
     "s08_try_except_fallback.py": "the try/except fallback is only reported",
-    "s12_np_utils_fit_generator.py": "keras.utils.np_utils is kept",
 }
 
 

@@ -38,3 +38,22 @@ def test_plain_imports_and_private_paths_are_reported():
         from tensorflow.python.keras.layers import Dense
     """, RULE)
     assert len(findings) == 2
+
+
+def test_a_removed_module_imported_as_a_name_gives_way_to_its_functions():
+    assert_rewrites("""
+        from keras.utils import np_utils
+        y = np_utils.to_categorical(labels, 10)
+        z = np_utils.normalize(x)
+    """, """
+        from keras.utils import normalize, to_categorical
+        y = to_categorical(labels, 10)
+        z = normalize(x)
+    """, RULE)
+
+
+def test_a_local_name_that_shadows_nothing_stays():
+    assert_unchanged("""
+        import my_utils as np_utils
+        y = np_utils.to_categorical(labels, 10)
+    """, RULE)

@@ -1,14 +1,17 @@
 """Keras 2 module paths that Keras 3 removed -> the public modules that hold the same names.
 
 `from keras.layers.core import Dense` fails in Keras 3; `from keras.layers import Dense` works in both.
-Only `from ... import ...` statements are rewritten; `import keras.layers.core` is reported.
+Only `from ... import ...` statements are rewritten; `import keras.layers.core` is reported. A removed
+module imported as a name (`from keras.utils import np_utils`, then `np_utils.to_categorical(...)`) has
+each use replaced by the function it names, imported from the public module.
 """
 
 from __future__ import annotations
 
 import libcst as cst
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from migrate.codemod.rule import POSITIONS, Rule
+from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
 
 LAYER_MODULES = ("core", "convolutional", "recurrent", "normalization", "pooling", "merge", "embeddings",
@@ -35,8 +38,8 @@ def _dotted(path: str) -> cst.Attribute | cst.Name:
 class LegacyImportPaths(Rule):
     NAME = "legacy_import_paths"
     ORDER = 70
-    TRIGGERS = ("keras.layers.", "keras.utils.", "keras.engine", "python.keras")
-    METADATA_DEPENDENCIES = POSITIONS
+    TRIGGERS = ("keras.layers.", "keras.utils.", "keras.engine", "python.keras", *UTIL_MODULES)
+    METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "keras.layers.core / keras.utils.np_utils / ... imports -> keras.layers / keras.utils"
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
@@ -50,6 +53,19 @@ class LegacyImportPaths(Rule):
             return updated
         self.converted()
         return updated.with_changes(module=_dotted(target))
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        """`np_utils.to_categorical` (np_utils from a removed module) -> `to_categorical`, imported."""
+        if not isinstance(updated.value, cst.Name):
+            return updated
+        for name in self.qualified_names(original):
+            module, _, function = name.rpartition(".")
+            if module in MOVES and module.rsplit(".", 1)[0] + "." + updated.value.value == module:
+                self.converted()
+                AddImportsVisitor.add_needed_import(self.context, MOVES[module], function)
+                RemoveImportsVisitor.remove_unused_import(self.context, MOVES[module], updated.value.value)
+                return cst.Name(function)
+        return updated
 
     def visit_Import(self, node: cst.Import) -> None:
         for alias in node.names:
