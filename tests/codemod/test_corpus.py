@@ -41,7 +41,6 @@ NOT_YET = {
     "s02_inline_functional_in_function.py": "the layers are made before strategy.scope(): colocate_vars_with error",
     "s03_factory_returns_parallel.py": "a factory returning multi_gpu_model(...) is only reported",
     "s04_modelmgpu_subclass.py": "ModelMGPU subclasses are only reported",
-    "s05_allow_growth_preamble.py": "the ConfigProto/allow_growth/set_session preamble is only reported",
     "s08_try_except_fallback.py": "the try/except fallback is only reported",
 }
 

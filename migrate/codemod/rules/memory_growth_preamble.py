@@ -1,0 +1,89 @@
+"""The TF1 preamble of multi-GPU scripts -> TF2's memory growth for each GPU.
+
+    config = tf.ConfigProto()
+    config.gpu_options.allow_growth = True
+    K.set_session(tf.Session(config=config))        # or: sess = tf.Session(config=config); K.set_session(sess)
+
+crashes on TensorFlow 2 (no ConfigProto, no Session). When those statements are all the config and its
+session are used for, they become `tf.config.experimental.set_memory_growth(gpu, True)` for every GPU.
+Any other use (another ConfigProto option, `sess.run`) leaves the block alone: `tf1_session_code` reports it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import libcst as cst
+
+from migrate.codemod.rule import NAMES, Rule
+
+CONFIG_PROTO = {"tensorflow.ConfigProto", "tensorflow.compat.v1.ConfigProto"}
+_CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")
+_TF = r"\w+(?:\.compat\.v1)?"
+
+
+class MemoryGrowthPreamble(Rule):
+    NAME = "memory_growth_preamble"
+    ORDER = 5  # before tf1_session_code, which then reads the rewritten tree
+    TRIGGERS = ("allow_growth",)
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = "ConfigProto + allow_growth + set_session(Session(config)) -> set_memory_growth for each GPU"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.module = node
+        self.loop_name = "_gpu" if re.search(r"\bgpu\b", node.code) else "gpu"
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        body = self._rewritten(original.body, updated.body)
+        return updated.with_changes(body=body) if body is not None else updated
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        body = self._rewritten(original.body, updated.body)
+        return updated.with_changes(body=body) if body is not None else updated
+
+    def _rewritten(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement]) -> list | None:
+        texts = [self.module.code_for_node(statement.with_changes(leading_lines=())).strip() for statement in body]
+        for index, text in enumerate(texts):
+            match = _CONFIG.fullmatch(text)
+            if match and self._is_config_proto(original[index]):
+                dropped = self._preamble(texts, index, match.group(1))
+                if dropped:
+                    return self._replaced(body, index, dropped, match.group(2).split(".")[0])
+        return None
+
+    def _is_config_proto(self, statement: cst.BaseStatement) -> bool:
+        calls = [node.value for node in getattr(statement, "body", ()) if isinstance(node, cst.Assign)]
+        return bool(calls) and bool(self.qualified_names(calls[0].func) & CONFIG_PROTO)
+
+    def _preamble(self, texts: list[str], start: int, config: str) -> set[int] | None:
+        """The statements after `start` that make the preamble, or None when the config is used otherwise."""
+        dropped, growth, session = set(), False, None
+        for index in range(start + 1, len(texts)):
+            text = texts[index]
+            uses_config = re.search(rf"\b{config}\b", text)
+            uses_session = session and re.search(rf"\b{session}\b", text)
+            if not uses_config and not uses_session:
+                continue
+            if text == f"{config}.gpu_options.allow_growth = True":
+                growth = True
+            elif re.fullmatch(rf"(?:\w+\.)*set_session\({_TF}\.Session\(config={config}\)\)", text):
+                pass
+            elif found := re.fullmatch(rf"(\w+) = {_TF}\.Session\(config={config}\)", text):
+                session = found.group(1)
+            elif session and re.fullmatch(rf"(?:\w+\.)*set_session\({session}\)", text):
+                pass
+            else:
+                return None
+            dropped.add(index)
+        return dropped if growth else None
+
+    def _replaced(self, body: Sequence[cst.BaseStatement], start: int, dropped: set[int], tf: str) -> list:
+        name = self.loop_name
+        loop = cst.parse_statement(f"for {name} in {tf}.config.list_physical_devices('GPU'):\n"
+                                   f"    {tf}.config.experimental.set_memory_growth({name}, True)\n")
+        comments = [line for index in [start, *sorted(dropped)] for line in body[index].leading_lines]
+        self.converted()
+        kept = [statement for index, statement in enumerate(body) if index not in dropped]
+        kept[start] = loop.with_changes(leading_lines=comments)
+        return kept

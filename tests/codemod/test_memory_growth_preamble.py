@@ -1,0 +1,66 @@
+"""memory_growth_preamble: must-not-change cases first, then before/after."""
+
+from tests.codemod.helpers import assert_rewrites, assert_unchanged
+
+RULE = "memory_growth_preamble"
+
+
+def test_other_config_options_and_session_uses_stay():
+    assert_unchanged("""
+        import tensorflow as tf
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        config.gpu_options.per_process_gpu_memory_fraction = 0.5
+        sess = tf.Session(config=config)
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        sess = tf.Session(config=config)
+        sess.run(init)
+    """, RULE)
+    assert_unchanged("""
+        from mylib import tf
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+    """, RULE)
+
+
+def test_the_preamble_becomes_memory_growth_for_each_gpu():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        # let TensorFlow take GPU memory as it needs it
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        K.set_session(tf.Session(config=config))
+        model = build()
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        # let TensorFlow take GPU memory as it needs it
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        model = build()
+    """, RULE)
+
+
+def test_the_session_variable_form_inside_a_function():
+    assert_rewrites("""
+        import tensorflow as tf
+        import keras.backend.tensorflow_backend as KTF
+
+        def setup(gpu):
+            config = tf.compat.v1.ConfigProto()
+            config.gpu_options.allow_growth = True
+            session = tf.compat.v1.Session(config=config)
+            KTF.set_session(session)
+    """, """
+        import tensorflow as tf
+        import keras.backend.tensorflow_backend as KTF
+
+        def setup(gpu):
+            for _gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(_gpu, True)
+    """, RULE)
