@@ -118,6 +118,71 @@ def creation_index(site: Site, statements: Sequence[cst.BaseStatement]) -> int |
     return None
 
 
+def construction_start(site: Site, statements: Sequence[cst.BaseStatement], creation: int,
+                       compiled: int | None = None) -> int:
+    """The first statement of the template's construction: the backward data-flow slice of its creation.
+
+    `model = Model(inp, out)` reads `inp` and `out`; the statements before it that assign those (and,
+    transitively, what they read: `out = Dense(3)(hidden)`, `hidden = Dense(8)(inp)`, `inp = Input(...)`)
+    make the layers and their variables, which must be made under the strategy's scope too; so must an
+    optimizer the compile (`compiled`) reads. The scope starts at the earliest of them; statements
+    between are kept in place, never reordered.
+    """
+    needed = _read_names(statements[creation])
+    if compiled is not None:
+        needed |= _read_names(statements[compiled])
+    start = creation
+    for index in range(creation - 1, -1, -1):
+        written = _written_names(statements[index])
+        if written & needed:
+            start = index
+            needed |= _read_names(statements[index])
+    return start
+
+
+def _written_names(statement: cst.BaseStatement) -> set[str]:
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return set()
+    names: set[str] = set()
+    for small in statement.body:
+        targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+            [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
+        for target in targets:
+            names |= {node.value for node in _names(target)}
+    return names
+
+
+def _read_names(statement: cst.BaseStatement) -> set[str]:
+    """Plain names a statement reads (for a `with` block: what its body reads)."""
+    if isinstance(statement, cst.With):
+        return set().union(*[_read_names(inner) for inner in statement.body.body]) if statement.body.body else set()
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return set()
+    values = [small.value for small in statement.body if isinstance(small, (cst.Assign, cst.AugAssign, cst.Expr))
+              and small.value is not None]
+    return {node.value for value in values for node in _names(value)}
+
+
+def _names(node: cst.CSTNode) -> list[cst.Name]:
+    """Every Name in a node except attribute names (`x.attr` reads x, not attr) and keyword names."""
+    found: list[cst.Name] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name)
+
+        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+            attribute.value.visit(self)
+            return False
+
+        def visit_Arg(self, arg: cst.Arg) -> bool:
+            arg.value.visit(self)
+            return False
+
+    node.visit(Collect())
+    return found
+
+
 def compile_index(site: Site, statements: Sequence[cst.BaseStatement]) -> int | None:
     """The first `X.compile(...)` after the site where X is the template or the wrapper."""
     names = {code(site.template)} | ({code(site.parallel)} if site.parallel is not None else set())

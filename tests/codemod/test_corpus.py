@@ -38,7 +38,6 @@ sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
 NOT_YET = {
-    "s02_inline_functional_in_function.py": "the layers are made before strategy.scope(): colocate_vars_with error",
     "s03_factory_returns_parallel.py": "a factory returning multi_gpu_model(...) is only reported",
     "s04_modelmgpu_subclass.py": "ModelMGPU subclasses are only reported",
     "s08_try_except_fallback.py": "the try/except fallback is only reported",

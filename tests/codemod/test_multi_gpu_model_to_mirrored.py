@@ -447,3 +447,40 @@ def test_comments_before_the_block_stay():
         parallel.compile('adam', 'mse')
     """, RULE)
     assert "# the template lives on the CPU\nstrategy =" in got and "model = build()  # a small net" in got
+
+
+def test_the_scope_holds_the_layers_and_optimizer_the_template_is_built_from():
+    """Layers made before `Model(...)` and an optimizer made before the wrap create variables: they must be
+    created under the scope too ("colocate_vars_with" otherwise). Unrelated statements between stay put."""
+    assert_rewrites("""
+        from keras.layers import Dense, Input
+        from keras.models import Model
+        from keras.optimizers import Adam
+        from keras.utils import multi_gpu_model
+
+        def train(x, y):
+            opt = Adam(learning_rate=0.01)
+            inp = Input(shape=(10,))
+            print("building")
+            hidden = Dense(32, activation="relu")(inp)
+            model = Model(inp, Dense(1)(hidden))
+            parallel = multi_gpu_model(model, gpus=2)
+            parallel.compile(optimizer=opt, loss="mse")
+            parallel.fit(x, y)
+    """, """
+        from keras.layers import Dense, Input
+        from keras.models import Model
+        from keras.optimizers import Adam
+        import tensorflow as tf
+
+        def train(x, y):
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                opt = Adam(learning_rate=0.01)
+                inp = Input(shape=(10,))
+                print("building")
+                hidden = Dense(32, activation="relu")(inp)
+                model = Model(inp, Dense(1)(hidden))
+                model.compile(optimizer=opt, loss="mse")
+            model.fit(x, y)
+    """, RULE)

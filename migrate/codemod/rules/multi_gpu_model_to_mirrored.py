@@ -17,7 +17,14 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import ParentNodeProvider
 
-from migrate.codemod.mirrored_sites import Site, SiteFinder, compile_index, creation_index, gpus_of
+from migrate.codemod.mirrored_sites import (
+    Site,
+    SiteFinder,
+    compile_index,
+    construction_start,
+    creation_index,
+    gpus_of,
+)
 from migrate.codemod.names import MULTI_GPU_MODEL, MULTI_GPU_STAR_MODULES, multi_gpu_import
 from migrate.codemod.rule import SCOPED, Rule
 from migrate.codemod.syntax import Rename, ReplaceCall, ancestors, code, device_block_body, subclasses_model
@@ -165,6 +172,8 @@ class MultiGpuModelToMirrored(Rule):
         reported when it is not in this block."""
         start = creation_index(site, originals)
         end = compile_index(site, originals) if site.kind != "return" else site.index - 1
+        if start is not None:
+            start = construction_start(site, originals, start, end)
         if start is None:
             self.report(site.call, f"the template '{code(site.template)}' is not created in this block: create it "
                                    "inside strategy.scope() where it is built")
