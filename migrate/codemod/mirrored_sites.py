@@ -44,6 +44,8 @@ class SiteFinder:
         """The multi_gpu_model use `statement` is, when it is one migrate can move."""
         if isinstance(statement, cst.If):
             return self.if_site(index, statement)
+        if isinstance(statement, cst.Try):
+            return self.try_site(index, statement)
         if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
             return None
         small = statement.body[0]
@@ -77,6 +79,26 @@ class SiteFinder:
             return None
         site = assigned[0]
         return Site(index, "if", site.call, site.template, site.parallel)
+
+    def try_site(self, index: int, statement: cst.Try) -> Site | None:
+        """`try: p = multi_gpu_model(m, G) except ...: p = m`: with a MirroredStrategy, both branches are one.
+
+        The try body holds the assignment (and anything else, kept); every handler only falls back to the
+        template (`p = m`, and prints or logging calls), so no handler does work the rewrite would drop."""
+        if statement.orelse is not None or statement.finalbody is not None or not statement.handlers:
+            return None
+        assigned = [s for s in (self.site(i, s) for i, s in enumerate(statement.body.body))
+                    if s is not None and s.kind == "assign"]
+        if len(assigned) != 1 or assigned[0].template is None:
+            return None
+        site = assigned[0]
+        fallback = f"{code(site.parallel)} = {code(site.template)}"
+        for handler in statement.handlers:
+            lines = [code(s) for s in handler.body.body]
+            if fallback not in lines or not all(line == fallback or _just_says(s) for line, s in
+                                                zip(lines, handler.body.body, strict=True)):
+                return None
+        return Site(index, "try", site.call, site.template, site.parallel)
 
     def assigns_call(self, statement: cst.BaseStatement) -> bool:
         """Whether a statement assigns a multi_gpu_model call (or its fallback expression)."""
@@ -191,6 +213,15 @@ def compile_index(site: Site, statements: Sequence[cst.BaseStatement]) -> int | 
         if m.matches(statement, COMPILE_CALL) and code(statement.body[0].value.func.value) in names:
             return index
     return None
+
+
+def _just_says(statement: cst.BaseStatement) -> bool:
+    """A statement that only prints or logs: `print(...)`, `logger.info(...)`, `warnings.warn(...)`."""
+    if not m.matches(statement, m.SimpleStatementLine(body=[m.Expr(m.Call())])):
+        return False
+    func = statement.body[0].value.func
+    name = code(func).split(".")[-1]
+    return name in {"print", "info", "warning", "warn", "debug", "error", "exception"}
 
 
 def _trivial_else(statement: cst.If) -> bool:

@@ -40,7 +40,6 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 NOT_YET = {
     "s03_factory_returns_parallel.py": "a factory returning multi_gpu_model(...) is only reported",
     "s04_modelmgpu_subclass.py": "ModelMGPU subclasses are only reported",
-    "s08_try_except_fallback.py": "the try/except fallback is only reported",
 }
 
 

@@ -47,7 +47,7 @@ def test_star_import_is_reported_not_guessed():
     assert [f.line for f in findings] == [4] and "star import" in findings[0].message
 
 
-def test_try_except_fallback_is_left_for_review():
+def test_a_try_whose_handler_does_more_than_fall_back_is_left_for_review():
     findings = assert_unchanged("""
         from keras.utils import multi_gpu_model
 
@@ -55,8 +55,35 @@ def test_try_except_fallback_is_left_for_review():
             parallel = multi_gpu_model(model, cpu_relocation=True)
         except ValueError:
             parallel = model
+            model = shrink(model)
     """, RULE)
     assert len(findings) == 1 and "try/except" in findings[0].message
+
+
+def test_the_try_except_fallback_becomes_one_strategy_for_both_branches():
+    """MirroredStrategy() uses the GPUs there are, or the CPU: the fallback's branch is the same program."""
+    assert_rewrites("""
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        try:
+            parallel = multi_gpu_model(model, gpus=2)
+            print("Training using multiple GPUs..")
+        except ValueError:
+            parallel = model
+            print("Training using single GPU or CPU..")
+        parallel.compile(loss="mse", optimizer="adam")
+        parallel.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            print("Training using multiple GPUs..")
+            model.compile(loss="mse", optimizer="adam")
+        model.fit(x, y)
+    """, RULE)
 
 
 def test_model_subclass_wrapper_is_reported():

@@ -187,8 +187,13 @@ class MultiGpuModelToMirrored(Rule):
                                    "but should build it where a MirroredStrategy scope is active")
         return start, end
 
-    def _site_replacement(self, site: Site, statement: cst.BaseStatement) -> cst.BaseStatement | None:
-        """What the site statement becomes: nothing, `return template`, or its `if` without the call."""
+    def _site_replacement(self, site: Site, statement: cst.BaseStatement
+                          ) -> cst.BaseStatement | list[cst.BaseStatement] | None:
+        """What the site statement becomes: nothing, `return template`, its `if` without the call, or the
+        rest of its `try` body (the strategy covers the fallback: its handlers go)."""
+        if site.kind == "try":
+            kept = [s for s in statement.body.body if not self.finder.assigns_call(s)]
+            return kept or None
         if site.kind == "return":
             return statement.with_changes(body=[cst.Return(value=site.template)])
         if site.kind == "if":
@@ -208,12 +213,12 @@ class MultiGpuModelToMirrored(Rule):
         return statements[:site.index + 1] + [s.visit(rename) for s in statements[site.index + 1:]]
 
     def _wrap_in_scope(self, site: Site, statements: list[cst.BaseStatement], start: int, end: int,
-                       replacement: cst.BaseStatement | None) -> list[cst.BaseStatement]:
+                       replacement: cst.BaseStatement | list[cst.BaseStatement] | None) -> list[cst.BaseStatement]:
         inside: list[cst.BaseStatement] = []
         for index in range(start, end + 1):
             if index == site.index:
                 if replacement is not None and site.kind != "return":
-                    inside.append(replacement)
+                    inside += replacement if isinstance(replacement, list) else [replacement]
                 continue
             inside += device_block_body(statements[index])
         leading = statements[start].leading_lines if inside else ()
