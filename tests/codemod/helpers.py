@@ -32,3 +32,22 @@ def assert_unchanged(source: str, *names: str) -> list:
     got, findings = rewrite(source, *names)
     assert got == textwrap.dedent(source)
     return findings
+
+
+# Runs a rewritten script as `python -c MIRRORED_ON_TWO_CPUS SCRIPT ARGS...` with no GPUs: TensorFlow's CPU split into two
+# logical devices, and the script's MirroredStrategy() placed on them.
+MIRRORED_ON_TWO_CPUS = """
+import os, runpy, sys
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import tensorflow as tf
+cpu = tf.config.list_physical_devices("CPU")[0]
+tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
+Mirrored = tf.distribute.MirroredStrategy
+class OnTwoCpus(Mirrored):
+    # No GPUs here: the rewritten script's MirroredStrategy() runs on the two logical CPUs instead.
+    def __init__(self, devices=None, **kwargs):
+        super().__init__(devices=devices or ["/cpu:0", "/cpu:1"], **kwargs)
+tf.distribute.MirroredStrategy = OnTwoCpus
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""

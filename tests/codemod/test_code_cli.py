@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS
 from tests.conftest import ROOT
 
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
@@ -102,20 +103,6 @@ def test_never_imports_tensorflow(project):
     assert "libcst" in imported and not imported & {"tensorflow", "keras"}
 
 
-HARNESS = """
-import runpy, sys
-import tensorflow as tf
-cpu = tf.config.list_physical_devices("CPU")[0]
-tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
-Mirrored = tf.distribute.MirroredStrategy
-class OnTwoCpus(Mirrored):
-    # No GPUs here: the rewritten script's MirroredStrategy() runs on the two logical CPUs instead.
-    def __init__(self, devices=None, **kwargs):
-        super().__init__(devices=devices or ["/cpu:0", "/cpu:1"], **kwargs)
-tf.distribute.MirroredStrategy = OnTwoCpus
-sys.argv = [sys.argv[1], sys.argv[2]]
-runpy.run_path(sys.argv[0], run_name="__main__")
-"""
 
 
 def test_rewritten_script_trains_under_mirrored_strategy_and_saves_a_plain_model(tmp_path):
@@ -130,7 +117,7 @@ def test_rewritten_script_trains_under_mirrored_strategy_and_saves_a_plain_model
                         'print("replicas", strategy.num_replicas_in_sync')
     script.write_text(text.replace("def main():", "def main():\n    global strategy"))
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    run = subprocess.run([sys.executable, "-c", HARNESS, str(script), str(out.with_suffix(".keras"))],
+    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(script), str(out.with_suffix(".keras"))],
                          capture_output=True, text=True, timeout=600, env=env)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "replicas 2 " in run.stdout

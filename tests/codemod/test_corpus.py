@@ -18,25 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS
 from tests.conftest import ROOT
 
 CORPUS = Path(__file__).parent / "corpus"
 SCRIPTS = sorted(CORPUS.glob("s*.py"))
-HARNESS = """
-import os, runpy, sys
-os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-import tensorflow as tf
-cpu = tf.config.list_physical_devices("CPU")[0]
-tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
-Mirrored = tf.distribute.MirroredStrategy
-class OnTwoCpus(Mirrored):
-    # No GPUs here: the rewritten script's MirroredStrategy() runs on the two logical CPUs instead.
-    def __init__(self, devices=None, **kwargs):
-        super().__init__(devices=devices or ["/cpu:0", "/cpu:1"], **kwargs)
-tf.distribute.MirroredStrategy = OnTwoCpus
-sys.argv = sys.argv[1:]
-runpy.run_path(sys.argv[0], run_name="__main__")
-"""
 NOT_YET = {
     "s03_factory_returns_parallel.py": "a factory returning multi_gpu_model(...) is only reported",
     "s04_modelmgpu_subclass.py": "ModelMGPU subclasses are only reported",
@@ -86,6 +72,6 @@ def test_every_rewritten_script_trains_saves_and_reloads_under_mirrored_strategy
     out = tmp_path / "out"
     out.mkdir()
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    run = subprocess.run([sys.executable, "-c", HARNESS, str(target), str(out)], capture_output=True, text=True,
+    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), str(out)], capture_output=True, text=True,
                          timeout=600, env=env, cwd=tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
