@@ -205,6 +205,14 @@ def _names(node: cst.CSTNode) -> list[cst.Name]:
     return found
 
 
+def scope_span(site: Site, statements: Sequence[cst.BaseStatement]) -> tuple[int, int]:
+    """The statements `multi_gpu_model_to_mirrored` puts under the scope for a site: first and last index."""
+    creation = creation_index(site, statements)
+    end = compile_index(site, statements) if site.kind != "return" else site.index - 1
+    start = construction_start(site, statements, creation, end) if creation is not None else site.index
+    return start, site.index if end is None else end
+
+
 def compile_index(site: Site, statements: Sequence[cst.BaseStatement]) -> int | None:
     """The first `X.compile(...)` after the site where X is the template or the wrapper."""
     names = {code(site.template)} | ({code(site.parallel)} if site.parallel is not None else set())

@@ -38,3 +38,18 @@ def test_optimizer_outside_scope_and_batch_norm():
     """, RULE)
     assert [f.line for f in findings] == [6, 9]
     assert "outside strategy.scope()" in findings[0].message and "synchronized=True" in findings[1].message
+
+
+def test_an_optimizer_the_rewrite_moves_into_the_scope_is_not_reported():
+    """Lints judge the code as it will be: the multi_gpu_model rewrite puts this optimizer under the scope."""
+    from tests.codemod.helpers import rewrite
+
+    _, findings = rewrite("""
+        from keras.optimizers import SGD
+        from keras.utils import multi_gpu_model
+        model = build()
+        parallel = multi_gpu_model(model, gpus=2)
+        sgd = SGD(learning_rate=0.01, momentum=0.9)
+        parallel.compile(loss="mse", optimizer=sgd)
+    """)
+    assert not [f for f in findings if "outside strategy.scope()" in f.message]

@@ -1,7 +1,8 @@
 """Pitfalls of MirroredStrategy code, reported (never rewritten): they depend on what the author meant.
 
 - a literal batch size the replica count does not divide (each replica gets an uneven share);
-- an optimizer built outside `strategy.scope()` (its variables are not mirrored);
+- an optimizer built outside `strategy.scope()` (its variables are not mirrored), judged on the code as it
+  will be: one that `multi_gpu_model_to_mirrored` moves into the scope (`mirrored_sites.scope_span`) is fine;
 - `batch_size=64 * G`: the global batch; right when 64 was meant per GPU, worth a second look;
 - BatchNormalization computes statistics per replica; `synchronized=True` makes them global.
 """
@@ -10,16 +11,18 @@ from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
+from libcst.metadata import ParentNodeProvider
 
+from migrate.codemod.mirrored_sites import SiteFinder, scope_span
 from migrate.codemod.names import BATCH_NORMALIZATION, MULTI_GPU_MODEL, OPTIMIZER_MODULES
-from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rule import SCOPED, Rule
 
 
 class MirroredStrategyLints(Rule):
     NAME = "mirrored_strategy_lints"
     ORDER = 5  # reads the code as written, before multi_gpu_model_to_mirrored moves lines
     TRIGGERS = ("MirroredStrategy", "multi_gpu_model")
-    METADATA_DEPENDENCIES = NAMES
+    METADATA_DEPENDENCIES = SCOPED
     DESCRIPTION = "warn on batch sizes, optimizers outside scope, per-replica statistics under MirroredStrategy"
 
     def __init__(self, context) -> None:
@@ -29,6 +32,7 @@ class MirroredStrategyLints(Rule):
         self.scopes = 0  # `with ....scope():` blocks we are inside
         self.functions = 0
         self.pending: list[tuple[str, cst.CSTNode, str]] = []  # reported at the end, once we know it is active
+        self.wrapper_calls: list[cst.Call] = []
 
     def visit_With(self, node: cst.With) -> None:
         self.scopes += _is_scope(node)
@@ -46,8 +50,12 @@ class MirroredStrategyLints(Rule):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         """Report what was found, in a file that uses MirroredStrategy or will (multi_gpu_model)."""
+        moving = self._moved_into_scope(original)
         for kind, node, message in self.pending if self.active else []:
-            if kind == "batch":
+            if kind == "optimizer":
+                if not any(id(parent) in moving for parent in self._ancestors(node)):
+                    self.report(node, message)
+            elif kind == "batch":
                 if self.replicas and int(message) % self.replicas:
                     self.report(node, f"batch_size={message} does not divide over {self.replicas} replicas")
             else:
@@ -56,14 +64,16 @@ class MirroredStrategyLints(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         names = self.qualified_names(node.func)
+        if names & MULTI_GPU_MODEL:
+            self.wrapper_calls.append(node)
         if names & MULTI_GPU_MODEL or any(n.endswith("distribute.MirroredStrategy") for n in names):
             self.active = True
             self.replicas = self.replicas or _literal_replicas(node, names)
         # Code inside a function runs where the function is called, which may well be in scope.
         if any(n.startswith(OPTIMIZER_MODULES) and n.rsplit(".", 1)[-1][:1].isupper() for n in names):
             if not self.scopes and not self.functions:
-                self.pending.append(("text", node, "optimizer created outside strategy.scope(): create it inside, "
-                                                   "with the model"))
+                self.pending.append(("optimizer", node, "optimizer created outside strategy.scope(): create it "
+                                                        "inside, with the model"))
         if names & BATCH_NORMALIZATION and not any(a.keyword is not None and a.keyword.value == "synchronized" for a in node.args):
             self.pending.append(("text", node, "BatchNormalization normalises per replica under MirroredStrategy; "
                                                "pass synchronized=True for statistics over the global batch"))
@@ -75,6 +85,35 @@ class MirroredStrategyLints(Rule):
                     self.pending.append(("text", node, "batch_size is a product (per-GPU size x GPUs?): "
                                                        "MirroredStrategy's batch_size is the global batch, as "
                                                        "multi_gpu_model's was; keep it if that was meant"))
+
+
+    def _moved_into_scope(self, module: cst.Module) -> set[int]:
+        """The statements (by identity) the multi_gpu_model rewrite will put under strategy.scope()."""
+        finder, moved = SiteFinder(self.wrapper_calls), set()
+        blocks = [module.body] + [block.body for block in _blocks(module)]
+        for statements in blocks:
+            for site in finder.sites(statements):
+                start, end = scope_span(site, statements)
+                moved |= {id(statement) for statement in statements[start:end + 1]}
+        return moved
+
+    def _ancestors(self, node: cst.CSTNode) -> list[cst.CSTNode]:
+        found, current = [], self.get_metadata(ParentNodeProvider, node, None)
+        while current is not None:
+            found.append(current)
+            current = self.get_metadata(ParentNodeProvider, current, None)
+        return found
+
+
+def _blocks(module: cst.Module) -> list[cst.IndentedBlock]:
+    found: list[cst.IndentedBlock] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+            found.append(node)
+
+    module.visit(Collect())
+    return found
 
 
 def _is_scope(node: cst.With) -> bool:

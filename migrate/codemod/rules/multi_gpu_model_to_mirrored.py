@@ -21,9 +21,9 @@ from migrate.codemod.mirrored_sites import (
     Site,
     SiteFinder,
     compile_index,
-    construction_start,
     creation_index,
     gpus_of,
+    scope_span,
 )
 from migrate.codemod.names import MULTI_GPU_MODEL, MULTI_GPU_STAR_MODULES, multi_gpu_import
 from migrate.codemod.rule import SCOPED, Rule
@@ -170,18 +170,12 @@ class MultiGpuModelToMirrored(Rule):
     def _scope_bounds(self, site: Site, originals: Sequence[cst.BaseStatement]) -> tuple[int, int]:
         """The first and last statements the scope holds: the template's creation to its compile, each
         reported when it is not in this block."""
-        start = creation_index(site, originals)
-        end = compile_index(site, originals) if site.kind != "return" else site.index - 1
-        if start is not None:
-            start = construction_start(site, originals, start, end)
-        if start is None:
+        start, end = scope_span(site, originals)
+        if creation_index(site, originals) is None:
             self.report(site.call, f"the template '{code(site.template)}' is not created in this block: create it "
                                    "inside strategy.scope() where it is built")
-            start = site.index
-        if end is None:
-            end = site.index
-            if site.kind != "return":
-                self.report(site.call, "no compile() follows in this block: compile the model inside strategy.scope()")
+        if site.kind != "return" and compile_index(site, originals) is None:
+            self.report(site.call, "no compile() follows in this block: compile the model inside strategy.scope()")
         if site.kind == "return":
             self.report(site.call, "this function now returns the template, not a wrapper: its callers keep working, "
                                    "but should build it where a MirroredStrategy scope is active")
