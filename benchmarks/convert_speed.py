@@ -8,6 +8,8 @@ Keras 3 loads with compile=False (with compile=True it fails on some of them, e.
 in this process after one warm-up, best of --repeat. migrate's time includes its
 verification (a reload of the written file with stock Keras 3, and a prediction on both).
 Part 2 converts real multi_gpu_model wrappers of the same template nested 1 and 8 levels deep.
+Part 0 times convert's refusal of a text file renamed .h5 (refused before TensorFlow starts), as a
+whole command, against `python -c "import tensorflow"` (what any refusal after the start would cost).
 Part 3 converts the real user-Lambda files (samples and corpus) and measures, inside the same conversions,
 the time spent lifting their Lambdas (reading the bytecode, interpreting it, lowering it; every call site
 timed, the reading cache emptied before each run) against the whole conversion: the goal is under 5%.
@@ -43,6 +45,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+
+    _early_refusal(args.repeat)
 
     import keras
 
@@ -105,6 +109,24 @@ def main() -> None:
         print(f"{path.name:44s} {result.lambdas_lifted:8d} {total:10.3f} {lifting:10.4f} {lifting / total:6.1%}")
     print(f"lifting's share of a conversion: median {statistics.median(shares):.1%}, largest {max(shares):.1%} "
           "(goal: < 5%)")
+
+
+def _early_refusal(repeat: int) -> None:
+    import subprocess
+    import sys
+
+    text = Path(tempfile.mkdtemp()) / "notes.h5"
+    text.write_text("not HDF5 at all\n")
+
+    def command(*argv: str) -> float:
+        def run() -> None:
+            subprocess.run([sys.executable, *argv], capture_output=True, check=False)
+        return best_time(run, repeat)
+
+    refusal = command("-m", "migrate", "convert", str(text))
+    tensorflow = command("-c", "import tensorflow")
+    print(f"Part 0: convert refuses a text file renamed .h5 in {refusal:.3f} s (whole command, best of {repeat}); "
+          f"`import tensorflow` alone takes {tensorflow:.3f} s: {refusal / tensorflow:.2f}x (goal: < 0.5 s)\n")
 
 
 def _time_lifting() -> list[float]:
