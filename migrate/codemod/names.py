@@ -24,6 +24,20 @@ BATCH_NORMALIZATION = frozenset({"keras.layers.BatchNormalization", "tensorflow.
 # Prefixes of the optimizer classes' qualified names, Keras 2 and tf.keras spellings.
 OPTIMIZER_MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.", "tensorflow.python.keras.optimizers.",
                      "tensorflow.keras.optimizers.legacy.", "keras.optimizers.legacy.")
+# Keras 2's optimizer classes and their default learning rates (what `lr` meant when it was not given).
+OPTIMIZER_DEFAULT_LR = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0,
+                        "Adamax": 0.002, "Nadam": 0.002, "Ftrl": 0.001}
+
+
+def keras_optimizer(qualified_names: set[str]) -> tuple[str, str] | None:
+    """(module, class) when a callee's qualified names make it a Keras optimizer class."""
+    for name in qualified_names:
+        module, _, cls = name.rpartition(".")
+        if cls in OPTIMIZER_DEFAULT_LR and (module + ".").startswith(OPTIMIZER_MODULES):
+            return module, cls
+    return None
+
+
 # Modules TF 1 session helpers were reached through.
 SESSION_OWNERS = ("tensorflow.", "tensorflow.compat.v1.", "keras.backend.", "keras.backend.tensorflow_backend.",
                   "tensorflow.keras.backend.", "tensorflow.python.keras.backend.")

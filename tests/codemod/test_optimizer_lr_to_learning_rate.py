@@ -34,14 +34,3 @@ def test_keras_and_tf_keras_optimizers():
         c = optimizers.RMSprop(learning_rate=0.001, rho=0.9)
         d = keras.optimizers.Adagrad(learning_rate=0.01)
     """, RULE)
-
-
-def test_decay_is_reported_with_its_schedule():
-    findings = assert_rewrites("""
-        from keras.optimizers import SGD
-        opt = SGD(lr=0.01, decay=1e-6)
-    """, """
-        from keras.optimizers import SGD
-        opt = SGD(learning_rate=0.01, decay=1e-6)
-    """, RULE)
-    assert "InverseTimeDecay" in findings[0].message

@@ -1,0 +1,51 @@
+"""Keras 2's optimizer `decay=` -> a Keras 3 learning-rate schedule that means the same.
+
+Keras 2 scaled the learning rate by 1 / (1 + decay * iterations) at every step; Keras 3 ignores `decay`
+with a warning, so a script silently trains at a constant rate. `InverseTimeDecay(lr, decay_steps=1,
+decay_rate=decay)` computes Keras 2's rate (what `migrate convert` does for saved optimizers). `lr`
+not given means Keras 2's default for that optimizer; `decay=0` is simply dropped.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.codemod.visitors import AddImportsVisitor
+
+from migrate.codemod.names import OPTIMIZER_DEFAULT_LR, keras_optimizer
+from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import code
+
+RATE = ("learning_rate", "lr")
+
+
+class OptimizerDecayToSchedule(Rule):
+    NAME = "optimizer_decay_to_schedule"
+    ORDER = 31  # after optimizer_lr_to_learning_rate
+    TRIGGERS = ("decay",)
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = "Keras optimizer decay= -> learning_rate=InverseTimeDecay(lr, 1, decay), Keras 2's meaning"
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        found = keras_optimizer(self.qualified_names(original.func))
+        keywords = {arg.keyword.value: arg for arg in updated.args if arg.keyword is not None}
+        if found is None or "decay" not in keywords or any(arg.keyword is None for arg in updated.args):
+            return updated
+        module, cls = found
+        decay = keywords["decay"].value
+        rest = [arg for arg in updated.args if arg.keyword.value not in ("decay", *RATE)]
+        rate = next((keywords[k].value for k in RATE if k in keywords), None)
+        rate = rate if rate is not None else cst.Float(repr(OPTIMIZER_DEFAULT_LR[cls]))
+        self.converted()
+        if code(decay) in ("0", "0.0", "0."):
+            args = [*([keywords[k] for k in RATE if k in keywords]), *rest]
+        else:
+            schedules = "tensorflow.keras.optimizers.schedules" if module.startswith("tensorflow") else \
+                "keras.optimizers.schedules"
+            AddImportsVisitor.add_needed_import(self.context, schedules, "InverseTimeDecay")
+            schedule = cst.parse_expression(f"InverseTimeDecay({code(rate)}, decay_steps=1, decay_rate={code(decay)})")
+            args = [cst.Arg(schedule, keyword=cst.Name("learning_rate"), equal=cst.AssignEqual(
+                whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))), *rest]
+        args = [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) if i == len(args) - 1 else
+                arg.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                for i, arg in enumerate(args)]
+        return updated.with_changes(args=args)
