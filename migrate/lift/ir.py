@@ -88,25 +88,3 @@ class LiftedFunction:
     body: Expr
     python: str  # the Pythons whose bytecode reads this way, e.g. '3.6-3.7'
     name: str
-
-
-def inputs_of(expr: Expr) -> set[int]:
-    """The input indices an expression reads."""
-    if isinstance(expr, Input):
-        return {expr.index}
-    return set().union(*[inputs_of(child) for child in children(expr)]) if children(expr) else set()
-
-
-def children(expr: Expr) -> tuple[Expr, ...]:
-    """The sub-expressions of `expr`, in order."""
-    if isinstance(expr, Call):
-        return (*expr.args, *(value for _, value in expr.kwargs))
-    if isinstance(expr, BinOp):
-        return (expr.left, expr.right)
-    if isinstance(expr, UnaryOp):
-        return (expr.operand,)
-    if isinstance(expr, Subscript):
-        return (expr.value,)
-    if isinstance(expr, Sequence):
-        return expr.items
-    return ()
