@@ -12,6 +12,7 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
+from migrate.codemod.factories import Survey, survey
 from migrate.codemod.rule import Finding, Rule
 
 
@@ -44,21 +45,20 @@ class Summary:
                 f"{self.sites_for_review} sites left for review, {self.files_skipped} files skipped")
 
 
-def rewrite_source(source: bytes, path: str, rules: list[type[Rule]]) -> FileResult:
-    """Run `rules` over one file's bytes; encoding, line endings and formatting are preserved."""
+def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
+    """Run `rules` over one file's bytes; encoding, line endings and formatting are preserved.
+
+    `project` is what a run learnt of all its files (factories and their calls); without it, the file
+    is read as a project of its own."""
     try:
         module = cst.parse_module(source)
     except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         reason = " ".join(str(exc).split())[:200]
         return FileResult(path, source, None, error=f"{path}: skipped, does not parse as Python 3 ({reason})")
-    context = CodemodContext(filename=path)
-    module = apply_rules(module, [rule for rule in rules if _triggered(rule, source)], context)
+    context = CodemodContext(filename=path, scratch={"survey": project} if project is not None else {})
+    module = apply_rules(module, [rule for rule in rules if rule.triggered(source, project)], context)
     findings = sorted(context.scratch.get("findings", []), key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
-
-
-def _triggered(rule: type[Rule], source: bytes) -> bool:
-    return not rule.TRIGGERS or any(word.encode() in source for word in rule.TRIGGERS)
 
 
 def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> cst.Module:
@@ -93,23 +93,28 @@ def python_files(paths: list[Path]) -> list[Path]:
     return found
 
 
-def _rewrite_file(args: tuple[str, list[str]]) -> FileResult:
+def _rewrite_file(args: tuple[str, list[str], Survey]) -> FileResult:
     from migrate.codemod.registry import all_rules
 
-    path, names = args
+    path, names, project = args
     rules = [rule for rule in all_rules() if rule.NAME in names]
-    return rewrite_source(Path(path).read_bytes(), path, rules)
+    return rewrite_source(Path(path).read_bytes(), path, rules, project)
 
 
 def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
-    """Rewrite every file in memory; nothing is written here."""
+    """Rewrite every file in memory; nothing is written here.
+
+    A first pass reads the few files that mention multi_gpu_model (and those naming a factory found there)
+    so that a factory in one file and its callers in another are rewritten together."""
     files = [str(p) for p in python_files(paths)]
     names = [rule.NAME for rule in rules]
+    project = survey((f, Path(f).read_bytes()) for f in files) if len(files) > 1 else None
     if jobs > 1 and len(files) > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_rewrite_file, [(f, names) for f in files], chunksize=max(1, len(files) // (jobs * 8))))
+            work = [(f, names, project) for f in files]
+            results = list(pool.map(_rewrite_file, work, chunksize=max(1, len(files) // (jobs * 8))))
     else:
-        results = [rewrite_source(Path(f).read_bytes(), f, rules) for f in files]
+        results = [rewrite_source(Path(f).read_bytes(), f, rules, project) for f in files]
     summary = Summary(results=results)
     for result in results:
         summary.files_changed += result.changed

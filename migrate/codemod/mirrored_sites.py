@@ -1,9 +1,11 @@
 """Finding the multi_gpu_model sites of a statement block that `multi_gpu_model_to_mirrored` can rewrite.
 
-A site is one statement using a call already proven (by qualified name) to be Keras' multi_gpu_model:
+A site is one statement using a call already proven (by qualified name) to be Keras' multi_gpu_model, or
+an instantiation of a project's ModelMGPU-style class around it (`codemod/factories.py`):
 `p = multi_gpu_model(m, ...)`, `p = multi_gpu_model(m, ...) if G > 1 else m`, an `if G > 1:` holding
-such an assignment (with no else, or an else that only says `p = m`), `return multi_gpu_model(m, ...)`,
-or a bare call. Around a site: where its template is created and where it (or the wrapper) is compiled.
+such an assignment (with no else, or an else that only says `p = m`), `return multi_gpu_model(m, ...)`
+(alone or in a tuple), or a bare call. Around a site: where its template is created and where it (or the
+wrapper) is compiled.
 """
 
 from __future__ import annotations
@@ -17,6 +19,32 @@ import libcst.matchers as m
 from migrate.codemod.syntax import assigns, code
 
 COMPILE_CALL = m.SimpleStatementLine(body=[m.Expr(m.Call(func=m.Attribute(attr=m.Name("compile"))))])
+
+
+@dataclass(frozen=True)
+class Wrapper:
+    """Where a wrapping call's template and GPU count are among its arguments: (position, keyword)."""
+
+    template: tuple[int, str]
+    gpus: tuple[int, str] | None
+
+    def template_of(self, call: cst.Call) -> cst.BaseExpression | None:
+        return _argument(call, *self.template)
+
+    def gpus_of(self, call: cst.Call) -> cst.BaseExpression | None:
+        return _argument(call, *self.gpus) if self.gpus is not None else None
+
+
+MULTI_GPU = Wrapper((0, "model"), (1, "gpus"))
+
+
+def _argument(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    """An argument given by keyword, or else by position (keywords never count as positions)."""
+    for arg in call.args:
+        if arg.keyword is not None and code(arg.keyword) == keyword:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[position].value if len(positional) > position else None
 
 
 @dataclass
@@ -35,6 +63,18 @@ class SiteFinder:
 
     def __init__(self, calls: list[cst.Call]) -> None:
         self.calls = calls
+        self.wrappers: dict[int, Wrapper] = {}  # id(call) -> its class's Wrapper, for ModelMGPU-style calls
+
+    def add(self, call: cst.Call, wrapper: Wrapper = MULTI_GPU) -> None:
+        self.calls.append(call)
+        self.wrappers[id(call)] = wrapper
+
+    def template_of(self, call: cst.Call) -> cst.BaseExpression | None:
+        """The model a wrapping call wraps: multi_gpu_model's first argument (or `model=`), or a class's own."""
+        return self.wrappers.get(id(call), MULTI_GPU).template_of(call)
+
+    def gpus_of(self, call: cst.Call) -> cst.BaseExpression | None:
+        return self.wrappers.get(id(call), MULTI_GPU).gpus_of(call)
 
     def sites(self, statements: Sequence[cst.BaseStatement]) -> list[Site]:
         """The rewritable sites of one block, in order."""
@@ -54,17 +94,21 @@ class SiteFinder:
             if call is not None:
                 return Site(index, "assign", call, template, small.targets[0].target)
         if isinstance(small, cst.Return) and self.is_call(small.value):
-            return Site(index, "return", small.value, template_of(small.value), None)
+            return Site(index, "return", small.value, self.template_of(small.value), None)
+        if isinstance(small, cst.Return) and isinstance(small.value, cst.Tuple):
+            calls = [e.value for e in small.value.elements if self.is_call(e.value)]
+            if len(calls) == 1:
+                return Site(index, "return", calls[0], self.template_of(calls[0]), None)
         if isinstance(small, cst.Expr) and self.is_call(small.value):
-            return Site(index, "expr", small.value, template_of(small.value), None)
+            return Site(index, "expr", small.value, self.template_of(small.value), None)
         return None
 
     def call_or_fallback(self, value: cst.BaseExpression) -> tuple[cst.Call | None, cst.BaseExpression | None]:
         """`multi_gpu_model(m, ...)`, or `multi_gpu_model(m, ...) if G > 1 else m`: the call and `m`."""
         if self.is_call(value):
-            return value, template_of(value)
+            return value, self.template_of(value)
         if isinstance(value, cst.IfExp) and self.is_call(value.body):
-            template = template_of(value.body)
+            template = self.template_of(value.body)
             if template is not None and code(value.orelse) == code(template):
                 return value.body, template
         return None, None
@@ -111,23 +155,6 @@ class SiteFinder:
         return isinstance(node, cst.Call) and any(node is call for call in self.calls)
 
 
-def template_of(call: cst.Call) -> cst.BaseExpression | None:
-    """The model a multi_gpu_model call wraps: its first positional argument, or `model=`."""
-    for arg in call.args:
-        if arg.keyword is None or code(arg.keyword) == "model":
-            return arg.value
-    return None
-
-
-def gpus_of(call: cst.Call) -> cst.BaseExpression | None:
-    """The `gpus` argument of a multi_gpu_model call, by keyword or position."""
-    for arg in call.args:
-        if arg.keyword is not None and code(arg.keyword) == "gpus":
-            return arg.value
-    positional = [a for a in call.args if a.keyword is None]
-    return positional[1].value if len(positional) > 1 else None
-
-
 def creation_index(site: Site, statements: Sequence[cst.BaseStatement]) -> int | None:
     """The nearest statement before the site that assigns the template (a tf.device block counts)."""
     target = code(site.template)
@@ -140,8 +167,7 @@ def creation_index(site: Site, statements: Sequence[cst.BaseStatement]) -> int |
     return None
 
 
-def construction_start(site: Site, statements: Sequence[cst.BaseStatement], creation: int,
-                       compiled: int | None = None) -> int:
+def construction_start(statements: Sequence[cst.BaseStatement], creation: int, compiled: int | None = None) -> int:
     """The first statement of the template's construction: the backward data-flow slice of its creation.
 
     `model = Model(inp, out)` reads `inp` and `out`; the statements before it that assign those (and,
@@ -209,18 +235,42 @@ def scope_span(site: Site, statements: Sequence[cst.BaseStatement]) -> tuple[int
     """The statements `multi_gpu_model_to_mirrored` puts under the scope for a site: first and last index."""
     creation = creation_index(site, statements)
     end = compile_index(site, statements) if site.kind != "return" else site.index - 1
-    start = construction_start(site, statements, creation, end) if creation is not None else site.index
+    start = construction_start(statements, creation, end) if creation is not None else site.index
     return start, site.index if end is None else end
 
 
 def compile_index(site: Site, statements: Sequence[cst.BaseStatement]) -> int | None:
     """The first `X.compile(...)` after the site where X is the template or the wrapper."""
     names = {code(site.template)} | ({code(site.parallel)} if site.parallel is not None else set())
-    for index in range(site.index + 1, len(statements)):
+    return compile_after(site.index, names, statements)
+
+
+def compile_after(after: int, names: set[str], statements: Sequence[cst.BaseStatement]) -> int | None:
+    """The first `X.compile(...)` after statement `after` where X is spelled as one of `names`."""
+    for index in range(after + 1, len(statements)):
         statement = statements[index]
         if m.matches(statement, COMPILE_CALL) and code(statement.body[0].value.func.value) in names:
             return index
     return None
+
+
+def hands_out_wrapper(site: Site, statements: Sequence[cst.BaseStatement]) -> bool:
+    """Whether a function body gives its caller the wrapper to compile: `return multi_gpu_model(m, G)`
+    (alone or in a tuple), or `p = multi_gpu_model(m, G)` ... `return p` with no compile of p or m."""
+    if site.kind == "return":
+        return True
+    if site.parallel is None or site.template is None or compile_index(site, statements) is not None:
+        return False
+    wrapper = code(site.parallel)
+    return any(wrapper in _returned(statement) for statement in statements[site.index + 1:])
+
+
+def _returned(statement: cst.BaseStatement) -> set[str]:
+    """The spellings a `return` statement hands back: its value, or each element of its tuple."""
+    if not m.matches(statement, m.SimpleStatementLine(body=[m.Return()])) or statement.body[0].value is None:
+        return set()
+    value = statement.body[0].value
+    return {code(e.value) for e in value.elements} if isinstance(value, cst.Tuple) else {code(value)}
 
 
 def _just_says(statement: cst.BaseStatement) -> bool:

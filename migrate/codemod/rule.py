@@ -51,6 +51,12 @@ class Rule(cst.CSTTransformer):
         super().__init__()
         self.context = context
 
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """Whether the file's text gives this rule anything to do (checked before parsing); `survey` is the
+        run's `codemod.factories.Survey`, for rules that follow names across files."""
+        return not cls.TRIGGERS or any(word.encode() in source for word in cls.TRIGGERS)
+
     def report(self, node: cst.CSTNode, message: str) -> None:
         """Record a site left for review, at the node's position in the file as it was read."""
         try:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from migrate.codemod.engine import rewrite_source
+import textwrap
+from pathlib import Path
+
+from migrate.codemod.engine import rewrite_source, run
 from migrate.codemod.registry import all_rules
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
@@ -86,25 +89,6 @@ def test_the_try_except_fallback_becomes_one_strategy_for_both_branches():
     """, RULE)
 
 
-def test_model_subclass_wrapper_is_reported():
-    findings = assert_unchanged("""
-        from keras.models import Model
-        from keras.utils import multi_gpu_model
-
-        class ModelMGPU(Model):
-            def __init__(self, ser_model, gpus):
-                pmodel = multi_gpu_model(ser_model, gpus)
-                self.__dict__.update(pmodel.__dict__)
-                self._smodel = ser_model
-
-            def __getattribute__(self, attrname):
-                if 'load' in attrname or 'save' in attrname:
-                    return getattr(self._smodel, attrname)
-                return super(ModelMGPU, self).__getattribute__(attrname)
-    """, RULE)
-    assert len(findings) == 1 and "ModelMGPU" in findings[0].message
-
-
 def test_template_extraction_by_position_is_reported():
     findings = assert_unchanged("""
         from keras.models import load_model
@@ -131,6 +115,7 @@ def test_the_common_shape_at_module_level():
     """, """
         import tensorflow as tf
 
+        # migrate: gpus=G dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
         strategy = tf.distribute.MirroredStrategy()
         with strategy.scope():
             model = build_model()
@@ -202,6 +187,7 @@ def test_conditional_on_the_gpu_count():
     """, """
         import tensorflow as tf
 
+        # migrate: gpus=G dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
         strategy = tf.distribute.MirroredStrategy()
         with strategy.scope():
             model = build()
@@ -223,6 +209,7 @@ def test_conditional_that_also_logs_keeps_the_log():
     """, """
         import tensorflow as tf
 
+        # migrate: gpus=G dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
         strategy = tf.distribute.MirroredStrategy()
         with strategy.scope():
             model = build()
@@ -295,6 +282,7 @@ def test_function_returning_the_parallel_model_warns_about_callers():
         import tensorflow as tf
 
         def get_model(gpus):
+            # migrate: gpus=gpus dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
             strategy = tf.distribute.MirroredStrategy()
             with strategy.scope():
                 model = build()
@@ -511,3 +499,216 @@ def test_the_scope_holds_the_layers_and_optimizer_the_template_is_built_from():
                 model.compile(optimizer=opt, loss="mse")
             model.fit(x, y)
     """, RULE)
+
+
+# ---------------------------------------------------------------- factories and ModelMGPU classes
+
+MODEL_MGPU = """
+        class ModelMGPU(Model):
+            def __init__(self, ser_model, gpus):
+                pmodel = multi_gpu_model(ser_model, gpus)
+                self.__dict__.update(pmodel.__dict__)
+                self._smodel = ser_model
+
+            def __getattribute__(self, attrname):
+                if 'load' in attrname or 'save' in attrname:
+                    return getattr(self._smodel, attrname)
+                return super(ModelMGPU, self).__getattribute__(attrname)
+        """
+
+
+def test_a_modelmgpu_instance_becomes_its_template_under_the_scope_and_the_class_goes():
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras.models import Model
+        from keras.utils import multi_gpu_model
+        """ + MODEL_MGPU + """
+
+        base = build()
+        model = ModelMGPU(base, gpus=2)
+        model.compile(optimizer='rmsprop', loss='mse')
+        model.fit(x, y)
+        model.save('model.keras')
+    """, """
+        import tensorflow as tf
+        from keras.models import Model
+
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            base = build()
+            base.compile(optimizer='rmsprop', loss='mse')
+        base.fit(x, y)
+        base.save('model.keras')
+    """, RULE)
+    assert findings == []
+
+
+def test_a_modelmgpu_class_nothing_uses_goes_with_its_import():
+    got, findings = rewrite("""
+        from keras.models import Model
+        from keras.utils import multi_gpu_model
+        """ + MODEL_MGPU, RULE)
+    assert "ModelMGPU" not in got and "multi_gpu_model" not in got and findings == []
+
+
+def test_a_modelmgpu_class_still_named_is_kept_and_reported():
+    got, findings = rewrite("""
+        from keras.models import Model
+        from keras.utils import multi_gpu_model
+        """ + MODEL_MGPU + """
+
+        def is_parallel(model):
+            return isinstance(model, ModelMGPU)
+    """, RULE)
+    assert "class ModelMGPU" in got
+    assert len(findings) == 1 and "still used" in findings[0].message
+
+
+def test_a_projects_own_modelmgpu_without_multi_gpu_model_is_left_alone():
+    assert_unchanged("""
+        from keras.models import Model
+
+        class ModelMGPU(Model):
+            def __init__(self, ser_model, gpus):
+                super().__init__(ser_model.inputs, ser_model.outputs)
+
+        model = ModelMGPU(base, 2)
+        model.compile('adam', 'mse')
+    """, RULE)
+
+
+def test_a_factory_handing_out_the_wrapper_loses_it_and_its_caller_gets_the_scope():
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras.optimizers import SGD
+        from keras.utils import multi_gpu_model
+
+        def build(gpus):
+            model = make()
+            return model, multi_gpu_model(model, gpus=gpus)
+
+        template, parallel = build(2)
+        optimizer = SGD(0.1)
+        parallel.compile(optimizer=optimizer, loss='mse')
+        parallel.fit(x, y)
+    """, """
+        import tensorflow as tf
+        from keras.optimizers import SGD
+
+        def build(gpus):
+            model = make()
+            return model, model
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            template, parallel = build(2)
+            optimizer = SGD(0.1)
+            parallel.compile(optimizer=optimizer, loss='mse')
+        parallel.fit(x, y)
+    """)
+    assert not [f for f in findings if "outside strategy.scope()" in f.message]  # the lint reads the rewrite
+
+
+def test_a_factory_that_assigns_then_returns_the_wrapper():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def get_model():
+            model = make()
+            if G > 1:
+                model = multi_gpu_model(model, G)
+            return model
+
+        def main():
+            model = get_model()
+            model.compile('adam', 'mse')
+            model.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        def get_model():
+            model = make()
+            return model
+
+        def main():
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                model = get_model()
+                model.compile('adam', 'mse')
+            model.fit(x, y)
+    """, RULE)
+
+
+def test_a_factory_call_migrate_cannot_scope_is_reported():
+    got, findings = rewrite("""
+        from keras.utils import multi_gpu_model
+
+        def build():
+            return multi_gpu_model(make(), 2)
+
+        model = build()
+        train(build())
+    """, RULE)
+    assert "multi_gpu_model" not in got
+    assert [f.line for f in findings] == [8] and "build() now returns the template" in findings[0].message
+
+
+def test_a_factory_compiling_its_own_wrapper_keeps_its_scope():
+    got, _ = rewrite("""
+        from keras.utils import multi_gpu_model
+
+        def build():
+            model = make()
+            parallel = multi_gpu_model(model, 2)
+            parallel.compile('adam', 'mse')
+            return parallel
+
+        model = build()
+    """, RULE)
+    assert "    with strategy.scope():\n        model = make()\n        model.compile" in got
+    assert "with strategy.scope():\n    model = build()" not in got
+
+
+def test_gpu_ids_computed_at_run_time_become_devices():
+    got, _ = rewrite("""
+        from keras.utils import multi_gpu_model
+
+        model = make()
+        parallel = multi_gpu_model(model, gpus=[int(g) for g in args.gpus.split(',')])
+        parallel.compile('adam', 'mse')
+    """, RULE)
+    assert 'MirroredStrategy(devices=[f"/gpu:{gpu}" for gpu in [int(g) for g in args.gpus.split(\',\')]])' in got
+
+
+def test_factories_and_wrapper_classes_are_followed_across_the_files_of_a_run(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "models.py").write_text(textwrap.dedent("""
+        from keras.models import Model
+        from keras.utils import multi_gpu_model
+        """ + MODEL_MGPU + """
+
+        def build(gpus):
+            model = make()
+            return multi_gpu_model(model, gpus)
+    """))
+    (package / "train.py").write_text(textwrap.dedent("""
+        from pkg.models import ModelMGPU, build
+
+        parallel = build(2)
+        parallel.compile('adam', 'mse')
+
+        other = make()
+        wrapped = ModelMGPU(other, 2)
+        wrapped.compile('adam', 'mse')
+    """))
+    summary = run([package], [r for r in all_rules() if r.NAME == RULE])
+    out = {Path(r.path).name: r.rewritten.decode() for r in summary.results}
+    assert "multi_gpu_model" not in out["models.py"] and "ModelMGPU" not in out["models.py"]
+    assert "return model" in out["models.py"] and "strategy" not in out["models.py"]
+    assert out["train.py"].startswith("\nfrom pkg.models import build\nimport tensorflow as tf\n")
+    assert out["train.py"].count("with strategy.scope():") == 2 and "wrapped" not in out["train.py"]
+    assert not [f for r in summary.results for f in r.findings]

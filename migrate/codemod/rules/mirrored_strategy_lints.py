@@ -2,7 +2,8 @@
 
 - a literal batch size the replica count does not divide (each replica gets an uneven share);
 - an optimizer built outside `strategy.scope()` (its variables are not mirrored), judged on the code as it
-  will be: one that `multi_gpu_model_to_mirrored` moves into the scope (`mirrored_sites.scope_span`) is fine;
+  will be: one that `multi_gpu_model_to_mirrored` moves into the scope (`mirrored_sites.scope_span`, and
+  `factories.factory_call_span` around a factory's calls) is fine;
 - `batch_size=64 * G`: the global batch; right when 64 was meant per GPU, worth a second look;
 - BatchNormalization computes statistics per replica; `synchronized=True` makes them global.
 """
@@ -13,6 +14,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import ParentNodeProvider
 
+from migrate.codemod.factories import call_statement, factory_call_span, module_of, own_survey
 from migrate.codemod.mirrored_sites import SiteFinder, scope_span
 from migrate.codemod.names import BATCH_NORMALIZATION, MULTI_GPU_MODEL, OPTIMIZER_MODULES
 from migrate.codemod.rule import SCOPED, Rule
@@ -90,10 +92,16 @@ class MirroredStrategyLints(Rule):
     def _moved_into_scope(self, module: cst.Module) -> set[int]:
         """The statements (by identity) the multi_gpu_model rewrite will put under strategy.scope()."""
         finder, moved = SiteFinder(self.wrapper_calls), set()
+        module_name = module_of(self.context.filename or "<string>.py")
+        survey = self.context.scratch.get("survey") or own_survey(module, module_name, self.qualified_names)
         blocks = [module.body] + [block.body for block in _blocks(module)]
         for statements in blocks:
-            for site in finder.sites(statements):
-                start, end = scope_span(site, statements)
+            spans = [scope_span(site, statements) for site in finder.sites(statements)]
+            for index, statement in enumerate(statements):
+                call = call_statement(statement)
+                if call is not None and survey.called(self.qualified_names(call.func), module_name) in survey.reached:
+                    spans.append(factory_call_span(index, statements))
+            for start, end in spans:
                 moved |= {id(statement) for statement in statements[start:end + 1]}
         return moved
 

@@ -4,6 +4,9 @@ No current TensorFlow has multi_gpu_model. In a statement block, the call site, 
 before it (its `with tf.device('/cpu:0')` block dropped) and the compile after it become one
 `with strategy.scope():` block; later uses of the parallel name go to the template, whose `fit`
 keeps its global batch size. Sites that cannot be moved safely are left as they are and reported.
+A factory handing the wrapper out uncompiled loses it, and the scope goes around its calls instead; a
+ModelMGPU-style class's instantiations are sites like the calls, and the class goes when nothing else
+uses it (`codemod/factories.py` finds both, across the files of a run).
 Finding sites is `codemod/mirrored_sites.py`; this module rewrites them. Imports go through LibCST's
 AddImportsVisitor and RemoveImportsVisitor (run once per file by the engine).
 """
@@ -17,12 +20,20 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import ParentNodeProvider
 
+from migrate.codemod.factories import (
+    Factory,
+    Survey,
+    call_statement,
+    factory_call_span,
+    module_of,
+    own_survey,
+)
 from migrate.codemod.mirrored_sites import (
     Site,
     SiteFinder,
     compile_index,
     creation_index,
-    gpus_of,
+    hands_out_wrapper,
     scope_span,
 )
 from migrate.codemod.names import MULTI_GPU_MODEL, MULTI_GPU_STAR_MODULES, multi_gpu_import
@@ -50,10 +61,20 @@ class MultiGpuModelToMirrored(Rule):
         self.tf_name = "tf"
         self.tf_imported = False
         self.class_renames: list[tuple[str, cst.BaseExpression]] = []
+        self.module_name = module_of(context.filename or "<string>.py")
+        self.survey = Survey()
+        self.factory_calls: dict[int, tuple[cst.Call, Factory]] = {}  # calls of function factories, by id
+        self.wrapped: set[int] = set()  # factory calls now under a scope
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: Survey | None) -> bool:
+        """Files that call a factory of the run need this rule too, without saying multi_gpu_model."""
+        return super().triggered(source, survey) or (survey is not None and any(n in source for n in survey.names))
 
     # ------------------------------------------------------------ discovery
 
     def visit_Module(self, node: cst.Module) -> None:
+        self.survey = self.context.scratch.get("survey") or own_survey(node, self.module_name, self.qualified_names)
         for statement in node.body:
             if m.matches(statement, m.SimpleStatementLine(body=[m.Import()])):
                 for alias in statement.body[0].names:
@@ -61,30 +82,42 @@ class MultiGpuModelToMirrored(Rule):
                         self.tf_imported = True
                         self.tf_name = code(alias.asname.name) if alias.asname is not None else "tensorflow"
 
+    def _is_multi_gpu(self, call: cst.Call) -> bool:
+        return bool(self.qualified_names(call.func) & MULTI_GPU_MODEL)
+
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        """Note star imports, and ask for `from X import multi_gpu_model` to go once nothing uses it."""
-        if node.module is None:
-            return
-        module = code(node.module)
+        """Note star imports; ask for `from X import multi_gpu_model` (and a wrapper class) to go once unused."""
+        if node.module is None or node.relative:
+            module = "." * len(node.relative) + (code(node.module) if node.module is not None else "")
+        else:
+            module = code(node.module)
         if isinstance(node.names, cst.ImportStar):
             self.star_import = self.star_import or module in MULTI_GPU_STAR_MODULES
             return
         for alias in node.names:
+            asname = code(alias.asname.name) if alias.asname else None
             if code(alias.name) == "multi_gpu_model" and multi_gpu_import(module):
-                asname = code(alias.asname.name) if alias.asname else None
                 RemoveImportsVisitor.remove_unused_import(self.context, module, "multi_gpu_model", asname)
+            factory = self.survey.called({f"{module}.{code(alias.name)}"}, "")
+            if factory is not None and factory.wrapper is not None:
+                RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
 
     def visit_Call(self, node: cst.Call) -> None:
         names = self.qualified_names(node.func)
+        factory = self.survey.called(names, self.module_name) if self.survey.factories else None
         if names & MULTI_GPU_MODEL:
-            self.finder.calls.append(node)
+            self.finder.add(node)
+        elif factory is not None and factory.wrapper is not None:
+            self.finder.add(node, factory.wrapper)
+        elif factory is not None and factory in self.survey.reached:
+            self.factory_calls[id(node)] = (node, factory)
         elif self.star_import and not names and m.matches(node.func, m.Name("multi_gpu_model")):
             self.report(node, "multi_gpu_model comes from a star import migrate cannot resolve; import it by name "
                               "and run again, or rewrite by hand to tf.distribute.MirroredStrategy")
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        """A `ModelMGPU(Model)` class wraps the wrapper; its calls are reported, the class left alone."""
-        if not subclasses_model(node):
+        """Another Model subclass around multi_gpu_model (not the ModelMGPU shape): its calls are reported."""
+        if not subclasses_model(node) or self._wrapper_class(node) is not None:
             return
         for call in m.findall(node, m.Call()):
             if self.finder.is_call(call) or self.qualified_names(call.func) & MULTI_GPU_MODEL:
@@ -102,8 +135,14 @@ class MultiGpuModelToMirrored(Rule):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         updated = updated.with_changes(body=self._rewrite_block(original.body, updated.body, original))
+        updated = self._remove_wrapper_classes(original, updated)
         if self.context.scratch.pop("needs_tensorflow", False) and not self.tf_imported:
             AddImportsVisitor.add_needed_import(self.context, "tensorflow", asname="tf")
+        for call, factory in self.factory_calls.values():
+            if id(call) not in self.wrapped:
+                self.report(call, f"{factory.name}() now returns the template, not a multi_gpu_model wrapper, and "
+                                  "this call is not a statement migrate can put under a scope: call it inside "
+                                  "tf.distribute.MirroredStrategy().scope(), with the compile that follows")
         for call in self.finder.calls:
             if id(call) not in self.handled:
                 self.report(call, "multi_gpu_model in a place migrate does not move (an expression, try/except, "
@@ -123,12 +162,90 @@ class MultiGpuModelToMirrored(Rule):
 
     def _rewrite_block(self, originals: Sequence[cst.BaseStatement], statements: Sequence[cst.BaseStatement],
                        block: cst.CSTNode) -> list[cst.BaseStatement]:
+        """Rewrite a block's sites and factory calls, last first, so earlier indices stay valid."""
         statements = list(statements)
         if self._in_try(block) or self._in_model_subclass(block) or self._is_if_site_body(block):
             return statements
-        for site in reversed(self.finder.sites(originals)):
-            statements = self._rewrite_site(site, originals, statements, block)
+        factory_body = self._reached_factory_body(block)
+        steps: list[tuple[int, Site | int]] = [(site.index, site) for site in self.finder.sites(originals)]
+        if not self._under_strategy_scope(block):
+            steps += [(index, index) for index, statement in enumerate(originals) if self._factory_call(statement)]
+        for _, step in sorted(steps, key=lambda pair: pair[0], reverse=True):
+            if isinstance(step, int):
+                statements = self._scope_factory_call(step, originals, statements)
+            elif factory_body and hands_out_wrapper(step, originals):
+                statements = self._hand_out_template(step, statements)
+            else:
+                statements = self._rewrite_site(step, originals, statements, block)
         return statements
+
+    # ------------------------------------------------------------ factories and wrapper classes
+
+    def _reached_factory_body(self, block: cst.CSTNode) -> bool:
+        """Whether `block` is the body of a module-level function whose calls this run puts under a scope."""
+        function = self._parent(block)
+        return (isinstance(function, cst.FunctionDef) and isinstance(self._parent(function), cst.Module)
+                and any(f.name == function.name.value and f.module == self.module_name for f in self.survey.reached))
+
+    def _factory_call(self, statement: cst.BaseStatement) -> bool:
+        call = call_statement(statement)
+        return call is not None and id(call) in self.factory_calls
+
+    def _hand_out_template(self, site: Site, statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+        """In a factory whose callers get the scope: the wrapper goes, the template is handed out, no scope here."""
+        self.handled.add(id(site.call))
+        self.converted()
+        if site.kind == "return":
+            swap = ReplaceCall(site.call, site.template)
+            return statements[:site.index] + [statements[site.index].visit(swap)] + statements[site.index + 1:]
+        replacement = self._site_replacement(site, statements[site.index])
+        statements = self._rename_after(site, statements)
+        kept = replacement if isinstance(replacement, list) else [replacement] if replacement is not None else []
+        return statements[:site.index] + kept + statements[site.index + 1:]
+
+    def _scope_factory_call(self, index: int, originals: Sequence[cst.BaseStatement],
+                            statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+        """`a, b = build(2)` ... `b.compile(...)`: the call (its variables are made now) and the compile, and
+        what the compile's optimizer is built from, go under one scope."""
+        self.wrapped.add(id(call_statement(originals[index])))
+        self.converted()
+        start, end = factory_call_span(index, originals)
+        inside = [s for i in range(start, end + 1) for s in device_block_body(statements[i])]
+        return self._scoped(statements, start, end, inside, [])
+
+    def _wrapper_class(self, node: cst.ClassDef) -> Factory | None:
+        return next((f for f in self.survey.factories if f.wrapper is not None and f.module == self.module_name
+                     and f.name == node.name.value), None)
+
+    def _remove_wrapper_classes(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        """A ModelMGPU-style class goes when nothing in its file but the rewritten instantiations names it;
+        otherwise its multi_gpu_model call is reported."""
+        removed: set[str] = set()
+        for statement in original.body:
+            if not isinstance(statement, cst.ClassDef) or self._wrapper_class(statement) is None:
+                continue
+            inner = m.findall(statement, m.Call())
+            self.handled |= {id(call) for call in inner}
+            if self._still_named(statement, original):
+                for call in inner:
+                    if self._is_multi_gpu(call):
+                        self.report(call, f"class {statement.name.value} wraps multi_gpu_model, which TensorFlow 2 "
+                                          "lacks, and is still used here: build the template under "
+                                          "tf.distribute.MirroredStrategy().scope() and use it directly")
+                continue
+            removed.add(statement.name.value)
+            self.converted()
+        if not removed:
+            return updated
+        body = [s for s in updated.body if not (isinstance(s, cst.ClassDef) and s.name.value in removed)]
+        return updated.with_changes(body=body)
+
+    def _still_named(self, cls: cst.ClassDef, module: cst.Module) -> bool:
+        """Whether the class's name is used in its file other than as the callee of a rewritten instantiation."""
+        inside = {id(node) for node in m.findall(cls, m.Name(cls.name.value))}
+        callees = {id(call.func) for call in self.finder.calls if id(call) in self.handled}
+        return any(id(node) not in inside and id(node) not in callees
+                   for node in m.findall(module, m.Name(cls.name.value)))
 
     def _parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         return self.get_metadata(ParentNodeProvider, node, None)
@@ -177,8 +294,9 @@ class MultiGpuModelToMirrored(Rule):
         if site.kind != "return" and compile_index(site, originals) is None:
             self.report(site.call, "no compile() follows in this block: compile the model inside strategy.scope()")
         if site.kind == "return":
-            self.report(site.call, "this function now returns the template, not a wrapper: its callers keep working, "
-                                   "but should build it where a MirroredStrategy scope is active")
+            self.report(site.call, "this function now returns the template, not a wrapper, and no call of it in the "
+                                   "files given is a statement migrate can scope: its callers keep working, but should "
+                                   "call it where a MirroredStrategy scope is active")
         return start, end
 
     def _site_replacement(self, site: Site, statement: cst.BaseStatement
@@ -189,7 +307,7 @@ class MultiGpuModelToMirrored(Rule):
             kept = [s for s in statement.body.body if not self.finder.assigns_call(s)]
             return kept or None
         if site.kind == "return":
-            return statement.with_changes(body=[cst.Return(value=site.template)])
+            return statement.visit(ReplaceCall(site.call, site.template))
         if site.kind == "if":
             kept = [s for s in statement.body.body if not self.finder.assigns_call(s)]
             if not kept:
@@ -215,20 +333,28 @@ class MultiGpuModelToMirrored(Rule):
                     inside += replacement if isinstance(replacement, list) else [replacement]
                 continue
             inside += device_block_body(statements[index])
+        after: list[cst.BaseStatement] = []
+        if site.kind == "return":
+            after = [statements[site.index].visit(ReplaceCall(site.call, site.template))]
+            end = site.index
+        return self._scoped(statements, start, end, inside, self._dropped_comments(site), self._devices(site), after)
+
+    def _scoped(self, statements: list[cst.BaseStatement], start: int, end: int, inside: list[cst.BaseStatement],
+                comments: list[cst.EmptyLine], devices: str = "", after: Sequence[cst.BaseStatement] = ()
+                ) -> list[cst.BaseStatement]:
+        """Statements start..end replaced by `strategy = ...MirroredStrategy()` and `with strategy.scope():`
+        holding `inside`; the first statement's comments and blank lines go above the strategy line."""
         leading = statements[start].leading_lines if inside else ()
         if inside:
             inside[0] = inside[0].with_changes(leading_lines=())
-        strategy = cst.parse_statement(f"strategy = {self.tf_name}.distribute.MirroredStrategy({self._devices(site)})\n")
-        strategy = strategy.with_changes(leading_lines=[*leading, *self._dropped_comments(site)])
+        strategy = cst.parse_statement(f"strategy = {self.tf_name}.distribute.MirroredStrategy({devices})\n")
+        strategy = strategy.with_changes(leading_lines=[*leading, *comments])
         block: list[cst.BaseStatement] = [strategy]
         if inside:
             block.append(cst.With(items=[cst.WithItem(cst.parse_expression("strategy.scope()"))],
                                   body=cst.IndentedBlock(body=inside)))
-        if site.kind == "return":
-            block.append(statements[site.index].with_changes(body=[cst.Return(value=site.template)]))
-            end = site.index
         self.context.scratch["needs_tensorflow"] = True
-        return statements[:start] + block + statements[end + 1:]
+        return statements[:start] + block + list(after) + statements[end + 1:]
 
     def _unwrap_in_scope(self, site: Site, statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
         """Already under a strategy scope: the call becomes its template (`parallel = model`), nothing moves."""
@@ -236,19 +362,24 @@ class MultiGpuModelToMirrored(Rule):
         return statements[:site.index] + [statements[site.index].visit(swap)] + statements[site.index + 1:]
 
     def _devices(self, site: Site) -> str:
-        """`gpus=[0, 2]` names devices; a count or nothing means all visible GPUs."""
-        gpus = gpus_of(site.call)
+        """`gpus=[0, 2]` (or any list or tuple of ids) names devices; a count or nothing means all visible GPUs."""
+        gpus = self.finder.gpus_of(site.call)
         if isinstance(gpus, (cst.List, cst.Tuple)) and all(isinstance(e.value, cst.Integer) for e in gpus.elements):
             return "devices=[" + ", ".join(f'"/gpu:{code(e.value)}"' for e in gpus.elements) + "]"
-        if gpus is not None and not isinstance(gpus, cst.Integer):
-            self.report(site.call, f"gpus={code(gpus)}: MirroredStrategy() uses every visible GPU; pass "
-                                   "devices=[...] to it if this chose a subset")
+        if isinstance(gpus, (cst.List, cst.Tuple, cst.ListComp)):
+            return f'devices=[f"/gpu:{{gpu}}" for gpu in {code(gpus)}]'
         return ""
 
     def _dropped_comments(self, site: Site) -> list[cst.EmptyLine]:
+        """One comment naming what the strategy line no longer says: a `gpus=` expression (its value may be
+        a count, which every visible GPU replaces, or ids, which it does not) and the placement options."""
+        lines = []
+        gpus = self.finder.gpus_of(site.call)
+        if gpus is not None and not isinstance(gpus, (cst.Integer, cst.List, cst.Tuple, cst.ListComp)):
+            lines.append(f"# migrate: gpus={code(gpus)} dropped: MirroredStrategy() uses every visible GPU "
+                         "(for chosen ids, pass devices=[...])")
         dropped = [f"{code(arg.keyword)}={code(arg.value)}" for arg in site.call.args
                    if arg.keyword is not None and code(arg.keyword) in DROPPED_ARGUMENTS]
-        if not dropped:
-            return []
-        text = f"# migrate: {', '.join(dropped)} dropped: MirroredStrategy places and merges variables itself"
-        return [cst.EmptyLine(comment=cst.Comment(text))]
+        if dropped:
+            lines.append(f"# migrate: {', '.join(dropped)} dropped: MirroredStrategy places and merges variables itself")
+        return [cst.EmptyLine(comment=cst.Comment(text)) for text in lines]

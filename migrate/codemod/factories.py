@@ -1,0 +1,200 @@
+"""Templates built away from their wrapper: factories that hand out a multi_gpu_model wrapper, and
+ModelMGPU-style classes. Both are found across the files of one run, because their callers often live
+in another file of the same project (`from models import build_model`).
+
+A **factory** is a module-level function that gives its caller the wrapper uncompiled
+(`return multi_gpu_model(model, G)`, `return model, multi_gpu_model(model, G)`, or `p = ...; return p`).
+Under MirroredStrategy the variables are made when it is called, so the scope belongs around its calls
+(and their compile), and the function loses the wrapper. A call is *reachable* when it is a statement
+`x = factory(...)` (or `a, b = ...`, or a bare call) in some block of the files given.
+
+A **wrapper class** subclasses Model and calls multi_gpu_model on one of its `__init__` parameters
+(the ModelMGPU recipe, which copies the wrapper's `__dict__` and sends `save`/`load` to the template).
+Its instantiations are rewritten as multi_gpu_model calls are; `Wrapper` says where the template and
+GPU count are among its arguments.
+
+A survey reads only files that mention multi_gpu_model (or a factory's name): everything else is
+skipped before it is parsed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import MetadataWrapper, QualifiedNameProvider
+
+from migrate.codemod.mirrored_sites import (
+    MULTI_GPU,
+    SiteFinder,
+    Wrapper,
+    compile_after,
+    construction_start,
+    hands_out_wrapper,
+)
+from migrate.codemod.names import MULTI_GPU_MODEL
+from migrate.codemod.syntax import code, subclasses_model
+
+TRIGGER = b"multi_gpu_model"
+
+
+@dataclass(frozen=True)
+class Factory:
+    """A function handing out an uncompiled wrapper (wrapper None), or a wrapper class (wrapper set)."""
+
+    module: str  # the defining file's module name, its last part (`models` for pkg/models.py)
+    name: str
+    wrapper: Wrapper | None = None
+
+    def called_by(self, qualified_names: set[str], module: str) -> bool:
+        """Whether a callee with these qualified names is this factory, seen from the file of `module`."""
+        dotted = f"{self.module}.{self.name}"
+        return any((name == self.name and module == self.module) or name == dotted or name.endswith("." + dotted)
+                   for name in qualified_names)
+
+
+@dataclass(frozen=True)
+class Survey:
+    """The factories and wrapper classes of the files in one run, and the factories called from them."""
+
+    factories: frozenset[Factory] = frozenset()
+    reached: frozenset[Factory] = frozenset()
+
+    def called(self, qualified_names: set[str], module: str) -> Factory | None:
+        return next((f for f in self.factories if f.called_by(qualified_names, module)), None)
+
+    @property
+    def names(self) -> set[bytes]:
+        return {factory.name.encode() for factory in self.factories}
+
+
+def module_of(path: str) -> str:
+    """`pkg/models.py` -> `models`; a package's `__init__.py` -> the package's name."""
+    pure = PurePath(path)
+    return pure.parent.name if pure.stem == "__init__" else pure.stem
+
+
+def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
+    """Read the factories from the files that mention multi_gpu_model, then find their reachable calls."""
+    sources = list(sources)
+    factories: set[Factory] = set()
+    for path, source in sources:
+        if TRIGGER in source:
+            factories |= _read(source, _defined, module_of(path))
+    found = Survey(frozenset(factories))
+    reached: set[Factory] = set()
+    for path, source in sources:
+        if any(name in source for name in found.names):
+            reached |= _read(source, reachable_calls, found, module_of(path))
+    return Survey(found.factories, frozenset(reached))
+
+
+class _QualifiedNames(cst.MetadataDependent):
+    METADATA_DEPENDENCIES = (QualifiedNameProvider,)
+
+    def of(self, node: cst.CSTNode) -> set[str]:
+        return {name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}
+
+
+def _read(source: bytes, read: Callable[..., set[Factory]], *args: object) -> set[Factory]:
+    """`read(module, qualified_names_of, *args)` over one file; nothing from a file that does not parse
+    (its rewrite reports that)."""
+    try:
+        wrapper = MetadataWrapper(cst.parse_module(source), unsafe_skip_copy=True)
+    except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError):
+        return set()
+    names = _QualifiedNames()
+    with names.resolve(wrapper):
+        return read(wrapper.module, names.of, *args)
+
+
+def own_survey(module: cst.Module, module_name: str, names_of: Callable[[cst.CSTNode], set[str]]) -> Survey:
+    """A file read as a project of its own: its factories, reached when it calls them itself.
+    `names_of` gives a node's qualified names (the caller's QualifiedNameProvider)."""
+    found = Survey(frozenset(_defined(module, names_of, module_name)))
+    return Survey(found.factories, frozenset(reachable_calls(module, names_of, found, module_name)))
+
+
+def _defined(module: cst.Module, names_of: Callable[[cst.CSTNode], set[str]], module_name: str) -> set[Factory]:
+    return factories_in(module, module_name, lambda call: bool(names_of(call.func) & MULTI_GPU_MODEL))
+
+
+def factories_in(module: cst.Module, module_name: str, is_multi_gpu: Callable[[cst.Call], bool]) -> set[Factory]:
+    """The module-level factories and wrapper classes one file defines."""
+    found: set[Factory] = set()
+    for statement in module.body:
+        if isinstance(statement, cst.FunctionDef) and _hands_out(statement, is_multi_gpu):
+            found.add(Factory(module_name, statement.name.value))
+        elif isinstance(statement, cst.ClassDef):
+            wrapper = wrapper_class(statement, is_multi_gpu)
+            if wrapper is not None:
+                found.add(Factory(module_name, statement.name.value, wrapper))
+    return found
+
+
+def _hands_out(function: cst.FunctionDef, is_multi_gpu: Callable[[cst.Call], bool]) -> bool:
+    if not isinstance(function.body, cst.IndentedBlock):
+        return False
+    finder = SiteFinder([call for call in m.findall(function.body, m.Call()) if is_multi_gpu(call)])
+    statements = function.body.body
+    return any(hands_out_wrapper(site, statements) for site in finder.sites(statements))
+
+
+def wrapper_class(node: cst.ClassDef, is_multi_gpu: Callable[[cst.Call], bool]) -> Wrapper | None:
+    """`class ModelMGPU(Model)` whose `__init__` wraps one of its parameters with multi_gpu_model."""
+    if not subclasses_model(node) or not isinstance(node.body, cst.IndentedBlock):
+        return None
+    inits = [s for s in node.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"]
+    if not inits:
+        return None
+    params = [param.name.value for param in inits[0].params.params][1:]  # after self
+    for call in m.findall(inits[0], m.Call()):
+        if not is_multi_gpu(call):
+            continue
+        template, gpus = MULTI_GPU.template_of(call), MULTI_GPU.gpus_of(call)
+        if isinstance(template, cst.Name) and template.value in params:
+            given = (params.index(gpus.value), gpus.value) if isinstance(gpus, cst.Name) and gpus.value in params \
+                else None
+            return Wrapper((params.index(template.value), template.value), given)
+    return None
+
+
+def reachable_calls(module: cst.Module, names_of: Callable[[cst.CSTNode], set[str]], found: Survey,
+                    module_name: str) -> set[Factory]:
+    """The function factories one file calls at a statement the rewrite can put under a scope."""
+    called = {found.called(names_of(call.func), module_name) for call in factory_calls(module)}
+    return {factory for factory in called if factory is not None and factory.wrapper is None}
+
+
+def factory_calls(module: cst.Module) -> list[cst.Call]:
+    """Calls that are a whole statement's value: `x = f(...)`, `a, b = f(...)`, `f(...)`."""
+    shape = m.SimpleStatementLine(body=[m.Assign(value=m.Call()) | m.Expr(value=m.Call())])
+    return [statement.body[0].value for statement in m.findall(module, shape)]
+
+
+def call_statement(statement: cst.BaseStatement) -> cst.Call | None:
+    """The call a statement is made of, when it has the shape `factory_calls` finds."""
+    if m.matches(statement, m.SimpleStatementLine(body=[m.Assign(value=m.Call()) | m.Expr(value=m.Call())])):
+        return statement.body[0].value
+    return None
+
+
+def bound_names(statement: cst.BaseStatement) -> set[str]:
+    """What an assignment statement binds, spelled: `a`, `a, b`, `self.model`."""
+    if not m.matches(statement, m.SimpleStatementLine(body=[m.Assign()])):
+        return set()
+    names: set[str] = set()
+    for target in statement.body[0].targets:
+        elements = target.target.elements if isinstance(target.target, (cst.Tuple, cst.List)) else [target.target]
+        names |= {code(e.value if isinstance(e, cst.BaseElement) else e) for e in elements}
+    return names
+
+
+def factory_call_span(index: int, statements: Sequence[cst.BaseStatement]) -> tuple[int, int]:
+    """The statements a scope around the factory call `statements[index]` holds: the call (its variables are
+    made then), the compile of what it bound, and what that compile's optimizer is built from."""
+    end = compile_after(index, bound_names(statements[index]), statements)
+    return construction_start(statements, index, end), index if end is None else end
