@@ -6,7 +6,8 @@ A **factory** is a module-level function that gives its caller the wrapper uncom
 (`return multi_gpu_model(model, G)`, `return model, multi_gpu_model(model, G)`, or `p = ...; return p`).
 Under MirroredStrategy the variables are made when it is called, so the scope belongs around its calls
 (and their compile), and the function loses the wrapper. A call is *reachable* when it is a statement
-`x = factory(...)` (or `a, b = ...`, or a bare call) in some block of the files given.
+`x = factory(...)` (or `a, b = ...`, or a bare call) in some block of the files given. A method doing
+the same is a factory for the `self.method()` calls of its own class (the rule finds those itself).
 
 A **wrapper class** subclasses Model and calls multi_gpu_model on one of its `__init__` parameters
 (the ModelMGPU recipe, which copies the wrapper's `__dict__` and sends `save`/`load` to the template).
@@ -126,7 +127,7 @@ def factories_in(module: cst.Module, module_name: str, is_multi_gpu: Callable[[c
     """The module-level factories and wrapper classes one file defines."""
     found: set[Factory] = set()
     for statement in module.body:
-        if isinstance(statement, cst.FunctionDef) and _hands_out(statement, is_multi_gpu):
+        if isinstance(statement, cst.FunctionDef) and hands_out(statement, is_multi_gpu):
             found.add(Factory(module_name, statement.name.value))
         elif isinstance(statement, cst.ClassDef):
             wrapper = wrapper_class(statement, is_multi_gpu)
@@ -135,7 +136,8 @@ def factories_in(module: cst.Module, module_name: str, is_multi_gpu: Callable[[c
     return found
 
 
-def _hands_out(function: cst.FunctionDef, is_multi_gpu: Callable[[cst.Call], bool]) -> bool:
+def hands_out(function: cst.FunctionDef, is_multi_gpu: Callable[[cst.Call], bool]) -> bool:
+    """Whether a function's own body gives its caller an uncompiled wrapper."""
     if not isinstance(function.body, cst.IndentedBlock):
         return False
     finder = SiteFinder([call for call in m.findall(function.body, m.Call()) if is_multi_gpu(call)])

@@ -173,8 +173,9 @@ def construction_start(statements: Sequence[cst.BaseStatement], creation: int, c
     `model = Model(inp, out)` reads `inp` and `out`; the statements before it that assign those (and,
     transitively, what they read: `out = Dense(3)(hidden)`, `hidden = Dense(8)(inp)`, `inp = Input(...)`)
     make the layers and their variables, which must be made under the strategy's scope too; so must an
-    optimizer the compile (`compiled`) reads. The scope starts at the earliest of them; statements
-    between are kept in place, never reordered.
+    optimizer the compile (`compiled`) reads. Statements that make nothing (`OUT = sys.argv[1]`,
+    `n = len(classes)`: no call but of a known non-Keras helper) are not followed. The scope starts at
+    the earliest of them; statements between are kept in place, never reordered.
     """
     needed = _read_names(statements[creation])
     if compiled is not None:
@@ -182,10 +183,33 @@ def construction_start(statements: Sequence[cst.BaseStatement], creation: int, c
     start = creation
     for index in range(creation - 1, -1, -1):
         written = _written_names(statements[index])
-        if written & needed:
+        if written & needed and _builds(statements[index]):
             start = index
             needed |= _read_names(statements[index])
     return start
+
+
+# Callees (by their first dotted name) that make no layers, tensors or models: following them into the
+# scope would only move configuration (paths, argument parsing, counts) under it.
+NOT_BUILDERS = frozenset({
+    "os", "sys", "np", "numpy", "math", "json", "argparse", "pathlib", "Path", "glob", "time", "datetime",
+    "random", "re", "pd", "pandas", "yaml", "logging", "len", "int", "float", "str", "bool", "range", "list",
+    "dict", "tuple", "set", "sorted", "zip", "enumerate", "print", "open", "min", "max", "sum", "abs", "round",
+    "getattr", "isinstance",
+})
+
+
+def _builds(statement: cst.BaseStatement) -> bool:
+    """Whether a statement calls anything that may make layers, tensors or models."""
+    return any(code(call.func).split(".")[0] not in NOT_BUILDERS for call in m.findall(statement, m.Call()))
+
+
+def trains_after(site: Site, statements: Sequence[cst.BaseStatement]) -> bool:
+    """Whether the block trains the template or wrapper after the site (inference needs no compile)."""
+    names = {code(site.template)} | ({code(site.parallel)} if site.parallel is not None else set())
+    training = m.Call(func=m.Attribute(attr=m.Name("fit") | m.Name("fit_generator") | m.Name("train_on_batch")))
+    return any(code(call.func.value) in names for statement in statements[site.index + 1:]
+               for call in m.findall(statement, training))
 
 
 def _written_names(statement: cst.BaseStatement) -> set[str]:

@@ -44,9 +44,11 @@ cpu = tf.config.list_physical_devices("CPU")[0]
 tf.config.set_logical_device_configuration(cpu, [tf.config.LogicalDeviceConfiguration()] * 2)
 Mirrored = tf.distribute.MirroredStrategy
 class OnTwoCpus(Mirrored):
-    # No GPUs here: the rewritten script's MirroredStrategy() runs on the two logical CPUs instead.
+    # No GPUs here: the rewritten script's MirroredStrategy() runs on the two logical CPUs instead, and
+    # devices=["/gpu:0", "/gpu:1"] on /cpu:0 and /cpu:1.
     def __init__(self, devices=None, **kwargs):
-        super().__init__(devices=devices or ["/cpu:0", "/cpu:1"], **kwargs)
+        devices = [d.replace("gpu", "cpu") for d in devices] if devices else ["/cpu:0", "/cpu:1"]
+        super().__init__(devices=devices, **kwargs)
 tf.distribute.MirroredStrategy = OnTwoCpus
 sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")

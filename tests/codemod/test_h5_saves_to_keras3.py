@@ -68,3 +68,19 @@ def test_paths_built_with_join_fstrings_and_plus_and_the_loads_of_what_was_writt
         again = load_model(os.path.join(OUT, "model.keras"))
         again.load_weights(prefix + '_final.weights.h5')
     """, RULE)
+
+
+def test_templates_filled_by_percent_or_format_keep_their_arguments():
+    assert_rewrites("""
+        from keras.models import load_model
+        for fold in range(2):
+            model.save("fold%d.h5" % fold)
+            model.save_weights("w_{}_{}.hdf5".format(fold, 1))
+        load_model("fold%d.h5" % 0)
+    """, """
+        from keras.models import load_model
+        for fold in range(2):
+            model.save("fold%d.keras" % fold)
+            model.save_weights("w_{}_{}.weights.h5".format(fold, 1))
+        load_model("fold%d.keras" % 0)
+    """, RULE)

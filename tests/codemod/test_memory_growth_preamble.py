@@ -5,14 +5,7 @@ from tests.codemod.helpers import assert_rewrites, assert_unchanged
 RULE = "memory_growth_preamble"
 
 
-def test_other_config_options_and_session_uses_stay():
-    assert_unchanged("""
-        import tensorflow as tf
-        config = tf.ConfigProto()
-        config.gpu_options.allow_growth = True
-        config.gpu_options.per_process_gpu_memory_fraction = 0.5
-        sess = tf.Session(config=config)
-    """, RULE)
+def test_session_uses_and_look_alikes_stay():
     assert_unchanged("""
         import tensorflow as tf
         config = tf.ConfigProto()
@@ -64,3 +57,25 @@ def test_the_session_variable_form_inside_a_function():
             for _gpu in tf.config.list_physical_devices('GPU'):
                 tf.config.experimental.set_memory_growth(_gpu, True)
     """, RULE)
+
+
+def test_other_options_become_their_tf2_call_or_a_comment_and_a_report():
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        config = tf.ConfigProto()
+        config.allow_soft_placement = True
+        config.gpu_options.allow_growth = True
+        config.gpu_options.per_process_gpu_memory_fraction = 0.9
+        config.log_device_placement = False
+        K.set_session(tf.Session(config=config))
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        # migrate: gpu_options.per_process_gpu_memory_fraction = 0.9 dropped: TensorFlow 2 has no ConfigProto
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        tf.config.set_soft_device_placement(True)
+        tf.debugging.set_log_device_placement(False)
+    """, RULE)
+    assert [(f.line, "per_process_gpu_memory_fraction" in f.message) for f in findings] == [(7, True)]

@@ -641,6 +641,37 @@ def test_a_factory_that_assigns_then_returns_the_wrapper():
     """, RULE)
 
 
+def test_a_method_handing_out_the_wrapper_scopes_its_self_calls():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.optimizers import Adam
+        from keras.utils import multi_gpu_model
+
+        class Trainer:
+            def __init__(self):
+                self.parallel = self.build()
+                self.parallel.compile(optimizer=Adam(0.01), loss='mse')
+
+            def build(self):
+                self.template = make()
+                return multi_gpu_model(self.template, gpus=2)
+    """, """
+        import tensorflow as tf
+        from keras.optimizers import Adam
+
+        class Trainer:
+            def __init__(self):
+                strategy = tf.distribute.MirroredStrategy()
+                with strategy.scope():
+                    self.parallel = self.build()
+                    self.parallel.compile(optimizer=Adam(0.01), loss='mse')
+
+            def build(self):
+                self.template = make()
+                return self.template
+    """, RULE)
+
+
 def test_a_factory_call_migrate_cannot_scope_is_reported():
     got, findings = rewrite("""
         from keras.utils import multi_gpu_model

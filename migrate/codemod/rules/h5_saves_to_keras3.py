@@ -3,7 +3,8 @@
 `save_weights('w.h5')` and a weights-only `ModelCheckpoint('w.h5')` fail in Keras 3 (it wants `.weights.h5`);
 a whole-model `save('m.h5')` writes legacy HDF5 that Keras 3 may not reload (a model compiled with
 `loss='mse'`: "Could not deserialize 'keras.metrics.mse'"), so it becomes `.keras`. The path may be a
-literal, an f-string, `os.path.join(..., 'm.h5')` or a `+` concatenation: its literal ending is rewritten.
+literal, an f-string, `os.path.join(..., 'm.h5')`, a `+` concatenation, or a template filled by `%` or
+`.format()` (`'fold%d.h5' % k`): its literal ending is rewritten.
 `load_weights`/`load_model` of a path are rewritten only where this file writes the same file name (a
 `.h5` the script did not write is a legacy file, which Keras 3 still reads).
 """
@@ -30,9 +31,19 @@ def ending(node: cst.BaseExpression) -> str | None:
         return node.parts[-1].value
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
         return ending(node.right)
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo):
+        return ending(node.left)
+    if _is_format(node):
+        return ending(node.func.value)
     if isinstance(node, cst.Call) and _is_join(node) and node.args:
         return ending(node.args[-1].value)
     return None
+
+
+def _is_format(node: cst.BaseExpression) -> bool:
+    """`'model_{}.h5'.format(i)`: a string template's format call."""
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "format" \
+        and isinstance(node.func.value, (cst.SimpleString, cst.ConcatenatedString))
 
 
 def _is_join(call: cst.Call) -> bool:
@@ -49,8 +60,12 @@ def with_suffix(node: cst.BaseExpression, suffix: str) -> cst.BaseExpression:
     if isinstance(node, cst.FormattedString):
         last = node.parts[-1]
         return node.with_changes(parts=[*node.parts[:-1], last.with_changes(value=_resuffix(last.value, suffix))])
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo):
+        return node.with_changes(left=with_suffix(node.left, suffix))
     if isinstance(node, cst.BinaryOperation):
         return node.with_changes(right=with_suffix(node.right, suffix))
+    if _is_format(node):
+        return node.with_changes(func=node.func.with_changes(value=with_suffix(node.func.value, suffix)))
     if isinstance(node, cst.Call):
         last = node.args[-1]
         return node.with_changes(args=[*node.args[:-1], last.with_changes(value=with_suffix(last.value, suffix))])

@@ -4,9 +4,12 @@
     config.gpu_options.allow_growth = True
     K.set_session(tf.Session(config=config))        # or: sess = tf.Session(config=config); K.set_session(sess)
 
-crashes on TensorFlow 2 (no ConfigProto, no Session). When those statements are all the config and its
-session are used for, they become `tf.config.experimental.set_memory_growth(gpu, True)` for every GPU.
-Any other use (another ConfigProto option, `sess.run`) leaves the block alone: `tf1_session_code` reports it.
+crashes on TensorFlow 2 (no ConfigProto, no Session). When the config and its session are used for
+nothing else, they become `tf.config.experimental.set_memory_growth(gpu, True)` for every GPU. Other
+options set on the config go too: the two with a TF2 call become it (`allow_soft_placement`,
+`log_device_placement`); the rest (a memory fraction, visible devices, thread counts...) are named in
+a comment and reported, since TF2 spells them differently or not at all. Any other use of the config
+or session (`sess.run`, passing the config on) leaves the block alone: `tf1_session_code` reports it.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from migrate.codemod.rule import NAMES, Rule
 CONFIG_PROTO = {"tensorflow.ConfigProto", "tensorflow.compat.v1.ConfigProto"}
 _CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")
 _TF = r"\w+(?:\.compat\.v1)?"
+# ConfigProto options with one TF2 call that means the same.
+TF2_CALLS = {"allow_soft_placement": "{tf}.config.set_soft_device_placement({value})",
+             "log_device_placement": "{tf}.debugging.set_log_device_placement({value})"}
 
 
 class MemoryGrowthPreamble(Rule):
@@ -47,18 +53,20 @@ class MemoryGrowthPreamble(Rule):
         for index, text in enumerate(texts):
             match = _CONFIG.fullmatch(text)
             if match and self._is_config_proto(original[index]):
-                dropped = self._preamble(texts, index, match.group(1))
-                if dropped:
-                    return self._replaced(body, index, dropped, match.group(2).split(".")[0])
+                found = self._preamble(texts, index, match.group(1))
+                if found:
+                    dropped, options = found
+                    return self._replaced(original, body, index, dropped, options, match.group(2).split(".")[0])
         return None
 
     def _is_config_proto(self, statement: cst.BaseStatement) -> bool:
         calls = [node.value for node in getattr(statement, "body", ()) if isinstance(node, cst.Assign)]
         return bool(calls) and bool(self.qualified_names(calls[0].func) & CONFIG_PROTO)
 
-    def _preamble(self, texts: list[str], start: int, config: str) -> set[int] | None:
-        """The statements after `start` that make the preamble, or None when the config is used otherwise."""
-        dropped, growth, session = set(), False, None
+    def _preamble(self, texts: list[str], start: int, config: str) -> tuple[set[int], dict[int, tuple[str, str]]] | None:
+        """The statements after `start` that make the preamble and the other options set on the config
+        (index -> (option, value)), or None when the config or session is used otherwise."""
+        dropped, growth, session, options = set(), False, None, {}
         for index in range(start + 1, len(texts)):
             text = texts[index]
             uses_config = re.search(rf"\b{config}\b", text)
@@ -73,17 +81,31 @@ class MemoryGrowthPreamble(Rule):
                 session = found.group(1)
             elif session and re.fullmatch(rf"(?:\w+\.)*set_session\({session}\)", text):
                 pass
+            elif option := re.fullmatch(rf"{config}\.([\w.]+) = (.+)", text):
+                options[index] = (option.group(1), option.group(2))
             else:
                 return None
             dropped.add(index)
-        return dropped if growth else None
+        return (dropped, options) if growth else None
 
-    def _replaced(self, body: Sequence[cst.BaseStatement], start: int, dropped: set[int], tf: str) -> list:
+    def _replaced(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement], start: int,
+                  dropped: set[int], options: dict[int, tuple[str, str]], tf: str) -> list:
         name = self.loop_name
-        loop = cst.parse_statement(f"for {name} in {tf}.config.list_physical_devices('GPU'):\n"
-                                   f"    {tf}.config.experimental.set_memory_growth({name}, True)\n")
+        code = f"for {name} in {tf}.config.list_physical_devices('GPU'):\n" \
+               f"    {tf}.config.experimental.set_memory_growth({name}, True)\n"
         comments = [line for index in [start, *sorted(dropped)] for line in body[index].leading_lines]
+        for index, (option, value) in sorted(options.items()):
+            call = TF2_CALLS.get(option.split(".")[-1])
+            if call is not None:
+                code += call.format(tf=tf, value=value) + "\n"
+                continue
+            comments.append(cst.EmptyLine(comment=cst.Comment(
+                f"# migrate: {option} = {value} dropped: TensorFlow 2 has no ConfigProto")))
+            self.report(original[index], f"{option} = {value} dropped with the ConfigProto: TensorFlow 2 sets it "
+                                         "per device (tf.config.set_logical_device_configuration, "
+                                         "tf.config.set_visible_devices, tf.config.threading) if it still matters")
         self.converted()
+        replacement = cst.parse_module(code).body
         kept = [statement for index, statement in enumerate(body) if index not in dropped]
-        kept[start] = loop.with_changes(leading_lines=comments)
+        kept[start:start + 1] = [replacement[0].with_changes(leading_lines=comments), *replacement[1:]]
         return kept

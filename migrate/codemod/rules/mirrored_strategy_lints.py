@@ -1,6 +1,7 @@
 """Pitfalls of MirroredStrategy code, reported (never rewritten): they depend on what the author meant.
 
-- a literal batch size the replica count does not divide (each replica gets an uneven share);
+- a literal batch size the replica count does not divide (multi_gpu_model split it unevenly; Keras 3 under
+  MirroredStrategy stops with "Inputs to operation AddN ... must have the same size and shape");
 - an optimizer built outside `strategy.scope()` (its variables are not mirrored), judged on the code as it
   will be: one that `multi_gpu_model_to_mirrored` moves into the scope (`mirrored_sites.scope_span`, and
   `factories.factory_call_span` around a factory's calls) is fine;
@@ -59,7 +60,9 @@ class MirroredStrategyLints(Rule):
                     self.report(node, message)
             elif kind == "batch":
                 if self.replicas and int(message) % self.replicas:
-                    self.report(node, f"batch_size={message} does not divide over {self.replicas} replicas")
+                    self.report(node, f"batch_size={message} does not divide over {self.replicas} replicas: Keras 3 "
+                                      "under MirroredStrategy fails on uneven replica batches (AddN shape mismatch); "
+                                      f"use a multiple of {self.replicas}")
             else:
                 self.report(node, message)
         return updated

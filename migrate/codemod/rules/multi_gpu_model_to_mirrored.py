@@ -25,6 +25,8 @@ from migrate.codemod.factories import (
     Survey,
     call_statement,
     factory_call_span,
+    factory_calls,
+    hands_out,
     module_of,
     own_survey,
 )
@@ -35,6 +37,7 @@ from migrate.codemod.mirrored_sites import (
     creation_index,
     hands_out_wrapper,
     scope_span,
+    trains_after,
 )
 from migrate.codemod.names import MULTI_GPU_MODEL, MULTI_GPU_STAR_MODULES, multi_gpu_import
 from migrate.codemod.rule import SCOPED, Rule
@@ -44,6 +47,18 @@ DROPPED_ARGUMENTS = ("cpu_merge", "cpu_relocation")
 STRATEGY_SCOPE = m.Call(func=m.Attribute(attr=m.Name("scope")))
 TEMPLATE_BY_POSITION = m.Subscript(value=m.Attribute(attr=m.Name("layers")), slice=[m.SubscriptElement(
     m.Index(m.UnaryOperation(operator=m.Minus(), expression=m.Integer("2"))))])
+
+
+class _BlankLinesUnindented(cst.CSTTransformer):
+    """Blank lines carry no indentation: moved into the scope, they would get its spaces (trailing whitespace)."""
+
+    def leave_EmptyLine(self, original: cst.EmptyLine, updated: cst.EmptyLine) -> cst.EmptyLine:
+        if updated.comment is None:
+            return updated.with_changes(indent=False, whitespace=cst.SimpleWhitespace(""))
+        return updated
+
+
+BLANK_LINES_UNINDENTED = _BlankLinesUnindented()
 
 
 class MultiGpuModelToMirrored(Rule):
@@ -65,6 +80,7 @@ class MultiGpuModelToMirrored(Rule):
         self.survey = Survey()
         self.factory_calls: dict[int, tuple[cst.Call, Factory]] = {}  # calls of function factories, by id
         self.wrapped: set[int] = set()  # factory calls now under a scope
+        self.reached_methods: set[int] = set()  # methods handing out a wrapper to `self.method()` calls
 
     @classmethod
     def triggered(cls, source: bytes, survey: Survey | None) -> bool:
@@ -116,7 +132,9 @@ class MultiGpuModelToMirrored(Rule):
                               "and run again, or rewrite by hand to tf.distribute.MirroredStrategy")
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
-        """Another Model subclass around multi_gpu_model (not the ModelMGPU shape): its calls are reported."""
+        """Methods handing out a wrapper to their class's `self.method()` statements are factories; another
+        Model subclass around multi_gpu_model (not the ModelMGPU shape) has its calls reported."""
+        self._method_factories(node)
         if not subclasses_model(node) or self._wrapper_class(node) is not None:
             return
         for call in m.findall(node, m.Call()):
@@ -181,11 +199,24 @@ class MultiGpuModelToMirrored(Rule):
 
     # ------------------------------------------------------------ factories and wrapper classes
 
+    def _method_factories(self, node: cst.ClassDef) -> None:
+        """`self.parallel = self.build()` where `build` returns multi_gpu_model(...): the call gets the scope."""
+        if not isinstance(node.body, cst.IndentedBlock):
+            return
+        methods = {s.name.value: s for s in node.body.body if isinstance(s, cst.FunctionDef)}
+        handing = {name for name, method in methods.items() if hands_out(method, self._is_multi_gpu)}
+        for call in factory_calls(node) if handing else ():
+            if m.matches(call.func, m.Attribute(value=m.Name("self"))) and call.func.attr.value in handing:
+                self.factory_calls[id(call)] = (call, Factory(self.module_name, f"self.{call.func.attr.value}"))
+                self.reached_methods.add(id(methods[call.func.attr.value]))
+
     def _reached_factory_body(self, block: cst.CSTNode) -> bool:
-        """Whether `block` is the body of a module-level function whose calls this run puts under a scope."""
+        """Whether `block` is the body of a function or method whose calls this run puts under a scope."""
         function = self._parent(block)
-        return (isinstance(function, cst.FunctionDef) and isinstance(self._parent(function), cst.Module)
-                and any(f.name == function.name.value and f.module == self.module_name for f in self.survey.reached))
+        if not isinstance(function, cst.FunctionDef):
+            return False
+        return id(function) in self.reached_methods or isinstance(self._parent(function), cst.Module) and any(
+            f.name == function.name.value and f.module == self.module_name for f in self.survey.reached)
 
     def _factory_call(self, statement: cst.BaseStatement) -> bool:
         call = call_statement(statement)
@@ -291,7 +322,7 @@ class MultiGpuModelToMirrored(Rule):
         if creation_index(site, originals) is None:
             self.report(site.call, f"the template '{code(site.template)}' is not created in this block: create it "
                                    "inside strategy.scope() where it is built")
-        if site.kind != "return" and compile_index(site, originals) is None:
+        if site.kind != "return" and compile_index(site, originals) is None and trains_after(site, originals):
             self.report(site.call, "no compile() follows in this block: compile the model inside strategy.scope()")
         if site.kind == "return":
             self.report(site.call, "this function now returns the template, not a wrapper, and no call of it in the "
@@ -347,6 +378,7 @@ class MultiGpuModelToMirrored(Rule):
         leading = statements[start].leading_lines if inside else ()
         if inside:
             inside[0] = inside[0].with_changes(leading_lines=())
+            inside = [statement.visit(BLANK_LINES_UNINDENTED) for statement in inside]
         strategy = cst.parse_statement(f"strategy = {self.tf_name}.distribute.MirroredStrategy({devices})\n")
         strategy = strategy.with_changes(leading_lines=[*leading, *comments])
         block: list[cst.BaseStatement] = [strategy]

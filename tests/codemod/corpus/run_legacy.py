@@ -19,9 +19,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 STUB = """
 import os, runpy, sys
 os.environ["TF_CPP_MIN_LOG_LEVEL"] = "3"
-import keras, keras.utils, keras.utils.multi_gpu_utils as mgpu
+import keras, keras.utils, keras.utils.multi_gpu_utils as mgpu, tensorflow as tf
 identity = lambda model, gpus=None, *args, **kwargs: keras.models.Model(model.inputs, model.outputs)
 keras.utils.multi_gpu_model = mgpu.multi_gpu_model = identity
+tf_identity = lambda model, gpus=None, *args, **kwargs: tf.keras.models.Model(model.inputs, model.outputs)
+tf.keras.utils.multi_gpu_model = tf_identity
 sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
