@@ -6,6 +6,7 @@ import os
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
 from pathlib import Path
 
 import libcst as cst
@@ -69,17 +70,35 @@ def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodCon
     removals the rules scheduled run once, at the end. Findings land in `context.scratch`.
     """
     wrapper = cst.MetadataWrapper(module, unsafe_skip_copy=True)
+    lines: list[int] | None = None  # line of the tree a rule reads -> line of the file as read
     for rule in rules:
         instance = rule(replace(context, wrapper=wrapper, filename=context.filename))
         with instance.resolve(wrapper):
             changed = wrapper.module.visit(instance)
         if changed is not wrapper.module:
+            if changed.code != wrapper.module.code:
+                lines = line_map(wrapper.module.code, changed.code, lines)
+                context.scratch["line_map"] = lines
             wrapper = cst.MetadataWrapper(changed, unsafe_skip_copy=True)
     module = wrapper.module
     for visitor in (AddImportsVisitor, RemoveImportsVisitor):
         if context.scratch.get(visitor.CONTEXT_KEY):
             module = visitor(replace(context, wrapper=None)).transform_module(module)
     return module
+
+
+def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:
+    """For each line of `after`, the line of the file as read it stands for: matched lines map to
+    themselves, inserted or rewritten lines to the first line of what they replaced (through `earlier`,
+    the map of `before`), so a later rule's reports name lines the user can find in the original."""
+    old, new = before.splitlines(), after.splitlines()
+    mapped = [0] * (len(new) + 1)
+    for tag, i1, _, j1, j2 in SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        for j in range(j1, j2):
+            i = i1 + (j - j1) if tag == "equal" else min(i1, max(len(old) - 1, 0))
+            mapped[j] = earlier[i] if earlier is not None and i < len(earlier) else i + 1
+    mapped[len(new)] = mapped[len(new) - 1] if new else 1
+    return mapped
 
 
 def python_files(paths: list[Path]) -> list[Path]:

@@ -58,12 +58,16 @@ class Rule(cst.CSTTransformer):
         return not cls.TRIGGERS or any(word.encode() in source for word in cls.TRIGGERS)
 
     def report(self, node: cst.CSTNode, message: str) -> None:
-        """Record a site left for review, at the node's position in the file as it was read."""
+        """Record a site left for review, at the node's position in the file as it was read (an earlier
+        rule may have added or removed lines: the engine's line map leads back)."""
         try:
             start = self.get_metadata(PositionProvider, node).start
             line, column = start.line, start.column + 1
         except KeyError:
             line, column = 0, 0
+        lines = self.context.scratch.get("line_map")
+        if lines is not None and 0 < line <= len(lines):
+            line = lines[line - 1]
         findings = self.context.scratch.setdefault("findings", [])
         findings.append(Finding(self.context.filename or "<string>", line, column, self.NAME, message))
 

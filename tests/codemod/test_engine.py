@@ -1,0 +1,38 @@
+"""The engine: reports name lines of the file as read, even after an earlier rule added or removed lines."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from migrate.codemod.engine import line_map
+from tests.codemod.helpers import rewrite
+
+
+def test_reports_after_a_rule_that_removed_lines_name_the_original_line():
+    source = """
+        import tensorflow as tf
+        from keras import backend as K
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        K.set_session(tf.Session(config=config))
+        model.fit_generator(batches(), steps_per_epoch=3, workers=4)
+    """
+    got, findings = rewrite(source, "memory_growth_preamble", "fit_generator_to_fit")
+    assert "set_memory_growth" in got and "model.fit(" in got  # both rules rewrote: lines moved
+    assert [(f.rule, f.line) for f in findings] == [("fit_generator_to_fit", 7)]
+
+
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=30), st.data())
+def test_theline_map_leads_every_untouched_line_back_to_where_it_was(numbers, data):
+    before = [f"line_{i}_{n}" for i, n in enumerate(numbers)]  # distinct lines, as statements mostly are
+    start = data.draw(st.integers(0, len(before)))
+    end = data.draw(st.integers(start, len(before)))
+    inserted = [f"new_{k}" for k in range(data.draw(st.integers(0, 3)))]
+    after = before[:start] + inserted + before[end:]
+    lines = line_map("\n".join(before), "\n".join(after), None)
+    for index, text in enumerate(after):
+        if text in before:
+            assert lines[index] == before.index(text) + 1
+    twice = line_map("\n".join(after), "\n".join(after), lines)
+    assert twice[:len(after)] == lines[:len(after)]  # composing with a no-op change keeps the map
