@@ -1,10 +1,15 @@
-"""`migrate code` against `tf_upgrade_v2` (ships with TensorFlow) on one generated corpus, in one run.
+"""`migrate code` against `tf_upgrade_v2` (ships with TensorFlow) on two generated trees, in one run.
 
-    python benchmarks/code_speed.py [--files 500]
+    python benchmarks/code_speed.py [--files 500] [--tree 3000]
 
-The corpus: legacy-style training scripts (multi_gpu_model in functions, classes, conditionals,
-fit_generator, TF1 sessions) and plain utility modules, varied by name and constants. Both tools run as
-fresh processes over the whole folder, as a user would run them; files per second is files / wall time.
+1. **scripts**: legacy training scripts (multi_gpu_model in functions, classes, conditionals,
+   fit_generator, TF1 sessions) and plain utility modules, a third each: every rule has work.
+2. **repository**: shaped like a real project: nested packages, `__init__.py` files, data loaders,
+   model definitions, tests and utilities of varied length, and 1 file in 100 with multi_gpu_model.
+   Most files give migrate nothing to do: it skips them before parsing; tf_upgrade_v2 parses them all.
+
+Both tools run as fresh processes over the whole folder, as a user would run them; files per second is
+files / wall time, and the ratio is to tf_upgrade_v2 on the same tree.
 """
 
 from __future__ import annotations
@@ -64,6 +69,73 @@ def merge(a, b):
 '''
 
 
+DATA_LOADER = '''
+"""Data loading for experiment {n}."""
+import os
+
+import numpy as np
+
+
+class Loader{n}(object):
+    def __init__(self, root, batch_size={n}):
+        self.root = root
+        self.batch_size = batch_size
+        self.files = sorted(os.listdir(root))
+
+    def __len__(self):
+        return len(self.files) // self.batch_size
+
+    def batches(self):
+        while True:
+            for start in range(0, len(self.files), self.batch_size):
+                names = self.files[start:start + self.batch_size]
+                yield np.stack([np.load(os.path.join(self.root, name)) for name in names])
+'''
+MODEL_DEF = '''
+from keras.layers import BatchNormalization, Dense, Dropout, Input
+from keras.models import Model
+
+
+def block_{n}(x, units):
+    x = Dense(units, activation="relu")(x)
+    x = BatchNormalization()(x)
+    return Dropout(0.{n})(x)
+
+
+def build_{n}(input_dim, classes):
+    inputs = Input(shape=(input_dim,))
+    x = block_{n}(inputs, 128)
+    x = block_{n}(x, 64)
+    return Model(inputs, Dense(classes, activation="softmax")(x))
+'''
+TEST_MODULE = '''
+import unittest
+
+
+class Test{n}(unittest.TestCase):
+    def test_shapes(self):
+        self.assertEqual(len([1] * {n}), {n})
+
+    def test_merge(self):
+        self.assertEqual(dict(a=1, **dict(b={n})), {"a": 1, "b": {n}})
+'''
+
+
+def make_repository(folder: Path, count: int) -> None:
+    """Nested packages of ordinary modules, some long, and 1 file in 100 with multi_gpu_model."""
+    ordinary = [UTILITY, DATA_LOADER, MODEL_DEF, TEST_MODULE, UTILITY * 3, DATA_LOADER + UTILITY]
+    for i in range(count):
+        package = folder / f"pkg_{i % 7}" / f"sub_{i % 13}"
+        if not package.exists():
+            package.mkdir(parents=True)
+            (package / "__init__.py").write_text("")
+        if i % 100 == 0:
+            text = (LEGACY if i % 200 == 0 else CLASS_BASED).replace("G = 2", f"G = {2 + i % 3}")
+        else:
+            text = ordinary[i % len(ordinary)]
+        (package / f"module_{i}.py").write_text(text.replace("{n}", str(i % 97 + 1)).replace("{g}", "2"))
+
+
 def make_corpus(folder: Path, count: int) -> None:
     templates = [LEGACY, CLASS_BASED, UTILITY]
     for i in range(count):
@@ -79,26 +151,37 @@ def wall(command: list[str]) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--files", type=int, default=500)
-    args = parser.parse_args()
-    work = Path(tempfile.mkdtemp())
-    corpus = work / "corpus"
-    corpus.mkdir()
-    make_corpus(corpus, args.files)
+def compare(label: str, corpus: Path, work: Path) -> None:
+    """Time both tools over one tree and print files/s and the ratio to tf_upgrade_v2."""
+    files = sum(1 for _ in corpus.rglob("*.py"))
     upgrade = shutil.which("tf_upgrade_v2") or str(Path(sys.executable).with_name("tf_upgrade_v2"))
+    outtree = work / f"{corpus.name}-upgraded"
     results = {
         "migrate code --jobs 1": wall([sys.executable, "-m", "migrate", "code", "--check", "--jobs", "1", str(corpus)]),
         "migrate code --jobs 2": wall([sys.executable, "-m", "migrate", "code", "--check", "--jobs", "2", str(corpus)]),
-        "tf_upgrade_v2": wall([upgrade, "--intree", str(corpus), "--outtree", str(work / "upgraded"),
-                               "--reportfile", str(work / "report.txt")]),
+        "tf_upgrade_v2": wall([upgrade, "--intree", str(corpus), "--outtree", str(outtree),
+                               "--reportfile", str(work / f"{corpus.name}-report.txt")]),
     }
-    baseline = args.files / results["tf_upgrade_v2"]
-    print(f"corpus: {args.files} files")
+    baseline = files / results["tf_upgrade_v2"]
+    print(f"{label}: {files} files")
     for name, seconds in results.items():
-        rate = args.files / seconds
-        print(f"{name:24s} {seconds:7.2f} s  {rate:7.1f} files/s  {rate / baseline:5.2f}x tf_upgrade_v2")
+        rate = files / seconds
+        print(f"  {name:24s} {seconds:7.2f} s  {rate:7.1f} files/s  {rate / baseline:5.2f}x tf_upgrade_v2")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=500, help="files in the scripts tree")
+    parser.add_argument("--tree", type=int, default=3000, help="files in the repository-shaped tree")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp())
+    scripts, repository = work / "scripts", work / "repository"
+    scripts.mkdir()
+    repository.mkdir()
+    make_corpus(scripts, args.files)
+    make_repository(repository, args.tree)
+    compare("scripts (every file has work)", scripts, work)
+    compare("repository (1 file in 100 with multi_gpu_model)", repository, work)
     shutil.rmtree(work)
 
 

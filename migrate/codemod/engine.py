@@ -11,9 +11,9 @@ from pathlib import Path
 
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.factories import Survey, survey
+from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.rule import Finding, Rule
 
 
@@ -50,14 +50,18 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     """Run `rules` over one file's bytes; encoding, line endings and formatting are preserved.
 
     `project` is what a run learnt of all its files (factories and their calls); without it, the file
-    is read as a project of its own."""
+    is read as a project of its own. A file in which no rule's trigger words occur is not parsed: most
+    files of a real repository cost a read and a few substring scans."""
+    triggered = [rule for rule in rules if rule.triggered(source, project)]
+    if not triggered:
+        return FileResult(path, source, source)  # no rule has anything to do here: not even parsed
     try:
         module = cst.parse_module(source)
     except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         reason = " ".join(str(exc).split())[:200]
         return FileResult(path, source, None, error=f"{path}: skipped, does not parse as Python 3 ({reason})")
     context = CodemodContext(filename=path, scratch={"survey": project} if project is not None else {})
-    module = apply_rules(module, [rule for rule in rules if rule.triggered(source, project)], context)
+    module = apply_rules(module, triggered, context)
     findings = sorted(context.scratch.get("findings", []), key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
 
@@ -65,26 +69,24 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
 def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> cst.Module:
     """Run the rules in order over one tree, resolving metadata once per version of the tree.
 
-    A rule that changes nothing leaves the same tree object behind, so the next rule reuses the
-    metadata already computed (scope analysis is most of a rule's cost). Import additions and
-    removals the rules scheduled run once, at the end. Findings land in `context.scratch`.
+    LibCST's transformers rebuild every node they pass, so "changed" is judged by the code: a rule whose
+    output prints the same (a lint, a rule with nothing to do here) keeps the tree and the metadata
+    already computed for it (scope analysis is most of a rule's cost). Import additions and removals
+    the rules scheduled run once, at the end. Findings land in `context.scratch`.
     """
     wrapper = cst.MetadataWrapper(module, unsafe_skip_copy=True)
+    text = module.code
     lines: list[int] | None = None  # line of the tree a rule reads -> line of the file as read
     for rule in rules:
         instance = rule(replace(context, wrapper=wrapper, filename=context.filename))
         with instance.resolve(wrapper):
             changed = wrapper.module.visit(instance)
-        if changed is not wrapper.module:
-            if changed.code != wrapper.module.code:
-                lines = line_map(wrapper.module.code, changed.code, lines)
-                context.scratch["line_map"] = lines
+        if changed is not wrapper.module and changed.code != text:
+            lines = line_map(text, changed.code, lines)
+            context.scratch["line_map"] = lines
+            text = changed.code
             wrapper = cst.MetadataWrapper(changed, unsafe_skip_copy=True)
-    module = wrapper.module
-    for visitor in (AddImportsVisitor, RemoveImportsVisitor):
-        if context.scratch.get(visitor.CONTEXT_KEY):
-            module = visitor(replace(context, wrapper=None)).transform_module(module)
-    return module
+    return apply_scheduled(wrapper.module, context)
 
 
 def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:

@@ -84,13 +84,26 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
     factories: set[Factory] = set()
     for path, source in sources:
         if TRIGGER in source:
-            factories |= _read(source, _defined, module_of(path))
+            factories |= _read(source, _may_define, _defined, module_of(path))
     found = Survey(frozenset(factories))
+    names = {factory.name for factory in found.factories}
     reached: set[Factory] = set()
     for path, source in sources:
         if any(name in source for name in found.names):
-            reached |= _read(source, reachable_calls, found, module_of(path))
+            reached |= _read(source, lambda module: _may_call(module, names), reachable_calls, found, module_of(path))
     return Survey(found.factories, frozenset(reached))
+
+
+def _may_define(module: cst.Module) -> bool:
+    """Whether a file could define a factory, judged by spelling alone: worth a scope analysis to be sure."""
+    local = {"multi_gpu_model"} | {code(alias.asname.name) for node in m.findall(module, m.ImportFrom())
+                                   if not isinstance(node.names, cst.ImportStar) for alias in node.names
+                                   if code(alias.name) == "multi_gpu_model" and alias.asname is not None}
+    return bool(factories_in(module, "", lambda call: code(call.func).rsplit(".", 1)[-1] in local))
+
+
+def _may_call(module: cst.Module, names: set[str]) -> bool:
+    return any(code(call.func).rsplit(".", 1)[-1] in names for call in factory_calls(module))
 
 
 class _QualifiedNames(cst.MetadataDependent):
@@ -100,13 +113,17 @@ class _QualifiedNames(cst.MetadataDependent):
         return {name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}
 
 
-def _read(source: bytes, read: Callable[..., set[Factory]], *args: object) -> set[Factory]:
-    """`read(module, qualified_names_of, *args)` over one file; nothing from a file that does not parse
-    (its rewrite reports that)."""
+def _read(source: bytes, worth: Callable[[cst.Module], bool], read: Callable[..., set[Factory]],
+          *args: object) -> set[Factory]:
+    """`read(module, qualified_names_of, *args)` over one file, when `worth(module)` says the names are
+    worth resolving; nothing from a file that does not parse (its rewrite reports that)."""
     try:
-        wrapper = MetadataWrapper(cst.parse_module(source), unsafe_skip_copy=True)
+        module = cst.parse_module(source)
     except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError):
         return set()
+    if not worth(module):
+        return set()
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     names = _QualifiedNames()
     with names.resolve(wrapper):
         return read(wrapper.module, names.of, *args)

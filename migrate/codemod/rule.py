@@ -9,9 +9,11 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.metadata import ParentNodeProvider, PositionProvider, QualifiedNameProvider
 
-POSITIONS = (PositionProvider,)
-NAMES = (PositionProvider, QualifiedNameProvider)
-SCOPED = (PositionProvider, QualifiedNameProvider, ParentNodeProvider)
+# Positions are not among them: only a report needs one, and it resolves them then (`report`), so a
+# rule with nothing to say never pays for them.
+POSITIONS = ()
+NAMES = (QualifiedNameProvider,)
+SCOPED = (QualifiedNameProvider, ParentNodeProvider)
 
 
 @dataclass(frozen=True)
@@ -60,10 +62,11 @@ class Rule(cst.CSTTransformer):
     def report(self, node: cst.CSTNode, message: str) -> None:
         """Record a site left for review, at the node's position in the file as it was read (an earlier
         rule may have added or removed lines: the engine's line map leads back)."""
-        try:
-            start = self.get_metadata(PositionProvider, node).start
+        positions = self.context.wrapper.resolve(PositionProvider) if self.context.wrapper is not None else {}
+        if node in positions:
+            start = positions[node].start
             line, column = start.line, start.column + 1
-        except KeyError:
+        else:
             line, column = 0, 0
         lines = self.context.scratch.get("line_map")
         if lines is not None and 0 < line <= len(lines):

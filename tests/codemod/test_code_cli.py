@@ -27,7 +27,8 @@ def project(tmp_path):
     (tmp_path / "pkg").mkdir()
     shutil.copy(LEGACY, tmp_path / "pkg" / "train.py")
     (tmp_path / "pkg" / "clean.py").write_text("print('nothing to do')\n")
-    (tmp_path / "pkg" / "py2.py").write_text("print 'python 2'\n")
+    (tmp_path / "pkg" / "py2.py").write_text("print 'python 2'\nmodel.fit_generator(batches)\n")
+    (tmp_path / "pkg" / "py2_clean.py").write_text("print 'nothing migrate rewrites'\n")
     return tmp_path
 
 
@@ -53,7 +54,8 @@ def test_the_diff_applies_with_patch(project, tmp_path):
 def test_unparseable_files_are_reported_and_never_touched(project):
     result = migrate("code", "--write", "pkg", cwd=project)
     assert "pkg/py2.py: skipped, does not parse as Python 3" in result.stderr
-    assert (project / "pkg" / "py2.py").read_text() == "print 'python 2'\n"
+    assert (project / "pkg" / "py2.py").read_text() == "print 'python 2'\nmodel.fit_generator(batches)\n"
+    assert "py2_clean.py" not in result.stderr  # nothing to rewrite there: never parsed, nothing to say
 
 
 def test_check_exits_1_when_work_is_found_then_0_after_write(project):

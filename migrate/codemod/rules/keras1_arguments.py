@@ -34,7 +34,8 @@ KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_c
 class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
-    TRIGGERS = tuple(KEYWORDS) + ("nb_epoch", "Convolution2D", "Convolution3D", "Conv2D", "Conv3D")
+    # Keywords as written in a call (`init=`, not `__init__`), and the classes whose positionals changed.
+    TRIGGERS = tuple(f"{k}=" for k in KEYWORDS) + ("nb_epoch", "Convolution2D", "Convolution3D", "Conv2D", "Conv3D")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 

@@ -21,7 +21,7 @@ RATE = ("learning_rate", "lr")
 class OptimizerDecayToSchedule(Rule):
     NAME = "optimizer_decay_to_schedule"
     ORDER = 31  # after optimizer_lr_to_learning_rate
-    TRIGGERS = ("decay",)
+    TRIGGERS = ("decay=", "decay =")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras optimizer decay= -> learning_rate=InverseTimeDecay(lr, 1, decay), Keras 2's meaning"
 

@@ -15,7 +15,7 @@ from migrate.codemod.rule import NAMES, Rule
 class OptimizerLrToLearningRate(Rule):
     NAME = "optimizer_lr_to_learning_rate"
     ORDER = 30
-    TRIGGERS = ("lr",)
+    TRIGGERS = ("lr=", "lr =")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras optimizer lr= -> learning_rate="
 

@@ -25,6 +25,10 @@ class PredictBatchesAsTuples(Rule):
     METADATA_DEPENDENCIES = POSITIONS
     DESCRIPTION = "generators feeding predict_generator yield (x,) instead of x, as Keras 3's predict requires"
 
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        return b"yield" in source and b"predict" in source
+
     def visit_Module(self, node: cst.Module) -> None:
         """Module-level generator functions whose only use is as predict's data, and whose yields are bare."""
         generators = {s.name.value: s for s in node.body if isinstance(s, cst.FunctionDef) and _bare_yields(s)}

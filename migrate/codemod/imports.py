@@ -1,0 +1,182 @@
+"""The import edits rules schedule, applied once per file after every rule has run.
+
+Rules schedule them as in any LibCST codemod (`AddImportsVisitor.add_needed_import`,
+`RemoveImportsVisitor.remove_unused_import`). The common cases are applied here directly on the
+module's top-level statements: adding `import M as A` or `from M import x` (after the leading import
+block) and removing an unused `from M import x` (unused: no name in the module, outside imports,
+attribute names and keywords, spells it). That costs a walk of the tree where LibCST's visitors cost a
+scope analysis and a matcher walk each (a third of a rewrite's time on a typical script). Anything
+else (relative imports, `import M` removals, imports inside functions, merging into an existing
+`from M import ...`) goes to LibCST's visitors, unchanged. A removed statement's comments stay, on
+the statement that follows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor, ImportItem, RemoveImportsVisitor
+
+from migrate.codemod.syntax import code
+
+Removal = tuple[str, str | None, str | None]  # (module, obj, asname), as RemoveImportsVisitor keeps them
+
+
+def apply_scheduled(module: cst.Module, context: CodemodContext) -> cst.Module:
+    """Apply the additions, then the removals, the rules scheduled in `context.scratch`."""
+    adds: list[ImportItem] = list(context.scratch.pop(AddImportsVisitor.CONTEXT_KEY, []))
+    removes: list[Removal] = list(context.scratch.pop(RemoveImportsVisitor.CONTEXT_KEY, []))
+    left_adds = [item for item in adds if not _simple_add(module, item)]
+    for item in adds:
+        if item not in left_adds and not _present(module, item):
+            module = _add(module, item)
+    if left_adds:
+        module = AddImportsVisitor(replace(context, wrapper=None), left_adds).transform_module(module)
+    left_removes = []
+    for removal in removes:
+        edited = _remove(module, removal)
+        if edited is None:
+            left_removes.append(removal)
+        else:
+            module = edited
+    if left_removes:
+        context.scratch[RemoveImportsVisitor.CONTEXT_KEY] = left_removes
+        module = RemoveImportsVisitor(replace(context, wrapper=None)).transform_module(module)
+    return module
+
+
+# ---------------------------------------------------------------- additions
+
+
+def _simple_add(module: cst.Module, item: ImportItem) -> bool:
+    """An absolute import whose module no top-level `from M import` already names (LibCST would merge)."""
+    if item.relative or item.module_name == "__future__":
+        return False
+    return item.obj_name is None or not any(isinstance(small, cst.ImportFrom) and small.module is not None
+                                       and not small.relative and code(small.module) == item.module_name
+                                       for small in _top_level_imports(module))
+
+
+def _present(module: cst.Module, item: ImportItem) -> bool:
+    for small in _top_level_imports(module):
+        if item.obj_name is None and isinstance(small, cst.Import):
+            if any(code(a.name) == item.module_name and _asname(a) == item.alias for a in small.names):
+                return True
+        if item.obj_name is not None and isinstance(small, cst.ImportFrom) and small.module is not None \
+                and code(small.module) == item.module_name and not isinstance(small.names, cst.ImportStar):
+            if any(code(a.name) == item.obj_name and _asname(a) == item.alias for a in small.names):
+                return True
+    return False
+
+
+def _add(module: cst.Module, item: ImportItem) -> cst.Module:
+    """Insert the import after the leading block of imports (after the docstring when there is none)."""
+    alias = f" as {item.alias}" if item.alias else ""
+    text = f"import {item.module_name}{alias}\n" if item.obj_name is None else f"from {item.module_name} import {item.obj_name}{alias}\n"
+    body = list(module.body)
+    at = _after_leading_imports(body)
+    if at < len(body) and not _is_import(body[at]) and not body[at].leading_lines:
+        body[at] = body[at].with_changes(leading_lines=[cst.EmptyLine()])  # a blank line after the imports
+    body.insert(at, cst.parse_statement(text, config=module.config_for_parsing))
+    return module.with_changes(body=body)
+
+
+def _after_leading_imports(body: Sequence[cst.BaseStatement]) -> int:
+    """Where the first run of import statements ends (after the docstring, when the module has one)."""
+    index = 1 if body and _is_docstring(body[0]) else 0
+    while index < len(body) and _is_import(body[index]):
+        index += 1
+    return index
+
+
+# ---------------------------------------------------------------- removals
+
+
+def _remove(module: cst.Module, removal: Removal) -> cst.Module | None:
+    """The module without `from M import obj [as asname]` when nothing uses it; the module unchanged when
+    something does; None when the import is not a plain top-level one (LibCST's visitor decides)."""
+    name, obj, asname = removal
+    if obj is None or name.startswith("."):
+        return None
+    body = list(module.body)
+    for index, statement in enumerate(body):
+        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+            continue
+        small = statement.body[0]
+        if not isinstance(small, cst.ImportFrom) or small.relative or small.module is None \
+                or code(small.module) != name or isinstance(small.names, cst.ImportStar):
+            continue
+        aliases = [a for a in small.names if code(a.name) == obj and _asname(a) == asname]
+        if not aliases:
+            continue
+        if (asname or obj) in _used_names(module):
+            return module
+        return _without(body, index, aliases[0], module)
+    return None
+
+
+def _without(body: list[cst.BaseStatement], index: int, alias: cst.ImportAlias, module: cst.Module) -> cst.Module:
+    statement = body[index]
+    small = statement.body[0]
+    kept = [a for a in small.names if a is not alias]
+    if kept:
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        body[index] = statement.with_changes(body=[small.with_changes(names=kept)])
+        return module.with_changes(body=body)
+    comments = [line for line in statement.leading_lines if line.comment is not None]
+    del body[index]
+    if comments and index < len(body):
+        body[index] = body[index].with_changes(leading_lines=[*statement.leading_lines, *body[index].leading_lines])
+    return module.with_changes(body=body)
+
+
+def _used_names(module: cst.Module) -> set[str]:
+    """Names the module reads or binds outside import statements (not attribute names, not keywords)."""
+    found: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Import(self, node: cst.Import) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+            return False
+
+    module.visit(Collect())
+    return found
+
+
+# ---------------------------------------------------------------- shapes
+
+
+def _top_level_imports(module: cst.Module) -> list[cst.Import | cst.ImportFrom]:
+    return [small for statement in module.body if isinstance(statement, cst.SimpleStatementLine)
+            for small in statement.body if isinstance(small, (cst.Import, cst.ImportFrom))]
+
+
+def _is_import(statement: cst.BaseStatement) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and all(
+        isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body)
+
+
+def _is_docstring(statement: cst.BaseStatement) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 and \
+        isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value,
+                                                                (cst.SimpleString, cst.ConcatenatedString))
+
+
+def _asname(alias: cst.ImportAlias) -> str | None:
+    return code(alias.asname.name) if alias.asname is not None else None
