@@ -20,7 +20,7 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, ImportItem, RemoveImportsVisitor
 
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, names_in
 
 Removal = tuple[str, str | None, str | None]  # (module, obj, asname), as RemoveImportsVisitor keeps them
 
@@ -135,28 +135,7 @@ def _without(body: list[cst.BaseStatement], index: int, alias: cst.ImportAlias, 
 
 def _used_names(module: cst.Module) -> set[str]:
     """Names the module reads or binds outside import statements (not attribute names, not keywords)."""
-    found: set[str] = set()
-
-    class Collect(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            found.add(node.value)
-
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            node.value.visit(self)
-            return False
-
-        def visit_Arg(self, node: cst.Arg) -> bool:
-            node.value.visit(self)
-            return False
-
-        def visit_Import(self, node: cst.Import) -> bool:
-            return False
-
-        def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-            return False
-
-    module.visit(Collect())
-    return found
+    return {name.value for name in names_in(module)}
 
 
 # ---------------------------------------------------------------- shapes

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import libcst as cst
 import libcst.matchers as m
 
-from migrate.codemod.syntax import assigns, code
+from migrate.codemod.syntax import assigns, code, names_in
 
 COMPILE_CALL = m.SimpleStatementLine(body=[m.Expr(m.Call(func=m.Attribute(attr=m.Name("compile"))))])
 
@@ -220,7 +220,7 @@ def _written_names(statement: cst.BaseStatement) -> set[str]:
         targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
             [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
         for target in targets:
-            names |= {node.value for node in _names(target)}
+            names |= {node.value for node in names_in(target)}
     return names
 
 
@@ -232,27 +232,7 @@ def _read_names(statement: cst.BaseStatement) -> set[str]:
         return set()
     values = [small.value for small in statement.body if isinstance(small, (cst.Assign, cst.AugAssign, cst.Expr))
               and small.value is not None]
-    return {node.value for value in values for node in _names(value)}
-
-
-def _names(node: cst.CSTNode) -> list[cst.Name]:
-    """Every Name in a node except attribute names (`x.attr` reads x, not attr) and keyword names."""
-    found: list[cst.Name] = []
-
-    class Collect(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            attribute.value.visit(self)
-            return False
-
-        def visit_Arg(self, arg: cst.Arg) -> bool:
-            arg.value.visit(self)
-            return False
-
-    node.visit(Collect())
-    return found
+    return {node.value for value in values for node in names_in(value)}
 
 
 def scope_span(site: Site, statements: Sequence[cst.BaseStatement]) -> tuple[int, int]:

@@ -15,6 +15,33 @@ def code(node: cst.CSTNode) -> str:
     return _EMPTY.code_for_node(node).strip()
 
 
+def names_in(node: cst.CSTNode) -> list[cst.Name]:
+    """Every Name a node reads or binds, except attribute names (`x.attr` reads x, not attr), keyword
+    names and what import statements bind."""
+    found: list[cst.Name] = []
+
+    class Collect(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name)
+
+        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+            attribute.value.visit(self)
+            return False
+
+        def visit_Arg(self, arg: cst.Arg) -> bool:
+            arg.value.visit(self)
+            return False
+
+        def visit_Import(self, node: cst.Import) -> bool:
+            return False
+
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+            return False
+
+    node.visit(Collect())
+    return found
+
+
 def subclasses_model(node: cst.ClassDef) -> bool:
     """`class X(Model)`, `class X(keras.Model)`, `class X(keras.models.Model)`..."""
     return any(code(base.value).split(".")[-1] == "Model" for base in node.bases)
