@@ -188,17 +188,18 @@ def reachable_calls(module: cst.Module, names_of: Callable[[cst.CSTNode], set[st
     return {factory for factory in called if factory is not None and factory.wrapper is None}
 
 
-def factory_calls(module: cst.Module) -> list[cst.Call]:
-    """Calls that are a whole statement's value: `x = f(...)`, `a, b = f(...)`, `f(...)`."""
-    shape = m.SimpleStatementLine(body=[m.Assign(value=m.Call()) | m.Expr(value=m.Call())])
-    return [statement.body[0].value for statement in m.findall(module, shape)]
+# A statement that is one call: `x = f(...)`, `a, b = f(...)`, `f(...)`.
+CALL_STATEMENT = m.SimpleStatementLine(body=[m.Assign(value=m.Call()) | m.Expr(value=m.Call())])
+
+
+def factory_calls(node: cst.CSTNode) -> list[cst.Call]:
+    """The calls below `node` that are a whole statement's value."""
+    return [statement.body[0].value for statement in m.findall(node, CALL_STATEMENT)]
 
 
 def call_statement(statement: cst.BaseStatement) -> cst.Call | None:
-    """The call a statement is made of, when it has the shape `factory_calls` finds."""
-    if m.matches(statement, m.SimpleStatementLine(body=[m.Assign(value=m.Call()) | m.Expr(value=m.Call())])):
-        return statement.body[0].value
-    return None
+    """The call a statement is made of, when it is one."""
+    return statement.body[0].value if m.matches(statement, CALL_STATEMENT) else None
 
 
 def bound_names(statement: cst.BaseStatement) -> set[str]:
