@@ -50,8 +50,9 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     """Run `rules` over one file's bytes; encoding, line endings and formatting are preserved.
 
     `project` is what a run learnt of all its files (factories and their calls); without it, the file
-    is read as a project of its own. A file in which no rule's trigger words occur is not parsed: most
-    files of a real repository cost a read and a few substring scans."""
+    is surveyed as a project of its own. A file in which no rule's trigger words occur is not parsed:
+    most files of a real repository cost a read and a few substring scans."""
+    project = project if project is not None else survey([(path, source)])
     triggered = [rule for rule in rules if rule.triggered(source, project)]
     if not triggered:
         return FileResult(path, source, source)  # no rule has anything to do here: not even parsed
@@ -60,7 +61,7 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         reason = " ".join(str(exc).split())[:200]
         return FileResult(path, source, None, error=f"{path}: skipped, does not parse as Python 3 ({reason})")
-    context = CodemodContext(filename=path, scratch={"survey": project} if project is not None else {})
+    context = CodemodContext(filename=path, scratch={"survey": project})
     module = apply_rules(module, triggered, context)
     findings = sorted(context.scratch.get("findings", []), key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
@@ -129,7 +130,7 @@ def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
     so that a factory in one file and its callers in another are rewritten together."""
     files = [str(p) for p in python_files(paths)]
     names = [rule.NAME for rule in rules]
-    project = survey((f, Path(f).read_bytes()) for f in files) if len(files) > 1 else None
+    project = survey((f, Path(f).read_bytes()) for f in files)
     if jobs > 1 and len(files) > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             work = [(f, names, project) for f in files]

@@ -129,13 +129,6 @@ def _read(source: bytes, worth: Callable[[cst.Module], bool], read: Callable[...
         return read(wrapper.module, names.of, *args)
 
 
-def own_survey(module: cst.Module, module_name: str, names_of: Callable[[cst.CSTNode], set[str]]) -> Survey:
-    """A file read as a project of its own: its factories, reached when it calls them itself.
-    `names_of` gives a node's qualified names (the caller's QualifiedNameProvider)."""
-    found = Survey(frozenset(_defined(module, names_of, module_name)))
-    return Survey(found.factories, frozenset(reachable_calls(module, names_of, found, module_name)))
-
-
 def _defined(module: cst.Module, names_of: Callable[[cst.CSTNode], set[str]], module_name: str) -> set[Factory]:
     return factories_in(module, module_name, lambda call: bool(names_of(call.func) & MULTI_GPU_MODEL))
 

@@ -15,7 +15,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import ParentNodeProvider
 
-from migrate.codemod.factories import call_statement, factory_call_span, module_of, own_survey
+from migrate.codemod.factories import Survey, call_statement, factory_call_span, module_of
 from migrate.codemod.mirrored_sites import SiteFinder, scope_span
 from migrate.codemod.names import BATCH_NORMALIZATION, MULTI_GPU_MODEL, OPTIMIZER_MODULES
 from migrate.codemod.rule import SCOPED, Rule
@@ -96,7 +96,7 @@ class MirroredStrategyLints(Rule):
         """The statements (by identity) the multi_gpu_model rewrite will put under strategy.scope()."""
         finder, moved = SiteFinder(self.wrapper_calls), set()
         module_name = module_of(self.context.filename or "<string>.py")
-        survey = self.context.scratch.get("survey") or own_survey(module, module_name, self.qualified_names)
+        survey = self.context.scratch.get("survey", Survey())
         blocks = [module.body] + [block.body for block in _blocks(module)]
         for statements in blocks:
             spans = [scope_span(site, statements) for site in finder.sites(statements)]

@@ -7,8 +7,8 @@ keeps its global batch size. Sites that cannot be moved safely are left as they 
 A factory handing the wrapper out uncompiled loses it, and the scope goes around its calls instead; a
 ModelMGPU-style class's instantiations are sites like the calls, and the class goes when nothing else
 uses it (`codemod/factories.py` finds both, across the files of a run).
-Finding sites is `codemod/mirrored_sites.py`; this module rewrites them. Imports go through LibCST's
-AddImportsVisitor and RemoveImportsVisitor (run once per file by the engine).
+Finding sites is `codemod/mirrored_sites.py`; this module rewrites them. Imports are scheduled as in any
+LibCST codemod and applied once per file (`codemod/imports.py`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from migrate.codemod.factories import (
     factory_calls,
     hands_out,
     module_of,
-    own_survey,
 )
 from migrate.codemod.mirrored_sites import (
     Site,
@@ -90,7 +89,7 @@ class MultiGpuModelToMirrored(Rule):
     # ------------------------------------------------------------ discovery
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.survey = self.context.scratch.get("survey") or own_survey(node, self.module_name, self.qualified_names)
+        self.survey = self.context.scratch.get("survey", Survey())
         for statement in node.body:
             if m.matches(statement, m.SimpleStatementLine(body=[m.Import()])):
                 for alias in statement.body[0].names:
@@ -121,7 +120,7 @@ class MultiGpuModelToMirrored(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         names = self.qualified_names(node.func)
         factory = self.survey.called(names, self.module_name) if self.survey.factories else None
-        if names & MULTI_GPU_MODEL:
+        if self._is_multi_gpu(node):
             self.finder.add(node)
         elif factory is not None and factory.wrapper is not None:
             self.finder.add(node, factory.wrapper)
@@ -138,7 +137,7 @@ class MultiGpuModelToMirrored(Rule):
         if not subclasses_model(node) or self._wrapper_class(node) is not None:
             return
         for call in m.findall(node, m.Call()):
-            if self.finder.is_call(call) or self.qualified_names(call.func) & MULTI_GPU_MODEL:
+            if self.finder.is_call(call) or self._is_multi_gpu(call):
                 self.handled.add(id(call))
                 self.report(call, f"class {node.name.value} subclasses Model around multi_gpu_model: delete the "
                                   "class and build the template under tf.distribute.MirroredStrategy().scope()")
@@ -226,9 +225,6 @@ class MultiGpuModelToMirrored(Rule):
         """In a factory whose callers get the scope: the wrapper goes, the template is handed out, no scope here."""
         self.handled.add(id(site.call))
         self.converted()
-        if site.kind == "return":
-            swap = ReplaceCall(site.call, site.template)
-            return statements[:site.index] + [statements[site.index].visit(swap)] + statements[site.index + 1:]
         replacement = self._site_replacement(site, statements[site.index])
         statements = self._rename_after(site, statements)
         kept = replacement if isinstance(replacement, list) else [replacement] if replacement is not None else []
@@ -365,8 +361,8 @@ class MultiGpuModelToMirrored(Rule):
                 continue
             inside += device_block_body(statements[index])
         after: list[cst.BaseStatement] = []
-        if site.kind == "return":
-            after = [statements[site.index].visit(ReplaceCall(site.call, site.template))]
+        if site.kind == "return":  # the scope ends before it; the return hands out the template
+            after = [replacement]
             end = site.index
         return self._scoped(statements, start, end, inside, self._dropped_comments(site), self._devices(site), after)
 
