@@ -50,7 +50,7 @@ def report(shape: str, source: Path, work: Path, baseline: int) -> None:
     seconds, peak = measured([env_python, "-m", "migrate", "convert", str(source), "-o", str(work / "out.keras"),
                               "--force"])
     _, keras_load = measured([env_python, "-c", LOAD, str(work / "out.keras")])
-    from migrate.h5 import read_legacy_file
+    from migrate.read import read_legacy_file
 
     file = read_legacy_file(source)
     weights = file.weight_bytes

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from migrate.errors import MigrateError
 from migrate.graph import Graph, build_graph
-from migrate.h5 import LegacyFile, read_legacy_file
-from migrate.h5.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
+from migrate.read import LegacyFile, read_legacy_file
+from migrate.read.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
 from migrate.unwrap import LambdaInfo, classify_lambdas, unwrap
 from migrate.unwrap.weights_only import weights_layout
 

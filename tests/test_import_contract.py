@@ -1,8 +1,8 @@
 """The package's layering, checked statically on every module's imports (run in CI with the tests).
 
 - Only `migrate/rebuild/` imports keras, tensorflow or another framework.
-- `migrate/h5/` (the reading side's floor) imports nothing of migrate but itself and `errors`.
-- The reading side (`h5`, `graph`, `unwrap`, `translate`, `plan`, `diagnosis`, `verify`, `save`) and the
+- `migrate/read/` (the reading side's floor) imports nothing of migrate but itself and `errors`.
+- The reading side (`read`, `graph`, `unwrap`, `translate`, `plan`, `diagnosis`, `verify`, `save`) and the
   codemod import nothing of `rebuild`, `zoo` or `cli` at module level.
 """
 
@@ -19,7 +19,7 @@ from tests.conftest import ROOT
 
 PACKAGE = ROOT / "migrate"
 FRAMEWORKS = {"keras", "tensorflow", "tf_keras", "jax", "torch"}
-READING_SIDE = ("h5", "graph", "unwrap", "translate", "plan.py", "diagnosis", "verify", "save.py", "codemod")
+READING_SIDE = ("read", "graph", "unwrap", "translate", "plan.py", "diagnosis", "verify", "save.py", "codemod")
 
 
 def imports(path: Path, top_level_only: bool = False) -> set[str]:
@@ -57,10 +57,10 @@ def test_only_rebuild_imports_a_framework(path):
     assert not used, f"{relative(path)} imports {sorted(used)}: only migrate/rebuild may"
 
 
-@pytest.mark.parametrize("path", modules("h5"), ids=relative)
+@pytest.mark.parametrize("path", modules("read"), ids=relative)
 def test_the_reading_floor_imports_nothing_above_errors(path):
     ours = {name for name in imports(path) if name.startswith("migrate")}
-    above = {name for name in ours if not name.startswith(("migrate.h5", "migrate.errors"))}
+    above = {name for name in ours if not name.startswith(("migrate.read", "migrate.errors"))}
     assert not above, f"{relative(path)} imports {sorted(above)}"
 
 

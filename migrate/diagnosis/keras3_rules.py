@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from migrate.diagnosis.keras3_layers import KERAS3_LAYER_CLASSES
 from migrate.graph import MODEL_CLASSES, Graph, Layer
 from migrate.graph.shapes import tensor_shapes
-from migrate.h5 import LegacyFile
+from migrate.read import LegacyFile
 from migrate.unwrap import LambdaInfo
 from migrate.unwrap.lambdas import python_can_read
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from migrate.h5.classes import MODEL_CLASSES
+from migrate.read.classes import MODEL_CLASSES
 
 __all__ = ["MODEL_CLASSES", "Graph", "Layer", "TensorRef"]
 

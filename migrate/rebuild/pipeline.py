@@ -18,7 +18,7 @@ import numpy as np
 
 from migrate.errors import MalformedFileError, VerificationError
 from migrate.graph import Graph
-from migrate.h5 import LegacyFile
+from migrate.read import LegacyFile
 from migrate.rebuild.keras_compat import streaming_large_weights
 from migrate.rebuild.model import rebuild_model
 from migrate.rebuild.options import RebuildOptions

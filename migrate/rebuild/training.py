@@ -14,7 +14,7 @@ import h5py
 import keras
 import numpy as np
 
-from migrate.h5 import LegacyFile
+from migrate.read import LegacyFile
 from migrate.rebuild.keras_compat import keeps_slot, keras_mask, slot_variable
 from migrate.rebuild.weights import WeightMove
 from migrate.translate import SourceInfo

@@ -22,7 +22,7 @@ import numpy as np
 
 from migrate.errors import MalformedFileError
 from migrate.graph import Graph, Layer
-from migrate.h5 import LegacyFile, WeightInfo
+from migrate.read import LegacyFile, WeightInfo
 from migrate.rebuild.keras_compat import resource_handle
 from migrate.rebuild.model import Rebuilt
 from migrate.translate.weights import apply_fixes, keras1_joined, reshapes

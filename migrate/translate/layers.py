@@ -6,7 +6,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from migrate.h5 import LegacyFile
+from migrate.read import LegacyFile
 from migrate.translate import keras1, keras2, semantics, tf_keras
 from migrate.translate.fixes import WeightFix
 

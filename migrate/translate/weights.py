@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from migrate.h5 import WeightInfo
+from migrate.read import WeightInfo
 from migrate.translate.fixes import WeightFix
 from migrate.translate.semantics import HARD_SIGMOID_SCALE
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from migrate.graph import Graph
-from migrate.h5 import LegacyFile
+from migrate.read import LegacyFile
 
 
 @dataclass(frozen=True)

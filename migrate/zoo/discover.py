@@ -8,7 +8,7 @@ from pathlib import Path
 
 from migrate.convert import ConvertOptions
 from migrate.errors import ZooUsageError
-from migrate.h5.architecture import sidecar_architecture
+from migrate.read.architecture import sidecar_architecture
 from migrate.zoo.config import ZooConfig
 
 SUFFIXES = (".h5", ".hdf5")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from migrate.convert import ConvertOptions, convert_file
 from tests.conftest import SAMPLES
-from tests.h5.test_fuzz import _paths, _replace, json_values
+from tests.read.test_fuzz import _paths, _replace, json_values
 
 # Small, quick models of every generation (one each), so that each example costs a fraction of a second.
 SOURCES = ["k122_functional_merge.h5", "k216_plain_sequential.h5", "k224_mgpu2_mlp_adam.h5",

@@ -47,7 +47,7 @@ def test_converts_and_reproduces_the_legacy_outputs(row, converted_samples):
 
 @pytest.mark.parametrize("row", sample_params(lambda row: row["compiled"]))
 def test_compiled_samples_carry_their_optimizer(row, converted_samples):
-    from migrate.h5 import read_legacy_file
+    from migrate.read import read_legacy_file
 
     result = converted_samples[row["file"]]
     slots = read_legacy_file(SAMPLES / row["file"]).optimizer_weights

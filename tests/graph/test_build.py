@@ -8,7 +8,7 @@ import pytest
 
 from migrate.errors import MalformedFileError, UnsupportedModelError
 from migrate.graph import TensorRef, build_graph
-from migrate.h5 import read_legacy_file
+from migrate.read import read_legacy_file
 from tests.conftest import real, real_params, sample, sample_params
 
 

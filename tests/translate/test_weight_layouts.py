@@ -1,6 +1,6 @@
 """Keras 1 per-gate RNN weights joined as Keras 2's loader joined them (the samples check the numbers)."""
 
-from migrate.h5 import WeightInfo
+from migrate.read import WeightInfo
 from migrate.translate.weights import keras1_joined
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from migrate.graph import build_graph
-from migrate.h5 import read_legacy_file
+from migrate.read import read_legacy_file
 from migrate.unwrap import classify_lambdas, unwrap
 from tests.conftest import real_params, sample, sample_params
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from migrate.graph import build_graph
-from migrate.h5 import read_legacy_file
-from migrate.h5.architecture import read_architecture_json, sidecar_architecture
+from migrate.read import read_legacy_file
+from migrate.read.architecture import read_architecture_json, sidecar_architecture
 from migrate.unwrap.weights_only import weights_layout
 from tests.conftest import real, sample, sample_params
 

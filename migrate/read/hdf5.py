@@ -22,7 +22,7 @@ import h5py
 import numpy as np
 
 from migrate.errors import MalformedFileError, MigrateError, NotKerasFileError
-from migrate.h5.attrs import read_json, read_text, read_text_list
+from migrate.read.attrs import read_json, read_text, read_text_list
 
 MAX_DIM = 2**40
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from migrate.errors import MalformedFileError, MigrateError, NotKerasFileError
-from migrate.h5 import read_legacy_file
+from migrate.read import read_legacy_file
 from tests.conftest import real, real_params, sample, sample_params
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from migrate.errors import MalformedFileError, NotKerasFileError, UnsupportedModelError
-from migrate.h5.classes import MODEL_CLASSES
+from migrate.read.classes import MODEL_CLASSES
 
 MAX_CONFIG_BYTES = 64 * 2**20
 DROPPED_KWARGS = {"mask"}  # rebuild recomputes masks from the layers that make them

@@ -4,6 +4,6 @@ Nothing here imports TensorFlow or Keras, and nothing read from a file is ever e
 unmarshalled or deserialized into objects: configs stay plain JSON data, weights stay datasets.
 """
 
-from migrate.h5.reader import LegacyFile, WeightInfo, read_legacy_file
+from migrate.read.hdf5 import LegacyFile, WeightInfo, read_legacy_file
 
 __all__ = ["LegacyFile", "WeightInfo", "read_legacy_file"]

@@ -19,8 +19,8 @@ from migrate.errors import MalformedFileError, MigrateError, UnsupportedModelErr
 from migrate.graph import TensorRef
 from migrate.graph.build import build_graph
 from migrate.graph.shapes import output_shapes
-from migrate.h5.architecture import read_architecture
-from tests.h5.test_fuzz import _paths, _replace, json_values
+from migrate.read.architecture import read_architecture
+from tests.read.test_fuzz import _paths, _replace, json_values
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +64,7 @@ def test_the_graph_of_a_keras3_archive_has_every_call_where_keras3_put_it(functi
 
 
 def test_reading_an_archive_never_imports_keras_or_tensorflow(functional_archive):
-    script = (f"import sys; from migrate.h5.architecture import read_architecture; read_architecture({str(functional_archive)!r}); "
+    script = (f"import sys; from migrate.read.architecture import read_architecture; read_architecture({str(functional_archive)!r}); "
               "print(sorted(m for m in sys.modules if m.split('.')[0] in ('keras', 'tensorflow')))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

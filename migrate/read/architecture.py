@@ -35,7 +35,7 @@ def read_architecture_json(path: str | Path) -> dict[str, Any]:
 
 def is_tf_keras_config(config: dict[str, Any]) -> bool:
     """Whether tf.keras wrote this architecture (its nested Sequential models number calls differently)."""
-    from migrate.h5.reader import is_tf_keras_version
+    from migrate.read.hdf5 import is_tf_keras_version
 
     return is_tf_keras_version(str(config.get("keras_version", "")))
 
@@ -44,14 +44,14 @@ def read_architecture(path: str | Path) -> dict[str, Any]:
     """A model config from a `to_json()` file, a legacy whole-model `.h5` or a Keras 3 `.keras` archive."""
     path = Path(path)
     if path.suffix.lower() in (".h5", ".hdf5"):
-        from migrate.h5.reader import read_legacy_file
+        from migrate.read.hdf5 import read_legacy_file
 
         config = read_legacy_file(path).model_config
         if config is None:
             raise MalformedFileError("architecture file is itself weights-only", path=str(path))
         return config
     if path.suffix.lower() == ".keras":
-        from migrate.h5.keras_archive import read_keras_archive
+        from migrate.read.keras_archive import read_keras_archive
 
         return read_keras_archive(path)
     return read_architecture_json(path)
