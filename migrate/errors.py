@@ -37,8 +37,25 @@ class ZooUsageError(UsageError):
     """SRC and OUT do not make a valid pair for `migrate zoo`."""
 
 
+class MissingPathError(UsageError):
+    """A path the user named does not exist: the same words and exit code (2) in every subcommand."""
+
+    def __init__(self, path: object, what: str = "file or directory") -> None:
+        super().__init__(f"no such {what}", path=str(path))
+
+
+class NoModelsError(MigrateError):
+    """A folder given to `migrate zoo` holds no model file: said in one line, exit 1, never a silent success."""
+
+
 class NotKerasFileError(MigrateError):
-    """The file is not HDF5, or is HDF5 that no Keras version wrote."""
+    """The file is not one any Keras version wrote: every such message reads `PATH: not a Keras model file
+    (what was found)`, whichever container and subcommand it came from."""
+
+    PREFIX = "not a Keras model file"
+
+    def __init__(self, detail: str = "", *, path: str | None = None, layer: str | None = None) -> None:
+        super().__init__(f"{self.PREFIX} ({detail})" if detail else self.PREFIX, path=path, layer=layer)
 
 
 class MalformedFileError(MigrateError):
@@ -55,6 +72,11 @@ class VerificationError(MigrateError):
 
 class OutputExistsError(MigrateError):
     """The destination exists (or is the source) and --force was not given."""
+
+
+def exit_code(error: MigrateError) -> int:
+    """The CLI's exit code for an error: 2 for the user's options or paths, 1 for a file that failed."""
+    return 2 if isinstance(error, UsageError) else 1
 
 
 def one_line(error: object) -> str:

@@ -22,6 +22,7 @@ def code_command(
     """Rewrite multi_gpu_model to tf.distribute.MirroredStrategy, plus the Keras 2 to 3 changes around it.
 
     Sites it cannot convert safely are reported as path:line:col: RULE: message (on stderr)."""
+    from migrate.cli.console import fail, require_paths
     from migrate.codemod.engine import run, write_atomically
     from migrate.codemod.registry import all_rules, select_rules
     from migrate.errors import UsageError
@@ -31,16 +32,14 @@ def code_command(
             typer.echo(f"{rule.NAME:32s} {rule.DESCRIPTION}")
         raise typer.Exit(0) from None
     if sum((diff, write, check)) > 1:
-        raise typer.BadParameter("choose one of --diff, --write, --check")
+        fail(UsageError("choose one of --diff, --write, --check"))
     if not paths:
-        raise typer.BadParameter("give at least one PATH")
-    missing = [str(p) for p in paths if not p.exists()]
-    if missing:
-        raise typer.BadParameter(f"no such file or directory: {', '.join(missing)}")
+        fail(UsageError("give at least one PATH"))
+    require_paths(paths)
     try:
         rules = select_rules(select or None, ignore or None)
     except UsageError as exc:
-        raise typer.BadParameter(exc.message) from None
+        fail(exc)
     summary = run(paths, rules, jobs)
     for result in summary.results:
         if result.error:

@@ -22,7 +22,8 @@ def convert_command(
 ) -> None:
     """Unwrap every multi_gpu_model level, rebuild the template in Keras 3, move weights, compile settings
     and optimizer state, verify, and write a .keras file atomically."""
-    from migrate.cli.convert_render import internal_error, print_conversion, print_error
+    from migrate.cli.console import fail, print_error, require_paths
+    from migrate.cli.convert_render import internal_error, print_conversion
     from migrate.convert import ConvertOptions, convert
     from migrate.errors import MigrateError, UsageError
 
@@ -30,16 +31,12 @@ def convert_command(
                              weights_only=weights_only, savedmodel=savedmodel, custom_objects=tuple(custom_objects),
                              lambdas=tuple(lambdas), no_reference=no_reference)
     if reference and no_reference:
-        print_error("--reference and --no-reference contradict each other")
-        raise typer.Exit(2)
+        fail(UsageError("--reference and --no-reference contradict each other"))
+    require_paths([source])
     try:
         result = convert(source, options)
-    except UsageError as exc:
-        print_error(exc)
-        raise typer.Exit(2) from None
     except MigrateError as exc:
-        print_error(exc.at(str(source)))
-        raise typer.Exit(1) from None
+        fail(exc.at(str(source)))
     except Exception as exc:  # a bug of ours: still one line, never a traceback
         print_error(internal_error(source, exc))
         raise typer.Exit(1) from None

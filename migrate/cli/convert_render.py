@@ -7,7 +7,6 @@ from rich.markup import escape
 
 from migrate.cli.console import console as stdout_console
 from migrate.convert import ConversionResult
-from migrate.errors import one_line
 from migrate.rebuild.record import RebuildRecord
 
 
@@ -34,11 +33,6 @@ def print_conversion(result: ConversionResult, console: Console | None = None) -
     warned = f", converted with {len(record.warnings)} warning(s)" if record.warnings else ""
     console.print(f"[green]wrote[/] {escape(result.output or '')} ({record.bytes_written:,} bytes) "
                   f"in {result.seconds:.1f} s{warned}")
-
-
-def print_error(error: object) -> None:
-    """One red line on stderr, never wrapped: a log must stay greppable."""
-    stdout_console(stderr=True).print(f"[red]error[/] {escape(one_line(error))}")
 
 
 def internal_error(path: object, exc: Exception) -> str:

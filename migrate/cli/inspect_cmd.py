@@ -18,8 +18,11 @@ def inspect_command(
         None, "--architecture", help="Template .json, .h5 or .keras for weights-only files (default: <stem>.json beside each)."),
 ) -> None:
     """Show each file's wrapper levels, template, weights, training config and Keras 3 verdict."""
+    from migrate.cli.console import require_paths
     from migrate.cli.convert_render import internal_error
     from migrate.diagnosis import inspect_file
+
+    require_paths(files)
 
     results: list[dict] = []
     reports = []

@@ -11,7 +11,7 @@ import typer
 
 
 def zoo_command(
-    source: Path = typer.Argument(..., metavar="SRC", help="Folder searched for .h5/.hdf5 files (never written to).", show_default=False),
+    source: Path = typer.Argument(..., metavar="SRC", help="Folder searched for Keras model files (never written to).", show_default=False),
     out: Path = typer.Option(..., "-o", "--out", help="Output folder (mirrors SRC; holds the manifest and reports)."),
     jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", min=1, help="Worker processes (default: cores)."),
     timeout: float | None = typer.Option(None, "--timeout", min=1, help="Seconds per model before it is failed."),
@@ -26,8 +26,9 @@ def zoo_command(
     config: Path | None = typer.Option(None, "--config", help="Per-file options (default: SRC/migrate.toml)."),
 ) -> None:
     """Convert every model under SRC into OUT, in parallel, resumable, with report.json, report.md and report.html."""
+    from migrate.cli.console import fail, print_error, require_paths
     from migrate.convert import ConvertOptions
-    from migrate.errors import MigrateError, UsageError, one_line
+    from migrate.errors import MigrateError
     from migrate.zoo.report import summary_line
     from migrate.zoo.run import ZooOptions, run_zoo
 
@@ -35,18 +36,15 @@ def zoo_command(
                              no_reference=no_reference)
     options = ZooOptions(convert=convert, jobs=jobs, timeout=timeout, force=force, dry_run=dry_run, scheduler=scheduler,
                          report_only=report_only, config=config)
+    require_paths([source])
     try:
         with _progress() as progress:
             report = run_zoo(source, out, options, progress)
-    except UsageError as exc:
-        typer.echo(f"error {exc}", err=True)
-        raise typer.Exit(2) from None
     except MigrateError as exc:
-        typer.echo(f"error {one_line(exc)}", err=True)
-        raise typer.Exit(1) from None
+        fail(exc)
     for model in report["models"]:
         if model["status"] == "failed":
-            typer.echo(f"failed {model['source']}: {model['error']}", err=True)
+            print_error(f"{source / model['source']}: {model['error']}")
         elif dry_run:
             typer.echo(f"would {'skip' if model['status'] == 'skipped' else 'convert'} {model['source']}")
     typer.echo(("dry run: " if dry_run else "") + summary_line(report))

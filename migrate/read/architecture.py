@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from migrate.errors import MalformedFileError, NotKerasFileError
+from migrate.errors import MalformedFileError, MissingPathError
 
 MAX_JSON_BYTES = 64 * 2**20
 
@@ -25,7 +25,7 @@ def read_architecture_json(path: str | Path) -> dict[str, Any]:
             raise MalformedFileError("architecture JSON larger than 64 MiB", path=str(path))
         config = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise NotKerasFileError("no such architecture file", path=str(path)) from None
+        raise MissingPathError(path, "architecture file") from None
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise MalformedFileError(f"architecture is not valid JSON ({type(exc).__name__})", path=str(path)) from None
     if not isinstance(config, dict) or "class_name" not in config:

@@ -21,7 +21,7 @@ from typing import Any, Literal
 import h5py
 import numpy as np
 
-from migrate.errors import MalformedFileError, MigrateError, NotKerasFileError
+from migrate.errors import MalformedFileError, MigrateError, MissingPathError, NotKerasFileError
 from migrate.read.attrs import read_json, read_text, read_text_list
 
 MAX_DIM = 2**40
@@ -111,9 +111,9 @@ def read_legacy_file(path: str | Path) -> LegacyFile:
 def _open_hdf5(path: str) -> h5py.File:
     """Open read-only; tell a missing file, a non-HDF5 file and a truncated one apart."""
     if not Path(path).exists():
-        raise NotKerasFileError("no such file", path=path)
+        raise MissingPathError(path, "file")
     if Path(path).is_dir():
-        raise NotKerasFileError("is a directory, not a file", path=path)
+        raise NotKerasFileError("a directory", path=path)
     try:
         return h5py.File(path, "r")
     except OSError as exc:
@@ -122,8 +122,8 @@ def _open_hdf5(path: str) -> h5py.File:
                 raise NotKerasFileError("a zip archive, not HDF5: if it is a Keras 3 .keras file it needs no migration "
                                         "(keras.saving.load_model reads it); as a template, pass it to --architecture",
                                         path=path) from None
-            raise NotKerasFileError("not an HDF5 file (no HDF5 signature)", path=path) from None
-        raise NotKerasFileError(f"HDF5 file that cannot be opened, perhaps truncated ({exc})", path=path) from None
+            raise NotKerasFileError("no HDF5 signature", path=path) from None
+        raise NotKerasFileError(f"HDF5 that cannot be opened, perhaps truncated: {exc}", path=path) from None
 
 
 def _read_open_file(path: str, h5: h5py.File) -> LegacyFile:
@@ -154,7 +154,7 @@ def _read_open_file(path: str, h5: h5py.File) -> LegacyFile:
             training_config=None,
             layer_weights=_read_layer_weights(h5),
         )
-    raise NotKerasFileError("HDF5, but not a Keras file: no model_config, model_weights or layer_names")
+    raise NotKerasFileError("HDF5 with no model_config, model_weights or layer_names")
 
 
 def _group(parent: h5py.Group, name: str) -> h5py.Group:

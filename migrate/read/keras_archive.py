@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from migrate.errors import MalformedFileError, NotKerasFileError, UnsupportedModelError
+from migrate.errors import MalformedFileError, MissingPathError, UnsupportedModelError
 from migrate.read.classes import MODEL_CLASSES
 
 MAX_CONFIG_BYTES = 64 * 2**20
@@ -46,7 +46,7 @@ def read_keras_archive(path: str | Path) -> dict[str, Any]:
             with archive.open(info) as stream:
                 raw = stream.read(MAX_CONFIG_BYTES + 1)
     except FileNotFoundError:
-        raise NotKerasFileError("no such architecture file", path=str(path)) from None
+        raise MissingPathError(path, "architecture file") from None
     except (zipfile.BadZipFile, OSError, EOFError) as exc:
         raise MalformedFileError(f"not a readable .keras archive ({type(exc).__name__})", path=str(path)) from None
     if len(raw) > MAX_CONFIG_BYTES:

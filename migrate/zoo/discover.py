@@ -27,10 +27,15 @@ class Job:
     skip: bool = False
 
 
+def describe_model_files() -> str:
+    """What the zoo looks for, in the words its messages use."""
+    return ", ".join(SUFFIXES) + " files"
+
+
 def check_folders(source: Path, out: Path) -> None:
     """OUT may be neither SRC nor inside it: the zoo never writes under SRC."""
     if not source.is_dir():
-        raise ZooUsageError(f"{source} is not a directory")
+        raise ZooUsageError("not a directory: SRC must be a folder (for one file, use migrate convert)", path=str(source))
     src, dst = source.resolve(), out.resolve()
     if dst == src or src in dst.parents:
         raise ZooUsageError(f"OUT {out} is SRC or inside it; migrate never writes inside SRC")

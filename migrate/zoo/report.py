@@ -20,18 +20,21 @@ def build_report(rows: list[ModelRow], seconds: float) -> dict[str, Any]:
     """The report as JSON data (the form every report file is rendered from): rows sorted by source."""
     models = [row.to_json() for row in sorted(rows, key=lambda row: row.source)]
     counts = Counter(model["status"] for model in models)
+    # What this run converted: a rerun's skipped rows keep their last conversion's warnings and Lambda
+    # counts for the table, but the summary line counts this run's work, so that its numbers add up.
+    converted = [model for model in models if model["status"] == "converted"]
     summary = {"total": len(models), "converted": counts["converted"], "skipped": counts["skipped"],
                "failed": counts["failed"], "seconds": round(seconds, 3),
-               "warnings": sum(len(m["warnings"]) for m in models if m["status"] != "failed"),
-               "with_warnings": sum(1 for m in models if m["warnings"] and m["status"] != "failed"),
-               "lambdas_lifted": sum(m["lambdas_lifted"] for m in models if m["status"] != "failed"),
+               "warnings": sum(len(m["warnings"]) for m in converted),
+               "with_warnings": sum(1 for m in converted if m["warnings"]),
+               "lambdas_lifted": sum(m["lambdas_lifted"] for m in converted),
                "wrapper_depths": dict(sorted(Counter(str(m["wrapper_depth"] or 0) for m in models
                                                      if m["status"] != "failed").items()))}
     return {"models": models, "summary": summary}
 
 
 def summary_line(report: dict[str, Any]) -> str:
-    """`N converted, M skipped, K failed`, and how many warnings the converted ones carry, if any."""
+    """`N converted, M skipped, K failed`, then what the N converted in this run lifted and warned of, if any."""
     s = report["summary"]
     line = f"{s['converted']} converted, {s['skipped']} skipped, {s['failed']} failed"
     line += f"; {s['lambdas_lifted']} user Lambda(s) lifted to built-in layers" if s.get("lambdas_lifted") else ""

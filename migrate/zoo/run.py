@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from migrate.convert import ConversionResult, ConvertOptions
-from migrate.errors import MigrateError, one_line
+from migrate.errors import MigrateError, NoModelsError, one_line
 from migrate.rebuild.options import check_lambda_specs
 from migrate.save import remove_stray_staging
 from migrate.zoo.config import load_config
-from migrate.zoo.discover import Job, check_folders, find_jobs
+from migrate.zoo.discover import Job, check_folders, describe_model_files, find_jobs
 from migrate.zoo.manifest import Manifest
 from migrate.zoo.records import ModelRow
 from migrate.zoo.report import build_report, write_reports
@@ -42,6 +42,8 @@ def run_zoo(source: Path, out: Path, options: ZooOptions, progress: Progress | N
     check_lambda_specs(list(options.convert.lambdas))
     started = time.perf_counter()
     jobs = find_jobs(source, out, options.convert, load_config(source, options.config))
+    if not jobs:
+        raise NoModelsError(f"no Keras model files under it (looked for {describe_model_files()})", path=str(source))
     if options.dry_run:
         return _dry_run(jobs, Manifest.load(out), out, options)
     out.mkdir(parents=True, exist_ok=True)

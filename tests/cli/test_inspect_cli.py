@@ -57,9 +57,11 @@ def test_a_bad_file_among_good_ones_exits_1_with_one_line(tmp_path):
 
 
 def test_json_error_entry(tmp_path):
-    result = migrate("inspect", "--json", tmp_path / "missing.h5")
+    bad = tmp_path / "notes.h5"
+    bad.write_text("not a model")
+    result = migrate("inspect", "--json", bad)
     assert result.returncode == 1
-    assert json.loads(result.stdout) == [{"path": str(tmp_path / "missing.h5"), "error": f"{tmp_path / 'missing.h5'}: no such file"}]
+    assert json.loads(result.stdout) == [{"path": str(bad), "error": f"{bad}: not a Keras model file (no HDF5 signature)"}]
 
 
 @pytest.mark.parametrize("args", [[], ["inspect"], ["inspect", "--no-such-option", "x.h5"], ["frobnicate"]])
@@ -73,7 +75,7 @@ def test_hdf5_that_is_not_keras_is_refused_and_nothing_is_written(tmp_path):
         h5["x"] = [1, 2, 3]
     before = sorted(tmp_path.iterdir())
     result = migrate("inspect", path, cwd=tmp_path)
-    assert result.returncode == 1 and "not a Keras file" in result.stderr
+    assert result.returncode == 1 and "not a Keras model file" in result.stderr
     assert sorted(tmp_path.iterdir()) == before
 
 

@@ -119,7 +119,7 @@ def test_not_a_keras_file_exits_1_with_one_line(tmp_path):
     bad = tmp_path / "x.h5"
     bad.write_text("nope")
     result = migrate("convert", bad)
-    assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1 and "not an HDF5" in result.stderr
+    assert result.returncode == 1 and len(result.stderr.strip().splitlines()) == 1 and "not a Keras model file (" in result.stderr
 
 
 @pytest.mark.parametrize("case", ["text_file", "bad_lambda_spec", "weights_without_architecture"])

@@ -8,7 +8,7 @@ import h5py
 import numpy as np
 import pytest
 
-from migrate.errors import MalformedFileError, MigrateError, NotKerasFileError
+from migrate.errors import MalformedFileError, MigrateError, MissingPathError, NotKerasFileError
 from migrate.read import read_legacy_file
 from tests.conftest import real, real_params, sample, sample_params
 
@@ -77,14 +77,14 @@ def test_theano_keras1_and_tf_keras_files_keep_their_backend_and_version(name, v
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(NotKerasFileError, match="no such file"):
+    with pytest.raises(MissingPathError, match="no such file"):
         read_legacy_file(tmp_path / "absent.h5")
 
 
 def test_not_hdf5(tmp_path):
     path = tmp_path / "model.h5"
     path.write_text("just text")
-    with pytest.raises(NotKerasFileError, match="not an HDF5 file") as info:
+    with pytest.raises(NotKerasFileError, match=r"not a Keras model file \(no HDF5 signature\)") as info:
         read_legacy_file(path)
     assert str(path) in str(info.value)
 
@@ -112,7 +112,7 @@ def test_hdf5_that_is_not_keras(tmp_path):
     path = tmp_path / "data.h5"
     with h5py.File(path, "w") as h5:
         h5["x"] = np.arange(3)
-    with pytest.raises(NotKerasFileError, match="not a Keras file"):
+    with pytest.raises(NotKerasFileError, match="not a Keras model file"):
         read_legacy_file(path)
 
 

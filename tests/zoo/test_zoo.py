@@ -51,7 +51,7 @@ def test_converts_a_zoo_with_its_broken_files_and_reports_every_one(zoo, tmp_pat
     assert rows["team_a/k231_nested3.h5"]["wrapper_depth"] == 3 and rows["team_a/k231_nested3.h5"]["replicas"] == [4, 2, 2]
     assert "--architecture" in rows["team_b/orphan_weights.h5"]["error"]
     assert rows["team_b/ckpt.h5"]["note"] == "used ckpt.json beside it"
-    assert "not a Keras file" in rows["team_b/not_keras.h5"]["error"]
+    assert "not a Keras model file" in rows["team_b/not_keras.h5"]["error"]
     assert (out / "team_a" / "2018" / "copy_of_mlp.keras").is_file()
     assert digests(zoo) == before  # sources byte-identical, nothing written inside SRC
     assert set(report["summary"]) >= {"total", "converted", "skipped", "failed"}
