@@ -1,5 +1,5 @@
 """Property test: a real sample with one config value replaced converts, or fails with a record saying
-why; no other exception escapes, and a failure writes nothing."""
+why; no other exception escapes, and a failure writes nothing but the review file its error names."""
 
 from __future__ import annotations
 
@@ -36,4 +36,10 @@ def test_mutated_files_convert_or_fail_with_a_record(tmp_path_factory, source, p
     assert result.status in ("converted", "failed")
     if result.status == "failed":
         assert result.error and str(path) in result.error
-        assert sorted(p.name for p in folder.iterdir()) == [source]
+        # A mutation can make a multi_gpu_model slicer a user Lambda (a merge's axis changed, say): then the
+        # refusal leaves `<stem>_lambdas.py` for review, as documented, and its error says so. Nothing else.
+        review = folder / f"{path.stem}_lambdas.py"
+        expected = sorted([source] + ([review.name] if str(review) in result.error else []))
+        assert sorted(p.name for p in folder.iterdir()) == expected
+        if review.exists():
+            compile(review.read_text(), str(review), "exec")
