@@ -75,26 +75,50 @@ def _bars(counts: dict[str, int], colours: dict[str, str] | None, title: str) ->
                     f'<text x="{96 + width:.1f}" y="{22 * i + 15}">{value}</text>')
     height = 22 * len(counts) + 4
     return (f'<figure><figcaption>{html.escape(title)}</figcaption><svg role="img" aria-label="{html.escape(title)}" '
-            f'width="400" height="{height}" font-size="13">{"".join(rows)}</svg></figure>')
+            f'viewBox="0 0 400 {height}" width="400" height="{height}" font-size="13">{"".join(rows)}</svg></figure>')
 
+
+# Why the layout is this way: long paths and error messages have no spaces to wrap at, so the long-text columns
+# may break anywhere; below 1100 px (a phone, a tablet) thirteen columns cannot fit side by side, so each row becomes a card
+# of label: value lines (labels from data-label), empty fields are left out, and the header stays as a wrapped
+# row of sort buttons. The charts scale down with their viewBox. Nothing here widens the page past its window.
+STYLE = """
+*{box-sizing:border-box} body{font-family:system-ui,sans-serif;margin:24px;color:#222} h1{margin:0 0 4px}
+.cards{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}
+.card{padding:12px 18px;border-radius:8px;background:#f4f4f4;min-width:110px}
+.card b{display:block;font-size:28px} .converted b{color:#2e7d32} .skipped b{color:#1565c0} .failed b{color:#c62828}
+.charts{display:flex;flex-wrap:wrap;gap:16px 40px} figure{margin:0;max-width:100%}
+figcaption{font-weight:600;margin-bottom:6px} svg{max-width:100%;height:auto}
+.controls{margin-top:20px;display:flex;flex-wrap:wrap;gap:12px;align-items:center}
+input,select{padding:6px;font-size:14px;max-width:100%} #filter{flex:0 1 22em;min-width:0}
+table{border-collapse:collapse;width:100%;margin-top:12px;font-size:13px}
+th,td{border-bottom:1px solid #ddd;padding:6px;text-align:left;vertical-align:top}
+th{cursor:pointer;background:#fafafa;position:sticky;top:0} th:after{content:" \\2195";color:#aaa}
+td.long{overflow-wrap:anywhere;min-width:5em} td.error{color:#c62828}
+td[data-label=source]{min-width:9em} td[data-label=error]{min-width:12em}
+tr.failed td{background:#fff5f5} .status{font-weight:600}
+@media (max-width:1100px){
+ body{margin:12px} .card{min-width:0;flex:1 1 90px;padding:10px 12px}
+ table,thead,tbody,tr,td{display:block} table{margin-top:16px}
+ thead tr{display:flex;flex-wrap:wrap;gap:6px;align-items:center} thead tr:before{content:"sort by";color:#555}
+ th{position:static;border:1px solid #ddd;border-radius:14px;padding:3px 10px;font-weight:500;font-size:13px}
+ tbody tr{border:1px solid #ddd;border-radius:8px;margin:10px 0;padding:6px 0}
+ tbody tr.failed{background:#fff5f5} tr.failed td{background:none}
+ td{display:grid;grid-template-columns:7.5em minmax(0,1fr);gap:8px;border:0;padding:3px 12px;min-width:0}
+ td:before{content:attr(data-label);color:#666;font-weight:400} td:empty{display:none}
+ td.error{max-width:none} td.long{min-width:0}
+}
+"""
 
 PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>migrate zoo report</title>
-<style>
-body{{font-family:system-ui,sans-serif;margin:24px;color:#222}} h1{{margin:0 0 4px}}
-.cards{{display:flex;gap:12px;margin:16px 0}} .card{{padding:12px 18px;border-radius:8px;background:#f4f4f4;min-width:110px}}
-.card b{{display:block;font-size:28px}} .converted b{{color:#2e7d32}} .skipped b{{color:#1565c0}} .failed b{{color:#c62828}}
-.charts{{display:flex;gap:40px}} figure{{margin:0}} figcaption{{font-weight:600;margin-bottom:6px}}
-table{{border-collapse:collapse;width:100%;margin-top:12px;font-size:14px}} th,td{{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left}}
-th{{cursor:pointer;background:#fafafa;position:sticky;top:0}} th:after{{content:" \\2195";color:#aaa}}
-tr.failed td{{background:#fff5f5}} .status{{font-weight:600}} .controls{{margin-top:20px;display:flex;gap:12px}}
-input,select{{padding:6px;font-size:14px}} td.error{{color:#c62828;max-width:420px;font-size:13px}}
-</style></head><body>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>migrate zoo report</title>
+<style>{style}</style></head><body>
 <h1>migrate zoo report</h1><div>{total} models, {seconds:.1f} s</div>
 <div class="cards"><div class="card converted"><b>{converted}</b>converted</div>
 <div class="card skipped"><b>{skipped}</b>skipped</div><div class="card failed"><b>{failed}</b>failed</div></div>
 <div class="charts">{status_chart}{depth_chart}</div>
-<div class="controls"><input id="filter" placeholder="filter by any text" size="40">
+<div class="controls"><input id="filter" placeholder="filter by any text" aria-label="filter">
 <select id="status"><option value="">all statuses</option><option>converted</option><option>skipped</option><option>failed</option></select>
 <label><input type="checkbox" id="warned"> only with warnings ({with_warnings})</label></div>
 <table id="models"><thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>
@@ -134,28 +158,49 @@ applyFilter();
 """
 
 
+COLUMNS = ("source", "status", "error", "output", "keras_version", "wrapper_depth", "replicas", "params",
+           "lambdas_lifted", "seconds", "max_abs_diff", "warnings", "note")
+LONG_TEXT = ("source", "error", "output", "warnings", "note")
+
+
+def _shown(column: str, value: Any) -> str:
+    """A cell's text: numbers rounded to what a reader compares, lists joined, nothing for no value."""
+    if value is None or value == []:
+        return ""
+    if column == "seconds":
+        return f"{value:.2f}"
+    if column == "max_abs_diff":
+        return f"{value:.2g}"
+    if column == "replicas":
+        return " x ".join(map(str, value))
+    return "; ".join(value) if column == "warnings" else str(value)
+
+
+def _cell(column: str, value: Any) -> str:
+    """One <td>: its class lets long paths and messages break anywhere, data-label names it when the row is shown
+    as a card on a narrow screen, and data-value keeps numeric sorting exact despite the rounding shown."""
+    classes = " ".join(["long"] * (column in LONG_TEXT) + ["status"] * (column == "status")
+                       + ["error"] * (column in ("error", "warnings")))
+    label = column.replace("_", " ")
+    sort = f' data-value="{html.escape(str(value))}"' if isinstance(value, (int, float)) else ""
+    css = f' class="{classes}"' if classes else ""
+    return f'<td{css} data-label="{label}"{sort}>{html.escape(_shown(column, value))}</td>'
+
+
+def _row(model: dict[str, Any]) -> str:
+    """One <tr>; its data-status and data-warnings are what the page's filter script reads."""
+    warned = "yes" if model["warnings"] else "no"
+    cells = "".join(_cell(c, model.get(c)) for c in COLUMNS)
+    return f'<tr class="{model["status"]}" data-status="{model["status"]}" data-warnings="{warned}">{cells}</tr>'
+
+
 def render_html(report: dict[str, Any]) -> str:
     s = report["summary"]
-    columns = ("source", "status", "error", "output", "keras_version", "wrapper_depth", "replicas", "params",
-               "lambdas_lifted", "seconds", "max_abs_diff", "warnings", "note")
-    header = "".join(f'<th data-column="{c}">{c.replace("_", " ")}</th>' for c in columns)
-    rows = []
-    for m in report["models"]:
-        cells = []
-        for c in columns:
-            value = m.get(c)
-            shown = "" if value is None or value == [] else (f"{value:.2f}" if c == "seconds" else
-                                                             f"{value:.2g}" if c == "max_abs_diff" else
-                                                             " x ".join(map(str, value)) if c == "replicas" else
-                                                             "; ".join(value) if c == "warnings" else str(value))
-            css = ' class="status"' if c == "status" else ' class="error"' if c in ("error", "warnings") else ""
-            sort = f' data-value="{html.escape(str(value))}"' if isinstance(value, (int, float)) else ""
-            cells.append(f"<td{css}{sort}>{html.escape(shown)}</td>")
-        warned = "yes" if m["warnings"] else "no"
-        rows.append(f'<tr class="{m["status"]}" data-status="{m["status"]}" data-warnings="{warned}">{"".join(cells)}</tr>')
+    header = "".join(f'<th data-column="{c}">{c.replace("_", " ")}</th>' for c in COLUMNS)
     statuses = {k: s[k] for k in ("converted", "skipped", "failed")}
     depths = {f"depth {k}": v for k, v in s["wrapper_depths"].items()}
-    return PAGE.format(with_warnings=s["with_warnings"], total=s["total"], seconds=s["seconds"], converted=s["converted"], skipped=s["skipped"],
-                       failed=s["failed"], status_chart=_bars(statuses, STATUS_COLOURS, "Models by status"),
+    return PAGE.format(style=STYLE, with_warnings=s["with_warnings"], total=s["total"], seconds=s["seconds"],
+                       converted=s["converted"], skipped=s["skipped"], failed=s["failed"],
+                       status_chart=_bars(statuses, STATUS_COLOURS, "Models by status"),
                        depth_chart=_bars(depths, None, "multi_gpu_model wrapper depth"), header=header,
-                       rows="".join(rows))
+                       rows="".join(_row(m) for m in report["models"]))
