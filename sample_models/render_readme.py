@@ -19,11 +19,22 @@ Beside each `<name>.h5`:
 - `<name>.json` for weights-only files: the template's architecture, as `to_json()` wrote it.
 
 `samples.json` lists the same rows for the tests, with what each file must inspect as (format,
-wrapper depth, replicas per level outermost first).
+wrapper depth, replicas per level outermost first). The samples that exist to be refused (`converts: false`)
+live apart, in `../refused_models/` (their rows say `folder`), so that a zoo run over this folder is green.
 
 | file | Python | TensorFlow | Keras | format | depth | replicas | what it exercises |
 |---|---|---|---|---|---|---|---|
 """
+
+
+def move_apart(folder, row):
+    """A sample made to be refused goes to ../refused_models with its reference, and its row says so."""
+    refused = folder.parent / "refused_models"
+    refused.mkdir(exist_ok=True)
+    stem = Path(row["file"]).stem
+    for path in folder.glob(stem + ".*"):
+        path.replace(refused / path.name)
+    row["folder"] = "../refused_models"
 
 
 def main(folder):
@@ -33,6 +44,9 @@ def main(folder):
     kept = json.loads((folder / "samples.json").read_text()) if (folder / "samples.json").exists() else []
     rows = {row["file"]: row for row in kept + new}.values()
     rows = sorted(rows, key=lambda row: row["file"])
+    for row in rows:
+        if row.get("converts") is False:
+            move_apart(folder, row)
     (folder / "samples.json").write_text(json.dumps(rows, indent=1, sort_keys=True) + "\n")
     (folder / "samples.jsonl").unlink()
     lines = [

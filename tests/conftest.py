@@ -28,11 +28,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_models"
 REAL = ROOT.parent / "shared" / "real_models"
 SAMPLE_ROWS = json.loads((SAMPLES / "samples.json").read_text())
+# The samples that exist to be refused live apart (refused_models/), so the Quickstart's zoo run is green.
+SAMPLE_FOLDERS = {Path(row["file"]).stem: row.get("folder", ".") for row in SAMPLE_ROWS}
 REAL_FILES = sorted(REAL.glob("*.h5")) if REAL.is_dir() else []
 
 
 def sample(name: str) -> Path:
-    return SAMPLES / name
+    """A sample file (or its .npz / .json beside it), in sample_models/ or, for the refused ones, refused_models/."""
+    return (SAMPLES / SAMPLE_FOLDERS.get(Path(name).stem, ".") / name).resolve()
 
 
 def sample_params(predicate=lambda row: True):

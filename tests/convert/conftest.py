@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from migrate.convert import ConvertOptions, convert_file
-from tests.conftest import SAMPLE_ROWS, SAMPLES
+from tests.conftest import SAMPLE_ROWS, sample
 
 
 @pytest.fixture(scope="session")
@@ -14,7 +14,7 @@ def converted_samples(tmp_path_factory):
     out = tmp_path_factory.mktemp("converted")
     results = {}
     for row in SAMPLE_ROWS:
-        source = SAMPLES / row["file"]
+        source = sample(row["file"])
         options = ConvertOptions(output=out / (source.stem + ".keras"), reference=source.with_suffix(".npz"))
         results[row["file"]] = convert_file(source, options)
     return results

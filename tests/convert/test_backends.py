@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from migrate.convert import ConvertOptions, convert_file
-from tests.conftest import REAL_FILES, ROOT, SAMPLE_ROWS, SAMPLES, skip_without_corpus
+from tests.conftest import REAL_FILES, ROOT, SAMPLE_ROWS, sample, skip_without_corpus
 from tests.convert.test_real_models import reference_for
 
 BACKENDS = ["jax"]
@@ -41,7 +41,7 @@ def assert_reproduced(results, expected_names):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_every_converted_sample_reproduces_on(backend, converted_samples, tmp_path):
-    pairs = {row["file"]: (converted_samples[row["file"]].output, SAMPLES / row["file"].replace(".h5", ".npz"), ())
+    pairs = {row["file"]: (converted_samples[row["file"]].output, sample(row["file"].replace(".h5", ".npz")), ())
              for row in SAMPLE_ROWS if converted_samples[row["file"]].status == "converted"}
     assert len(pairs) == len([row for row in SAMPLE_ROWS if row.get("converts", True)])
     assert_reproduced(run_backend(backend, pairs, tmp_path), pairs)

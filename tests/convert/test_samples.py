@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.conftest import SAMPLES, sample_params
+from tests.conftest import sample, sample_params
 
 # Per-replica BatchNormalization statistics: a wrapper normalised each GPU's slice on its own during
 # training, so its step is not the one a single model takes on the whole batch (inference is the same).
@@ -50,7 +50,7 @@ def test_compiled_samples_carry_their_optimizer(row, converted_samples):
     from migrate.read import read_legacy_file
 
     result = converted_samples[row["file"]]
-    slots = read_legacy_file(SAMPLES / row["file"]).optimizer_weights
+    slots = read_legacy_file(sample(row["file"])).optimizer_weights
     assert result.rebuild.optimizer is not None
     if row["file"] in STATE_NOT_CARRIED:
         assert result.rebuild.optimizer_slots == 0 and any("changed layout" in note for note in result.rebuild.warnings)
@@ -58,7 +58,7 @@ def test_compiled_samples_carry_their_optimizer(row, converted_samples):
     if slots[0].shape == ():  # a saved step counter (RMSprop before Keras 2.3 saved none)
         import h5py
 
-        with h5py.File(SAMPLES / row["file"], "r") as h5:
+        with h5py.File(sample(row["file"]), "r") as h5:
             saved = int(h5[slots[0].h5_path][()])
         # standalone Keras 2 on TensorFlow 1 read its counter after incrementing it; Keras 1 did not
         standalone_keras2 = row["keras"][:4] in ("2.1.", "2.2.", "2.3.") and not row["keras"].endswith("-tf")
@@ -75,7 +75,7 @@ def test_one_more_training_step_matches_the_legacy_step(row, converted_samples):
     import keras
 
     model = keras.saving.load_model(converted_samples[row["file"]].output)
-    bundle = np.load(SAMPLES / row["file"].replace(".h5", ".npz"))
+    bundle = np.load(sample(row["file"].replace(".h5", ".npz")))
     take = lambda prefix: [bundle[k] for k in sorted(bundle.files) if k.startswith(prefix)]  # noqa: E731
     feed = lambda arrays: arrays if len(arrays) > 1 else arrays[0]  # noqa: E731
     xs = take("step_x_")
@@ -108,7 +108,7 @@ def _dense_gradient_step(model, x, y, sample_weight):
 
 
 def test_every_output_loads_in_a_fresh_process_without_migrate(converted_samples):
-    pairs = [(r.output, str(SAMPLES / name.replace(".h5", ".npz"))) for name, r in converted_samples.items()
+    pairs = [(r.output, str(sample(name.replace(".h5", ".npz")))) for name, r in converted_samples.items()
              if r.status == "converted"]
     script = """
 import json, sys, numpy as np, keras

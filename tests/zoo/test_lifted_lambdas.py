@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, sample
 from tests.zoo.test_zoo import migrate
 
 
@@ -16,7 +16,7 @@ def test_a_zoo_of_lambda_models_lifts_them_and_counts_them(tmp_path):
     shutil.copy(SAMPLES / "k231py27_lambda_image.h5", src / "py27" / "image.h5")
     shutil.copy(SAMPLES / "k231py27_lambda_image.npz", src / "py27" / "image.npz")  # its reference, checked
     shutil.copy(SAMPLES / "k224py36_lambda_pairs.h5", src / "pairs.h5")
-    shutil.copy(SAMPLES / "k231_lambda_loop.h5", src / "loop.h5")
+    shutil.copy(sample("k231_lambda_loop.h5"), src / "loop.h5")
 
     dry = migrate("zoo", src, "-o", out, "--dry-run")
     assert dry.returncode == 1, dry.stderr
