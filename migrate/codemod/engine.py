@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -14,6 +16,7 @@ from libcst.codemod import CodemodContext
 
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
+from migrate.codemod.leftovers import unreported
 from migrate.codemod.rule import Finding, Rule
 
 
@@ -32,18 +35,32 @@ class FileResult:
     def changed(self) -> bool:
         return self.rewritten is not None and self.rewritten != self.original
 
+    @property
+    def leftovers(self) -> list[Finding]:
+        return [finding for finding in self.findings if not finding.advice]
+
+    @property
+    def advice(self) -> list[Finding]:
+        return [finding for finding in self.findings if finding.advice]
+
 
 @dataclass
 class Summary:
     files_changed: int = 0
     sites_converted: int = 0
-    sites_for_review: int = 0
-    files_skipped: int = 0
+    sites_for_review: int = 0  # leftovers: legacy code the rewrite could not convert
+    advice: int = 0
+    files_skipped: int = 0  # files with work to do that do not parse (Python 2): nothing of them rewritten
     results: list[FileResult] = field(default_factory=list)
 
     def line(self) -> str:
         return (f"{self.files_changed} files changed, {self.sites_converted} sites converted, "
-                f"{self.sites_for_review} sites left for review, {self.files_skipped} files skipped")
+                f"{self.sites_for_review} sites left for review, {self.advice} advice, "
+                f"{self.files_skipped} files skipped")
+
+    def work_left(self, strict: bool = False) -> bool:
+        """What `--check` fails on: a change to make, a leftover, a file it could not read (and, strict, advice)."""
+        return bool(self.files_changed or self.sites_for_review or self.files_skipped or (strict and self.advice))
 
 
 def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
@@ -57,14 +74,45 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     if not triggered:
         return FileResult(path, source, source)  # no rule has anything to do here: not even parsed
     try:
+        ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
         module = cst.parse_module(source)
-    except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
-        reason = " ".join(str(exc).split())[:200]
-        return FileResult(path, source, None, error=f"{path}: skipped, does not parse as Python 3 ({reason})")
+    except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
+        return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
     context = CodemodContext(filename=path, scratch={"survey": project})
     module = apply_rules(module, triggered, context)
-    findings = sorted(context.scratch.get("findings", []), key=lambda f: (f.line, f.column, f.rule))
+    findings = context.scratch.get("findings", [])
+    findings += unreported(module, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings)
+    findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
+
+
+# Python 2 spellings, each a syntax error in Python 3: what to name when a file does not parse. The
+# statements are looked for anywhere; the tokens (which may sit in a string or a comment) only on the
+# line the parser stopped at.
+PYTHON2_STATEMENTS = (
+    ("print statement", re.compile(rb"^[ \t]*print(?:[ \t]+[^\s(=.,)]|[ \t]*>>)", re.M)),
+    ("exec statement", re.compile(rb"^[ \t]*exec[ \t]+[\w'\"]", re.M)),
+    ("except X, e", re.compile(rb"^[ \t]*except[ \t]+[\w.()\t ,]+,[ \t]*\w+[ \t]*:", re.M)),
+    ("raise X, message", re.compile(rb"^[ \t]*raise[ \t]+[\w.]+[ \t]*,", re.M)))
+PYTHON2_TOKENS = (("backquotes", re.compile(rb"`[^`\n]+`")), ("<> operator", re.compile(rb"\w[ \t]*<>[ \t]*\w")),
+                  ("long or octal literal", re.compile(rb"(?<![\w.])(?:\d+[lL]|0\d+)\b")),
+                  ("ur'' string", re.compile(rb"(?<!\w)[uU][rR]['\"]")))
+
+
+def unparsed_reason(source: bytes, exc: Exception) -> str:
+    """`Python 2 (print statement, line 3)` when a Python 2 spelling is found, else LibCST's message."""
+    stopped = getattr(exc, "raw_line", None) or getattr(exc, "lineno", None) or 0
+    lines = source.splitlines()
+    at = lines[stopped - 1] if 0 < stopped <= len(lines) else b""
+    for what, pattern in PYTHON2_STATEMENTS + PYTHON2_TOKENS:
+        if pattern.search(at):
+            return f"Python 2 ({what}, line {stopped}); run 2to3 on it first"
+    for what, pattern in PYTHON2_STATEMENTS:
+        found = pattern.search(source)
+        if found is not None:
+            line = source.count(b"\n", 0, found.start()) + 1
+            return f"Python 2 ({what}, line {line}); run 2to3 on it first"
+    return "does not parse as Python 3 (" + " ".join(str(exc).split())[:200] + ")"
 
 
 def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> cst.Module:
@@ -87,7 +135,10 @@ def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodCon
             context.scratch["line_map"] = lines
             text = changed.code
             wrapper = cst.MetadataWrapper(changed, unsafe_skip_copy=True)
-    return apply_scheduled(wrapper.module, context)
+    module = apply_scheduled(wrapper.module, context)
+    if module.code != text:  # imports added or removed: the leftover scan reads this version
+        context.scratch["line_map"] = line_map(text, module.code, lines)
+    return module
 
 
 def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:
@@ -141,7 +192,8 @@ def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
     for result in results:
         summary.files_changed += result.changed
         summary.sites_converted += result.converted
-        summary.sites_for_review += len(result.findings)
+        summary.sites_for_review += len(result.leftovers)
+        summary.advice += len(result.advice)
         summary.files_skipped += result.rewritten is None
     return summary
 

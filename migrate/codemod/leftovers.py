@@ -1,0 +1,78 @@
+"""What a rewrite left behind: legacy Keras calls still in a file after every rule has run.
+
+A rule reports the sites it refuses, but a call can also survive unreported (a rule not selected, a
+shape no rule recognises). This scan reads the rewritten code, resolving names as the rules do, and
+gives every remaining `multi_gpu_model` (call or import) and `*_generator` method call that no rule
+reported on the same line: a leftover, which fails `--check` (see `rule.Finding`). A project's own
+function or method of the same name is not Keras' and is never named here.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import CodePosition, MetadataWrapper, PositionProvider, QualifiedNameProvider
+
+from migrate.codemod.names import MULTI_GPU_MODEL, multi_gpu_import
+from migrate.codemod.rule import Finding
+from migrate.codemod.syntax import code, user_method_calls
+
+MULTI_GPU = "multi_gpu_model_to_mirrored"
+GENERATORS = "fit_generator_to_fit"
+GENERATOR_METHODS = ("fit_generator", "evaluate_generator", "predict_generator")
+TRIGGERS = {MULTI_GPU: "multi_gpu_model", GENERATORS: "_generator"}
+
+
+def unreported(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None,
+               findings: list[Finding]) -> list[Finding]:
+    """The leftovers of the scan no rule reported in `findings` (one of the same rule on the same line). A
+    multi_gpu_model import is named only when nothing else of it is: the call reported says enough."""
+    reported = {(finding.rule, finding.line) for finding in findings if not finding.advice}
+    left = [finding for finding in scan(module, path, rules, line_map) if (finding.rule, finding.line) not in reported]
+    calls = {finding.rule for finding in left if not finding.message.startswith("from ")} | {rule for rule, _ in reported}
+    return [finding for finding in left if not finding.message.startswith("from ") or finding.rule not in calls]
+
+
+def scan(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None) -> list[Finding]:
+    """Leftovers of the rules named in `rules` in the rewritten `module`; lines are those of the file as
+    read, through `line_map` (None: the module is the file as read)."""
+    text = module.code
+    if not any(word in text for rule, word in TRIGGERS.items() if rule in rules):
+        return []  # nothing legacy can remain: no scope analysis
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    finder = _Finder(rules, user_method_calls(wrapper.module, set(GENERATOR_METHODS)))
+    wrapper.visit(finder)
+    found = []
+    for start, rule, message in finder.found:
+        line = line_map[start.line - 1] if line_map is not None and start.line <= len(line_map) else start.line
+        found.append(Finding(path, line, start.column + 1, rule, message))
+    return found
+
+
+class _Finder(cst.CSTVisitor):
+    METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
+
+    def __init__(self, rules: set[str], own_calls: set[int]) -> None:
+        super().__init__()
+        self.rules, self.own_calls = rules, own_calls
+        self.found: list[tuple[CodePosition, str, str]] = []
+
+    def add(self, node: cst.CSTNode, rule: str, message: str) -> None:
+        self.found.append((self.get_metadata(PositionProvider, node).start, rule, message))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        names = {name.name for name in self.get_metadata(QualifiedNameProvider, node.func, set())}
+        if MULTI_GPU in self.rules and names & MULTI_GPU_MODEL:
+            self.add(node, MULTI_GPU, "multi_gpu_model left in the code (Keras 3 has none): build and "
+                                                "compile the model under tf.distribute.MirroredStrategy().scope()")
+        func = node.func
+        if (GENERATORS in self.rules and isinstance(func, cst.Attribute) and func.attr.value in GENERATOR_METHODS
+                and id(node) not in self.own_calls):
+            self.add(node, GENERATORS, f"{func.attr.value} left in the code (Keras 3 has none): call "
+                                                 f"{func.attr.value.removesuffix('_generator')}() with the generator")
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if MULTI_GPU not in self.rules or node.module is None or node.relative or isinstance(node.names, cst.ImportStar):
+            return
+        if multi_gpu_import(code(node.module)) and any(code(alias.name) == "multi_gpu_model" for alias in node.names):
+            self.add(node, MULTI_GPU, f"from {code(node.module)} import multi_gpu_model left in the code: "
+                                                "Keras 3 has no multi_gpu_model, this import fails")
