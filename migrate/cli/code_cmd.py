@@ -10,7 +10,8 @@ import typer
 
 
 def code_command(
-    paths: list[Path] = typer.Argument(None, metavar="PATH...", help="Python files or directories (searched for *.py).", show_default=False),
+    paths: list[Path] = typer.Argument(None, metavar="PATH...", show_default=False,
+                                       help="Python files, notebooks or directories (searched for *.py and *.ipynb)."),
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff; write nothing (the default)."),
     write: bool = typer.Option(False, "--write", help="Rewrite the files in place."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if any file would change, a legacy "
@@ -56,9 +57,23 @@ def code_command(
         if write:
             write_atomically(Path(result.path), result.rewritten)
         elif not check:
-            sys.stdout.write(_unified_diff(result.path, result.original, result.rewritten))
+            sys.stdout.write(_diff(result))
     typer.echo(summary.line(), err=True)
     raise typer.Exit(1 if check and summary.work_left(strict) else 0)
+
+
+def _diff(result) -> str:
+    """A script's unified diff; a notebook's, one per changed code cell (`nb.ipynb:cell 3`): its JSON would
+    bury the change in quoting."""
+    if not result.cells:
+        return _unified_diff(result.path, result.original, result.rewritten)
+    return "".join(_unified_diff(f"{result.path}:cell {cell.index}", _ending(cell.before).encode(),
+                                         _ending(cell.after).encode())
+                   for cell in result.cells)
+
+
+def _ending(source: str) -> str:
+    return source if source.endswith("\n") else source + "\n"
 
 
 def _unified_diff(path: str, before: bytes, after: bytes) -> str:

@@ -17,6 +17,7 @@ from libcst.codemod import CodemodContext
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import unreported
+from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.rule import Finding, Rule
 
 
@@ -30,6 +31,7 @@ class FileResult:
     findings: tuple[Finding, ...] = ()
     converted: int = 0
     error: str | None = None
+    cells: tuple[CellChange, ...] = ()  # a notebook's changed code cells, for the diff
 
     @property
     def changed(self) -> bool:
@@ -156,14 +158,24 @@ def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:
 
 
 def python_files(paths: list[Path]) -> list[Path]:
-    """Files as given, and every `*.py` below directories, in a stable order."""
+    """Files as given, and every `*.py` and `*.ipynb` below directories (not Jupyter's checkpoint copies),
+    in a stable order."""
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found += sorted(p for p in path.rglob("*.py") if p.is_file())
+            found += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".ipynb") and p.is_file()
+                            and ".ipynb_checkpoints" not in p.relative_to(path).parts)
         else:
             found.append(path)
     return found
+
+
+def rewrite_path(path: str, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
+    """One file of a run: a notebook cell by cell, anything else as Python source."""
+    data = Path(path).read_bytes()
+    if is_notebook(path):
+        return rewrite_notebook(data, path, rules, project)
+    return rewrite_source(data, path, rules, project)
 
 
 def _rewrite_file(args: tuple[str, list[str], Survey]) -> FileResult:
@@ -171,23 +183,24 @@ def _rewrite_file(args: tuple[str, list[str], Survey]) -> FileResult:
 
     path, names, project = args
     rules = [rule for rule in all_rules() if rule.NAME in names]
-    return rewrite_source(Path(path).read_bytes(), path, rules, project)
+    return rewrite_path(path, rules, project)
 
 
 def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
     """Rewrite every file in memory; nothing is written here.
 
     A first pass reads the few files that mention multi_gpu_model (and those naming a factory found there)
-    so that a factory in one file and its callers in another are rewritten together."""
+    so that a factory in one file and its callers in another are rewritten together (notebooks are not
+    part of it: their cells are rewritten one by one, and nothing imports a notebook)."""
     files = [str(p) for p in python_files(paths)]
     names = [rule.NAME for rule in rules]
-    project = survey((f, Path(f).read_bytes()) for f in files)
+    project = survey((f, Path(f).read_bytes()) for f in files if not is_notebook(f))
     if jobs > 1 and len(files) > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             work = [(f, names, project) for f in files]
             results = list(pool.map(_rewrite_file, work, chunksize=max(1, len(files) // (jobs * 8))))
     else:
-        results = [rewrite_source(Path(f).read_bytes(), f, rules, project) for f in files]
+        results = [rewrite_path(f, rules, project) for f in files]
     summary = Summary(results=results)
     for result in results:
         summary.files_changed += result.changed

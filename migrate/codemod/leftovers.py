@@ -19,6 +19,7 @@ from migrate.codemod.syntax import code, user_method_calls
 MULTI_GPU = "multi_gpu_model_to_mirrored"
 GENERATORS = "fit_generator_to_fit"
 GENERATOR_METHODS = ("fit_generator", "evaluate_generator", "predict_generator")
+IMPORT_LEFT = "from "  # how a leftover import's message starts
 TRIGGERS = {MULTI_GPU: "multi_gpu_model", GENERATORS: "_generator"}
 
 
@@ -28,8 +29,8 @@ def unreported(module: cst.Module, path: str, rules: set[str], line_map: list[in
     multi_gpu_model import is named only when nothing else of it is: the call reported says enough."""
     reported = {(finding.rule, finding.line) for finding in findings if not finding.advice}
     left = [finding for finding in scan(module, path, rules, line_map) if (finding.rule, finding.line) not in reported]
-    calls = {finding.rule for finding in left if not finding.message.startswith("from ")} | {rule for rule, _ in reported}
-    return [finding for finding in left if not finding.message.startswith("from ") or finding.rule not in calls]
+    calls = {finding.rule for finding in left if not finding.message.startswith(IMPORT_LEFT)} | {rule for rule, _ in reported}
+    return [finding for finding in left if not finding.message.startswith(IMPORT_LEFT) or finding.rule not in calls]
 
 
 def scan(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None) -> list[Finding]:
