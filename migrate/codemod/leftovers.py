@@ -2,8 +2,9 @@
 
 A rule reports the sites it refuses, but a call can also survive unreported (a rule not selected, a
 shape no rule recognises). This scan reads the rewritten code, resolving names as the rules do, and
-gives every remaining `multi_gpu_model` (call or import) and `*_generator` method call that no rule
-reported on the same line: a leftover, which fails `--check` (see `rule.Finding`). A project's own
+gives every remaining `multi_gpu_model` (call or import), `*_generator` method call and import of a
+module Keras 3 removed (`from keras.utils import np_utils`, kept because the name is still used) that no
+rule reported on the same line: a leftover, which fails `--check` (see `rule.Finding`). A project's own
 function or method of the same name is not Keras' and is never named here.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import CodePosition, MetadataWrapper, PositionProvider, QualifiedNameProvider
 
-from migrate.codemod.names import MULTI_GPU_MODEL, multi_gpu_import
+from migrate.codemod.names import MOVES, MULTI_GPU_MODEL, multi_gpu_import
 from migrate.codemod.rule import Finding
 from migrate.codemod.syntax import code, user_method_calls
 
@@ -20,7 +21,8 @@ MULTI_GPU = "multi_gpu_model_to_mirrored"
 GENERATORS = "fit_generator_to_fit"
 GENERATOR_METHODS = ("fit_generator", "evaluate_generator", "predict_generator")
 IMPORT_LEFT = "from "  # how a leftover import's message starts
-TRIGGERS = {MULTI_GPU: "multi_gpu_model", GENERATORS: "_generator"}
+IMPORT_PATHS = "legacy_import_paths"
+TRIGGERS = {MULTI_GPU: "multi_gpu_model", GENERATORS: "_generator", IMPORT_PATHS: "_utils"}
 
 
 def unreported(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None,
@@ -72,8 +74,15 @@ class _Finder(cst.CSTVisitor):
                                                  f"{func.attr.value.removesuffix('_generator')}() with the generator")
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if MULTI_GPU not in self.rules or node.module is None or node.relative or isinstance(node.names, cst.ImportStar):
+        if node.module is None or node.relative or isinstance(node.names, cst.ImportStar):
             return
-        if multi_gpu_import(code(node.module)) and any(code(alias.name) == "multi_gpu_model" for alias in node.names):
+        module = code(node.module)
+        for alias in node.names:
+            if IMPORT_PATHS in self.rules and f"{module}.{code(alias.name)}" in MOVES:
+                self.add(node, IMPORT_PATHS, f"{module}.{code(alias.name)} is gone in Keras 3 and this file still "
+                                             f"uses the name: import what it uses from {MOVES[module + '.' + code(alias.name)]}")
+        if MULTI_GPU not in self.rules:
+            return
+        if multi_gpu_import(module) and any(code(alias.name) == "multi_gpu_model" for alias in node.names):
             self.add(node, MULTI_GPU, f"from {code(node.module)} import multi_gpu_model left in the code: "
                                                 "Keras 3 has no multi_gpu_model, this import fails")

@@ -46,3 +46,17 @@ SESSION_OWNERS = ("tensorflow.", "tensorflow.compat.v1.", "keras.backend.", "ker
 def multi_gpu_import(module: str) -> bool:
     """Whether `from MODULE import multi_gpu_model` imports Keras' multi_gpu_model."""
     return f"{module}.multi_gpu_model" in MULTI_GPU_MODEL
+
+
+# Keras 2 modules Keras 3 removed -> the public module that holds the same names.
+LAYER_MODULES = ("core", "convolutional", "recurrent", "normalization", "pooling", "merge", "embeddings",
+                 "advanced_activations", "wrappers", "noise", "local", "convolutional_recurrent", "cudnn_recurrent")
+UTIL_MODULES = ("np_utils", "generic_utils", "data_utils", "layer_utils", "vis_utils", "conv_utils",
+                "training_utils", "multi_gpu_utils", "io_utils")
+MOVES = {
+    **{f"{root}.layers.{name}": f"{root}.layers" for root in ("keras", "tensorflow.keras") for name in LAYER_MODULES},
+    **{f"{root}.utils.{name}": f"{root}.utils" for root in ("keras", "tensorflow.keras") for name in UTIL_MODULES},
+    "keras.engine.topology": "keras.layers",
+    "keras.engine.training": "keras.models",
+    "keras.engine": "keras.layers",
+}

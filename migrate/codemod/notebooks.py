@@ -7,7 +7,9 @@ rewritten one by one (a rewrite moving lines across cells would break them apart
 multi_gpu_model rewrite needs the template, the call and the compile in one cell, as in a script's block.
 IPython syntax is not Python: a line magic or shell escape (`%matplotlib inline`, `!pip install`,
 `files = !ls`) is masked as a comment (in a block, `pass` and a comment) for the rewrite and restored after, at the indentation its line
-then has; a cell magic (`%%time`) makes the whole cell something else, left alone. Reports name
+then has; a cell magic makes the whole cell something else, left alone, except those whose body is
+Python (`%%time`, `%%capture`...), masked like a line magic. A name the rewrite renames in a cell (the
+multi_gpu_model wrapper, now its template) that later cells use keeps working: `parallel = model` follows. Reports name
 `path:cell N:line:col` (N counts every cell from 1, as a notebook's cells are listed).
 """
 
@@ -17,12 +19,14 @@ import ast
 import keyword
 import re
 from dataclasses import dataclass, replace
-from difflib import SequenceMatcher
 
 from migrate.codemod.factories import Survey
 from migrate.codemod.leftovers import IMPORT_LEFT
 from migrate.codemod.rule import Finding, Rule
 
+# Cell magics whose body is Python: their first line is masked like a line magic; any other (`%%bash`,
+# `%%writefile`) makes the cell something else, left alone.
+PYTHON_CELL_MAGICS = ("%%time", "%%timeit", "%%capture", "%%prun", "%%debug")
 # A line IPython rewrites before Python sees it: a magic or shell escape, or one assigned to a name.
 MAGIC_LINE = re.compile(r"^([ \t]*)(?:[%!]|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
 PLACEHOLDER = "# migrate: IPython line {}"
@@ -56,20 +60,23 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
     if not _python(notebook):
         return FileResult(path, data, data)
     code = {index: mask_magics(cell.source) for index, cell in enumerate(notebook.cells, 1)
-            if cell.get("cell_type") == "code" and not cell.source.lstrip().startswith("%%")}
+            if cell.get("cell_type") == "code" and python_cell(cell.source)}
     findings: list[Finding] = []
     changes: list[CellChange] = []
     converted = 0
     later: set[str] = set()  # the words of the cells after this one, as rewritten
     for index in sorted(code, reverse=True):  # from the last: a cell's imports may serve the cells after it
         cell, (masked, magics) = notebook.cells[index - 1], code[index]
-        context = Context(_imports(code[i][0] for i in code if i < index), masked, later & _words(masked))
+        preamble = _imports(code[i][0] for i in code if i < index)
+        alone = rewrite_source(preamble.encode(), "<preamble>", rules, project)  # what the rules make of it alone
+        context = Context(preamble, masked, later & _words(masked))
         result = rewrite_source(context.source.encode(), f"{path}:cell {index}", rules, project)
         if result.error is not None:
             return FileResult(path, data, None, error=_cell_error(result.error, context))
         findings += context.cell_findings(result.findings)
-        converted += result.converted - context.preamble_converted(rules, project)
-        after = context.cell_source(result.rewritten.decode()) if result.changed else masked
+        converted += result.converted - alone.converted
+        known = _imported(preamble) | _imported(alone.rewritten.decode())
+        after = context.cell_source(result.rewritten.decode(), known) if result.changed else masked
         after = restore_magics(after, magics) if after is not None else None
         if after is None:
             findings.append(Finding(f"{path}:cell {index}", 1, 1, "notebooks", "cell not rewritten: the rewrite moved "
@@ -119,26 +126,30 @@ class Context:
         last = self.offset + self.cell.count("\n") + (not self.cell.endswith("\n"))
         return [replace(f, line=f.line - self.offset) for f in findings if self.offset < f.line <= last]
 
-    def preamble_converted(self, rules: list, project) -> int:
-        from migrate.codemod.engine import rewrite_source
-
-        return rewrite_source(self.preamble.encode(), "<preamble>", rules, project).converted if self.preamble else 0
-
-    def cell_source(self, rewritten: str) -> str | None:
-        """The cell's part of the rewrite: between the sentinel and the trailer, with any line the rules
-        added above the sentinel (an import) put first. None if the sentinel is gone."""
+    def cell_source(self, rewritten: str, known: set[tuple[str, str, str]]) -> str | None:
+        """The cell's part of the rewrite: between the sentinel and the trailer, with the imports the rules
+        added above the sentinel (or merged into a statement of the preamble) put first: those not `known`
+        (the preamble's imports, as written and as the rules rewrite it alone). None if the sentinel is gone."""
         lines = rewritten.splitlines(keepends=True)
         starts = [i for i, line in enumerate(lines) if line.strip() == SENTINEL]
         if len(starts) != 1:
             return None
         before, cell = lines[:starts[0]], lines[starts[0] + 1:]
         if cell and cell[-1].startswith(TRAILER):
-            cell = cell[:-1]
-        added = [line for tag, _, _, j1, j2 in SequenceMatcher(a=self.preamble.splitlines(keepends=True), b=before,
-                                                               autojunk=False).get_opcodes()
-                 if tag == "insert" for line in before[j1:j2] if line.strip()]
-        text = "".join(added + cell)
+            cell = cell[:-1] + self._aliases(cell[-1])
+        added = sorted(_imported("".join(before)) - known)
+        text = "".join([_import_line(*item) for item in added] + cell)
         return text if self.cell.endswith("\n") or not text.endswith("\n") else text[:-1]
+
+
+    def _aliases(self, trailer: str) -> list[str]:
+        """`parallel = model` for each name later cells use that the rewrite renamed here (the multi_gpu_model
+        rewrite renames the wrapper to its template in what follows it, which in a notebook is other cells)."""
+        renamed = ast.parse(trailer).body[0].value.elts  # the trailer is always one `NAME = [names]` line
+        if len(renamed) != len(self.used_later):
+            return []
+        return [f"{old} = {ast.unparse(new)}  # migrate: later cells use this name\n"
+                for old, new in zip(sorted(self.used_later), renamed, strict=True) if ast.unparse(new) != old]
 
 
 def _imports(cells) -> str:
@@ -151,6 +162,23 @@ def _imports(cells) -> str:
             continue
         found += [ast.get_source_segment(source, node) for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
     return "".join(f"{statement}\n" for statement in found if statement)
+
+
+def _imported(source: str) -> set[tuple[str, str, str]]:
+    """(module, name, alias) of every import statement, `import m` as (m, "", alias)."""
+    found: set[tuple[str, str, str]] = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import):
+            found |= {(alias.name, "", alias.asname or "") for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            found |= {(module, alias.name, alias.asname or "") for alias in node.names}
+    return found
+
+
+def _import_line(module: str, name: str, alias: str) -> str:
+    statement = f"from {module} import {name}" if name else f"import {module}"
+    return statement + (f" as {alias}" if alias else "") + "\n"
 
 
 def _words(source: str) -> set[str]:
@@ -173,6 +201,11 @@ def _python(notebook) -> bool:
     language = notebook.metadata.get("kernelspec", {}).get("language") or \
         notebook.metadata.get("language_info", {}).get("name") or "python"
     return language.lower() == "python"
+
+
+def python_cell(source: str) -> bool:
+    first = source.lstrip().split("\n", 1)[0].split(" ", 1)[0].strip()
+    return not first.startswith("%%") or first in PYTHON_CELL_MAGICS
 
 
 def mask_magics(source: str) -> tuple[str, list[str]]:

@@ -39,9 +39,9 @@ def _code(notebook) -> list[str]:
 @pytest.mark.parametrize("notebook", [
     _notebook(new_code_cell("import keras\nmodel = keras.Sequential()")),
     _notebook(new_markdown_cell("call `model.fit_generator(gen, 10)` no more")),
-    _notebook(new_code_cell("%%time\nmodel.fit_generator(batches(), 10)")),
+    _notebook(new_code_cell("%%writefile train.py\nmodel.fit_generator(batches(), 10)")),
     _notebook(new_code_cell("model.fit_generator(batches(), 10)"), language="R"),
-], ids=["clean", "markdown", "cell-magic", "other-language"])
+], ids=["clean", "markdown", "writefile-cell", "other-language"])
 def test_nothing_to_do_leaves_the_bytes_alone(notebook):
     result, _ = _rewrite(notebook)
     assert not result.changed and result.findings == () and result.rewritten == result.original
@@ -71,19 +71,19 @@ def test_code_cells_are_rewritten_and_the_rest_kept():
                           "opt = SGD(lr=0.1)", execution_count=3, outputs=[output], metadata={"tags": ["train"]})
     notebook = _notebook(new_code_cell("%matplotlib inline\nimport keras\nfrom keras.optimizers import SGD"),
                          new_markdown_cell("# Train with `fit_generator`"), train,
-                         new_code_cell("%%time\nmodel.fit_generator(batches(), 10)"))
+                         new_code_cell("%%time\nmodel.evaluate_generator(batches(), 10)"))
     result, after = _rewrite(notebook)
     assert _code(after) == [notebook.cells[0].source, notebook.cells[1].source,
                             "!nvidia-smi\nfor i in range(2):\n    !echo $i\nmodel.fit(batches(), steps_per_epoch=10)\n"
                             "opt = SGD(learning_rate=0.1)",  # SGD imported in cell 1: Keras' SGD
-                            notebook.cells[3].source]
+                            "%%time\nmodel.evaluate(batches(), steps=10)"]  # %%time's body is Python
     assert [cell.id for cell in after.cells] == [cell.id for cell in notebook.cells]
     assert after.cells[2].outputs == [output] and after.cells[2].execution_count == 3
     assert after.cells[2].metadata == {"tags": ["train"]} and after.metadata == notebook.metadata
     assert [str(f) for f in result.findings] == [
         "nb.ipynb:cell 3:4:1: fit_generator_to_fit: advice: workers= removed: Keras 3 takes it on "
         "keras.utils.PyDataset(workers=..., use_multiprocessing=..., max_queue_size=...), not on fit()"]
-    assert result.converted == 2 and [c.index for c in result.cells] == [3]
+    assert result.converted == 3 and [c.index for c in result.cells] == [3, 4]
     again, _ = _rewrite(after)
     assert not again.changed
 
@@ -94,6 +94,19 @@ def test_an_import_a_later_cell_still_needs_is_not_removed():
     result, after = _rewrite(notebook)
     assert after is None  # nothing changed: the import stays for cell 2, whose call is left
     assert [(f.path, f.line, f.advice) for f in result.findings] == [("nb.ipynb:cell 2", 1, False)]
+
+
+def test_a_wrapper_later_cells_use_keeps_its_name():
+    build = ("with tf.device('/cpu:0'):\n    model = build()\nparallel = multi_gpu_model(model, gpus=2)\n"
+             "parallel.compile(optimizer='sgd', loss='mse')")
+    notebook = _notebook(new_code_cell("import tensorflow as tf\nfrom keras.utils import multi_gpu_model"),
+                         new_code_cell(build), new_code_cell("parallel.fit(x, y)"))
+    _, after = _rewrite(notebook)
+    assert _code(after)[1:] == [
+        "strategy = tf.distribute.MirroredStrategy()\nwith strategy.scope():\n    model = build()\n"
+        "    model.compile(optimizer='sgd', loss='mse')\nparallel = model  # migrate: later cells use this name",
+        "parallel.fit(x, y)"]
+    assert _code(after)[0] == "import tensorflow as tf"
 
 
 def test_imports_a_rule_adds_go_into_the_cell():
