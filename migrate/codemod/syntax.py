@@ -133,14 +133,17 @@ def user_method_calls(module: cst.Module, methods: set[str]) -> set[int]:
     for cls in _walk(module, cst.ClassDef):
         own = owners.get(cls.name.value, set())
         found |= {id(call) for call in _walk(cls, cst.Call) if _receiver_call(call, {"self": own, "cls": own})}
-    found |= {id(call) for call in _walk(module, cst.Call) if _receiver_call(call, instances)}
+    found |= {id(call) for call in _walk(module, cst.Call) if _receiver_call(call, instances | owners)}
     return found
 
 
 def _receiver_call(call: cst.Call, receivers: dict[str, set[str]]) -> bool:
+    """`receiver.method(...)` with method among the receiver's own; `Cls(...).method(...)` too."""
     func = call.func
-    return (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
-            and func.attr.value in receivers.get(func.value.value, ()))
+    if not isinstance(func, cst.Attribute):
+        return False
+    receiver = func.value.func if isinstance(func.value, cst.Call) else func.value
+    return isinstance(receiver, cst.Name) and func.attr.value in receivers.get(receiver.value, ())
 
 
 def _walk(node: cst.CSTNode, kind: type) -> list:

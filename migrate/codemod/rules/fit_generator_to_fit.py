@@ -13,6 +13,7 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.rule import POSITIONS, Rule
+from migrate.codemod.syntax import user_method_calls
 
 RENAMED = {"fit_generator": "fit", "evaluate_generator": "evaluate", "predict_generator": "predict"}
 LEGACY_SIGNATURES = {
@@ -35,9 +36,12 @@ class FitGeneratorToFit(Rule):
     METADATA_DEPENDENCIES = POSITIONS
     DESCRIPTION = "fit_generator/evaluate_generator/predict_generator -> fit/evaluate/predict, arguments renamed"
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self.own = user_method_calls(node, set(RENAMED))
+
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         func = updated.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in RENAMED:
+        if not isinstance(func, cst.Attribute) or func.attr.value not in RENAMED or id(original) in self.own:
             return updated
         method = func.attr.value
         if sum(arg.keyword is None and arg.star == "" for arg in updated.args) > len(LEGACY_SIGNATURES[method]):
