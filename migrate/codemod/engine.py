@@ -17,6 +17,7 @@ from libcst.codemod import CodemodContext
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import unreported
+from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.rule import Finding, Rule
 
@@ -80,10 +81,10 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
         module = cst.parse_module(source)
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
-    context = CodemodContext(filename=path, scratch={"survey": project})
+    context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
     module = apply_rules(module, triggered, context)
     findings = context.scratch.get("findings", [])
-    findings += unreported(module, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings)
+    findings += unreported(module, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings, project)
     findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
 

@@ -10,10 +10,13 @@ function or method of the same name is not Keras' and is never named here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 from libcst.metadata import CodePosition, MetadataWrapper, PositionProvider, QualifiedNameProvider
 
-from migrate.codemod.names import MOVES, MULTI_GPU_MODEL, multi_gpu_import
+from migrate.codemod.factories import Survey
+from migrate.codemod.names import MOVES, MULTI_GPU_MODEL, multi_gpu_import, resolve, star_modules
 from migrate.codemod.rule import Finding
 from migrate.codemod.syntax import code, user_method_calls
 
@@ -26,23 +29,29 @@ TRIGGERS = {MULTI_GPU: "multi_gpu_model", GENERATORS: "_generator", IMPORT_PATHS
 
 
 def unreported(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None,
-               findings: list[Finding]) -> list[Finding]:
+               findings: list[Finding], survey: Survey | None = None) -> list[Finding]:
     """The leftovers of the scan no rule reported in `findings` (one of the same rule on the same line). A
     multi_gpu_model import is named only when nothing else of it is: the call reported says enough."""
     reported = {(finding.rule, finding.line) for finding in findings if not finding.advice}
-    left = [finding for finding in scan(module, path, rules, line_map) if (finding.rule, finding.line) not in reported]
+    left = [finding for finding in scan(module, path, rules, line_map, survey)
+            if (finding.rule, finding.line) not in reported]
     calls = {finding.rule for finding in left if not finding.message.startswith(IMPORT_LEFT)} | {rule for rule, _ in reported}
     return [finding for finding in left if not finding.message.startswith(IMPORT_LEFT) or finding.rule not in calls]
 
 
-def scan(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None) -> list[Finding]:
+def scan(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None,
+         survey: Survey | None = None) -> list[Finding]:
     """Leftovers of the rules named in `rules` in the rewritten `module`; lines are those of the file as
-    read, through `line_map` (None: the module is the file as read)."""
+    read, through `line_map` (None: the module is the file as read). Names resolve as the rules' do
+    (`names.resolve`: star imports, the run's re-exports in `survey`)."""
     text = module.code
     if not any(word in text for rule, word in TRIGGERS.items() if rule in rules):
         return []  # nothing legacy can remain: no scope analysis
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    finder = _Finder(rules, user_method_calls(wrapper.module, set(GENERATOR_METHODS)))
+    survey = survey or Survey()
+    stars, passed_on = star_modules(wrapper.module), dict(survey.passed_on)
+    finder = _Finder(rules, user_method_calls(wrapper.module, set(GENERATOR_METHODS)),
+                     lambda names, node: resolve(names, node, stars, passed_on, survey.packages))
     wrapper.visit(finder)
     found = []
     for start, rule, message in finder.found:
@@ -54,16 +63,17 @@ def scan(module: cst.Module, path: str, rules: set[str], line_map: list[int] | N
 class _Finder(cst.CSTVisitor):
     METADATA_DEPENDENCIES = (QualifiedNameProvider, PositionProvider)
 
-    def __init__(self, rules: set[str], own_calls: set[int]) -> None:
+    def __init__(self, rules: set[str], own_calls: set[int], resolved: Callable[[set[str], cst.CSTNode], set[str]]) -> None:
         super().__init__()
-        self.rules, self.own_calls = rules, own_calls
+        self.rules, self.own_calls, self.resolved = rules, own_calls, resolved
         self.found: list[tuple[CodePosition, str, str]] = []
 
     def add(self, node: cst.CSTNode, rule: str, message: str) -> None:
         self.found.append((self.get_metadata(PositionProvider, node).start, rule, message))
 
     def visit_Call(self, node: cst.Call) -> None:
-        names = {name.name for name in self.get_metadata(QualifiedNameProvider, node.func, set())}
+        names = self.resolved({name.name for name in self.get_metadata(QualifiedNameProvider, node.func, set())},
+                              node.func)
         if MULTI_GPU in self.rules and names & MULTI_GPU_MODEL:
             self.add(node, MULTI_GPU, "multi_gpu_model left in the code (Keras 3 has none): build and "
                                                 "compile the model under tf.distribute.MirroredStrategy().scope()")

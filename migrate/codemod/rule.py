@@ -9,6 +9,8 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.metadata import ParentNodeProvider, PositionProvider, QualifiedNameProvider
 
+from migrate.codemod.names import resolve
+
 # Positions are not among them: only a report needs one, and it resolves them then (`report`), so a
 # rule with nothing to say never pays for them.
 POSITIONS = ()
@@ -90,4 +92,12 @@ class Rule(cst.CSTTransformer):
         self.context.scratch["converted"] = self.context.scratch.get("converted", 0) + count
 
     def qualified_names(self, node: cst.CSTNode) -> set[str]:
-        return {name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}
+        """What `node` refers to: LibCST's qualified names, and through star imports and the run's re-exports
+        of Keras names (`names.resolve`)."""
+        return self.resolved({name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}, node)
+
+    def resolved(self, names: set[str], node: cst.CSTNode | None = None) -> set[str]:
+        survey = self.context.scratch.get("survey")
+        passed_on = dict(getattr(survey, "passed_on", ()))
+        return resolve(names, node, self.context.scratch.get("stars", ()), passed_on,
+                       getattr(survey, "packages", frozenset()))

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
-from libcst.metadata import ParentNodeProvider
+from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
 from migrate.codemod.factories import (
     Factory,
@@ -43,7 +43,7 @@ from migrate.codemod.mirrored_sites import (
     scope_span,
     trains_after,
 )
-from migrate.codemod.names import MULTI_GPU_MODEL, MULTI_GPU_STAR_MODULES, multi_gpu_import
+from migrate.codemod.names import MULTI_GPU_MODEL, multi_gpu_import
 from migrate.codemod.rule import SCOPED, Rule
 from migrate.codemod.syntax import Rename, ReplaceCall, ancestors, code, device_block_body, subclasses_model
 
@@ -112,12 +112,13 @@ class MultiGpuModelToMirrored(Rule):
         else:
             module = code(node.module)
         if isinstance(node.names, cst.ImportStar):
-            self.star_import = self.star_import or module in MULTI_GPU_STAR_MODULES
+            self.star_import = True  # Keras' own are followed (names.resolve); another may bring it too
             return
         for alias in node.names:
             asname = code(alias.asname.name) if alias.asname else None
-            if code(alias.name) == "multi_gpu_model" and multi_gpu_import(module):
-                RemoveImportsVisitor.remove_unused_import(self.context, module, "multi_gpu_model", asname)
+            if (code(alias.name) == "multi_gpu_model" and multi_gpu_import(module)) or \
+                    self.resolved({f"{module}.{code(alias.name)}"}) & MULTI_GPU_MODEL:
+                RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
             factory = self.survey.called({f"{module}.{code(alias.name)}"}, "")
             if factory is not None and factory.wrapper is not None:
                 RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
@@ -131,7 +132,8 @@ class MultiGpuModelToMirrored(Rule):
             self.finder.add(node, factory.wrapper)
         elif factory is not None and factory in self.survey.reached:
             self.factory_calls[id(node)] = (node, factory)
-        elif self.star_import and not names and m.matches(node.func, m.Name("multi_gpu_model")):
+        elif (self.star_import and m.matches(node.func, m.Name("multi_gpu_model"))
+              and not self.get_metadata(QualifiedNameProvider, node.func, set())):
             self.report(node, "multi_gpu_model comes from a star import migrate cannot resolve; import it by name "
                               "and run again, or rewrite by hand to tf.distribute.MirroredStrategy")
 
