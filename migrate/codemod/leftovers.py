@@ -10,6 +10,7 @@ function or method of the same name is not Keras' and is never named here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import libcst as cst
@@ -25,7 +26,12 @@ GENERATORS = "fit_generator_to_fit"
 GENERATOR_METHODS = ("fit_generator", "evaluate_generator", "predict_generator")
 IMPORT_LEFT = "from "  # how a leftover import's message starts
 IMPORT_PATHS = "legacy_import_paths"
-TRIGGERS = {MULTI_GPU: "multi_gpu_model", GENERATORS: "_generator", IMPORT_PATHS: "_utils"}
+# What must be in the rewritten text for a rule to have left anything: most rewrites leave none of it,
+# and the scan then costs three regular expression searches, no scope analysis.
+TRIGGERS = {MULTI_GPU: re.compile(r"\bmulti_gpu_model\b"),
+            GENERATORS: re.compile(r"\.\s*(?:fit|evaluate|predict)_generator\b"),
+            IMPORT_PATHS: re.compile(r"^[ \t]*from[ \t]+(?:keras|tensorflow)[\w.]*[ \t]+import\b[^\n]*\b(?:"
+                                     + "|".join(sorted({key.rsplit(".", 1)[1] for key in MOVES})) + r")\b", re.M)}
 
 
 def unreported(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None,
@@ -45,7 +51,7 @@ def scan(module: cst.Module, path: str, rules: set[str], line_map: list[int] | N
     read, through `line_map` (None: the module is the file as read). Names resolve as the rules' do
     (`names.resolve`: star imports, the run's re-exports in `survey`)."""
     text = module.code
-    if not any(word in text for rule, word in TRIGGERS.items() if rule in rules):
+    if not any(pattern.search(text) for rule, pattern in TRIGGERS.items() if rule in rules):
         return []  # nothing legacy can remain: no scope analysis
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     survey = survey or Survey()

@@ -65,10 +65,13 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
     changes: list[CellChange] = []
     converted = 0
     later: set[str] = set()  # the words of the cells after this one, as rewritten
+    alone_of: dict[str, FileResult] = {}
     for index in sorted(code, reverse=True):  # from the last: a cell's imports may serve the cells after it
         cell, (masked, magics) = notebook.cells[index - 1], code[index]
         preamble = _imports(code[i][0] for i in code if i < index)
-        alone = rewrite_source(preamble.encode(), "<preamble>", rules, project)  # what the rules make of it alone
+        if preamble not in alone_of:  # what the rules make of the preamble alone; it changes at import cells only
+            alone_of[preamble] = rewrite_source(preamble.encode(), "<preamble>", rules, project)
+        alone = alone_of[preamble]
         context = Context(preamble, masked, later & _words(masked))
         result = rewrite_source(context.source.encode(), f"{path}:cell {index}", rules, project)
         if result.error is not None:
