@@ -10,10 +10,13 @@ import typer
 
 
 def code_command(
-    paths: list[Path] = typer.Argument(None, metavar="PATH...", help="Python files or directories (searched for *.py).", show_default=False),
+    paths: list[Path] = typer.Argument(None, metavar="PATH...", show_default=False,
+                                       help="Python files, notebooks or directories (searched for *.py and *.ipynb)."),
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff; write nothing (the default)."),
     write: bool = typer.Option(False, "--write", help="Rewrite the files in place."),
-    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if any file would change."),
+    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if any file would change, a legacy "
+                               "call is left for review, or a file with work to do does not parse."),
+    strict: bool = typer.Option(False, "--strict", help="With --check, exit 1 on advice (lints) too."),
     select: list[str] = typer.Option([], "--select", help="Run only these rules (repeatable)."),
     ignore: list[str] = typer.Option([], "--ignore", help="Skip these rules (repeatable)."),
     list_rules: bool = typer.Option(False, "--list-rules", help="List the rules and exit."),
@@ -21,7 +24,8 @@ def code_command(
 ) -> None:
     """Rewrite multi_gpu_model to tf.distribute.MirroredStrategy, plus the Keras 2 to 3 changes around it.
 
-    Sites it cannot convert safely are reported as path:line:col: RULE: message (on stderr)."""
+    Sites it cannot convert safely are reported as path:line:col: RULE: message (on stderr); lints that
+    need no change as path:line:col: RULE: advice: message."""
     from migrate.cli.console import fail, require_paths
     from migrate.codemod.engine import run, write_atomically
     from migrate.codemod.registry import all_rules, select_rules
@@ -52,9 +56,23 @@ def code_command(
         if write:
             write_atomically(Path(result.path), result.rewritten)
         elif not check:
-            sys.stdout.write(_unified_diff(result.path, result.original, result.rewritten))
+            sys.stdout.write(_diff(result))
     typer.echo(summary.line(), err=True)
-    raise typer.Exit(1 if check and summary.files_changed else 0)
+    raise typer.Exit(1 if check and summary.work_left(strict) else 0)
+
+
+def _diff(result) -> str:
+    """A script's unified diff; a notebook's, one per changed code cell (`nb.ipynb:cell 3`): its JSON would
+    bury the change in quoting."""
+    if not result.cells:
+        return _unified_diff(result.path, result.original, result.rewritten)
+    return "".join(_unified_diff(f"{result.path}:cell {cell.index}", _ending(cell.before).encode(),
+                                         _ending(cell.after).encode())
+                   for cell in result.cells)
+
+
+def _ending(source: str) -> str:
+    return source if source.endswith("\n") else source + "\n"
 
 
 def _unified_diff(path: str, before: bytes, after: bytes) -> str:

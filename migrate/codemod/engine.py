@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -14,6 +16,9 @@ from libcst.codemod import CodemodContext
 
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
+from migrate.codemod.leftovers import unreported
+from migrate.codemod.names import star_modules
+from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.rule import Finding, Rule
 
 
@@ -27,23 +32,38 @@ class FileResult:
     findings: tuple[Finding, ...] = ()
     converted: int = 0
     error: str | None = None
+    cells: tuple[CellChange, ...] = ()  # a notebook's changed code cells, for the diff
 
     @property
     def changed(self) -> bool:
         return self.rewritten is not None and self.rewritten != self.original
+
+    @property
+    def leftovers(self) -> list[Finding]:
+        return [finding for finding in self.findings if not finding.advice]
+
+    @property
+    def advice(self) -> list[Finding]:
+        return [finding for finding in self.findings if finding.advice]
 
 
 @dataclass
 class Summary:
     files_changed: int = 0
     sites_converted: int = 0
-    sites_for_review: int = 0
-    files_skipped: int = 0
+    sites_for_review: int = 0  # leftovers: legacy code the rewrite could not convert
+    advice: int = 0
+    files_skipped: int = 0  # files with work to do that do not parse (Python 2): nothing of them rewritten
     results: list[FileResult] = field(default_factory=list)
 
     def line(self) -> str:
         return (f"{self.files_changed} files changed, {self.sites_converted} sites converted, "
-                f"{self.sites_for_review} sites left for review, {self.files_skipped} files skipped")
+                f"{self.sites_for_review} sites left for review, {self.advice} advice, "
+                f"{self.files_skipped} files skipped")
+
+    def work_left(self, strict: bool = False) -> bool:
+        """What `--check` fails on: a change to make, a leftover, a file it could not read (and, strict, advice)."""
+        return bool(self.files_changed or self.sites_for_review or self.files_skipped or (strict and self.advice))
 
 
 def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
@@ -57,14 +77,45 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     if not triggered:
         return FileResult(path, source, source)  # no rule has anything to do here: not even parsed
     try:
+        ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
         module = cst.parse_module(source)
-    except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
-        reason = " ".join(str(exc).split())[:200]
-        return FileResult(path, source, None, error=f"{path}: skipped, does not parse as Python 3 ({reason})")
-    context = CodemodContext(filename=path, scratch={"survey": project})
+    except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
+        return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
+    context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
     module = apply_rules(module, triggered, context)
-    findings = sorted(context.scratch.get("findings", []), key=lambda f: (f.line, f.column, f.rule))
+    findings = context.scratch.get("findings", [])
+    findings += unreported(module, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings, project)
+    findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
+
+
+# Python 2 spellings, each a syntax error in Python 3: what to name when a file does not parse. The
+# statements are looked for anywhere; the tokens (which may sit in a string or a comment) only on the
+# line the parser stopped at.
+PYTHON2_STATEMENTS = (
+    ("print statement", re.compile(rb"^[ \t]*print(?:[ \t]+[^\s(=.,)]|[ \t]*>>)", re.M)),
+    ("exec statement", re.compile(rb"^[ \t]*exec[ \t]+[\w'\"]", re.M)),
+    ("except X, e", re.compile(rb"^[ \t]*except[ \t]+[\w.()\t ,]+,[ \t]*\w+[ \t]*:", re.M)),
+    ("raise X, message", re.compile(rb"^[ \t]*raise[ \t]+[\w.]+[ \t]*,", re.M)))
+PYTHON2_TOKENS = (("backquotes", re.compile(rb"`[^`\n]+`")), ("<> operator", re.compile(rb"\w[ \t]*<>[ \t]*\w")),
+                  ("long or octal literal", re.compile(rb"(?<![\w.])(?:\d+[lL]|0\d+)\b")),
+                  ("ur'' string", re.compile(rb"(?<!\w)[uU][rR]['\"]")))
+
+
+def unparsed_reason(source: bytes, exc: Exception) -> str:
+    """`Python 2 (print statement, line 3)` when a Python 2 spelling is found, else LibCST's message."""
+    stopped = getattr(exc, "raw_line", None) or getattr(exc, "lineno", None) or 0
+    lines = source.splitlines()
+    at = lines[stopped - 1] if 0 < stopped <= len(lines) else b""
+    for what, pattern in PYTHON2_STATEMENTS + PYTHON2_TOKENS:
+        if pattern.search(at):
+            return f"Python 2 ({what}, line {stopped}); run 2to3 on it first"
+    for what, pattern in PYTHON2_STATEMENTS:
+        found = pattern.search(source)
+        if found is not None:
+            line = source.count(b"\n", 0, found.start()) + 1
+            return f"Python 2 ({what}, line {line}); run 2to3 on it first"
+    return "does not parse as Python 3 (" + " ".join(str(exc).split())[:200] + ")"
 
 
 def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> cst.Module:
@@ -87,7 +138,10 @@ def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodCon
             context.scratch["line_map"] = lines
             text = changed.code
             wrapper = cst.MetadataWrapper(changed, unsafe_skip_copy=True)
-    return apply_scheduled(wrapper.module, context)
+    module = apply_scheduled(wrapper.module, context)
+    if module.code != text:  # imports added or removed: the leftover scan reads this version
+        context.scratch["line_map"] = line_map(text, module.code, lines)
+    return module
 
 
 def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:
@@ -105,14 +159,24 @@ def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:
 
 
 def python_files(paths: list[Path]) -> list[Path]:
-    """Files as given, and every `*.py` below directories, in a stable order."""
+    """Files as given, and every `*.py` and `*.ipynb` below directories (not Jupyter's checkpoint copies),
+    in a stable order."""
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found += sorted(p for p in path.rglob("*.py") if p.is_file())
+            found += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".ipynb") and p.is_file()
+                            and ".ipynb_checkpoints" not in p.relative_to(path).parts)
         else:
             found.append(path)
     return found
+
+
+def rewrite_path(path: str, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
+    """One file of a run: a notebook cell by cell, anything else as Python source."""
+    data = Path(path).read_bytes()
+    if is_notebook(path):
+        return rewrite_notebook(data, path, rules, project)
+    return rewrite_source(data, path, rules, project)
 
 
 def _rewrite_file(args: tuple[str, list[str], Survey]) -> FileResult:
@@ -120,28 +184,30 @@ def _rewrite_file(args: tuple[str, list[str], Survey]) -> FileResult:
 
     path, names, project = args
     rules = [rule for rule in all_rules() if rule.NAME in names]
-    return rewrite_source(Path(path).read_bytes(), path, rules, project)
+    return rewrite_path(path, rules, project)
 
 
 def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
     """Rewrite every file in memory; nothing is written here.
 
     A first pass reads the few files that mention multi_gpu_model (and those naming a factory found there)
-    so that a factory in one file and its callers in another are rewritten together."""
+    so that a factory in one file and its callers in another are rewritten together (notebooks are not
+    part of it: their cells are rewritten one by one, and nothing imports a notebook)."""
     files = [str(p) for p in python_files(paths)]
     names = [rule.NAME for rule in rules]
-    project = survey((f, Path(f).read_bytes()) for f in files)
+    project = survey((f, Path(f).read_bytes()) for f in files if not is_notebook(f))
     if jobs > 1 and len(files) > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             work = [(f, names, project) for f in files]
             results = list(pool.map(_rewrite_file, work, chunksize=max(1, len(files) // (jobs * 8))))
     else:
-        results = [rewrite_source(Path(f).read_bytes(), f, rules, project) for f in files]
+        results = [rewrite_path(f, rules, project) for f in files]
     summary = Summary(results=results)
     for result in results:
         summary.files_changed += result.changed
         summary.sites_converted += result.converted
-        summary.sites_for_review += len(result.findings)
+        summary.sites_for_review += len(result.leftovers)
+        summary.advice += len(result.advice)
         summary.files_skipped += result.rewritten is None
     return summary
 

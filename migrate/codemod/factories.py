@@ -36,7 +36,7 @@ from migrate.codemod.mirrored_sites import (
     construction_start,
     hands_out_wrapper,
 )
-from migrate.codemod.names import MULTI_GPU_MODEL
+from migrate.codemod.names import MULTI_GPU_MODEL, reexports
 from migrate.codemod.syntax import code, subclasses_model
 
 TRIGGER = b"multi_gpu_model"
@@ -63,6 +63,10 @@ class Survey:
 
     factories: frozenset[Factory] = frozenset()
     reached: frozenset[Factory] = frozenset()
+    # What modules of the run re-export from Keras ({"utils.multi_gpu_model": "keras.utils.multi_gpu_model"}),
+    # and the names of the run's packages and modules (`names.resolve` follows the first into the second).
+    passed_on: tuple[tuple[str, str], ...] = ()
+    packages: frozenset[str] = frozenset()
 
     def called(self, qualified_names: set[str], module: str) -> Factory | None:
         return next((f for f in self.factories if f.called_by(qualified_names, module)), None)
@@ -91,7 +95,12 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
     for path, source in sources:
         if any(name in source for name in found.names):
             reached |= _read(source, lambda module: _may_call(module, names), reachable_calls, found, module_of(path))
-    return Survey(found.factories, frozenset(reached))
+    passed_on: dict[str, str] = {}
+    for path, source in sources:
+        if b"from keras" in source or b"from tensorflow" in source:
+            passed_on |= reexports(module_of(path), source)
+    packages = frozenset(part.split(".")[0] for path, _ in sources for part in PurePath(path).parts)
+    return Survey(found.factories, frozenset(reached), tuple(sorted(passed_on.items())), packages)
 
 
 def _may_define(module: cst.Module) -> bool:

@@ -4,6 +4,15 @@ Rules match what a name really refers to (LibCST's QualifiedNameProvider), never
 a project's own function that happens to be called `multi_gpu_model` is left alone.
 """
 
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+import libcst as cst
+
+_EMPTY = cst.Module(body=[])
+
 MULTI_GPU_MODEL = frozenset({
     "keras.utils.multi_gpu_model",
     "keras.utils.training_utils.multi_gpu_model",
@@ -13,9 +22,6 @@ MULTI_GPU_MODEL = frozenset({
     "tensorflow.python.keras.utils.multi_gpu_utils.multi_gpu_model",
     "tensorflow.compat.v1.keras.utils.multi_gpu_model",
 })
-# Modules whose `import *` brings multi_gpu_model in without naming it.
-MULTI_GPU_STAR_MODULES = frozenset({"keras.utils", "keras.utils.training_utils", "keras.utils.multi_gpu_utils",
-                                    "tensorflow.keras.utils"})
 DEVICE = frozenset({"tensorflow.device", "tensorflow.compat.v1.device"})
 MODEL_CHECKPOINT = frozenset({"keras.callbacks.ModelCheckpoint", "tensorflow.keras.callbacks.ModelCheckpoint"})
 LOAD_MODEL = frozenset({"keras.models.load_model", "tensorflow.keras.models.load_model",
@@ -46,3 +52,66 @@ SESSION_OWNERS = ("tensorflow.", "tensorflow.compat.v1.", "keras.backend.", "ker
 def multi_gpu_import(module: str) -> bool:
     """Whether `from MODULE import multi_gpu_model` imports Keras' multi_gpu_model."""
     return f"{module}.multi_gpu_model" in MULTI_GPU_MODEL
+
+
+# Keras 2 modules Keras 3 removed -> the public module that holds the same names.
+LAYER_MODULES = ("core", "convolutional", "recurrent", "normalization", "pooling", "merge", "embeddings",
+                 "advanced_activations", "wrappers", "noise", "local", "convolutional_recurrent", "cudnn_recurrent")
+UTIL_MODULES = ("np_utils", "generic_utils", "data_utils", "layer_utils", "vis_utils", "conv_utils",
+                "training_utils", "multi_gpu_utils", "io_utils")
+MOVES = {
+    **{f"{root}.layers.{name}": f"{root}.layers" for root in ("keras", "tensorflow.keras") for name in LAYER_MODULES},
+    **{f"{root}.utils.{name}": f"{root}.utils" for root in ("keras", "tensorflow.keras") for name in UTIL_MODULES},
+    "keras.engine.topology": "keras.layers",
+    "keras.engine.training": "keras.models",
+    "keras.engine": "keras.layers",
+}
+
+
+# ---------------------------------------------------------------- names LibCST cannot resolve alone
+
+_FROM_KERAS = re.compile(rb"^from[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.M)
+
+
+def reexports(module_name: str, source: bytes) -> dict[str, str]:
+    """What a project module passes on from Keras or TensorFlow: `utils.py` doing `from keras.utils import
+    multi_gpu_model` gives {"utils.multi_gpu_model": "keras.utils.multi_gpu_model"} (top-level imports,
+    read from the text: the survey reads every file of a run and parses few)."""
+    found: dict[str, str] = {}
+    for origin, names in _FROM_KERAS.findall(source):
+        for item in names.decode(errors="replace").strip("()").replace("\\", " ").split(","):
+            parts = item.split()
+            if parts and parts[0] != "*":
+                found[f"{module_name}.{parts[-1]}"] = f"{origin.decode()}.{parts[0]}"
+    return found
+
+
+def star_modules(module: cst.Module) -> tuple[str, ...]:
+    """The modules a file star-imports at top level (`from keras.layers import *`)."""
+    found = []
+    for statement in module.body:
+        for small in getattr(statement, "body", ()) if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar) and small.module and \
+                    not small.relative:
+                found.append(_EMPTY.code_for_node(small.module))
+    return tuple(found)
+
+
+def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_on: Mapping[str, str],
+            packages: frozenset[str]) -> set[str]:
+    """LibCST's qualified names of `node`, and what they stand for beyond one file: a bare name a star
+    import brings (each star-imported module is a candidate: no rule matches a name of the wrong one) and a
+    name a module of the run re-exports from Keras (`from utils import multi_gpu_model`, matched by the
+    module's last part when the name's first part is a package or module of the run)."""
+    if not names and isinstance(node, cst.Name) and stars:
+        names = {f"{module}.{node.value}" for module in stars}
+    if not passed_on:
+        return names
+    found = set(names)
+    for name in names:
+        parts = name.split(".")
+        if len(parts) >= 2 and parts[0] in packages:
+            origin = passed_on.get(f"{parts[-2]}.{parts[-1]}")
+            if origin is not None:
+                found.add(origin)
+    return found

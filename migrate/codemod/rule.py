@@ -9,6 +9,8 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.metadata import ParentNodeProvider, PositionProvider, QualifiedNameProvider
 
+from migrate.codemod.names import resolve
+
 # Positions are not among them: only a report needs one, and it resolves them then (`report`), so a
 # rule with nothing to say never pays for them.
 POSITIONS = ()
@@ -18,16 +20,23 @@ SCOPED = (QualifiedNameProvider, ParentNodeProvider)
 
 @dataclass(frozen=True)
 class Finding:
-    """One site for review: `path:line:col: RULE: message`."""
+    """One site for review: `path:line:col: RULE: message`, or `...: RULE: advice: message` for advice.
+
+    A leftover (`advice` False) is legacy code the rewrite could not convert: the code will not run, or
+    not as it did, under Keras 3 until a person changes it, so `--check` fails on it. Advice is a lint on
+    code that runs (a batch size worth a look, an option dropped with a comment saying so): printed,
+    counted apart, and failing `--check` only under `--strict`."""
 
     path: str
     line: int
     column: int
     rule: str
     message: str
+    advice: bool = False
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.rule}: {self.message}"
+        kind = "advice: " if self.advice else ""
+        return f"{self.path}:{self.line}:{self.column}: {self.rule}: {kind}{self.message}"
 
 
 class Rule(cst.CSTTransformer):
@@ -39,6 +48,8 @@ class Rule(cst.CSTTransformer):
     """
 
     DESCRIPTION: ClassVar[str] = ""
+    # Whether this rule's reports are advice by default (a lint) rather than leftovers (see Finding).
+    ADVICE: ClassVar[bool] = False
 
     NAME: ClassVar[str] = ""
     ORDER: ClassVar[int] = 50  # lower runs first; the multi_gpu_model rewrite must see the original code
@@ -59,9 +70,10 @@ class Rule(cst.CSTTransformer):
         run's `codemod.factories.Survey`, for rules that follow names across files."""
         return not cls.TRIGGERS or any(word.encode() in source for word in cls.TRIGGERS)
 
-    def report(self, node: cst.CSTNode, message: str) -> None:
+    def report(self, node: cst.CSTNode, message: str, advice: bool | None = None) -> None:
         """Record a site left for review, at the node's position in the file as it was read (an earlier
-        rule may have added or removed lines: the engine's line map leads back)."""
+        rule may have added or removed lines: the engine's line map leads back). `advice` (default: the
+        rule's ADVICE) marks a lint rather than a leftover."""
         positions = self.context.wrapper.resolve(PositionProvider) if self.context.wrapper is not None else {}
         if node in positions:
             start = positions[node].start
@@ -72,11 +84,20 @@ class Rule(cst.CSTTransformer):
         if lines is not None and 0 < line <= len(lines):
             line = lines[line - 1]
         findings = self.context.scratch.setdefault("findings", [])
-        findings.append(Finding(self.context.filename or "<string>", line, column, self.NAME, message))
+        findings.append(Finding(self.context.filename or "<string>", line, column, self.NAME, message,
+                                self.ADVICE if advice is None else advice))
 
     def converted(self, count: int = 1) -> None:
         """Count sites this rule rewrote."""
         self.context.scratch["converted"] = self.context.scratch.get("converted", 0) + count
 
     def qualified_names(self, node: cst.CSTNode) -> set[str]:
-        return {name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}
+        """What `node` refers to: LibCST's qualified names, and through star imports and the run's re-exports
+        of Keras names (`names.resolve`)."""
+        return self.resolved({name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}, node)
+
+    def resolved(self, names: set[str], node: cst.CSTNode | None = None) -> set[str]:
+        survey = self.context.scratch.get("survey")
+        passed_on = dict(getattr(survey, "passed_on", ()))
+        return resolve(names, node, self.context.scratch.get("stars", ()), passed_on,
+                       getattr(survey, "packages", frozenset()))

@@ -111,3 +111,49 @@ class Rename(cst.CSTTransformer):
 
     def leave_Param(self, original: cst.Param, updated: cst.Param) -> cst.Param:
         return updated.with_changes(name=original.name)
+
+
+def user_method_calls(module: cst.Module, methods: set[str]) -> set[int]:
+    """The calls (by id) of `methods` that reach a method a class of this module defines itself: `self.save()`
+    inside a class with its own `save`, `t.fit_generator()` where `t = Trainer(...)` and Trainer defines one.
+    Rules matching Keras methods by name leave these alone: the project's method is not Keras'."""
+    owners = {node.name.value: {s.name.value for s in node.body.body if isinstance(s, cst.FunctionDef)} & methods
+              for node in _walk(module, cst.ClassDef)}
+    owners = {name: own for name, own in owners.items() if own}
+    if not owners:
+        return set()
+    instances: dict[str, set[str]] = {}  # variable -> methods its class defines
+    for assign in _walk(module, cst.Assign):
+        value = assign.value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in owners:
+            for target in assign.targets:
+                if isinstance(target.target, cst.Name):
+                    instances.setdefault(target.target.value, set()).update(owners[value.func.value])
+    found: set[int] = set()
+    for cls in _walk(module, cst.ClassDef):
+        own = owners.get(cls.name.value, set())
+        found |= {id(call) for call in _walk(cls, cst.Call) if _receiver_call(call, {"self": own, "cls": own})}
+    found |= {id(call) for call in _walk(module, cst.Call) if _receiver_call(call, instances | owners)}
+    return found
+
+
+def _receiver_call(call: cst.Call, receivers: dict[str, set[str]]) -> bool:
+    """`receiver.method(...)` with method among the receiver's own; `Cls(...).method(...)` too."""
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return False
+    receiver = func.value.func if isinstance(func.value, cst.Call) else func.value
+    return isinstance(receiver, cst.Name) and func.attr.value in receivers.get(receiver.value, ())
+
+
+def _walk(node: cst.CSTNode, kind: type) -> list:
+    found: list = []
+
+    class Collect(cst.CSTVisitor):
+        def on_visit(self, visited: cst.CSTNode) -> bool:
+            if isinstance(visited, kind):
+                found.append(visited)
+            return True
+
+    node.visit(Collect())
+    return found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
+from collections import Counter
 
 from migrate.codemod.engine import rewrite_source
 from migrate.codemod.registry import all_rules
@@ -26,6 +27,17 @@ def assert_rewrites(before: str, after: str, *names: str) -> list:
     again, _ = rewrite(expected, *names)
     assert again == expected
     return findings
+
+
+def leftover_reports(stderr: str) -> Counter:
+    """The leftovers a run printed, as (path, rule, message): positions differ between a run on the original
+    and one on its rewrite (lines moved), what is left must not."""
+    found: Counter = Counter()
+    for line in stderr.splitlines():
+        parts = line.split(": ", 2)
+        if len(parts) == 3 and parts[0].count(":") >= 2 and not parts[2].startswith("advice: "):
+            found[(parts[0].rsplit(":", 2)[0], parts[1], parts[2])] += 1
+    return found
 
 
 def assert_unchanged(source: str, *names: str) -> list:

@@ -53,12 +53,14 @@ def test_the_diff_applies_with_patch(project, tmp_path):
 
 def test_unparseable_files_are_reported_and_never_touched(project):
     result = migrate("code", "--write", "pkg", cwd=project)
-    assert "pkg/py2.py: skipped, does not parse as Python 3" in result.stderr
+    said = [line for line in result.stderr.splitlines() if "py2.py" in line]
+    assert said == ["pkg/py2.py: not rewritten: Python 2 (print statement, line 1); run 2to3 on it first"]
     assert (project / "pkg" / "py2.py").read_text() == "print 'python 2'\nmodel.fit_generator(batches)\n"
     assert "py2_clean.py" not in result.stderr  # nothing to rewrite there: never parsed, nothing to say
 
 
 def test_check_exits_1_when_work_is_found_then_0_after_write(project):
+    (project / "pkg" / "py2.py").unlink()
     assert migrate("code", "--check", "pkg", cwd=project).returncode == 1
     written = migrate("code", "--write", "pkg", cwd=project)
     assert written.returncode == 0
@@ -66,11 +68,38 @@ def test_check_exits_1_when_work_is_found_then_0_after_write(project):
     assert not list((project / "pkg").glob("*.migrate-tmp"))
 
 
+def test_check_exits_1_on_a_python2_file_alone(project):
+    assert migrate("code", "--check", "pkg/py2_clean.py", cwd=project).returncode == 0  # nothing to do there
+    checked = migrate("code", "--check", "pkg/py2.py", cwd=project)
+    assert checked.returncode == 1
+    assert checked.stderr.splitlines()[-1] == ("0 files changed, 0 sites converted, 0 sites left for review, "
+                                               "0 advice, 1 files skipped")
+
+
+def test_check_fails_on_leftovers_and_strict_on_advice(tmp_path):
+    clean = tmp_path / "clean.py"
+    clean.write_text("import keras\nmodel = keras.Sequential()\n")
+    left = tmp_path / "left.py"
+    left.write_text("import tensorflow as tf\nsess = tf.Session()\n")  # TF2 has no tf.Session: a leftover
+    lint = tmp_path / "lint.py"
+    lint.write_text("import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy(devices=['/gpu:0', '/gpu:1'])\n"
+                    "model.fit(x, y, batch_size=33)\n")
+    assert migrate("code", "--check", clean).returncode == 0
+    assert migrate("code", "--check", "--strict", clean).returncode == 0
+    leftover = migrate("code", "--check", left)
+    assert leftover.returncode == 1 and "tf1_session_code: tensorflow.Session is TF1-only" in leftover.stderr
+    assert "0 files changed, 0 sites converted, 1 sites left for review, 0 advice" in leftover.stderr
+    advice = migrate("code", "--check", lint)
+    assert advice.returncode == 0 and ": mirrored_strategy_lints: advice: batch_size=33" in advice.stderr
+    assert "0 sites left for review, 1 advice" in advice.stderr
+    assert migrate("code", "--check", "--strict", lint).returncode == 1
+
+
 def test_findings_are_path_line_col_rule(project):
     result = migrate("code", "pkg/train.py", cwd=project)
     lines = [line for line in result.stderr.splitlines() if line.startswith("pkg/train.py:")]
     fit_line = next(i for i, line in enumerate(LEGACY.read_text().splitlines(), 1) if "fit_generator(" in line)
-    assert f"pkg/train.py:{fit_line}:5: fit_generator_to_fit: workers= removed" in "\n".join(lines)
+    assert f"pkg/train.py:{fit_line}:5: fit_generator_to_fit: advice: workers= removed" in "\n".join(lines)
     assert all(len(line.split(":", 4)) == 5 for line in lines)
 
 

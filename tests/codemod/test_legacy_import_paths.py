@@ -57,3 +57,25 @@ def test_a_local_name_that_shadows_nothing_stays():
         import my_utils as np_utils
         y = np_utils.to_categorical(labels, 10)
     """, RULE)
+
+
+def test_a_removed_module_imported_by_name_and_still_passed_around_stays_and_is_reported():
+    findings = assert_unchanged("""
+        from keras.utils import np_utils
+        helpers = [np_utils]
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(2, False)]
+    assert "keras.utils.np_utils is gone in Keras 3" in findings[0].message
+
+
+def test_a_removed_module_imported_by_name_and_unused_goes():
+    """Keras 3 has no keras.utils.np_utils: the import alone stops the script."""
+    assert_rewrites("""
+        from keras.utils import np_utils, to_categorical
+        import numpy as np
+        y = to_categorical(np.arange(3))
+    """, """
+        from keras.utils import to_categorical
+        import numpy as np
+        y = to_categorical(np.arange(3))
+    """, RULE)

@@ -41,13 +41,32 @@ def test_names_in_strings_and_comments():
     ''', RULE)
 
 
-def test_star_import_is_reported_not_guessed():
+def test_star_import_from_a_module_not_in_the_run_is_reported_not_guessed():
     findings = assert_unchanged("""
-        from keras.utils import *
+        from helpers import *
 
         parallel = multi_gpu_model(model, gpus=2)
     """, RULE)
     assert [f.line for f in findings] == [4] and "star import" in findings[0].message
+
+
+def test_star_import_from_keras_is_followed():
+    assert_rewrites("""
+        from keras.utils import *
+
+        with tf.device('/cpu:0'):
+            model = build()
+        parallel = multi_gpu_model(model, gpus=2)
+        parallel.compile(optimizer='sgd', loss='mse')
+    """, """
+        from keras.utils import *
+        import tensorflow as tf
+
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            model.compile(optimizer='sgd', loss='mse')
+    """, RULE)
 
 
 def test_a_try_whose_handler_does_more_than_fall_back_is_left_for_review():

@@ -2,7 +2,10 @@
 
 Keras 3 removed the *_generator methods; `fit` takes generators itself. Positional arguments after the
 first become keywords (their positions differ between the old and new signatures), `generator=`
-becomes `x=`, and the queue arguments Keras 3 moved onto `keras.utils.PyDataset` are removed and reported.
+becomes `x=`, and the queue arguments Keras 3 moved onto `keras.utils.PyDataset` are removed and reported
+(advice: the call is converted and runs). A call with more positional arguments than the method ever took
+is left and reported as a leftover, failing `--check`. A method of the project's own class with one of
+these names (`self.fit_generator()` in a class defining it) is not Keras' and is left alone.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.rule import POSITIONS, Rule
+from migrate.codemod.syntax import user_method_calls
 
 RENAMED = {"fit_generator": "fit", "evaluate_generator": "evaluate", "predict_generator": "predict"}
 LEGACY_SIGNATURES = {
@@ -32,24 +36,27 @@ class FitGeneratorToFit(Rule):
     METADATA_DEPENDENCIES = POSITIONS
     DESCRIPTION = "fit_generator/evaluate_generator/predict_generator -> fit/evaluate/predict, arguments renamed"
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self.own = user_method_calls(node, set(RENAMED))
+
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         func = updated.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in RENAMED:
+        if not isinstance(func, cst.Attribute) or func.attr.value not in RENAMED or id(original) in self.own:
             return updated
         method = func.attr.value
+        if sum(arg.keyword is None and arg.star == "" for arg in updated.args) > len(LEGACY_SIGNATURES[method]):
+            self.report(original, f"{method}: more positional arguments than it ever took; review this call")
+            return updated
         args = []
         for index, arg in enumerate(updated.args):
             name = arg.keyword.value if arg.keyword else None
             if name is None and index > 0 and arg.star == "":
-                name = LEGACY_SIGNATURES[method][index] if index < len(LEGACY_SIGNATURES[method]) else None
-                if name is None:
-                    self.report(original, f"{method}: more positional arguments than it ever took; review this call")
-                    return updated
+                name = LEGACY_SIGNATURES[method][index]
                 arg = arg.with_changes(keyword=cst.Name(name), equal=cst.AssignEqual(
                     whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
             if name in MOVED_TO_PYDATASET:
                 self.report(original, f"{name}= removed: Keras 3 takes it on keras.utils.PyDataset(workers=..., "
-                                      "use_multiprocessing=..., max_queue_size=...), not on fit()")
+                                      "use_multiprocessing=..., max_queue_size=...), not on fit()", advice=True)
                 continue
             if name in KEYWORD_RENAMES:
                 arg = arg.with_changes(keyword=cst.Name(KEYWORD_RENAMES[name]))

@@ -16,8 +16,10 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from migrate.codemod.names import LOAD_MODEL, MODEL_CHECKPOINT
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import user_method_calls
 
 H5 = (".h5", ".hdf5")
+SAVING_METHODS = ("save", "save_weights", "load_weights")
 # Conventional names of libraries with a save(path, ...) of their own, for snippets that do not import them.
 LIBRARY_ALIASES = frozenset({"np", "numpy", "pd", "h5py", "joblib", "pickle", "torch", "scipy", "sio"})
 WEIGHTS = ".weights.h5"
@@ -99,13 +101,14 @@ class H5SavesToKeras3(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         """Which file names this script writes, as weights and as models, before any is rewritten."""
         self.written: dict[str, str] = {}
-        node.visit(_Writes(self.written))
+        self.own = user_method_calls(node, set(SAVING_METHODS))  # a class's own save() is not Keras'
+        node.visit(_Writes(self.written, self.own))
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         func = updated.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         path = ending(updated.args[0].value) if updated.args else None
-        if not _legacy(path) or self._library_function(original):
+        if not _legacy(path) or self._library_function(original) or id(original) in self.own:
             return updated
         if method in ("save_weights", "save"):
             return self._resuffixed(updated, WEIGHTS if method == "save_weights" else ".keras")
@@ -140,10 +143,12 @@ def _weights_only(call: cst.Call) -> bool:
 class _Writes(cst.CSTVisitor):
     """File names a script writes: {name without suffix: the suffix Keras 3 will give it}."""
 
-    def __init__(self, written: dict[str, str]) -> None:
-        self.written = written
+    def __init__(self, written: dict[str, str], own: set[int]) -> None:
+        self.written, self.own = written, own
 
     def visit_Call(self, node: cst.Call) -> None:
+        if id(node) in self.own:
+            return
         func = node.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         path = ending(node.args[0].value) if node.args else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import user_method_calls
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "keras.layers.core.", "keras.layers.convolutional.",
                  "keras.layers.recurrent.", "keras.layers.pooling.")
@@ -39,9 +40,14 @@ class Keras1Arguments(Rule):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'
+
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         func = updated.func
         if isinstance(func, cst.Attribute) and func.attr.value in FIT_METHODS:
+            if id(original) in self.own:
+                return updated
             return self._renamed(updated, {"nb_epoch": "epochs"})
         layer = self._layer_class(original)
         if layer is None:

@@ -8,7 +8,7 @@ crashes on TensorFlow 2 (no ConfigProto, no Session). When the config and its se
 nothing else, they become `tf.config.experimental.set_memory_growth(gpu, True)` for every GPU. Other
 options set on the config go too: the two with a TF2 call become it (`allow_soft_placement`,
 `log_device_placement`); the rest (a memory fraction, visible devices, thread counts...) are named in
-a comment and reported, since TF2 spells them differently or not at all. Any other use of the config
+a comment and reported as advice (the preamble is converted), since TF2 spells them differently or not at all. Any other use of the config
 or session (`sess.run`, passing the config on) leaves the block alone: `tf1_session_code` reports it.
 """
 
@@ -103,7 +103,7 @@ class MemoryGrowthPreamble(Rule):
                 f"# migrate: {option} = {value} dropped: TensorFlow 2 has no ConfigProto")))
             self.report(original[index], f"{option} = {value} dropped with the ConfigProto: TensorFlow 2 sets it "
                                          "per device (tf.config.set_logical_device_configuration, "
-                                         "tf.config.set_visible_devices, tf.config.threading) if it still matters")
+                                         "tf.config.set_visible_devices, tf.config.threading) if it still matters", advice=True)
         self.converted()
         replacement = cst.parse_module(code).body
         kept = [statement for index, statement in enumerate(body) if index not in dropped]

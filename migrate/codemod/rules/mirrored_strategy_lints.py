@@ -7,6 +7,8 @@
   `factories.factory_call_span` around a factory's calls) is fine;
 - `batch_size=64 * G`: the global batch; right when 64 was meant per GPU, worth a second look;
 - BatchNormalization computes statistics per replica; `synchronized=True` makes them global.
+
+Every report is advice (a lint): the code runs as it is, so `--check` fails on them only with `--strict`.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from migrate.codemod.rule import SCOPED, Rule
 class MirroredStrategyLints(Rule):
     NAME = "mirrored_strategy_lints"
     ORDER = 5  # reads the code as written, before multi_gpu_model_to_mirrored moves lines
+    ADVICE = True
     TRIGGERS = ("MirroredStrategy", "multi_gpu_model")
     METADATA_DEPENDENCIES = SCOPED
     DESCRIPTION = "warn on batch sizes, optimizers outside scope, per-replica statistics under MirroredStrategy"

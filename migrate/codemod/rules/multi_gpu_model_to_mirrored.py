@@ -4,6 +4,11 @@ No current TensorFlow has multi_gpu_model. In a statement block, the call site, 
 before it (its `with tf.device('/cpu:0')` block dropped) and the compile after it become one
 `with strategy.scope():` block; later uses of the parallel name go to the template, whose `fit`
 keeps its global batch size. Sites that cannot be moved safely are left as they are and reported.
+Reports: a multi_gpu_model call left in the code (and what keeps it there: a star import, a Model subclass,
+`layers[-2]`) is a leftover, failing `--check` on every run until a person converts it; a note on a
+conversion made (an unused call removed, a template created or compiled elsewhere, a factory's callers
+outside any scope) is advice: the diff shows the change, and the next run, with no multi_gpu_model left,
+has nothing to repeat.
 A factory handing the wrapper out uncompiled loses it, and the scope goes around its calls instead; a
 ModelMGPU-style class's instantiations are sites like the calls, and the class goes when nothing else
 uses it (`codemod/factories.py` finds both, across the files of a run).
@@ -18,7 +23,7 @@ from collections.abc import Sequence
 import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
-from libcst.metadata import ParentNodeProvider
+from libcst.metadata import ParentNodeProvider, QualifiedNameProvider
 
 from migrate.codemod.factories import (
     Factory,
@@ -38,7 +43,7 @@ from migrate.codemod.mirrored_sites import (
     scope_span,
     trains_after,
 )
-from migrate.codemod.names import MULTI_GPU_MODEL, MULTI_GPU_STAR_MODULES, multi_gpu_import
+from migrate.codemod.names import MULTI_GPU_MODEL, multi_gpu_import
 from migrate.codemod.rule import SCOPED, Rule
 from migrate.codemod.syntax import Rename, ReplaceCall, ancestors, code, device_block_body, subclasses_model
 
@@ -107,12 +112,13 @@ class MultiGpuModelToMirrored(Rule):
         else:
             module = code(node.module)
         if isinstance(node.names, cst.ImportStar):
-            self.star_import = self.star_import or module in MULTI_GPU_STAR_MODULES
+            self.star_import = True  # Keras' own are followed (names.resolve); another may bring it too
             return
         for alias in node.names:
             asname = code(alias.asname.name) if alias.asname else None
-            if code(alias.name) == "multi_gpu_model" and multi_gpu_import(module):
-                RemoveImportsVisitor.remove_unused_import(self.context, module, "multi_gpu_model", asname)
+            if (code(alias.name) == "multi_gpu_model" and multi_gpu_import(module)) or \
+                    self.resolved({f"{module}.{code(alias.name)}"}) & MULTI_GPU_MODEL:
+                RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
             factory = self.survey.called({f"{module}.{code(alias.name)}"}, "")
             if factory is not None and factory.wrapper is not None:
                 RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
@@ -126,7 +132,8 @@ class MultiGpuModelToMirrored(Rule):
             self.finder.add(node, factory.wrapper)
         elif factory is not None and factory in self.survey.reached:
             self.factory_calls[id(node)] = (node, factory)
-        elif self.star_import and not names and m.matches(node.func, m.Name("multi_gpu_model")):
+        elif (self.star_import and m.matches(node.func, m.Name("multi_gpu_model"))
+              and not self.get_metadata(QualifiedNameProvider, node.func, set())):
             self.report(node, "multi_gpu_model comes from a star import migrate cannot resolve; import it by name "
                               "and run again, or rewrite by hand to tf.distribute.MirroredStrategy")
 
@@ -159,7 +166,7 @@ class MultiGpuModelToMirrored(Rule):
             if id(call) not in self.wrapped:
                 self.report(call, f"{factory.name}() now returns the template, not a multi_gpu_model wrapper, and "
                                   "this call is not a statement migrate can put under a scope: call it inside "
-                                  "tf.distribute.MirroredStrategy().scope(), with the compile that follows")
+                                  "tf.distribute.MirroredStrategy().scope(), with the compile that follows", advice=True)
         for call in self.finder.calls:
             if id(call) not in self.handled:
                 self.report(call, "multi_gpu_model in a place migrate does not move (an expression, try/except, "
@@ -302,7 +309,7 @@ class MultiGpuModelToMirrored(Rule):
         self.handled.add(id(site.call))
         self.converted()
         if site.kind == "expr":
-            self.report(site.call, "removed a multi_gpu_model call whose result was never used")
+            self.report(site.call, "removed a multi_gpu_model call whose result was never used", advice=True)
             return statements[:site.index] + statements[site.index + 1:]
         if self._under_strategy_scope(block):
             return self._unwrap_in_scope(site, statements)
@@ -317,13 +324,14 @@ class MultiGpuModelToMirrored(Rule):
         start, end = scope_span(site, originals)
         if creation_index(site, originals) is None:
             self.report(site.call, f"the template '{code(site.template)}' is not created in this block: create it "
-                                   "inside strategy.scope() where it is built")
+                                   "inside strategy.scope() where it is built", advice=True)
         if site.kind != "return" and compile_index(site, originals) is None and trains_after(site, originals):
-            self.report(site.call, "no compile() follows in this block: compile the model inside strategy.scope()")
+            self.report(site.call, "no compile() follows in this block: compile the model inside strategy.scope()",
+                        advice=True)
         if site.kind == "return":
             self.report(site.call, "this function now returns the template, not a wrapper, and no call of it in the "
                                    "files given is a statement migrate can scope: its callers keep working, but should "
-                                   "call it where a MirroredStrategy scope is active")
+                                   "call it where a MirroredStrategy scope is active", advice=True)
         return start, end
 
     def _site_replacement(self, site: Site, statement: cst.BaseStatement

@@ -4,7 +4,8 @@ Keras 2's predict_generator took each batch as `x`, `(x, y)` or `(x, y, w)`; Ker
 (which `fit_generator_to_fit` makes of it) stops on a bare array: "the generator must return a tuple,
 either (input,) or (inputs, targets)...". When the generator is a function of this file, used only to
 feed predict, and none of its `yield`s already gives a tuple, each `yield x` becomes `yield (x,)`.
-A generator used elsewhere too is reported: changing what it yields would change those uses.
+A generator used elsewhere too is reported, a leftover (failing `--check`): changing what it yields
+would change those uses.
 """
 
 from __future__ import annotations

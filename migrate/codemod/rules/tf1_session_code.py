@@ -1,7 +1,9 @@
 """TF1-only session code that TensorFlow 2 and Keras 3 do not have: reported with its TF2 replacement.
 
 Nothing is rewritten: what the session configured (GPU memory growth, soft placement, threads) has
-different TF2 spellings, and the right one depends on why it was there.
+different TF2 spellings, and the right one depends on why it was there. A name TensorFlow 2 lacks
+(`tf.Session`, `K.set_session`) is a leftover: the script stops on it, and `--check` fails. One under
+`tf.compat.v1` still runs on TensorFlow 2, so it is advice (a lint, failing `--check` only with `--strict`).
 """
 
 from __future__ import annotations
@@ -33,5 +35,6 @@ class Tf1SessionCode(Rule):
         for name in self.qualified_names(node.func):
             owner, _, attribute = name.rpartition(".")
             if attribute in REPLACEMENTS and (owner + ".") in SESSION_OWNERS:
-                self.report(node, f"{name} is TF1-only: {REPLACEMENTS[attribute]}")
+                self.report(node, f"{name} is TF1-only: {REPLACEMENTS[attribute]}",
+                            advice=name.startswith("tensorflow.compat.v1."))
                 return

@@ -1,0 +1,243 @@
+"""Jupyter notebooks: each code cell rewritten as a file of its own, everything else kept.
+
+A notebook is read with nbformat (and written in its own nbformat version: a v3 one is read as v4 and
+written back as v3) and only the
+`source` of code cells changes: outputs, metadata, cell ids and markdown stay as they were. Cells are
+rewritten one by one (a rewrite moving lines across cells would break them apart), so the
+multi_gpu_model rewrite needs the template, the call and the compile in one cell, as in a script's block.
+IPython syntax is not Python: a line magic or shell escape (`%matplotlib inline`, `!pip install`,
+`files = !ls`) is masked as a comment (in a block, `pass` and a comment) for the rewrite and restored after, at the indentation its line
+then has; a cell magic makes the whole cell something else, left alone, except those whose body is
+Python (`%%time`, `%%capture`...), masked like a line magic. A name the rewrite renames in a cell (the
+multi_gpu_model wrapper, now its template) that later cells use keeps working: `parallel = model` follows. Reports name
+`path:cell N:line:col` (N counts every cell from 1, as a notebook's cells are listed).
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import re
+from dataclasses import dataclass, replace
+
+from migrate.codemod.factories import Survey
+from migrate.codemod.leftovers import IMPORT_LEFT
+from migrate.codemod.rule import Finding, Rule
+
+# Cell magics whose body is Python: their first line is masked like a line magic; any other (`%%bash`,
+# `%%writefile`) makes the cell something else, left alone.
+PYTHON_CELL_MAGICS = ("%%time", "%%timeit", "%%capture", "%%prun", "%%debug")
+# A line IPython rewrites before Python sees it: a magic or shell escape, or one assigned to a name.
+MAGIC_LINE = re.compile(r"^([ \t]*)(?:[%!]|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
+PLACEHOLDER = "# migrate: IPython line {}"
+
+
+@dataclass(frozen=True)
+class CellChange:
+    """One code cell's source before and after (cells that did not change are not listed)."""
+
+    index: int  # 1-based, counting every cell
+    before: str
+    after: str
+
+
+def is_notebook(path: str) -> bool:
+    return path.endswith(".ipynb")
+
+
+def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: Survey | None = None):
+    """A notebook's FileResult: its new bytes (the same bytes when no cell changed), findings per cell."""
+    import nbformat
+
+    from migrate.codemod.engine import FileResult, rewrite_source
+
+    try:
+        notebook = nbformat.reads(data.decode("utf-8"), as_version=nbformat.NO_CONVERT)
+        version = notebook.nbformat
+        notebook = nbformat.convert(notebook, 4) if version < 4 else notebook  # v3 cells sit in worksheets
+    except Exception as exc:  # nbformat raises JSON, validation and its own errors alike
+        return FileResult(path, data, None, error=f"{path}: not rewritten: not a notebook nbformat reads ({exc})")
+    if not _python(notebook):
+        return FileResult(path, data, data)
+    code = {index: mask_magics(cell.source) for index, cell in enumerate(notebook.cells, 1)
+            if cell.get("cell_type") == "code" and python_cell(cell.source)}
+    findings: list[Finding] = []
+    changes: list[CellChange] = []
+    converted = 0
+    later: set[str] = set()  # the words of the cells after this one, as rewritten
+    alone_of: dict[str, FileResult] = {}
+    for index in sorted(code, reverse=True):  # from the last: a cell's imports may serve the cells after it
+        cell, (masked, magics) = notebook.cells[index - 1], code[index]
+        preamble = _imports(code[i][0] for i in code if i < index)
+        if preamble not in alone_of:  # what the rules make of the preamble alone; it changes at import cells only
+            alone_of[preamble] = rewrite_source(preamble.encode(), "<preamble>", rules, project)
+        alone = alone_of[preamble]
+        context = Context(preamble, masked, later & _words(masked))
+        result = rewrite_source(context.source.encode(), f"{path}:cell {index}", rules, project)
+        if result.error is not None:
+            return FileResult(path, data, None, error=_cell_error(result.error, context))
+        findings += context.cell_findings(result.findings)
+        converted += result.converted - alone.converted
+        known = _imported(preamble) | _imported(alone.rewritten.decode())
+        after = context.cell_source(result.rewritten.decode(), known) if result.changed else masked
+        after = restore_magics(after, magics) if after is not None else None
+        if after is None:
+            findings.append(Finding(f"{path}:cell {index}", 1, 1, "notebooks", "cell not rewritten: the rewrite moved "
+                                    "or removed its IPython lines; rewrite it by hand (or split the cell)"))
+            after = cell.source
+        later |= _words(after)
+        if after != cell.source:
+            changes.append(CellChange(index, cell.source, after))
+            cell.source = after
+    findings = sorted(_one_import_report(findings), key=lambda f: (int(f.path.rsplit(" ", 1)[1]), f.line, f.column, f.rule))
+    if not changes:
+        return FileResult(path, data, data, tuple(findings), converted)
+    text = nbformat.writes(notebook, version=version)
+    return FileResult(path, data, text.encode(), tuple(findings), converted, cells=tuple(sorted(changes, key=_index)))
+
+
+def _index(change: CellChange) -> int:
+    return change.index
+
+
+SENTINEL = "# migrate: the cell starts here"
+TRAILER = "__migrate_later_cells_use__ = "
+
+
+@dataclass(frozen=True)
+class Context:
+    """A cell as the rules see it: the imports of the cells before it (a notebook shares one namespace, so
+    `SGD(lr=...)` is Keras' even when `from keras.optimizers import SGD` is in cell 1), the cell, and a
+    last line naming what later cells use of it (so no import they need is removed as unused here)."""
+
+    preamble: str
+    cell: str
+    used_later: set[str]
+
+    @property
+    def source(self) -> str:
+        cell = self.cell if self.cell.endswith("\n") or not self.cell else self.cell + "\n"
+        trailer = f"{TRAILER}[{', '.join(sorted(self.used_later))}]\n" if self.used_later else ""
+        return f"{self.preamble}{SENTINEL}\n{cell}{trailer}"
+
+    @property
+    def offset(self) -> int:
+        return self.preamble.count("\n") + 1
+
+    def cell_findings(self, findings: tuple[Finding, ...]) -> list[Finding]:
+        """The findings on the cell's own lines, at their lines in the cell."""
+        last = self.offset + self.cell.count("\n") + (not self.cell.endswith("\n"))
+        return [replace(f, line=f.line - self.offset) for f in findings if self.offset < f.line <= last]
+
+    def cell_source(self, rewritten: str, known: set[tuple[str, str, str]]) -> str | None:
+        """The cell's part of the rewrite: between the sentinel and the trailer, with the imports the rules
+        added above the sentinel (or merged into a statement of the preamble) put first: those not `known`
+        (the preamble's imports, as written and as the rules rewrite it alone). None if the sentinel is gone."""
+        lines = rewritten.splitlines(keepends=True)
+        starts = [i for i, line in enumerate(lines) if line.strip() == SENTINEL]
+        if len(starts) != 1:
+            return None
+        before, cell = lines[:starts[0]], lines[starts[0] + 1:]
+        if cell and cell[-1].startswith(TRAILER):
+            cell = cell[:-1] + self._aliases(cell[-1])
+        added = sorted(_imported("".join(before)) - known)
+        text = "".join([_import_line(*item) for item in added] + cell)
+        return text if self.cell.endswith("\n") or not text.endswith("\n") else text[:-1]
+
+
+    def _aliases(self, trailer: str) -> list[str]:
+        """`parallel = model` for each name later cells use that the rewrite renamed here (the multi_gpu_model
+        rewrite renames the wrapper to its template in what follows it, which in a notebook is other cells)."""
+        renamed = ast.parse(trailer).body[0].value.elts  # the trailer is always one `NAME = [names]` line
+        if len(renamed) != len(self.used_later):
+            return []
+        return [f"{old} = {ast.unparse(new)}  # migrate: later cells use this name\n"
+                for old, new in zip(sorted(self.used_later), renamed, strict=True) if ast.unparse(new) != old]
+
+
+def _imports(cells) -> str:
+    """The top-level import statements of these cells, as written."""
+    found = []
+    for source in cells:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        found += [ast.get_source_segment(source, node) for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    return "".join(f"{statement}\n" for statement in found if statement)
+
+
+def _imported(source: str) -> set[tuple[str, str, str]]:
+    """(module, name, alias) of every import statement, `import m` as (m, "", alias)."""
+    found: set[tuple[str, str, str]] = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import):
+            found |= {(alias.name, "", alias.asname or "") for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            module = "." * node.level + (node.module or "")
+            found |= {(module, alias.name, alias.asname or "") for alias in node.names}
+    return found
+
+
+def _import_line(module: str, name: str, alias: str) -> str:
+    statement = f"from {module} import {name}" if name else f"import {module}"
+    return statement + (f" as {alias}" if alias else "") + "\n"
+
+
+def _words(source: str) -> set[str]:
+    return {word for word in re.findall(r"[A-Za-z_]\w*", source) if not keyword.iskeyword(word)}
+
+
+def _cell_error(error: str, context: Context) -> str:
+    """A cell's parse error, its line counted in the cell."""
+    return re.sub(r"line (\d+)", lambda m: f"line {max(int(m.group(1)) - context.offset, 1)}", error)
+
+
+def _one_import_report(findings: list[Finding]) -> list[Finding]:
+    """As in a script (`leftovers.unreported`): an import left is named only when no cell reports a call."""
+    calls = {f.rule for f in findings if not f.advice and not f.message.startswith(IMPORT_LEFT)}
+    return [f for f in findings if not (f.message.startswith(IMPORT_LEFT) and f.rule in calls)]
+
+
+def _python(notebook) -> bool:
+    """A notebook of Python code (no language said is taken as Python, Jupyter's default)."""
+    language = notebook.metadata.get("kernelspec", {}).get("language") or \
+        notebook.metadata.get("language_info", {}).get("name") or "python"
+    return language.lower() == "python"
+
+
+def python_cell(source: str) -> bool:
+    first = source.lstrip().split("\n", 1)[0].split(" ", 1)[0].strip()
+    return not first.startswith("%%") or first in PYTHON_CELL_MAGICS
+
+
+def mask_magics(source: str) -> tuple[str, list[str]]:
+    """The cell with each IPython line replaced by a numbered comment at its indentation; the lines."""
+    lines, magics = source.splitlines(keepends=True), []
+    for number, line in enumerate(lines):
+        found = MAGIC_LINE.match(line)
+        if found is None:
+            continue
+        ending = line[len(line.rstrip("\r\n")):]
+        # In a block, a comment alone is no body (`for i in x:` then `    !echo $i`): there it is a `pass`.
+        statement = "pass  " if found.group(1) else ""
+        lines[number] = found.group(1) + statement + PLACEHOLDER.format(len(magics)) + ending
+        magics.append(line.strip())
+    return "".join(lines), magics
+
+
+def restore_magics(source: str, magics: list[str]) -> str | None:
+    """Each placeholder back to its IPython line, at the indentation the rewrite gave it; None when the
+    rewrite lost or doubled one."""
+    lines = source.splitlines(keepends=True)
+    seen: list[int] = []
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        for index, magic in enumerate(magics):
+            if stripped in (PLACEHOLDER.format(index), "pass  " + PLACEHOLDER.format(index)):
+                indent = line[:len(line) - len(line.lstrip())]
+                lines[number] = indent + magic + line[len(line.rstrip("\r\n")):]
+                seen.append(index)
+                break
+    return "".join(lines) if sorted(seen) == list(range(len(magics))) else None
+

@@ -1,0 +1,159 @@
+"""Notebooks: code cells rewritten one by one, with the imports of the cells before them in view; outputs,
+metadata, ids, markdown, IPython lines and the nbformat version kept; reports name `path:cell N:line`."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+from migrate.codemod.notebooks import mask_magics, restore_magics, rewrite_notebook
+from migrate.codemod.registry import all_rules
+
+
+def _notebook(*cells, language="python", **kwargs):
+    notebook = new_notebook(cells=list(cells), **kwargs)
+    notebook.metadata["kernelspec"] = {"name": "k", "language": language, "display_name": "K"}
+    return notebook
+
+
+def _rewrite(notebook):
+    data = nbformat.writes(notebook).encode()
+    result = rewrite_notebook(data, "nb.ipynb", all_rules())
+    assert result.error is None, result.error
+    return result, (nbformat.reads(result.rewritten.decode(), as_version=nbformat.NO_CONVERT)
+                    if result.changed else None)
+
+
+def _code(notebook) -> list[str]:
+    return [cell.source for cell in notebook.cells]
+
+
+# ---------------------------------------------------------------- must not change
+
+@pytest.mark.parametrize("notebook", [
+    _notebook(new_code_cell("import keras\nmodel = keras.Sequential()")),
+    _notebook(new_markdown_cell("call `model.fit_generator(gen, 10)` no more")),
+    _notebook(new_code_cell("%%writefile train.py\nmodel.fit_generator(batches(), 10)")),
+    _notebook(new_code_cell("model.fit_generator(batches(), 10)"), language="R"),
+], ids=["clean", "markdown", "writefile-cell", "other-language"])
+def test_nothing_to_do_leaves_the_bytes_alone(notebook):
+    result, _ = _rewrite(notebook)
+    assert not result.changed and result.findings == () and result.rewritten == result.original
+
+
+def test_a_notebook_not_written_by_nbformat_is_not_reformatted_when_nothing_changes():
+    text = json.dumps(nbformat.v4.new_notebook(cells=[new_code_cell("x = 1")]), indent=4)
+    result = rewrite_notebook(text.encode(), "nb.ipynb", all_rules())
+    assert result.rewritten == text.encode()
+
+
+def test_magics_mask_and_restore():
+    source = "%matplotlib inline\nfiles = !ls\nfor f in files:\n    !echo $f\nx = a % b\ny = c != d\nmodel?"
+    masked, magics = mask_magics(source)
+    assert magics == ["%matplotlib inline", "files = !ls", "!echo $f", "model?"]
+    assert "x = a % b\ny = c != d\n" in masked
+    ast.parse(masked)
+    assert restore_magics(masked, magics) == source
+    assert restore_magics(masked.replace("# migrate: IPython line 1\n", ""), magics) is None
+
+
+# ---------------------------------------------------------------- rewrites
+
+def test_code_cells_are_rewritten_and_the_rest_kept():
+    output = new_output("stream", name="stdout", text="Epoch 1/10\n")
+    train = new_code_cell("!nvidia-smi\nfor i in range(2):\n    !echo $i\nmodel.fit_generator(batches(), 10, workers=4)\n"
+                          "opt = SGD(lr=0.1)", execution_count=3, outputs=[output], metadata={"tags": ["train"]})
+    notebook = _notebook(new_code_cell("%matplotlib inline\nimport keras\nfrom keras.optimizers import SGD"),
+                         new_markdown_cell("# Train with `fit_generator`"), train,
+                         new_code_cell("%%time\nmodel.evaluate_generator(batches(), 10)"))
+    result, after = _rewrite(notebook)
+    assert _code(after) == [notebook.cells[0].source, notebook.cells[1].source,
+                            "!nvidia-smi\nfor i in range(2):\n    !echo $i\nmodel.fit(batches(), steps_per_epoch=10)\n"
+                            "opt = SGD(learning_rate=0.1)",  # SGD imported in cell 1: Keras' SGD
+                            "%%time\nmodel.evaluate(batches(), steps=10)"]  # %%time's body is Python
+    assert [cell.id for cell in after.cells] == [cell.id for cell in notebook.cells]
+    assert after.cells[2].outputs == [output] and after.cells[2].execution_count == 3
+    assert after.cells[2].metadata == {"tags": ["train"]} and after.metadata == notebook.metadata
+    assert [str(f) for f in result.findings] == [
+        "nb.ipynb:cell 3:4:1: fit_generator_to_fit: advice: workers= removed: Keras 3 takes it on "
+        "keras.utils.PyDataset(workers=..., use_multiprocessing=..., max_queue_size=...), not on fit()"]
+    assert result.converted == 3 and [c.index for c in result.cells] == [3, 4]
+    again, _ = _rewrite(after)
+    assert not again.changed
+
+
+def test_an_import_a_later_cell_still_needs_is_not_removed():
+    notebook = _notebook(new_code_cell("from keras.utils import multi_gpu_model\nimport keras"),
+                         new_code_cell("models = [multi_gpu_model(m, 2) for m in templates]"))
+    result, after = _rewrite(notebook)
+    assert after is None  # nothing changed: the import stays for cell 2, whose call is left
+    assert [(f.path, f.line, f.advice) for f in result.findings] == [("nb.ipynb:cell 2", 1, False)]
+
+
+def test_a_wrapper_later_cells_use_keeps_its_name():
+    build = ("with tf.device('/cpu:0'):\n    model = build()\nparallel = multi_gpu_model(model, gpus=2)\n"
+             "parallel.compile(optimizer='sgd', loss='mse')")
+    notebook = _notebook(new_code_cell("import tensorflow as tf\nfrom keras.utils import multi_gpu_model"),
+                         new_code_cell(build), new_code_cell("parallel.fit(x, y)"))
+    _, after = _rewrite(notebook)
+    assert _code(after)[1:] == [
+        "strategy = tf.distribute.MirroredStrategy()\nwith strategy.scope():\n    model = build()\n"
+        "    model.compile(optimizer='sgd', loss='mse')\nparallel = model  # migrate: later cells use this name",
+        "parallel.fit(x, y)"]
+    assert _code(after)[0] == "import tensorflow as tf"
+
+
+def test_imports_a_rule_adds_go_into_the_cell():
+    source = ("from keras.utils import np_utils\n"
+              "y = np_utils.to_categorical(labels)")
+    _, after = _rewrite(_notebook(new_code_cell("import numpy as np"), new_code_cell(source)))
+    assert after.cells[1].source == "from keras.utils import to_categorical\ny = to_categorical(labels)"
+
+
+def test_a_python2_notebook_names_its_cell_and_is_not_rewritten():
+    data = nbformat.writes(_notebook(new_code_cell("x = 1"), new_code_cell("print 'go'\nmodel.fit_generator(b, 1)")))
+    result = rewrite_notebook(data.encode(), "nb.ipynb", all_rules())
+    assert result.rewritten is None
+    assert result.error == "nb.ipynb:cell 2: not rewritten: Python 2 (print statement, line 1); run 2to3 on it first"
+
+
+def test_the_nbformat_version_is_kept():
+    v44 = _notebook(new_code_cell("model.fit_generator(batches(), 10)"))
+    v44.nbformat_minor = 4
+    del v44.cells[0]["id"]
+    _, after = _rewrite(v44)
+    assert (after.nbformat, after.nbformat_minor) == (4, 4) and "id" not in after.cells[0]
+    v3 = nbformat.v3.new_notebook(worksheets=[nbformat.v3.new_worksheet(cells=[
+        nbformat.v3.new_code_cell(input="model.fit_generator(batches(), 10)")])])
+    result = rewrite_notebook(nbformat.writes(v3, version=3).encode(), "old.ipynb", all_rules())
+    written = json.loads(result.rewritten)
+    assert written["nbformat"] == 3 and written["worksheets"][0]["cells"][0]["input"] == ["model.fit(batches(), steps_per_epoch=10)"]
+
+
+# ---------------------------------------------------------------- the command
+
+def test_check_diff_and_write_on_a_notebook(tmp_path):
+    notebook = _notebook(new_code_cell("import keras"), new_code_cell("model.fit_generator(batches(), 10)"))
+    path = tmp_path / "train.ipynb"
+    nbformat.write(notebook, path)
+    (tmp_path / ".ipynb_checkpoints").mkdir()
+    nbformat.write(notebook, tmp_path / ".ipynb_checkpoints" / "train-checkpoint.ipynb")
+
+    def code(*args):
+        return subprocess.run([sys.executable, "-m", "migrate", "code", *args], capture_output=True, text=True,
+                              cwd=tmp_path, timeout=120)
+
+    assert code("--check", ".").returncode == 1
+    diff = code(".")
+    assert diff.stdout == ("--- a/train.ipynb:cell 2\n+++ b/train.ipynb:cell 2\n@@ -1 +1 @@\n"
+                           "-model.fit_generator(batches(), 10)\n+model.fit(batches(), steps_per_epoch=10)\n")
+    assert code("--write", ".").returncode == 0
+    assert nbformat.read(path, as_version=4).cells[1].source == "model.fit(batches(), steps_per_epoch=10)"
+    assert "fit_generator" in (tmp_path / ".ipynb_checkpoints" / "train-checkpoint.ipynb").read_text()
+    assert code("--check", ".").returncode == 0
