@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from migrate.read import LegacyFile
-from migrate.translate import keras1, keras2, semantics, tf_keras
+from migrate.translate import arguments, keras1, keras2, semantics, tf_keras
 from migrate.translate.fixes import WeightFix
 
 
@@ -56,6 +56,7 @@ def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo,
     keras2.translate(layer, name)
     if source.tf_keras:
         tf_keras.translate(layer, name)
+    arguments.translate(layer, name)
     semantics.translate(layer, source, name)
     for key in ("layer", "backward_layer"):
         inner = layer.config.get(key)
