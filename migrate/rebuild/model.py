@@ -9,7 +9,7 @@ import keras
 from keras import ops
 
 from migrate.errors import MalformedFileError, UnsupportedModelError, one_line
-from migrate.graph import Graph, Layer, TensorRef
+from migrate.graph import OP_LAMBDA_CLASSES, Graph, KeywordTensor, Layer, TensorRef
 from migrate.graph.build import batch_shape
 from migrate.lift import read_lambda
 from migrate.rebuild.keras_compat import keras_mask, set_keras_mask
@@ -20,7 +20,7 @@ from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, 
 from migrate.rebuild.options import UserObjects
 from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
 from migrate.translate.lambdas import lambda_refusal
-from migrate.translate.tf_ops import OpCall, op_call
+from migrate.translate.tf_ops import OpCall, op_call, op_lambda_function
 
 
 @dataclass
@@ -99,6 +99,9 @@ def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObje
     if layer.class_name == "Lambda" and not user.function_for(name):
         rebuilt.lifted[key] = _lifted(layer, name, taken)
         return rebuilt.lifted[key]
+    if layer.class_name in OP_LAMBDA_CLASSES and not user.function_for(name):
+        rebuilt.lifted[key] = LiftedLambda(layer.name, _op_lambda(layer, name), taken)
+        return rebuilt.lifted[key]
     if layer.class_name == "TensorFlowOpLayer" and layer.name in user.lambdas:
         rebuilt.notes_extra.append(f"{name}: TensorFlow op replaced by your function (--lambda)")
         return make_layer(TranslatedLayer("Lambda", {"name": layer.name}), name, user)
@@ -120,6 +123,21 @@ def _lifted(layer: Layer, name: str, taken: set[str]) -> LiftedLambda:
         raise UnsupportedModelError(lambda_refusal(reading.reason or "its code cannot be read", None, layer.name),
                                     layer=name)
     return LiftedLambda(layer.name, reading.function, taken)
+
+
+def _op_lambda(layer: Layer, name: str) -> Any:
+    """A TFOpLambda's function, read from its config and its (only) call's arguments."""
+    if len(layer.calls) != 1:
+        raise UnsupportedModelError(f"a TFOpLambda called {len(layer.calls)} times; migrate reads one call",
+                                    layer=name)
+    keywords = _keyword_tensors(layer, 0)
+    return op_lambda_function(layer.config, layer.call_kwargs[0], len(layer.calls[0]) - len(keywords), keywords,
+                              name)
+
+
+def _keyword_tensors(layer: Layer, call: int) -> dict[str, int]:
+    """keyword -> index among the call's refs, for the tensors the call passed by keyword."""
+    return {k: v.index for k, v in layer.call_kwargs[call].items() if isinstance(v, KeywordTensor)}
 
 
 def _input(layer: Layer, tensors: dict[tuple[str, int], list[Any]]) -> Any:
@@ -163,12 +181,16 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
     """
     args = [_tensor(tensors, ref) for ref in layer.calls[call]]
     target = objects[layer.name]
+    if isinstance(target, LiftedLambda):  # its function indexes the call's tensors, keyword ones included
+        tensors[(layer.name, call)] = _as_list(target(args))
+        return None
+    keywords = _keyword_tensors(layer, call)
     kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask")}
+    kwargs.update({k: args[i] for k, i in keywords.items()})
+    args = [arg for i, arg in enumerate(args) if i not in keywords.values()]
     note = None
     if isinstance(target, OpCall):
         result, note = apply_op(target, args)
-    elif isinstance(target, LiftedLambda):
-        result = target(args)
     elif layer.model is not None:
         result = target(args if len(args) > 1 else args[0])
     elif isinstance(target, (keras.layers.Add, keras.layers.Average)) and len(args) > 1 \
@@ -186,8 +208,12 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
         result = target(args[0], **kwargs)
     else:
         result = target(args, **kwargs)
-    tensors[(layer.name, call)] = list(result) if isinstance(result, (list, tuple)) else [result]
+    tensors[(layer.name, call)] = _as_list(result)
     return note
+
+
+def _as_list(result: Any) -> list[Any]:
+    return list(result) if isinstance(result, (list, tuple)) else [result]
 
 
 def zero_leading_masked_steps(rnn: keras.layers.RNN, result: Any, mask: Any) -> Any:
