@@ -68,7 +68,7 @@ CALLEES: dict[str, tuple[str, tuple[str, ...]]] = {
     **{f"tensorflow.{name}": (name, _TF_BINARY) for name in ("maximum", "minimum")},
     **{f"tensorflow.{tf}": (op, _TF_BINARY) for tf, op in (
         ("add", "add"), ("subtract", "subtract"), ("multiply", "multiply"), ("divide", "divide"),
-        ("truediv", "divide"))},
+        ("truediv", "divide"), ("__operators__.add", "add"))},
     "keras.backend.pow": ("power", _BINARY),
     "tensorflow.pow": ("power", _TF_BINARY),
     "keras.backend.clip": ("clip", ("x", "min", "max")),
