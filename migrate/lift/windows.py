@@ -10,12 +10,10 @@ a string the function uses) has two readings, and the function is refused rather
 
 from __future__ import annotations
 
-import re
 import struct
 from typing import Any
 
 SLASH, BACKSLASH = 0x2F, 0x5C
-WINDOWS_PATH = re.compile(r"^[A-Za-z]:/")
 
 
 class AmbiguousCode(Exception):  # noqa: N818 - a reason to refuse, turned into one by decode.decodings
@@ -24,7 +22,8 @@ class AmbiguousCode(Exception):  # noqa: N818 - a reason to refuse, turned into 
 
 def mangled_on_windows(code: Any) -> bool:
     """Whether the code's file path shows func_dump's replacement: a drive letter, then '/'."""
-    return bool(WINDOWS_PATH.match(str(getattr(code, "co_filename", "") or "")))
+    path = str(getattr(code, "co_filename", "") or "")
+    return len(path) > 2 and path[0].isascii() and path[0].isalpha() and path[1:3] == ":/"
 
 
 def restored(code: Any, opc: Any, python: str) -> Any:
