@@ -20,6 +20,7 @@ from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, 
 from migrate.rebuild.options import UserObjects
 from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
 from migrate.translate.lambdas import lambda_refusal
+from migrate.translate.semantics import TheanoSame
 from migrate.translate.tf_ops import OpCall, op_call, op_lambda_function
 
 
@@ -78,8 +79,12 @@ def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserOb
 def _wire(layer: Layer, call: int, key: tuple[str, ...], objects: dict[str, Any],
           tensors: dict[tuple[str, int], list[Any]], rebuilt: Rebuilt) -> None:
     """One call of a layer, its note (if any) kept with the layer's translation."""
+    translation = rebuilt.translations.get(key)
     try:
-        note = _call(layer, call, objects, tensors)
+        if translation is not None and translation.call_padding is not None:
+            note = _call_padded(layer, call, objects, tensors, translation.call_padding)
+        else:
+            note = _call(layer, call, objects, tensors)
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
         # Keras checks shapes, dtypes and arguments as the graph is wired; what it refuses, say why
         raise UnsupportedModelError(f"Keras 3 refused to call it on its inputs ({type(exc).__name__}: "
@@ -214,6 +219,38 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
 
 def _as_list(result: Any) -> list[Any]:
     return list(result) if isinstance(result, (list, tuple)) else [result]
+
+
+def _call_padded(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[str, int], list[Any]],
+                 padding: TheanoSame) -> str | None:
+    """A Theano 'same' convolution, rebuilt 'valid': its input zero-padded and its output cropped as
+    Theano's 'half' border mode did (translate/semantics.py says how much)."""
+    (ref,) = layer.calls[call]
+    x = _tensor(tensors, ref)
+    rank = len(padding.kernel)
+    data_format = "channels_first" if padding.channels_first else "channels_last"
+    spatial = tuple(x.shape[2:] if padding.channels_first else x.shape[1:-1])
+    crops = padding.crops(spatial)
+    if crops is None:
+        raise UnsupportedModelError("a Theano 'same' convolution with an even kernel and a stride needs its input "
+                                    "size, which is not fixed in this model", layer=layer.name)
+    if any(any(pair) for pair in padding.pads()):
+        x = _sized(keras.layers, "ZeroPadding", rank)(padding.pads() if rank > 1 else padding.pads()[0],
+                                                       **_format(rank, data_format))(x)
+    result = objects[layer.name](x)
+    if any(any(pair) for pair in crops):
+        result = _sized(keras.layers, "Cropping", rank)(crops if rank > 1 else crops[0],
+                                                         **_format(rank, data_format))(result)
+    tensors[(layer.name, call)] = [result]
+    return None
+
+
+def _sized(module: Any, stem: str, rank: int) -> Any:
+    return getattr(module, f"{stem}{rank}D")
+
+
+def _format(rank: int, data_format: str) -> dict[str, str]:
+    return {} if rank == 1 else {"data_format": data_format}
 
 
 def zero_leading_masked_steps(rnn: keras.layers.RNN, result: Any, mask: Any) -> Any:
