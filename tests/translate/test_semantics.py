@@ -127,3 +127,12 @@ def test_theano_depthwise_kernels_are_not_flipped():
     """Keras's Theano backend flipped depthwise kernels itself before Theano flipped them back."""
     layer = translate_layer("DepthwiseConv2D", {"name": "d", "kernel_size": [3, 3]}, THEANO, "d")
     assert WeightFix("theano_flip") not in layer.weight_fixes
+
+
+def test_cntk_kernels_are_stored_like_tensorflows():
+    """CNTK computed correlations as TensorFlow does (Keras 2's _need_convert_kernel): nothing to flip, and
+    no Theano padding to redo."""
+    cntk = SourceInfo("2.1.6", "cntk", tf_keras=False)
+    layer = translate_layer("Conv2D", {"name": "c", "filters": 2, "kernel_size": [4, 4], "strides": [2, 2],
+                                       "padding": "same"}, cntk, "c")
+    assert layer.weight_fixes == [] and layer.call_padding is None and layer.config["padding"] == "same"
