@@ -29,7 +29,9 @@ def mangled_on_windows(code: Any) -> bool:
 def restored(code: Any, opc: Any, python: str) -> Any:
     """The code with its backslash opcodes put back; AmbiguousCode where another byte may have been one."""
     raw = bytes(code.co_code)
-    if python.startswith("2.") or python in ("3.3", "3.5"):
+    if python.startswith("2.") or python in ("3.3", "3.5"):  # not wordcode: positions are not known here
+        if SLASH not in raw and not any(_may_have_held_backslash(c) for c in code.co_consts[1:]):
+            return code
         raise AmbiguousCode(f"it was saved on Windows, which changed its backslash bytes to '/'; Python {python}'s "
                             "bytecode cannot be restored unambiguously")
     fixed = bytearray(raw)
