@@ -6,6 +6,6 @@ stages see one form only.
 """
 
 from migrate.graph.build import build_graph
-from migrate.graph.model import MODEL_CLASSES, Graph, Layer, TensorRef
+from migrate.graph.model import MODEL_CLASSES, OP_LAMBDA_CLASSES, Graph, KeywordTensor, Layer, TensorRef
 
-__all__ = ["MODEL_CLASSES", "Graph", "Layer", "TensorRef", "build_graph"]
+__all__ = ["MODEL_CLASSES", "OP_LAMBDA_CLASSES", "Graph", "KeywordTensor", "Layer", "TensorRef", "build_graph"]

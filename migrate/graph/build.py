@@ -5,7 +5,10 @@ Quirks handled here, and only here:
   input comes from the first layer's `batch_input_shape` unless an InputLayer leads. A Keras 1
   Sequential may start with a Merge of branch Sequentials: the branches are laid out inline (what
   Keras 1 configs look like is translate/keras1.py's to say; this module only lays them out).
-- Inbound entries are `[layer, node, tensor]` (Keras 1) or `[layer, node, tensor, kwargs]`.
+- Inbound entries are `[layer, node, tensor]` (Keras 1) or `[layer, node, tensor, kwargs]`. tf.keras
+  2.4+ wrote a call of an op layer (TFOpLambda) on one tensor as that tensor's entry itself, not a
+  list of entries, and tensors passed by keyword as `[layer, node, tensor]` inside the kwargs: they
+  become refs after the positional ones, and `KeywordTensor`s in the call's kwargs.
 - A nested model is created with a node of its own linking its inputs to its outputs, so Keras
   counts its calls from 1 in configs (`["encoder", 1, 0, {}]` is its first call). The exception is
   a tf.keras Sequential with no declared input shape, which has no such node.
@@ -17,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from migrate.errors import MalformedFileError, UnsupportedModelError
-from migrate.graph.model import MODEL_CLASSES, Graph, Layer, TensorRef
+from migrate.graph.model import MODEL_CLASSES, OP_LAMBDA_CLASSES, Graph, KeywordTensor, Layer, TensorRef
 from migrate.translate import keras1
 
 MAX_NESTING = 32
@@ -136,7 +139,7 @@ def _build_functional(class_name: str, body: Any, *, tf_keras: bool, depth: int)
     shifts = {layer.name: _node_shift(layer, tf_keras) for layer in layers}
     for layer, entry in zip(layers, entries, strict=True):
         for call in _list(entry.get("inbound_nodes", []), f"inbound_nodes of '{layer.name}'"):
-            refs, kwargs = _parse_call(call, shifts, layer.name)
+            refs, kwargs = _parse_call(_entries_of(call, layer.class_name), shifts, layer.name)
             layer.calls.append(refs)
             layer.call_kwargs.append(kwargs)
     graph = Graph(name, class_name, layers,
@@ -163,8 +166,16 @@ def _declares_input(sequential_config: dict[str, Any]) -> bool:
     return first.get("class_name") == "InputLayer" or batch_shape(first.get("config") or {}) is not None
 
 
+def _entries_of(call: Any, class_name: str) -> Any:
+    """An op layer's call on one tensor is that tensor's entry itself: as a list of one entry."""
+    if class_name in OP_LAMBDA_CLASSES and isinstance(call, list) and call and isinstance(call[0], str):
+        return [call]
+    return call
+
+
 def _parse_call(call: Any, shifts: dict[str, int], owner: str) -> tuple[tuple[TensorRef, ...], dict[str, Any]]:
-    """One inbound node: a list of `[layer, node, tensor(, kwargs)]` entries."""
+    """One inbound node: a list of `[layer, node, tensor(, kwargs)]` entries; tensors among the kwargs
+    are appended to the refs."""
     if isinstance(call, dict) and "args" in call:
         raise UnsupportedModelError("inbound node in the Keras 3 'args' form: this is not a legacy file", layer=owner)
     entries = _list(call, f"an inbound node of '{owner}'")
@@ -173,7 +184,17 @@ def _parse_call(call: Any, shifts: dict[str, int], owner: str) -> tuple[tuple[Te
         ref, extra = _parse_ref(entry, shifts, owner)
         refs.append(ref)
         kwargs.update(extra)
+    for key, value in kwargs.items():
+        if _is_tensor_entry(value, shifts):
+            kwargs[key] = KeywordTensor(len(refs))
+            refs.append(_parse_ref(value, shifts, owner)[0])
     return tuple(refs), kwargs
+
+
+def _is_tensor_entry(value: Any, shifts: dict[str, int]) -> bool:
+    """`[layer, node, tensor]` naming a layer of this model: a tensor passed by keyword."""
+    return isinstance(value, list) and len(value) == 3 and isinstance(value[0], str) and value[0] in shifts \
+        and _is_index(value[1]) and _is_index(value[2])
 
 
 def _parse_ref(entry: Any, shifts: dict[str, int], owner: str) -> tuple[TensorRef, dict[str, Any]]:

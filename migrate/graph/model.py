@@ -8,7 +8,10 @@ from typing import Any
 
 from migrate.read.classes import MODEL_CLASSES
 
-__all__ = ["MODEL_CLASSES", "Graph", "Layer", "TensorRef"]
+__all__ = ["MODEL_CLASSES", "OP_LAMBDA_CLASSES", "Graph", "KeywordTensor", "Layer", "TensorRef"]
+
+# tf.keras 2.4+'s layers for raw TensorFlow calls on Keras tensors (`tf.math.truediv(x, y=z)`)
+OP_LAMBDA_CLASSES = frozenset({"TFOpLambda", "SlicingOpLambda"})
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,14 @@ class TensorRef:
     tensor: int
 
 
+@dataclass(frozen=True)
+class KeywordTensor:
+    """A keyword argument of a call whose value is a tensor: the call's `index`-th TensorRef (tf.keras
+    2.4+ wrote them inside the kwargs of an inbound entry, `{"y": ["lambda", 0, 0]}`)."""
+
+    index: int
+
+
 @dataclass
 class Layer:
     """One layer of a model; `model` is set when the layer is itself a nested model."""
@@ -27,7 +38,7 @@ class Layer:
     name: str
     class_name: str
     config: dict[str, Any]
-    calls: list[tuple[TensorRef, ...]] = field(default_factory=list)
+    calls: list[tuple[TensorRef, ...]] = field(default_factory=list)  # positional tensors, then keyword ones
     call_kwargs: list[dict[str, Any]] = field(default_factory=list)
     model: Graph | None = None
 

@@ -68,7 +68,7 @@ CALLEES: dict[str, tuple[str, tuple[str, ...]]] = {
     **{f"tensorflow.{name}": (name, _TF_BINARY) for name in ("maximum", "minimum")},
     **{f"tensorflow.{tf}": (op, _TF_BINARY) for tf, op in (
         ("add", "add"), ("subtract", "subtract"), ("multiply", "multiply"), ("divide", "divide"),
-        ("truediv", "divide"))},
+        ("truediv", "divide"), ("__operators__.add", "add"))},
     "keras.backend.pow": ("power", _BINARY),
     "tensorflow.pow": ("power", _TF_BINARY),
     "keras.backend.clip": ("clip", ("x", "min", "max")),
@@ -86,6 +86,14 @@ SYNONYMS = {"input_tensor": "x", "input": "x", "tensor": "x", "a": "x", "logits"
 # Pure functions of numbers that may be folded when every argument is a constant (math on data).
 FOLDABLE = {"math.sqrt", "math.exp", "math.log", "numpy.sqrt", "numpy.exp", "numpy.log", "numpy.float32",
             "numpy.float64", "float", "int", "abs"}
+# Calls that make a constant, not an operation on tensors: folded to the value. K.epsilon() and K.floatx()
+# read the user's keras.json when the Lambda ran; these are Keras's defaults, which files almost always used.
+CONSTANT_CALLS = {"keras.backend.epsilon": 1e-7, "keras.backend.floatx": "float32"}
+# Calls that wrap a number as a tensor (`tf.constant(1e-7)`): folded to the number, for float dtypes only.
+CONSTANT_WRAPPERS = {"tensorflow.constant", "keras.backend.constant", "keras.backend.cast_to_floatx",
+                     "numpy.float32", "numpy.float64", "numpy.array", "numpy.asarray"}
+FLOAT_DTYPES = {None, "float32", "float64", "float16", "tensorflow.float32", "tensorflow.float64",
+                "numpy.float32", "numpy.float64", "keras.backend.floatx"}
 CONSTANTS = {"math.pi": 3.141592653589793, "math.e": 2.718281828459045, "numpy.pi": 3.141592653589793,
              "numpy.e": 2.718281828459045}
 

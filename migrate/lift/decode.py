@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from migrate.lift.windows import AmbiguousCode, mangled_on_windows, restored
+
 MAX_BLOB_BYTES = 1 << 20  # a Lambda's code is a few hundred bytes; anything this large is not one
 _MARSHAL_CODE = 0x63  # 'c'
 _MARSHAL_BYTES = 0x73  # 's'
@@ -102,6 +104,8 @@ def decodings(blob: bytes) -> Iterator[DecodedCode | str]:
     for python in pythons:
         try:
             yield _decode(blob, python, loaded)
+        except AmbiguousCode as exc:
+            yield str(exc)
         except Exception as exc:  # noqa: BLE001 - xdis parsing untrusted bytes may fail in any way; that is a refusal
             yield f"not readable as Python {python} bytecode ({type(exc).__name__})"
 
@@ -125,6 +129,8 @@ def _decode(blob: bytes, python: str, loaded: dict[str, Any]) -> DecodedCode:
     code = loaded[layout]
     version = tuple(int(part) for part in python.split("."))
     opc = get_opcode_module(version, PythonImplementation.CPython)
+    if mangled_on_windows(code):
+        code = restored(code, opc, python)
     instructions = tuple(Instruction(ins.offset, ins.opname, ins.arg, ins.argval, str(ins.argrepr or ""))
                          for ins in Bytecode(code, opc).get_instructions(code))
     return DecodedCode(

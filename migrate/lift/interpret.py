@@ -17,7 +17,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from migrate.lift.callees import CONSTANTS, FOLDABLE, IMPORTABLE, ROOTS, canonical
+from migrate.lift.callees import (
+    CONSTANT_CALLS,
+    CONSTANT_WRAPPERS,
+    CONSTANTS,
+    FLOAT_DTYPES,
+    FOLDABLE,
+    IMPORTABLE,
+    ROOTS,
+    canonical,
+)
 from migrate.lift.decode import DecodedCode, Instruction
 from migrate.lift.ir import BinOp, Call, Const, Expr, Input, Sequence, Subscript, UnaryOp
 
@@ -230,6 +239,11 @@ def _call(function: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     constant_args = all(_is_constant(value) for value in (*args, *kwargs.values()))
     if path in FOLDABLE and constant_args and not kwargs and len(args) == 1 and isinstance(args[0], _NUMBER):
         return _fold_call(path, args[0])
+    if path in CONSTANT_CALLS and not args and not kwargs:
+        return CONSTANT_CALLS[path]
+    if path in CONSTANT_WRAPPERS and args and isinstance(args[0], _NUMBER) and not isinstance(args[0], bool) \
+            and all(_is_constant(v) or isinstance(v, Symbol) for v in (*args[1:], *kwargs.values())):
+        return _wrapped_number(function.written, args, kwargs)
     if path in ("list", "tuple") and len(args) == 1 and isinstance(args[0], (list, tuple)):
         return list(args[0]) if path == "list" else tuple(args[0])
     if not any(isinstance(v, (*_EXPRS, InputList)) or _holds_tensor(v) for v in (*args, *kwargs.values())):
@@ -237,6 +251,16 @@ def _call(function: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
                         "it runs, not an operation on its inputs")
     return Call(function.written, path, tuple(as_expr(value) for value in args),
                 tuple((key, as_expr(value)) for key, value in kwargs.items()))
+
+
+def _wrapped_number(written: str, args: list[Any], kwargs: dict[str, Any]) -> float:
+    """`tf.constant(1e-7)`, `K.constant(2.0, dtype='float32')`: the number, which broadcasts as the
+    tensor did. Only float dtypes: an integer tensor would change what the arithmetic around it means."""
+    dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
+    dtype = canonical(dtype.path) if isinstance(dtype, Symbol) else dtype
+    if len(args) > 2 or set(kwargs) - {"dtype", "name"} or dtype not in FLOAT_DTYPES:
+        raise LiftError(f"it calls '{written}' with arguments migrate does not read as a float constant")
+    return float(args[0])
 
 
 def _holds_tensor(value: Any) -> bool:
@@ -275,6 +299,16 @@ def _store_fast(m: _Machine, ins: Instruction) -> None:
     if isinstance(value, Symbol) and "." not in value.written:  # `import tensorflow as tf`: shown as tf
         value = Symbol(value.path, name)
     m.locals[name] = value
+
+
+def _store_fast_pair(m: _Machine, ins: Instruction) -> None:  # 3.13 STORE_FAST_STORE_FAST (`x, y = vect`)
+    for index in (ins.arg >> 4, ins.arg & 15):
+        _store_fast(m, Instruction(ins.offset, "STORE_FAST", index, m.code.varnames[index]))
+
+
+def _store_fast_load_fast(m: _Machine, ins: Instruction) -> None:  # 3.13 STORE_FAST_LOAD_FAST
+    _store_fast(m, Instruction(ins.offset, "STORE_FAST", ins.arg >> 4, m.code.varnames[ins.arg >> 4]))
+    _load_fast(m, Instruction(ins.offset, "LOAD_FAST", ins.arg & 15, m.code.varnames[ins.arg & 15]))
 
 
 def _load_const(m: _Machine, ins: Instruction) -> None:
@@ -564,7 +598,8 @@ def _store_elsewhere(m: _Machine, ins: Instruction) -> None:
 
 _HANDLERS: dict[str, Callable[[_Machine, Instruction], int | None]] = {
     "LOAD_FAST": _load_fast, "LOAD_FAST_CHECK": _load_fast, "LOAD_FAST_BORROW": _load_fast,
-    "LOAD_FAST_LOAD_FAST": _load_fast_pair, "STORE_FAST": _store_fast, "LOAD_CONST": _load_const,
+    "LOAD_FAST_LOAD_FAST": _load_fast_pair, "STORE_FAST_STORE_FAST": _store_fast_pair,
+    "STORE_FAST_LOAD_FAST": _store_fast_load_fast, "STORE_FAST": _store_fast, "LOAD_CONST": _load_const,
     "LOAD_SMALL_INT": _load_const, "LOAD_GLOBAL": _load_global, "LOAD_NAME": _load_global,
     "LOAD_DEREF": _load_deref, "LOAD_ATTR": _load_attr, "LOAD_METHOD": _load_method, "PUSH_NULL": _push_null,
     "NOP": _nothing, "RESUME": _nothing, "CACHE": _nothing, "PRECALL": _nothing, "COPY_FREE_VARS": _nothing,

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from migrate.errors import MalformedFileError, MissingPathError
+from migrate.read.attrs import loads_config
 
 MAX_JSON_BYTES = 64 * 2**20
 
@@ -23,7 +24,7 @@ def read_architecture_json(path: str | Path) -> dict[str, Any]:
     try:
         if path.stat().st_size > MAX_JSON_BYTES:
             raise MalformedFileError("architecture JSON larger than 64 MiB", path=str(path))
-        config = json.loads(path.read_text(encoding="utf-8"))
+        config = loads_config(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise MissingPathError(path, "architecture file") from None
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:

@@ -14,6 +14,11 @@ import numpy as np
 
 from migrate.errors import MalformedFileError
 
+# Keras 2.0's JSON encoder wrote a numpy value as {"type": <its numpy type>, "value": its .tolist()}
+# (a LeakyReLU's alpha after cast_to_floatx: {"type": "ndarray", "value": 0.3}); no later loader read it.
+NUMPY_TYPE_NAMES = frozenset({"ndarray", "bool_", "float16", "float32", "float64", "int8", "int16", "int32",
+                              "int64", "uint8", "uint16", "uint32", "uint64", "str_"})
+
 
 def decode_text(value: Any, what: str) -> str:
     """A str from an attribute value stored as str, bytes or a 0-d numpy array of either."""
@@ -65,8 +70,20 @@ def read_json(attrs: Any, name: str) -> Any | None:
     if text is None:
         return None
     try:
-        return json.loads(text)
+        return loads_config(text)
     except json.JSONDecodeError as exc:
         raise MalformedFileError(f"attribute '{name}' is not valid JSON ({exc.msg} at char {exc.pos})") from None
     except RecursionError:
         raise MalformedFileError(f"attribute '{name}' nests JSON too deeply to be a Keras config") from None
+
+
+def loads_config(text: str) -> Any:
+    """A Keras JSON document as plain data, with Keras 2.0's encoded numpy values read as the plain
+    numbers and lists they held."""
+    return json.loads(text, object_hook=_numpy_value)
+
+
+def _numpy_value(obj: dict[str, Any]) -> Any:
+    if obj.keys() == {"type", "value"} and obj["type"] in NUMPY_TYPE_NAMES:
+        return obj["value"]
+    return obj

@@ -11,11 +11,10 @@ from migrate.errors import UnsupportedModelError
 from migrate.rebuild.keras_compat import sublayers
 from migrate.rebuild.options import UserObjects
 from migrate.translate import TranslatedLayer
+from migrate.translate.arguments import harmless
 from migrate.translate.lambdas import lambda_refusal
 
 BASE_ARGUMENTS = {"name", "trainable", "dtype", "activity_regularizer", "autocast"}
-# Arguments Keras 3 dropped whose absence cannot change a converted model's outputs or weights.
-HARMLESS = {"implementation", "unroll", "time_major", "fused", "dynamic", "input_length"}
 
 
 def make_layer(layer: TranslatedLayer, name: str, user: UserObjects) -> keras.layers.Layer:
@@ -82,10 +81,11 @@ def _builtin(class_name: str) -> type | None:
 
 
 def _known_arguments(cls: type, config: dict[str, Any], layer: TranslatedLayer, name: str) -> dict[str, Any]:
-    """Keep what the Keras 3 constructor takes; refuse anything else unless it is known to be harmless."""
+    """Keep what the Keras 3 constructor takes; refuse anything else unless it is known to be harmless
+    (translate/arguments.py's table has already dropped or refused the retired arguments it knows)."""
     accepted = set(inspect.signature(cls.__init__).parameters) | BASE_ARGUMENTS
     unknown = sorted(set(config) - accepted)
-    meaningful = [key for key in unknown if key not in HARMLESS and config[key] not in (None, False, [], {})]
+    meaningful = [key for key in unknown if not harmless(key) and config[key] not in (None, False, [], {})]
     if meaningful:
         raise UnsupportedModelError(
             f"Keras 3 {cls.__name__} has no argument {', '.join(repr(k) for k in meaningful)} "

@@ -30,6 +30,8 @@ class LiftedLambda:
 
     @property
     def note(self) -> str:
+        if not self.function.python:  # a TFOpLambda: read from its config, no bytecode
+            return f"TensorFlow call `{function_source(self.function)}` (TFOpLambda) lifted to {', '.join(self.forms)}"
         return (f"Lambda `{function_source(self.function)}` (Python {self.function.python} bytecode, read as data) "
                 f"lifted to {', '.join(self.forms)}")
 

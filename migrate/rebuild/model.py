@@ -9,7 +9,7 @@ import keras
 from keras import ops
 
 from migrate.errors import MalformedFileError, UnsupportedModelError, one_line
-from migrate.graph import Graph, Layer, TensorRef
+from migrate.graph import OP_LAMBDA_CLASSES, Graph, KeywordTensor, Layer, TensorRef
 from migrate.graph.build import batch_shape
 from migrate.lift import read_lambda
 from migrate.rebuild.keras_compat import keras_mask, set_keras_mask
@@ -20,7 +20,8 @@ from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, 
 from migrate.rebuild.options import UserObjects
 from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
 from migrate.translate.lambdas import lambda_refusal
-from migrate.translate.tf_ops import OpCall, op_call
+from migrate.translate.semantics import TheanoSame
+from migrate.translate.tf_ops import OpCall, op_call, op_lambda_function
 
 
 @dataclass
@@ -78,8 +79,12 @@ def _build(graph: Graph, path: tuple[str, ...], source: SourceInfo, user: UserOb
 def _wire(layer: Layer, call: int, key: tuple[str, ...], objects: dict[str, Any],
           tensors: dict[tuple[str, int], list[Any]], rebuilt: Rebuilt) -> None:
     """One call of a layer, its note (if any) kept with the layer's translation."""
+    translation = rebuilt.translations.get(key)
     try:
-        note = _call(layer, call, objects, tensors)
+        if translation is not None and translation.call_padding is not None:
+            note = _call_padded(layer, call, objects, tensors, translation.call_padding)
+        else:
+            note = _call(layer, call, objects, tensors)
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
         # Keras checks shapes, dtypes and arguments as the graph is wired; what it refuses, say why
         raise UnsupportedModelError(f"Keras 3 refused to call it on its inputs ({type(exc).__name__}: "
@@ -98,6 +103,9 @@ def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObje
         return rebuilt.submodels[key]
     if layer.class_name == "Lambda" and not user.function_for(name):
         rebuilt.lifted[key] = _lifted(layer, name, taken)
+        return rebuilt.lifted[key]
+    if layer.class_name in OP_LAMBDA_CLASSES and not user.function_for(name):
+        rebuilt.lifted[key] = LiftedLambda(layer.name, _op_lambda(layer, name), taken)
         return rebuilt.lifted[key]
     if layer.class_name == "TensorFlowOpLayer" and layer.name in user.lambdas:
         rebuilt.notes_extra.append(f"{name}: TensorFlow op replaced by your function (--lambda)")
@@ -120,6 +128,21 @@ def _lifted(layer: Layer, name: str, taken: set[str]) -> LiftedLambda:
         raise UnsupportedModelError(lambda_refusal(reading.reason or "its code cannot be read", None, layer.name),
                                     layer=name)
     return LiftedLambda(layer.name, reading.function, taken)
+
+
+def _op_lambda(layer: Layer, name: str) -> Any:
+    """A TFOpLambda's function, read from its config and its (only) call's arguments."""
+    if len(layer.calls) != 1:
+        raise UnsupportedModelError(f"a TFOpLambda called {len(layer.calls)} times; migrate reads one call",
+                                    layer=name)
+    keywords = _keyword_tensors(layer, 0)
+    return op_lambda_function(layer.config, layer.call_kwargs[0], len(layer.calls[0]) - len(keywords), keywords,
+                              name)
+
+
+def _keyword_tensors(layer: Layer, call: int) -> dict[str, int]:
+    """keyword -> index among the call's refs, for the tensors the call passed by keyword."""
+    return {k: v.index for k, v in layer.call_kwargs[call].items() if isinstance(v, KeywordTensor)}
 
 
 def _input(layer: Layer, tensors: dict[tuple[str, int], list[Any]]) -> Any:
@@ -163,12 +186,16 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
     """
     args = [_tensor(tensors, ref) for ref in layer.calls[call]]
     target = objects[layer.name]
+    if isinstance(target, LiftedLambda):  # its function indexes the call's tensors, keyword ones included
+        tensors[(layer.name, call)] = _as_list(target(args))
+        return None
+    keywords = _keyword_tensors(layer, call)
     kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask")}
+    kwargs.update({k: args[i] for k, i in keywords.items()})
+    args = [arg for i, arg in enumerate(args) if i not in keywords.values()]
     note = None
     if isinstance(target, OpCall):
         result, note = apply_op(target, args)
-    elif isinstance(target, LiftedLambda):
-        result = target(args)
     elif layer.model is not None:
         result = target(args if len(args) > 1 else args[0])
     elif isinstance(target, (keras.layers.Add, keras.layers.Average)) and len(args) > 1 \
@@ -186,8 +213,44 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
         result = target(args[0], **kwargs)
     else:
         result = target(args, **kwargs)
-    tensors[(layer.name, call)] = list(result) if isinstance(result, (list, tuple)) else [result]
+    tensors[(layer.name, call)] = _as_list(result)
     return note
+
+
+def _as_list(result: Any) -> list[Any]:
+    return list(result) if isinstance(result, (list, tuple)) else [result]
+
+
+def _call_padded(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[str, int], list[Any]],
+                 padding: TheanoSame) -> str | None:
+    """A Theano 'same' convolution, rebuilt 'valid': its input zero-padded and its output cropped as
+    Theano's 'half' border mode did (translate/semantics.py says how much)."""
+    (ref,) = layer.calls[call]
+    x = _tensor(tensors, ref)
+    rank = len(padding.kernel)
+    data_format = "channels_first" if padding.channels_first else "channels_last"
+    spatial = tuple(x.shape[2:] if padding.channels_first else x.shape[1:-1])
+    crops = padding.crops(spatial)
+    if crops is None:
+        raise UnsupportedModelError("a Theano 'same' convolution with an even kernel and a stride needs its input "
+                                    "size, which is not fixed in this model", layer=layer.name)
+    if any(any(pair) for pair in padding.pads()):
+        x = _sized(keras.layers, "ZeroPadding", rank)(padding.pads() if rank > 1 else padding.pads()[0],
+                                                       **_format(rank, data_format))(x)
+    result = objects[layer.name](x)
+    if any(any(pair) for pair in crops):
+        result = _sized(keras.layers, "Cropping", rank)(crops if rank > 1 else crops[0],
+                                                         **_format(rank, data_format))(result)
+    tensors[(layer.name, call)] = [result]
+    return None
+
+
+def _sized(module: Any, stem: str, rank: int) -> Any:
+    return getattr(module, f"{stem}{rank}D")
+
+
+def _format(rank: int, data_format: str) -> dict[str, str]:
+    return {} if rank == 1 else {"data_format": data_format}
 
 
 def zero_leading_masked_steps(rnn: keras.layers.RNN, result: Any, mask: Any) -> Any:

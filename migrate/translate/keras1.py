@@ -100,6 +100,8 @@ def translate(layer: Any, name: str) -> None:
     if isinstance(config.get("implementation"), str):
         config["implementation"] = IMPLEMENTATION.get(config["implementation"], 1)
     config.pop("mode", None)
+    if layer.class_name == "Conv2DTranspose":  # Keras 2's interfaces dropped it: the layer computes its shape
+        config.pop("output_shape", None)
     if "forget_bias_init" in config:  # Keras 2's interfaces: 'one' became unit_forget_bias=True
         config["unit_forget_bias"] = config.pop("forget_bias_init") in ("one", "ones")
     if layer.class_name == "Embedding" and "dropout" in config:
@@ -108,8 +110,24 @@ def translate(layer: Any, name: str) -> None:
     layer.config = config
     if original != layer.class_name:
         layer.notes.append(f"{name}: Keras 1 {original} -> {layer.class_name}")
-    if config.get("data_format") == "channels_first" and layer.class_name.startswith("Conv"):
-        layer.weight_fixes.append(WeightFix("keras1_th_kernel"))
+    fix = _kernel_layout(layer.class_name, config.get("data_format") == "channels_first")
+    if fix:
+        layer.weight_fixes.append(WeightFix(fix))
+
+
+def _kernel_layout(class_name: str, channels_first: bool) -> str | None:
+    """The fix (weights.py) that moves a Keras 1 kernel to Keras 2's layout, as Keras 2's loader did:
+    a Conv1D was stored as a 2D kernel of width 1; a Deconvolution2D with its filters and stack swapped;
+    'th' kernels (and a 'th' ConvLSTM2D's recurrent kernel) as (filters, stack, *spatial)."""
+    if class_name == "Conv1D":
+        return "keras1_conv1d"
+    if class_name == "Conv2DTranspose":
+        return "keras1_deconv_th" if channels_first else "keras1_deconv_tf"
+    if channels_first and class_name in ("Conv2D", "Conv3D"):
+        return "keras1_th_kernel"
+    if channels_first and class_name == "ConvLSTM2D":
+        return "keras1_th_kernels"
+    return None
 
 
 def _merge(layer: Any, name: str) -> None:

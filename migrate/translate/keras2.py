@@ -32,16 +32,10 @@ CLASS_RENAMES: dict[str, tuple[str, dict[str, Any]]] = {
 # class -> the weight fix its renamed class needs (see weights.py), as Keras 2's loader applied it
 CLASS_WEIGHT_FIXES: dict[str, str] = {"CuDNNLSTM": "cudnn_lstm", "CuDNNGRU": "cudnn_gru"}
 
-# class -> arguments to drop, because Keras 3 has no such argument and the meaning is carried elsewhere
+# class -> arguments to drop, because Keras 3 reads them differently and the meaning is carried elsewhere;
+# arguments Keras 3 no longer takes at all are in arguments.py's table
 DROPPED_BY_CLASS: dict[str, tuple[str, ...]] = {
-    "Embedding": ("input_length",),
-    "LSTM": ("time_major", "implementation"),
-    "GRU": ("time_major", "implementation"),
-    "SimpleRNN": ("time_major", "implementation"),
-    "ConvLSTM2D": ("implementation",),
-    "CuDNNLSTM": ("time_major",),
-    "CuDNNGRU": ("time_major",),
-    "BatchNormalization": ("fused", "virtual_batch_size", "adjustment", "renorm_clipping", "renorm_momentum"),
+    "BatchNormalization": ("renorm_clipping", "renorm_momentum"),  # with renorm, dropped below
 }
 
 # class -> {argument: value Keras 2 used when the argument was absent from the config}
@@ -78,8 +72,6 @@ def translate(layer: Any, name: str) -> None:
         _scalar_axis(layer, name)
         if config.pop("renorm", False):
             layer.notes.append(f"{name}: batch renormalisation dropped (inference is unchanged)")
-    if isinstance(config.get("dtype"), dict):  # tf.keras 2.x mixed-precision policy object
-        config["dtype"] = (config["dtype"].get("config") or {}).get("name", "float32")
 
 
 def _scalar_axis(layer: Any, name: str) -> None:

@@ -6,8 +6,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from migrate.errors import UnsupportedModelError
 from migrate.read import LegacyFile
-from migrate.translate import keras1, keras2, semantics, tf_keras
+from migrate.translate import arguments, keras1, keras2, semantics, tf_keras
 from migrate.translate.fixes import WeightFix
 
 
@@ -46,6 +47,7 @@ class TranslatedLayer:
     weight_fixes: list[WeightFix] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     initializers: dict[str, Any] = field(default_factory=dict)  # filled by rebuild: put back after building
+    call_padding: Any = None  # semantics.TheanoSame: rebuild pads the input and crops the output of each call
 
 
 def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo, name: str) -> TranslatedLayer:
@@ -56,11 +58,15 @@ def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo,
     keras2.translate(layer, name)
     if source.tf_keras:
         tf_keras.translate(layer, name)
+    arguments.translate(layer, name)
     semantics.translate(layer, source, name)
     for key in ("layer", "backward_layer"):
         inner = layer.config.get(key)
         if isinstance(inner, dict) and isinstance(inner.get("class_name"), str):
             translated = translate_layer(inner["class_name"], inner.get("config") or {}, source, f"{name}/{key}")
+            if translated.call_padding is not None:
+                raise UnsupportedModelError("a Theano convolution with padding='same' inside a wrapper has no "
+                                            "exact Keras 3 form", layer=name)
             layer.config[key] = {"class_name": translated.class_name, "config": translated.config}
             layer.weight_fixes += [fix.inside(key) for fix in translated.weight_fixes]
             layer.notes += translated.notes

@@ -16,4 +16,3 @@ def translate(layer: Any, name: str) -> None:
         value = layer.config.get(key)
         if isinstance(value, dict) and isinstance(value.get("config"), dict):
             value["config"].pop("dtype", None)
-    layer.config.pop("ragged", None)

@@ -1,4 +1,5 @@
-"""tf.keras `TensorFlowOpLayer`s -> Keras 3 ops, read from their JSON node_def (never executed).
+"""tf.keras `TensorFlowOpLayer`s -> Keras 3 ops, read from their JSON node_def (never executed), and
+tf.keras 2.4+ `TFOpLambda`s read as the expression a Lambda calling the same function reads as.
 
 tf.keras 2.x wrapped a raw TensorFlow call in a functional model (`tf.nn.relu(x) * 2.0`) in a
 TensorFlowOpLayer whose config holds the op's NodeDef as JSON: the op name, its attributes, and the
@@ -14,6 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from migrate.errors import MalformedFileError, UnsupportedModelError
+from migrate.lift.callees import CALLEES, canonical
+from migrate.lift.ir import Call, Const, Expr, Input, LiftedFunction, Sequence
 
 # TensorFlow DataType enum names, as the NodeDef JSON spells them, to Keras dtype names
 DTYPES = {"DT_FLOAT": "float32", "DT_DOUBLE": "float64", "DT_HALF": "float16", "DT_BFLOAT16": "bfloat16",
@@ -109,3 +112,30 @@ def _attr(attrs: Any, key: str) -> Any:
 
 def _flag(attrs: dict[str, Any], key: str) -> bool:
     return _attr(_attr(attrs, key), "b") is True
+
+
+def op_lambda_function(config: dict[str, Any], kwargs: dict[str, Any], positional: int, keyword_tensors: dict[str, int],
+                       name: str) -> LiftedFunction:
+    """A TFOpLambda call as a lifted function: `tf.<function>(first, **kwargs)` over the call's tensors.
+
+    tf.keras 2.4+ wrote the function's path (`math.truediv`) in the config, the first argument as the
+    inbound tensors (one, or a list), and every other argument as a keyword: constants as they were,
+    tensors as refs (`keyword_tensors`: keyword -> index among the call's tensors). The lowering of user
+    Lambdas (translate/lambdas.py) then builds it from stock layers and keras.ops, or refuses it by name.
+    """
+    function = config.get("function")
+    if not isinstance(function, str) or not function:
+        raise MalformedFileError("a TFOpLambda names no function", layer=name)
+    path = "tensorflow." + function
+    entry = CALLEES.get(canonical(path))
+    takes_list = entry is not None and entry[1][:1] == ("tensors",)
+    first: Expr = Input(0) if positional == 1 and not takes_list else \
+        Sequence(tuple(Input(index) for index in range(positional)))
+    keywords = tuple((key, Input(keyword_tensors[key]) if key in keyword_tensors else Const(_constant(value)))
+                     for key, value in kwargs.items() if not (key == "name" and value is None))
+    body = Call(f"tf.{function}", path, (first,), keywords)
+    return LiftedFunction(("x",), positional + len(keyword_tensors), body, "", name.split("/")[-1])
+
+
+def _constant(value: Any) -> Any:
+    return tuple(_constant(item) for item in value) if isinstance(value, list) else value

@@ -2,7 +2,8 @@
 
 Each fix takes the layer's Keras 3 config and its list of arrays and returns the new list, one array
 per Keras 3 variable as before. Only the fixes in RESHAPING change shapes (a cuDNN bias of 8 units
-per gate becomes 4); weight moving checks those shapes after fixing, every other one before.
+per gate becomes 4, a Keras 1 kernel's axes move); weight moving checks those shapes after fixing, every
+other one before.
 A fix belongs to the layer itself or to a layer it wraps (`WeightFix.within`): a Bidirectional's
 forward `layer` owns the first half of its weights, its `backward_layer` the second half, each
 converted by its own fixes and its own config.
@@ -64,6 +65,36 @@ def _keras1_th_kernel(config: dict[str, Any], arrays: list[np.ndarray]) -> list[
     return [np.ascontiguousarray(np.transpose(kernel, order)), *rest]
 
 
+def _keras1_th_kernels(config: dict[str, Any], arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """A 'th' ConvLSTM2D: its kernel and its recurrent kernel, both (out, in, *spatial)."""
+    kernel, recurrent, *rest = arrays
+    return [*_keras1_th_kernel(config, [kernel]), *_keras1_th_kernel(config, [recurrent]), *rest]
+
+
+def _keras1_conv1d(config: dict[str, Any], arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """Keras 1 ran Conv1D as a 2D convolution: its kernel is (length, 1, in, out), or in Keras 1.1's
+    layout (out, in, length, 1); Keras 2's loader moved the latter and dropped the width axis."""
+    kernel, *rest = arrays
+    if kernel.ndim != 4:
+        return arrays
+    length = _first(config.get("kernel_size"))
+    if kernel.shape[:2] != (length, 1) or kernel.shape[3] != config.get("filters"):
+        kernel = np.transpose(kernel, (2, 3, 1, 0))
+    return [np.ascontiguousarray(kernel[:, 0, :, :]), *rest]
+
+
+def _first(value: Any) -> Any:
+    return value[0] if isinstance(value, (list, tuple)) and value else value
+
+
+def _transposed(order: tuple[int, ...]) -> Fix:
+    """The kernel's axes reordered (Keras 2's loader for Keras 1 Deconvolution2D kernels)."""
+    def fix(config: dict[str, Any], arrays: list[np.ndarray]) -> list[np.ndarray]:
+        kernel, *rest = arrays
+        return [np.ascontiguousarray(np.transpose(kernel, order)), *rest]
+    return fix
+
+
 def _cudnn(gates: int, bias: Callable[[np.ndarray], np.ndarray]) -> Fix:
     """cuDNN weights -> LSTM/GRU ones, as Keras 2's `_convert_rnn_weights` did: per gate, the input
     kernel is read in cuDNN's (Fortran) order and the recurrent kernel transposed."""
@@ -81,11 +112,16 @@ FIXES: dict[str, Fix] = {
     "gru_gates": _gates("ggc"),  # z, r, h
     "theano_flip": _theano_flip,
     "keras1_th_kernel": _keras1_th_kernel,
+    "keras1_th_kernels": _keras1_th_kernels,
+    "keras1_conv1d": _keras1_conv1d,
+    "keras1_deconv_tf": _transposed((0, 1, 3, 2)),  # (rows, cols, stack, filters) -> (rows, cols, filters, stack)
+    "keras1_deconv_th": _transposed((2, 3, 0, 1)),  # (filters, stack, rows, cols) -> (rows, cols, filters, stack)
     # cuDNN keeps separate input and recurrent biases: LSTM adds them, GRU (reset_after) keeps both rows
     "cudnn_lstm": _cudnn(4, lambda b: np.sum(np.split(b, 2), axis=0)),
     "cudnn_gru": _cudnn(3, lambda b: np.asarray(b).reshape(2, -1)),
 }
-RESHAPING = {"cudnn_lstm", "cudnn_gru"}
+RESHAPING = {"cudnn_lstm", "cudnn_gru", "keras1_th_kernel", "keras1_th_kernels", "keras1_conv1d", "keras1_deconv_tf",
+             "keras1_deconv_th"}
 
 
 def reshapes(fixes: list[WeightFix]) -> bool:

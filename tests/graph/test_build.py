@@ -9,7 +9,7 @@ import pytest
 from migrate.errors import MalformedFileError, UnsupportedModelError
 from migrate.graph import TensorRef, build_graph
 from migrate.read import read_legacy_file
-from tests.conftest import real, real_params, sample, sample_params
+from tests.conftest import ROOT, real, real_params, sample, sample_params
 
 
 def _config(path):
@@ -127,3 +127,48 @@ def test_extremely_deep_nesting_is_refused_not_recursed():
 def test_wrong_types_at_the_top(bad):
     with pytest.raises(MalformedFileError):
         build_graph(bad)
+
+
+WILD = ROOT.parent / "shared" / "wild_models"
+
+
+def _op_lambda_model(call):
+    """A tf.keras 2.4 functional config: Input, a Dense, and a TFOpLambda called as `call` says."""
+    return {"class_name": "Functional", "config": {"name": "m", "layers": [
+        {"class_name": "InputLayer", "name": "x", "config": {"name": "x", "batch_input_shape": [None, 3]},
+         "inbound_nodes": []},
+        {"class_name": "Dense", "name": "d", "config": {"name": "d", "units": 3}, "inbound_nodes": [[["x", 0, 0, {}]]]},
+        {"class_name": "TFOpLambda", "name": "tf.math.truediv", "config": {"name": "tf.math.truediv",
+                                                                          "function": "math.truediv"},
+         "inbound_nodes": [call]}],
+        "input_layers": [["x", 0, 0]], "output_layers": [["tf.math.truediv", 0, 0]]}}
+
+
+def test_op_lambda_call_on_one_tensor_with_a_keyword_tensor():
+    """tf.keras 2.4 wrote `tf.math.truediv(x, y=d)` as x's entry itself, with y among its kwargs (21skar4)."""
+    from migrate.graph import KeywordTensor
+
+    graph = build_graph(_op_lambda_model(["x", 0, 0, {"y": ["d", 0, 0], "name": None}]), tf_keras=True)
+    layer = graph.layer("tf.math.truediv")
+    assert layer.calls == [(TensorRef("x", 0, 0), TensorRef("d", 0, 0))]
+    assert layer.call_kwargs == [{"y": KeywordTensor(1), "name": None}]
+
+
+def test_op_lambda_keyword_naming_no_layer_stays_a_constant():
+    graph = build_graph(_op_lambda_model(["x", 0, 0, {"y": ["q", 0, 0]}]), tf_keras=True)
+    assert graph.layer("tf.math.truediv").call_kwargs == [{"y": ["q", 0, 0]}]
+
+
+def test_a_flat_entry_is_refused_on_other_layers():
+    config = _op_lambda_model(["x", 0, 0, {}])
+    config["config"]["layers"][2]["class_name"] = "Dense"
+    with pytest.raises(MalformedFileError, match="should be"):
+        build_graph(config, tf_keras=True)
+
+
+def test_wild_sar_despeckling_keyword_inbound_builds():
+    path = WILD / "files" / "21skar4__SAR-despeckling__model__model.h5"
+    if not path.exists():
+        pytest.skip("../shared/wild_models is absent")
+    layer = _graph(path).layer("tf.math.truediv")
+    assert [ref.layer for ref in layer.calls[0]] == ["input_1", "lambda"]

@@ -65,3 +65,27 @@ def test_forget_bias_init_becomes_unit_forget_bias():
     layer = translate_layer("LSTM", {"name": "l", "output_dim": 4, "forget_bias_init": "one",
                                      "inner_activation": "sigmoid"}, K1, "l")
     assert layer.config["unit_forget_bias"] is True and "forget_bias_init" not in layer.config
+
+
+@pytest.mark.parametrize("legacy, config, fix", [
+    ("Deconvolution2D", {"dim_ordering": "tf", "output_shape": [None, 8, 8, 2]}, "keras1_deconv_tf"),
+    ("Deconvolution2D", {"dim_ordering": "th", "output_shape": [None, 2, 8, 8]}, "keras1_deconv_th"),
+    ("Convolution1D", {"filter_length": 3}, "keras1_conv1d"),
+    ("ConvLSTM2D", {"dim_ordering": "th"}, "keras1_th_kernels"),
+])
+def test_keras1_kernel_layouts_are_moved_as_keras2s_loader_did(legacy, config, fix):
+    layer = translate_layer(legacy, {"name": "c", "nb_filter": 2, "nb_row": 3, "nb_col": 3, **config}, K1, "c")
+    assert layer.weight_fixes == [WeightFix(fix)] and "output_shape" not in layer.config
+
+
+def test_keras1_conv1d_kernel_loses_its_width_axis():
+    import numpy as np
+
+    from migrate.translate.weights import apply_fixes
+
+    layer = translate_layer("Convolution1D", {"name": "c", "nb_filter": 4, "filter_length": 3}, K1, "c")
+    stored = np.arange(3 * 1 * 2 * 4, dtype="float32").reshape(3, 1, 2, 4)  # (length, 1, in, out)
+    legacy_11 = np.transpose(stored, (3, 2, 0, 1))  # Keras 1.1: (out, in, length, 1)
+    for kernel in (stored, legacy_11):
+        (fixed,) = apply_fixes(layer.weight_fixes, layer.config, [kernel])
+        np.testing.assert_array_equal(fixed, stored[:, 0])

@@ -5,6 +5,7 @@ import pytest
 
 from migrate.errors import UnsupportedModelError
 from migrate.translate import SourceInfo, translate_layer
+from migrate.translate.fixes import WeightFix
 from migrate.translate.weights import apply_fixes
 
 K2 = SourceInfo("2.2.4", "tensorflow", tf_keras=False)
@@ -76,3 +77,62 @@ def test_bidirectional_fixes_both_halves():
     arrays = [np.ones(4, "float32") for _ in range(6)]
     fixed = apply_fixes(layer.weight_fixes, layer.config, arrays)
     assert len(fixed) == 6 and all(np.array_equal(a, np.array([1.2, 1.2, 1.0, 1.2], "float32")) for a in fixed)
+
+
+@pytest.mark.parametrize("config, rewritten", [
+    ({"kernel_size": [3, 3], "strides": [1, 1], "padding": "same"}, False),  # Theano's 'half' is TF's 'same'
+    ({"kernel_size": [3, 3], "strides": [2, 2], "padding": "same"}, True),
+    ({"kernel_size": [3, 2], "strides": [1, 1], "padding": "same"}, True),
+    ({"kernel_size": [2, 2], "strides": [1, 1], "padding": "same", "dilation_rate": [2, 2]}, False),  # keff 3
+    ({"kernel_size": [3, 2], "strides": [1, 1], "padding": "valid"}, False),
+])
+def test_theano_same_padding_is_rewritten_where_it_differs(config, rewritten):
+    layer = translate_layer("Conv2D", {"name": "c", "filters": 2, **config}, THEANO, "c")
+    assert (layer.call_padding is not None) == rewritten
+    assert layer.config["padding"] == ("valid" if rewritten else config["padding"])
+
+
+def test_theano_same_pads_half_and_crops_to_ceil():
+    from migrate.translate.semantics import TheanoSame
+
+    same = TheanoSame(kernel=(3, 4), strides=(2, 2), channels_first=False, transposed=False)
+    assert same.pads() == ((1, 1), (2, 2))
+    # odd: nothing to drop; even: n=8 padded to 12 gives floor(8/2)+1 = 5 outputs, Theano kept ceil(8/2) = 4
+    assert same.crops((7, 8)) == ((0, 0), (0, 1))
+    assert same.crops((7, 7)) == ((0, 0), (0, 0))
+    assert same.crops((7, None)) is None
+    assert TheanoSame((2,), (1,), False, False).crops((None,)) == ((0, 1),)
+    assert TheanoSame((3, 3), (2, 2), False, True).crops((5, 5)) == ((1, 0), (1, 0))
+
+
+@pytest.mark.parametrize("class_name, config", [
+    ("ConvLSTM2D", {"filters": 2, "kernel_size": [2, 2]}),
+    ("Conv2DTranspose", {"filters": 2, "kernel_size": [3, 3], "strides": [2, 2], "padding": "same",
+                         "output_padding": [1, 1]}),
+    ("Conv1D", {"filters": 2, "kernel_size": [2], "padding": "same", "data_format": "channels_first"}),
+])
+def test_theano_padding_without_an_exact_form_is_refused(class_name, config):
+    with pytest.raises(UnsupportedModelError, match="Theano"):
+        translate_layer(class_name, {"name": "c", **config}, THEANO, "c")
+
+
+def test_theano_same_inside_a_wrapper_is_refused():
+    inner = {"class_name": "Conv2D", "config": {"name": "c", "filters": 2, "kernel_size": [3, 3], "strides": [2, 2],
+                                                "padding": "same"}}
+    with pytest.raises(UnsupportedModelError, match="wrapper"):
+        translate_layer("TimeDistributed", {"name": "t", "layer": inner}, THEANO, "t")
+
+
+def test_theano_depthwise_kernels_are_not_flipped():
+    """Keras's Theano backend flipped depthwise kernels itself before Theano flipped them back."""
+    layer = translate_layer("DepthwiseConv2D", {"name": "d", "kernel_size": [3, 3]}, THEANO, "d")
+    assert WeightFix("theano_flip") not in layer.weight_fixes
+
+
+def test_cntk_kernels_are_stored_like_tensorflows():
+    """CNTK computed correlations as TensorFlow does (Keras 2's _need_convert_kernel): nothing to flip, and
+    no Theano padding to redo."""
+    cntk = SourceInfo("2.1.6", "cntk", tf_keras=False)
+    layer = translate_layer("Conv2D", {"name": "c", "filters": 2, "kernel_size": [4, 4], "strides": [2, 2],
+                                       "padding": "same"}, cntk, "c")
+    assert layer.weight_fixes == [] and layer.call_padding is None and layer.config["padding"] == "same"

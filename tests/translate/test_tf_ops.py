@@ -52,3 +52,30 @@ def test_malformed_node_defs_are_malformed_files(config):
 
     with pytest.raises(MalformedFileError, match="node_def"):
         op_call(config, "tf_op_layer_x")
+
+
+def test_op_lambda_reads_as_the_call_it_stands_for():
+    from migrate.lift.ir import Call, Const, Input
+    from migrate.translate.tf_ops import op_lambda_function
+
+    function = op_lambda_function({"function": "math.truediv"}, {"y": None, "name": None}, 1, {"y": 1}, "m/div")
+    assert function.inputs == 2 and function.name == "div"
+    assert function.body == Call("tf.math.truediv", "tensorflow.math.truediv", (Input(0),), (("y", Input(1)),))
+    assert op_lambda_function({"function": "math.reduce_mean"}, {"axis": [1, 2], "keepdims": True}, 1, {},
+                              "m").body.kwargs == (("axis", Const((1, 2))), ("keepdims", Const(True)))
+
+
+def test_op_lambda_on_a_list_takes_a_sequence():
+    from migrate.lift.ir import Input, Sequence
+    from migrate.translate.tf_ops import op_lambda_function
+
+    function = op_lambda_function({"function": "concat"}, {"axis": -1}, 2, {}, "m")
+    assert function.body.args == (Sequence((Input(0), Input(1))),)
+
+
+def test_op_lambda_without_a_function_is_malformed():
+    from migrate.errors import MalformedFileError
+    from migrate.translate.tf_ops import op_lambda_function
+
+    with pytest.raises(MalformedFileError):
+        op_lambda_function({}, {}, 1, {}, "m")
