@@ -1,0 +1,180 @@
+"""Recover the architecture a weights-only file lacks: a paired file found by content, or the slice of the
+training code that builds the model, run alone in a child process.
+
+The product is a model config, the same data a whole-model file gives; the pipeline after it (graph,
+rebuild, weights, verify, save) does not know where it came from. Nothing in the model file is ever run;
+of the user's code, only the construction slice is, and only in the child (`run.py`).
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from migrate.errors import RecoveryError, UsageError
+from migrate.read import LegacyFile
+from migrate.recover.checkpoint import Checkpoint, checkpoint_of, fits, kind_of
+from migrate.recover.pairing import paired_architecture
+from migrate.recover.run import run_slice
+from migrate.recover.script import fill_holes, placeholder, render, unsolvable
+from migrate.recover.slicing import Slice, find_sites, layer_kinds, slice_site
+from migrate.recover.solve import align, renamed, shapes_agree, solved_values
+from migrate.recover.sources import code_units
+
+MAX_TRIES = 3  # builders run, best-ranked first, before giving up
+MIN_LIKENESS = 0.5  # a builder whose layer kinds resemble the checkpoint's less than this is not tried
+
+
+@dataclass(frozen=True)
+class RecoverOptions:
+    """Where to look: a tree to pair in, training code to slice, and values given with `--set`."""
+
+    search: Path | None = None
+    from_code: Path | None = None
+    settings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """A recovered architecture and where it came from: `kind` 'paired' (a file) or 'code' (a slice run);
+    `lines` the builder's first and last line; `values` the holes solved from weight shapes or given."""
+
+    config: dict[str, Any]
+    kind: str
+    path: Path
+    lines: tuple[int, int] | None = None
+    values: tuple[tuple[str, object], ...] = ()
+
+    def describe(self) -> str:
+        """One line for convert's output and the zoo's report."""
+        if self.kind == "paired":
+            return f"architecture paired by content: {self.path}"
+        where = f"{self.path}:{self.lines[0]}-{self.lines[1]}" if self.lines else str(self.path)
+        solved = ", ".join(f"{name}={value!r}" for name, value in self.values)
+        return f"architecture from code: {where}" + (f" (values: {solved})" if solved else "")
+
+
+def parse_settings(settings: tuple[str, ...]) -> dict[str, object]:
+    """`--set NAME=VALUE` pairs; VALUE a Python literal (`10`, `(28, 28, 1)`, `'relu'`) or else a string."""
+    values: dict[str, object] = {}
+    for setting in settings:
+        name, equals, text = setting.partition("=")
+        if not equals or not name.strip():
+            raise UsageError(f"--set {setting!r}: expected NAME=VALUE")
+        try:
+            values[name.strip()] = ast.literal_eval(text.strip())
+        except (ValueError, SyntaxError):
+            values[name.strip()] = text.strip()
+    return values
+
+
+def recover(file: LegacyFile, options: RecoverOptions) -> Recovery | None:
+    """The architecture of a weights-only file: a paired file under the search tree or the code, else the
+    code's builder; None when there is nowhere to look; RecoveryError when looking found nothing."""
+    checkpoint = checkpoint_of(file)
+    for tree in (options.search, options.from_code):
+        if tree is not None and tree.exists():
+            paired = paired_architecture(tree if tree.is_dir() else tree.parent, Path(file.path), checkpoint)
+            if paired is not None:
+                return Recovery(paired[0], "paired", paired[1])
+    if options.from_code is None:
+        return None
+    return recover_from_code(checkpoint, options.from_code, parse_settings(options.settings))
+
+
+def recover_from_code(checkpoint: Checkpoint, root: Path, values: dict[str, object]) -> Recovery:
+    """Try the builders under `root` most like the checkpoint first; the first whose model fits wins."""
+    ranked = ranked_slices(checkpoint, root)
+    if not ranked:
+        raise RecoveryError(f"no code under {root} builds a model like this checkpoint "
+                            "(no Sequential or Model whose layers resemble its weight groups)")
+    errors = []
+    for piece in ranked[:MAX_TRIES]:
+        try:
+            return recover_slice(piece, checkpoint, values)
+        except RecoveryError as exc:
+            errors.append(f"{_where(piece)}: {exc.message}")
+    raise RecoveryError("; ".join(errors[:2]))
+
+
+def ranked_slices(checkpoint: Checkpoint, root: Path) -> list[Slice]:
+    """Every construction slice under `root`, the one whose layer kinds best match the checkpoint's first."""
+    theirs = [kind_of(name) for name, _ in checkpoint.layers if kind_of(name) != "input_layer"]
+    scored = []
+    for unit in code_units(root):
+        for site in find_sites(unit):
+            piece = slice_site(site)
+            mine = layer_kinds([*piece.module_statements, *piece.statements])
+            mine = [kind for kind in mine if kind != "input_layer"]
+            likeness = difflib.SequenceMatcher(None, theirs, mine, autojunk=False).ratio()
+            if likeness >= MIN_LIKENESS:
+                scored.append((-likeness, len(scored), piece))
+    return [piece for *_, piece in sorted(scored, key=lambda item: item[:2])]
+
+
+def recover_slice(piece: Slice, checkpoint: Checkpoint, values: dict[str, object]) -> Recovery:
+    """Run one slice (twice when holes need solving) and keep its model if its weights fit the checkpoint."""
+    statements = fill_holes(piece)
+    missing = unsolvable(piece, values)
+    if missing:
+        raise RecoveryError(_set_hint(missing[0].text, "no weight shape tells it"))
+    width = _input_width(checkpoint)
+    built = run_slice(render(piece, statements, values, width))
+    given = {hole.text for hole in piece.holes.values() if hole.text in values or hole.variable in values}
+    open_holes = {placeholder(k): hole.text for k, hole in enumerate(piece.holes.values()) if hole.text not in given}
+    mapping = align(checkpoint, built["layers"])
+    if mapping is None:
+        raise RecoveryError("its model's layers do not line up with the checkpoint's groups")
+    if open_holes:
+        solved = solved_values(checkpoint, built["layers"], mapping, open_holes)
+        unsolved = [text for text in open_holes.values() if text not in solved]
+        if unsolved:
+            raise RecoveryError(_set_hint(unsolved[0], "no weight shape of the checkpoint holds it"))
+        values = {**values, **solved}
+        built = run_slice(render(piece, statements, values, width))
+        mapping = align(checkpoint, built["layers"])
+    if mapping is None or not shapes_agree(checkpoint, built["layers"], mapping):
+        raise RecoveryError("its model's weight shapes differ from the checkpoint's")
+    config = renamed(built["config"], mapping)
+    if not fits(config, checkpoint):
+        raise RecoveryError("its model's layers do not fit the checkpoint's names and widths")
+    used = tuple((hole.text, values[hole.text]) for hole in piece.holes.values() if hole.text in values)
+    return Recovery(config, "code", piece.site.unit.path, line_range(piece), used)
+
+
+def _set_hint(text: str, why: str) -> str:
+    return f"cannot solve the value {text!r} ({why}); pass --set '{text}=VALUE'"
+
+
+def _input_width(checkpoint: Checkpoint) -> int | None:
+    """The input width an unbuilt model is built with: the first kernel's rows, when it is a matrix."""
+    first = checkpoint.holding[0][1][0] if checkpoint.holding and checkpoint.holding[0][1] else ()
+    return first[0] if len(first) == 2 else None
+
+
+def line_range(piece: Slice) -> tuple[int, int] | None:
+    """The builder's lines in its file: the enclosing function, or the slice's span at module level."""
+    site = piece.site
+    node = site.functions[0] if site.functions else None
+    wrapper = MetadataWrapper(site.unit.module, unsafe_skip_copy=True)
+    positions = wrapper.resolve(PositionProvider)
+    offset = site.unit.first_line - 1
+    if node is not None and node in positions:
+        return positions[node].start.line + offset, positions[node].end.line + offset
+    creation = site.body[site.index]
+    after = piece.statements[piece.statements.index(creation):] if creation in piece.statements else []
+    spans = [positions[statement] for statement in after if statement in positions]
+    if not spans:
+        return None
+    piece_lines = [p.start.line for p in spans] + [p.end.line for p in spans]
+    return min(piece_lines) + offset, max(piece_lines) + offset
+
+
+def _where(piece: Slice) -> str:
+    lines = line_range(piece)
+    return f"{piece.site.unit.path}:{lines[0]}" if lines else str(piece.site.unit.path)

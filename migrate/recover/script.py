@@ -1,0 +1,114 @@
+"""A slice as a script for Keras 3: holes filled, legacy calls translated, and an ending that prints the
+model's config and weight shapes.
+
+Holes are filled with placeholders first (distinct numbers no real layer uses) and the model's weight
+shapes read back: where a placeholder shows up in a shape, the checkpoint's number at that place is the
+value. The script is then written again with the solved values. Legacy Keras 1/2 and tf.keras spellings
+go through the codemod's own rules, and `input_dim=N` (which Keras 3 refuses) becomes `input_shape=(N,)`.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate.codemod.engine import rewrite_source
+from migrate.codemod.registry import all_rules
+from migrate.codemod.syntax import code, names_in
+from migrate.recover.slicing import Hole, Slice
+
+TRANSLATIONS = ("legacy_import_paths", "keras1_arguments", "optimizer_lr_to_learning_rate")
+MARK = "@@migrate-recover@@"
+PLACEHOLDER_BASE = 7919  # a prime; placeholder k is 7919 + 104729 * k, so none divides or sums into another
+SHAPE_KEYWORDS = {"input_shape", "shape", "target_shape"}
+BATCH_SHAPE_KEYWORDS = {"batch_input_shape", "batch_shape"}
+NUMERIC_KEYWORDS = {None, "units", "filters", "input_dim", "output_dim", "nb_filter", "output_size",
+                    *SHAPE_KEYWORDS, *BATCH_SHAPE_KEYWORDS}
+
+EPILOGUE = """
+import json as _migrate_json, sys as _migrate_sys
+_migrate_model = {target}
+if not _migrate_model.built and {input_width!r}:
+    _migrate_model.build((None, {input_width!r}))
+_migrate_sys.stdout.write({mark!r} + _migrate_json.dumps({{
+    "config": _migrate_json.loads(_migrate_model.to_json()),
+    "layers": [[layer.name, [list(w.shape) for w in layer.weights]] for layer in _migrate_model.layers]}}) + "\\n")
+"""
+
+
+def placeholder(index: int) -> int:
+    return PLACEHOLDER_BASE + 104729 * index
+
+
+class FillHoles(cst.CSTTransformer):
+    """Each call argument that reads a hole becomes one variable (one per distinct code text), so
+    `Dense(y_test.shape[1])` reads `_hole_0`; `input_dim=N` becomes `input_shape=(N,)`."""
+
+    def __init__(self, hole_names: set[str], holes: dict[str, Hole]) -> None:
+        self.hole_names, self.holes = hole_names, holes
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        keyword = updated.keyword.value if updated.keyword else None
+        if {n.value for n in names_in(original.value)} & self.hole_names:
+            text = code(original.value)
+            hole = self.holes.get(text) or Hole(_variable(original.value, len(self.holes)), text, keyword)
+            self.holes[text] = hole
+            updated = updated.with_changes(value=cst.Name(hole.variable))
+        if keyword == "input_dim":
+            shape = cst.Tuple([cst.Element(updated.value)])
+            updated = updated.with_changes(keyword=cst.Name("input_shape"), value=shape)
+        return updated
+
+
+def _variable(value: cst.BaseExpression, index: int) -> str:
+    return value.value if isinstance(value, cst.Name) else f"_hole_{index}"
+
+
+def fill_holes(piece: Slice) -> list[cst.BaseStatement]:
+    """The slice's statements with hole arguments turned into variables; `piece.holes` keyed by text."""
+    names = set(piece.holes)
+    found: dict[str, Hole] = {}
+    statements = [s.visit(FillHoles(names, found)) for s in [*piece.module_statements, *piece.statements]]
+    bare = {h.variable for h in found.values()}
+    for name in names - bare:  # read outside any call argument: bound as itself
+        found.setdefault(name, Hole(name, name.replace("self_", "self.", 1), None))
+    piece.holes = found
+    return statements
+
+
+def hole_value(hole: Hole, index: int, values: dict[str, object]) -> object:
+    """The value bound for a hole: given (`--set`, or solved), else a placeholder shaped for its keyword."""
+    if hole.text in values:
+        return values[hole.text]
+    if hole.variable in values:
+        return values[hole.variable]
+    number = placeholder(index)
+    if hole.keyword in SHAPE_KEYWORDS:
+        return (number,)
+    if hole.keyword in BATCH_SHAPE_KEYWORDS:
+        return (None, number)
+    return number
+
+
+def render(piece: Slice, statements: list[cst.BaseStatement], values: dict[str, object],
+           input_width: int | None) -> str:
+    """The script: hole bindings, defaults, the slice, the printing ending; translated to Keras 3."""
+    bindings = [f"{hole.variable} = {hole_value(hole, k, values)!r}" for k, hole in enumerate(piece.holes.values())]
+    module_part = statements[:len(piece.module_statements)]
+    scope_part = statements[len(piece.module_statements):]
+    defaults = [f"{name} = {code(default)}" for name, default in piece.defaults.items()]
+    text = "\n".join([cst.Module(body=module_part).code, *bindings, *defaults, cst.Module(body=scope_part).code,
+                      EPILOGUE.format(target=piece.site.target, input_width=input_width, mark=MARK)])
+    return translate(text)
+
+
+def translate(text: str) -> str:
+    """The codemod's Keras 1/2 -> 3 rules over the script (its own text if none applies or it will not parse)."""
+    rules = [rule for rule in all_rules() if rule.NAME in TRANSLATIONS]
+    result = rewrite_source(text.encode(), "slice.py", rules)
+    return result.rewritten.decode() if result.rewritten is not None else text
+
+
+def unsolvable(piece: Slice, values: dict[str, object]) -> list[Hole]:
+    """Holes no weight shape can tell (an activation, a rate) and nobody gave."""
+    return [hole for hole in piece.holes.values() if hole.keyword not in NUMERIC_KEYWORDS
+            and hole.text not in values and hole.variable not in values]
