@@ -9,7 +9,7 @@ of the user's code, only the construction slice is, and only in the child (`run.
 from __future__ import annotations
 
 import ast
-import difflib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -111,10 +111,17 @@ def ranked_slices(checkpoint: Checkpoint, root: Path) -> list[Slice]:
             piece = slice_site(site)
             mine = layer_kinds([*piece.module_statements, *piece.statements])
             mine = [kind for kind in mine if kind != "input_layer"]
-            likeness = difflib.SequenceMatcher(None, theirs, mine, autojunk=False).ratio()
+            likeness = kinds_likeness(theirs, mine)
             if likeness >= MIN_LIKENESS:
                 scored.append((-likeness, len(scored), piece))
     return [piece for *_, piece in sorted(scored, key=lambda item: item[:2])]
+
+
+def kinds_likeness(theirs: list[str], mine: list[str]) -> float:
+    """How alike two models' layer kinds are, as multisets (a checkpoint lists layers by depth, code makes
+    them in its own order): 1.0 when the same kinds occur the same number of times."""
+    shared = sum((Counter(theirs) & Counter(mine)).values())
+    return shared / max(len(theirs), len(mine), 1)
 
 
 def recover_slice(piece: Slice, checkpoint: Checkpoint, values: dict[str, object]) -> Recovery:

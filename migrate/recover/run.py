@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -39,6 +40,10 @@ def run_slice(script: str, timeout: float = TIMEOUT_S) -> dict[str, Any]:
 
 
 def _last_error(stderr: str) -> str:
-    """The exception line of a traceback (its last non-empty line)."""
+    """The exception line of a traceback: the last line naming an exception (its message may run on
+    over more lines), else the last non-empty line."""
     lines = [line for line in stderr.splitlines() if line.strip()]
+    for index in range(len(lines) - 1, -1, -1):
+        if re.match(r"[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt)\b", lines[index]):
+            return one_line(" ".join(lines[index:index + 3]))[:300]
     return one_line(lines[-1])[:300] if lines else "no output"

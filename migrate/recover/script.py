@@ -96,7 +96,8 @@ def render(piece: Slice, statements: list[cst.BaseStatement], values: dict[str, 
     module_part = statements[:len(piece.module_statements)]
     scope_part = statements[len(piece.module_statements):]
     defaults = [f"{name} = {code(default)}" for name, default in piece.defaults.items()]
-    text = "\n".join([cst.Module(body=module_part).code, *bindings, *defaults, cst.Module(body=scope_part).code,
+    layout = [f"import keras\nkeras.config.set_image_data_format({piece.data_format!r})"] if piece.data_format else []
+    text = "\n".join([*layout, cst.Module(body=module_part).code, *bindings, *defaults, cst.Module(body=scope_part).code,
                       EPILOGUE.format(target=piece.site.target, input_width=input_width, mark=MARK)])
     return translate(text)
 

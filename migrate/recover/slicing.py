@@ -24,6 +24,7 @@ from migrate.recover.checkpoint import KIND_ALIASES
 from migrate.recover.sources import CodeUnit
 
 MODEL_CLASSES = {"Sequential", "Model"}
+MERGE_FUNCTIONS = {"concatenate", "add", "multiply", "average", "maximum", "minimum", "subtract", "dot"}
 MUTATORS = {"add", "append", "extend", "insert"}
 FRAMEWORK_ROOTS = ("keras", "tensorflow", "tf")
 # Calls whose results are plain configuration, safe to compute in the slice; anything else not from Keras
@@ -31,6 +32,11 @@ FRAMEWORK_ROOTS = ("keras", "tensorflow", "tf")
 PURE_CALLS = {"len", "int", "float", "range", "list", "tuple", "dict", "min", "max", "sum", "abs", "round", "str",
               "zip", "enumerate", "sorted", "reversed", "bool", "math"}
 BUILTIN_NAMES = set(dir(builtins))
+# Keras's own data helpers: imported from Keras, yet what they return is data, not configuration.
+DATA_WORDS = {"datasets", "load_data", "to_categorical", "np_utils", "Tokenizer", "fit_on_texts", "texts_to_sequences",
+              "pad_sequences", "ImageDataGenerator", "flow_from_directory", "image_dataset_from_directory",
+              "text_dataset_from_directory", "get_file", "load_img", "img_to_array", "load_model", "load_weights",
+              "preprocessing", "data"}
 
 
 @dataclass(frozen=True)
@@ -63,6 +69,7 @@ class Slice:
     statements: list[cst.BaseStatement] = field(default_factory=list)
     holes: dict[str, Hole] = field(default_factory=dict)
     defaults: dict[str, cst.BaseExpression] = field(default_factory=dict)
+    data_format: str | None = None  # the image layout the script set globally (`K.set_image_dim_ordering('th')`)
 
 
 class SelfAttributes(cst.CSTTransformer):
@@ -105,9 +112,10 @@ def layer_kinds(statements: Sequence[cst.BaseStatement]) -> list[str]:
     """The automatic-name kinds of the layers the statements construct, in order (`Conv2D(...)` -> conv2d)."""
     kinds = []
     for statement in statements:
-        for call in m.findall(statement, m.Call()):
+        for call in m.findall(statement, m.Call(func=m.Name() | m.Attribute())):
             name = code(call.func).split(".")[-1]
-            if name[:1].isupper() and name not in MODEL_CLASSES:
+            merge = name in MERGE_FUNCTIONS and isinstance(call.func, cst.Name)  # not `model.add(...)`
+            if merge or name[:1].isupper() and name not in MODEL_CLASSES:
                 kinds.append(snake_kind(name))
     return kinds
 
@@ -135,9 +143,27 @@ def slice_site(site: Site) -> Slice:
         found, needed, more = backward_slice(module, len(module), needed, set(), safe)
         result.module_statements = [module[i] for i in sorted(found)]
         unsafe |= more
+    result.data_format = image_data_format(site.unit.module)
     holes = (needed | unsafe) - BUILTIN_NAMES - {"self"}
     result.holes = {name: Hole(name, name, None) for name in sorted(holes)}
     return result
+
+
+ORDERINGS = {"th": "channels_first", "tf": "channels_last", "channels_first": "channels_first",
+             "channels_last": "channels_last"}
+
+
+def image_data_format(module: cst.Module) -> str | None:
+    """The image layout a script sets for every layer at module level: Keras 1/2's
+    `K.set_image_dim_ordering('th')` or `set_image_data_format(...)`; the last one counts."""
+    found = None
+    setter = m.Call(func=m.Attribute(attr=m.Name("set_image_dim_ordering") | m.Name("set_image_data_format"))
+                    | m.Name("set_image_dim_ordering") | m.Name("set_image_data_format"),
+                    args=[m.Arg(m.SimpleString())])
+    for statement in module.body:
+        for call in m.findall(statement, setter):
+            found = ORDERINGS.get(call.args[0].value.evaluated_value, found)
+    return found
 
 
 def _additions(scope: list[cst.BaseStatement], creation: int, target: str) -> list[int]:
@@ -167,7 +193,7 @@ def backward_slice(scope: list[cst.BaseStatement], end: int, needed: set[str], k
         mutated = mutated_names(statement) & needed
         if not written and not mutated:
             continue
-        if not computes(statement, safe):
+        if not computes(statement, safe | needed):
             unsafe |= written
             needed -= written
             continue
@@ -216,12 +242,16 @@ def _framework_bindings(node: cst.Import | cst.ImportFrom) -> set[str]:
 
 
 def computes(statement: cst.BaseStatement, safe: set[str]) -> bool:
-    """Whether running the statement only computes: imports, definitions, and calls of safe names."""
+    """Whether running the statement only computes: imports, definitions, and calls of safe names (and
+    of objects the slice makes: `ins.append(x)`), none of them a data loader Keras ships."""
     if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
         return True
     if m.matches(statement, m.SimpleStatementLine(body=[m.Import() | m.ImportFrom()])):
         return True
-    return all(_callee_root(call) in safe for call in m.findall(statement, m.Call()))
+    calls = m.findall(statement, m.Call())
+    if any(set(re.findall(r"\w+", code(call.func))) & DATA_WORDS for call in calls):
+        return False
+    return all(_callee_root(call) in safe for call in calls)
 
 
 def _callee_root(call: cst.Call) -> str:
