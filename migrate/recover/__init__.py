@@ -20,11 +20,12 @@ from migrate.errors import RecoveryError, UsageError
 from migrate.read import LegacyFile
 from migrate.recover.checkpoint import Checkpoint, checkpoint_of, fits, kind_of
 from migrate.recover.pairing import paired_architecture
+from migrate.recover.resolve import NOT_FOUND, module_literals, resolve_hole
 from migrate.recover.run import run_slice
-from migrate.recover.script import fill_holes, placeholder, render, unsolvable
+from migrate.recover.script import fill_holes, placeholders, render, unsolvable
 from migrate.recover.slicing import Slice, find_sites, layer_kinds, slice_site
 from migrate.recover.solve import align, legacy_nodes, renamed, shapes_agree, solved_values
-from migrate.recover.sources import code_units
+from migrate.recover.sources import CodeUnit, code_units
 
 MAX_TRIES = 3  # builders run, best-ranked first, before giving up
 MIN_LIKENESS = 0.5  # a builder whose layer kinds resemble the checkpoint's less than this is not tried
@@ -89,24 +90,26 @@ def recover(file: LegacyFile, options: RecoverOptions) -> Recovery | None:
 
 def recover_from_code(checkpoint: Checkpoint, root: Path, values: dict[str, object]) -> Recovery:
     """Try the builders under `root` most like the checkpoint first; the first whose model fits wins."""
-    ranked = ranked_slices(checkpoint, root)
+    units = code_units(root)
+    ranked = ranked_slices(checkpoint, units)
     if not ranked:
         raise RecoveryError(f"no code under {root} builds a model like this checkpoint "
                             "(no Sequential or Model whose layers resemble its weight groups)")
+    literals = module_literals(units)
     errors = []
     for piece in ranked[:MAX_TRIES]:
         try:
-            return recover_slice(piece, checkpoint, values)
+            return recover_slice(piece, checkpoint, {**values_from_code(piece, units, literals), **values})
         except RecoveryError as exc:
             errors.append(f"{_where(piece)}: {exc.message}")
     raise RecoveryError("; ".join(errors[:2]))
 
 
-def ranked_slices(checkpoint: Checkpoint, root: Path) -> list[Slice]:
-    """Every construction slice under `root`, the one whose layer kinds best match the checkpoint's first."""
+def ranked_slices(checkpoint: Checkpoint, units: list[CodeUnit]) -> list[Slice]:
+    """Every construction slice of the code, the one whose layer kinds best match the checkpoint's first."""
     theirs = [kind_of(name) for name, _ in checkpoint.layers if kind_of(name) != "input_layer"]
     scored = []
-    for unit in code_units(root):
+    for unit in units:
         for site in find_sites(unit):
             piece = slice_site(site)
             mine = layer_kinds([*piece.module_statements, *piece.statements])
@@ -115,6 +118,17 @@ def ranked_slices(checkpoint: Checkpoint, root: Path) -> list[Slice]:
             if likeness >= MIN_LIKENESS:
                 scored.append((-likeness, len(scored), piece))
     return [piece for *_, piece in sorted(scored, key=lambda item: item[:2])]
+
+
+def values_from_code(piece: Slice, units: list[CodeUnit], literals: dict[str, object]) -> dict[str, object]:
+    """The holes no weight shape holds (an activation), each as the literal the code passes in, where it does."""
+    fill_holes(piece)
+    found = {}
+    for hole in unsolvable(piece, {}):
+        value = resolve_hole(hole, piece.site, units, literals)
+        if value is not NOT_FOUND:
+            found[hole.text] = value
+    return found
 
 
 def kinds_likeness(theirs: list[str], mine: list[str]) -> float:
@@ -131,9 +145,11 @@ def recover_slice(piece: Slice, checkpoint: Checkpoint, values: dict[str, object
     if missing:
         raise RecoveryError(_set_hint(missing[0].text, "no weight shape tells it"))
     width = _input_width(checkpoint)
-    built = run_slice(render(piece, statements, values, width))
+    numbers = placeholders(len(piece.holes), {dim for _, shapes in checkpoint.layers for shape in shapes for dim in shape})
+    built = run_slice(render(piece, statements, values, width, numbers))
     given = {hole.text for hole in piece.holes.values() if hole.text in values or hole.variable in values}
-    open_holes = {placeholder(k): hole.text for k, hole in enumerate(piece.holes.values()) if hole.text not in given}
+    open_holes = {number: hole.text for hole, number in zip(piece.holes.values(), numbers, strict=True)
+                  if hole.text not in given}
     mapping = align(checkpoint, built["layers"])
     if mapping is None:
         raise RecoveryError("its model's layers do not line up with the checkpoint's groups")
@@ -143,7 +159,7 @@ def recover_slice(piece: Slice, checkpoint: Checkpoint, values: dict[str, object
         if unsolved:
             raise RecoveryError(_set_hint(unsolved[0], "no weight shape of the checkpoint holds it"))
         values = {**values, **solved}
-        built = run_slice(render(piece, statements, values, width))
+        built = run_slice(render(piece, statements, values, width, numbers))
         mapping = align(checkpoint, built["layers"])
     if mapping is None or not shapes_agree(checkpoint, built["layers"], mapping):
         raise RecoveryError("its model's weight shapes differ from the checkpoint's")

@@ -10,6 +10,7 @@ go through the codemod's own rules, and `input_dim=N` (which Keras 3 refuses) be
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from migrate.codemod.engine import rewrite_source
 from migrate.codemod.registry import all_rules
@@ -18,7 +19,6 @@ from migrate.recover.slicing import Hole, Slice
 
 TRANSLATIONS = ("legacy_import_paths", "keras1_arguments", "optimizer_lr_to_learning_rate")
 MARK = "@@migrate-recover@@"
-PLACEHOLDER_BASE = 7919  # a prime; placeholder k is 7919 + 104729 * k, so none divides or sums into another
 SHAPE_KEYWORDS = {"input_shape", "shape", "target_shape"}
 BATCH_SHAPE_KEYWORDS = {"batch_input_shape", "batch_shape"}
 NUMERIC_KEYWORDS = {None, "units", "filters", "input_dim", "output_dim", "nb_filter", "output_size",
@@ -35,21 +35,38 @@ _migrate_sys.stdout.write({mark!r} + _migrate_json.dumps({{
 """
 
 
-def placeholder(index: int) -> int:
-    return PLACEHOLDER_BASE + 104729 * index
+def placeholders(count: int, avoid: set[int]) -> list[int]:
+    """Numbers to stand in for holes: primes from 101 on that no checkpoint shape holds, small enough
+    that a Dense(p, p) stays tiny, distinct so each shows up in the shapes as itself."""
+    found: list[int] = []
+    candidate = 101
+    while len(found) < count:
+        if candidate not in avoid and all(candidate % d for d in range(2, int(candidate ** 0.5) + 1)):
+            found.append(candidate)
+        candidate += 1
+    return found
 
 
 class FillHoles(cst.CSTTransformer):
     """Each call argument that reads a hole becomes one variable (one per distinct code text), so
-    `Dense(y_test.shape[1])` reads `_hole_0`; `input_dim=N` becomes `input_shape=(N,)`."""
+    `Dense(y_test.shape[1])` reads `_hole_0`; `input_dim=N` becomes `input_shape=(N,)`. The argument
+    replaced is the outermost that constructs nothing: `len(word_index) + 1` whole, never `Dense(n)` in
+    `model.add(Dense(n))`."""
 
     def __init__(self, hole_names: set[str], holes: dict[str, Hole]) -> None:
         self.hole_names, self.holes = hole_names, holes
+        self.chosen: set[int] = set()
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        if not {n.value for n in names_in(node.value)} & self.hole_names or _constructs(node.value):
+            return True
+        self.chosen.add(id(node))
+        return False
 
     def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
         keyword = updated.keyword.value if updated.keyword else None
-        if {n.value for n in names_in(original.value)} & self.hole_names:
-            text = code(original.value)
+        if id(original) in self.chosen:
+            text = _spelling(original.value)
             hole = self.holes.get(text) or Hole(_variable(original.value, len(self.holes)), text, keyword)
             self.holes[text] = hole
             updated = updated.with_changes(value=cst.Name(hole.variable))
@@ -59,13 +76,24 @@ class FillHoles(cst.CSTTransformer):
         return updated
 
 
+def _constructs(value: cst.BaseExpression) -> bool:
+    """Whether an expression calls a class (a layer, a model): its holes are filled inside it."""
+    return any(code(call.func).split(".")[-1][:1].isupper() for call in m.findall(value, m.Call()))
+
+
+def _spelling(value: cst.BaseExpression) -> str:
+    """How the user wrote a hole (`self_act` was `self.act` before the slice renamed it)."""
+    text = code(value)
+    return text.replace("self_", "self.", 1) if isinstance(value, cst.Name) and text.startswith("self_") else text
+
+
 def _variable(value: cst.BaseExpression, index: int) -> str:
     return value.value if isinstance(value, cst.Name) else f"_hole_{index}"
 
 
 def fill_holes(piece: Slice) -> list[cst.BaseStatement]:
     """The slice's statements with hole arguments turned into variables; `piece.holes` keyed by text."""
-    names = set(piece.holes)
+    names = set(piece.hole_names)
     found: dict[str, Hole] = {}
     statements = [s.visit(FillHoles(names, found)) for s in [*piece.module_statements, *piece.statements]]
     bare = {h.variable for h in found.values()}
@@ -75,13 +103,12 @@ def fill_holes(piece: Slice) -> list[cst.BaseStatement]:
     return statements
 
 
-def hole_value(hole: Hole, index: int, values: dict[str, object]) -> object:
+def hole_value(hole: Hole, number: int, values: dict[str, object]) -> object:
     """The value bound for a hole: given (`--set`, or solved), else a placeholder shaped for its keyword."""
     if hole.text in values:
         return values[hole.text]
     if hole.variable in values:
         return values[hole.variable]
-    number = placeholder(index)
     if hole.keyword in SHAPE_KEYWORDS:
         return (number,)
     if hole.keyword in BATCH_SHAPE_KEYWORDS:
@@ -90,9 +117,11 @@ def hole_value(hole: Hole, index: int, values: dict[str, object]) -> object:
 
 
 def render(piece: Slice, statements: list[cst.BaseStatement], values: dict[str, object],
-           input_width: int | None) -> str:
-    """The script: hole bindings, defaults, the slice, the printing ending; translated to Keras 3."""
-    bindings = [f"{hole.variable} = {hole_value(hole, k, values)!r}" for k, hole in enumerate(piece.holes.values())]
+           input_width: int | None, numbers: list[int]) -> str:
+    """The script: hole bindings (`numbers` the placeholders), defaults, the slice, the printing ending;
+    translated to Keras 3."""
+    bindings = [f"{hole.variable} = {hole_value(hole, number, values)!r}"
+                for hole, number in zip(piece.holes.values(), numbers, strict=True)]
     module_part = statements[:len(piece.module_statements)]
     scope_part = statements[len(piece.module_statements):]
     defaults = [f"{name} = {code(default)}" for name, default in piece.defaults.items()]

@@ -48,6 +48,7 @@ class Site:
     body: tuple[cst.BaseStatement, ...]
     index: int
     target: str
+    owner: cst.ClassDef | None = None  # the class whose method it is
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ class Slice:
     module_statements: list[cst.BaseStatement] = field(default_factory=list)
     statements: list[cst.BaseStatement] = field(default_factory=list)
     holes: dict[str, Hole] = field(default_factory=dict)
+    hole_names: frozenset[str] = frozenset()  # the unbound or data-derived names the holes are made from
     defaults: dict[str, cst.BaseExpression] = field(default_factory=dict)
     data_format: str | None = None  # the image layout the script set globally (`K.set_image_dim_ordering('th')`)
 
@@ -86,17 +88,18 @@ def find_sites(unit: CodeUnit) -> Iterator[Site]:
     yield from _sites_in(unit, (), tuple(unit.module.body))
 
 
-def _sites_in(unit: CodeUnit, functions: tuple[cst.FunctionDef, ...], body: tuple) -> Iterator[Site]:
+def _sites_in(unit: CodeUnit, functions: tuple[cst.FunctionDef, ...], body: tuple,
+              owner: cst.ClassDef | None = None) -> Iterator[Site]:
     for index, statement in enumerate(body):
         target = creation_target(statement)
         if target:
-            yield Site(unit, functions, body, index, target)
+            yield Site(unit, functions, body, index, target, owner)
         elif isinstance(statement, cst.FunctionDef):
-            yield from _sites_in(unit, (*functions, statement), tuple(statement.body.body))
+            yield from _sites_in(unit, (*functions, statement), tuple(statement.body.body), owner)
         elif isinstance(statement, cst.ClassDef):
             for inner in statement.body.body:
                 if isinstance(inner, cst.FunctionDef):
-                    yield from _sites_in(unit, (*functions, inner), tuple(inner.body.body))
+                    yield from _sites_in(unit, (*functions, inner), tuple(inner.body.body), statement)
 
 
 def creation_target(statement: cst.BaseStatement) -> str | None:
@@ -145,6 +148,7 @@ def slice_site(site: Site) -> Slice:
         unsafe |= more
     result.data_format = image_data_format(site.unit.module)
     holes = (needed | unsafe) - BUILTIN_NAMES - {"self"}
+    result.hole_names = frozenset(holes)
     result.holes = {name: Hole(name, name, None) for name in sorted(holes)}
     return result
 

@@ -21,7 +21,7 @@ from migrate.errors import UsageError
 CODE_SUFFIXES = (".py", ".ipynb")
 SKIPPED_FOLDERS = {".git", "node_modules", "__pycache__", ".venv", "venv", "site-packages", ".ipynb_checkpoints"}
 MAX_SOURCE_BYTES = 4 * 2**20
-MODEL_WORDS = ("Sequential", "Model", "keras")  # a file with none of these builds no Keras model
+MAX_FILES = 2000  # a tree with more code than this is not one project's training code
 
 
 @dataclass(frozen=True)
@@ -54,11 +54,12 @@ def _walk(root: Path) -> Iterator[Path]:
 
 
 def code_units(root: Path) -> list[CodeUnit]:
-    """Every parsable unit of the code at `root` that mentions Keras models at all."""
+    """Every parsable unit of the code at `root`: those that mention Keras models hold the builders, the
+    others (a `parameters.py` of constants) the values passed to them."""
     units: list[CodeUnit] = []
-    for path in code_files(root):
+    for path in code_files(root)[:MAX_FILES]:
         text = source_text(path)
-        if text is not None and any(word in text for word in MODEL_WORDS):
+        if text is not None:
             units += parse_units(path, text)
     return units
 
