@@ -88,6 +88,9 @@ def fits(config: dict[str, Any], checkpoint: Checkpoint) -> bool:
     layers = {name: (class_name, layer) for name, class_name, layer in config_layers(config)}
     if not checkpoint.holding:
         return False
+    model_name = config.get("config", {}).get("name") if isinstance(config.get("config"), dict) else None
+    if len(checkpoint.holding) == 1 and checkpoint.holding[0][0] == model_name:
+        return True  # a wrapper's checkpoint: the template's weights sit in one group named after it
     for name, shapes in checkpoint.holding:
         if name not in layers:
             return False

@@ -96,24 +96,23 @@ def fill_holes(piece: Slice) -> list[cst.BaseStatement]:
     names = set(piece.hole_names)
     found: dict[str, Hole] = {}
     statements = [s.visit(FillHoles(names, found)) for s in [*piece.module_statements, *piece.statements]]
-    bare = {h.variable for h in found.values()}
-    for name in names - bare:  # read outside any call argument: bound as itself
+    still_read = {n.value for statement in statements for n in names_in(statement)}
+    for name in sorted(names & still_read - {h.variable for h in found.values()}):  # read outside any argument
         found.setdefault(name, Hole(name, name.replace("self_", "self.", 1), None))
     piece.holes = found
     return statements
 
 
 def hole_value(hole: Hole, number: int, values: dict[str, object]) -> object:
-    """The value bound for a hole: given (`--set`, or solved), else a placeholder shaped for its keyword."""
-    if hole.text in values:
-        return values[hole.text]
-    if hole.variable in values:
-        return values[hole.variable]
-    if hole.keyword in SHAPE_KEYWORDS:
-        return (number,)
-    if hole.keyword in BATCH_SHAPE_KEYWORDS:
-        return (None, number)
-    return number
+    """The value bound for a hole: given (`--set`, or solved) or else its placeholder `number`; a width
+    where a shape goes (`shape=`, `input_shape=`) is the shape of that width."""
+    value = values.get(hole.text, values.get(hole.variable, number))
+    if isinstance(value, int) and not isinstance(value, bool):
+        if hole.keyword in SHAPE_KEYWORDS:
+            return (value,)
+        if hole.keyword in BATCH_SHAPE_KEYWORDS:
+            return (None, value)
+    return value
 
 
 def render(piece: Slice, statements: list[cst.BaseStatement], values: dict[str, object],

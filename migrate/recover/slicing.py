@@ -139,12 +139,12 @@ def slice_site(site: Site) -> Slice:
     kept = [site.index, *_additions(scope, site.index, site.target)]
     needed = set().union(*(read_names(scope[i]) for i in kept)) - {site.target}
     chosen, needed, unsafe = backward_slice(scope, max(kept), needed, set(kept), safe)
-    result.statements = [scope[i] for i in sorted(chosen)]
+    result.statements, unsafe = untainted([scope[i] for i in sorted(chosen)], unsafe)
     if site.functions:
         needed = _bind_parameters(site.functions[-1], needed, result, safe)
         module = list(site.unit.module.body)
         found, needed, more = backward_slice(module, len(module), needed, set(), safe)
-        result.module_statements = [module[i] for i in sorted(found)]
+        result.module_statements, more = untainted([module[i] for i in sorted(found)], more)
         unsafe |= more
     result.data_format = image_data_format(site.unit.module)
     holes = (needed | unsafe) - BUILTIN_NAMES - {"self"}
@@ -168,6 +168,27 @@ def image_data_format(module: cst.Module) -> str | None:
         for call in m.findall(statement, setter):
             found = ORDERINGS.get(call.args[0].value.evaluated_value, found)
     return found
+
+
+def untainted(statements: list[cst.BaseStatement], tainted: set[str]) -> tuple[list[cst.BaseStatement], set[str]]:
+    """The statements minus the plain computations that read data (`num_classes = labels.shape[1]`):
+    what they write is data too, a hole. Statements that construct layers stay; their holes are filled."""
+    kept, tainted = [], set(tainted)
+    for statement in statements:
+        if read_names(statement) & tainted and not _constructs_or_adds(statement):
+            tainted |= written_names(statement)
+            continue
+        kept.append(statement)
+    return kept, tainted
+
+
+def _constructs_or_adds(statement: cst.BaseStatement) -> bool:
+    """Whether a statement calls a class (a layer, a model) or adds to something."""
+    for call in m.findall(statement, m.Call(func=m.Name() | m.Attribute())):
+        name = code(call.func).split(".")[-1]
+        if name[:1].isupper() or name in MUTATORS:
+            return True
+    return False
 
 
 def _additions(scope: list[cst.BaseStatement], creation: int, target: str) -> list[int]:
@@ -306,13 +327,16 @@ def read_names(statement: cst.BaseStatement) -> set[str]:
         return set()
     if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
         return {n.value for n in names_in(statement)} - written_names_deep(statement) - {statement.name.value}
-    read = {n.value for n in names_in(statement)}
-    if isinstance(statement, cst.SimpleStatementLine):
-        for small in statement.body:
-            if isinstance(small, cst.Assign):
-                for target in small.targets:
-                    if isinstance(target.target, cst.Name):
-                        read.discard(target.target.value)
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return {n.value for n in names_in(statement)}
+    read: set[str] = set()
+    for small in statement.body:
+        if isinstance(small, cst.Assign):  # `x = f(x)` reads x; `d[k] = v` reads d and k; `x = 1` reads nothing
+            read |= {n.value for n in names_in(small.value)}
+            read |= {n.value for t in small.targets if not isinstance(t.target, (cst.Name, cst.Tuple, cst.List))
+                     for n in names_in(t.target)}
+        else:
+            read |= {n.value for n in names_in(small)}
     return read
 
 
