@@ -51,7 +51,7 @@ class FillHoles(cst.CSTTransformer):
     """Each call argument that reads a hole becomes one variable (one per distinct code text), so
     `Dense(y_test.shape[1])` reads `_hole_0`; `input_dim=N` becomes `input_shape=(N,)`. The argument
     replaced is the outermost that constructs nothing: `len(word_index) + 1` whole, never `Dense(n)` in
-    `model.add(Dense(n))`."""
+    `model.add(Dense(n))`; a shape's names are holes one by one (bound as themselves)."""
 
     def __init__(self, hole_names: set[str], holes: dict[str, Hole]) -> None:
         self.hole_names, self.holes = hole_names, holes
@@ -59,6 +59,8 @@ class FillHoles(cst.CSTTransformer):
 
     def visit_Arg(self, node: cst.Arg) -> bool:
         if not {n.value for n in names_in(node.value)} & self.hole_names or _constructs(node.value):
+            return True
+        if isinstance(node.value, (cst.Tuple, cst.List)):  # `Input((maxlen,))`: each element its own hole
             return True
         self.chosen.add(id(node))
         return False
@@ -70,10 +72,15 @@ class FillHoles(cst.CSTTransformer):
             hole = self.holes.get(text) or Hole(_variable(original.value, len(self.holes)), text, keyword)
             self.holes[text] = hole
             updated = updated.with_changes(value=cst.Name(hole.variable))
-        if keyword == "input_dim":
-            shape = cst.Tuple([cst.Element(updated.value)])
-            updated = updated.with_changes(keyword=cst.Name("input_shape"), value=shape)
         return updated
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """`Dense(8, input_dim=4)` -> `input_shape=(4,)` (an Embedding's input_dim is its vocabulary)."""
+        if code(updated.func).split(".")[-1] == "Embedding":
+            return updated
+        args = [arg.with_changes(keyword=cst.Name("input_shape"), value=cst.Tuple([cst.Element(arg.value)]))
+                if arg.keyword and arg.keyword.value == "input_dim" else arg for arg in updated.args]
+        return updated.with_changes(args=args)
 
 
 def _constructs(value: cst.BaseExpression) -> bool:

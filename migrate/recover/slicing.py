@@ -133,6 +133,7 @@ def slice_site(site: Site) -> Slice:
     """The construction slice of a site, with its holes found (not yet replaced)."""
     result = Slice(site)
     safe = safe_roots(site.unit.module)
+    safe |= made_objects(list(site.unit.module.body), safe) | made_objects(list(site.body), safe)
     scope = list(site.body)
     if site.functions:  # a method reads the object's state: each `self.x` a hole
         scope = [statement.visit(SelfAttributes()) for statement in scope]
@@ -253,6 +254,19 @@ def safe_roots(module: cst.Module) -> set[str]:
             if code(assign.value).split(".")[0] in roots:
                 roots.add(assign.targets[0].target.value)
     return roots
+
+
+def made_objects(statements: list[cst.BaseStatement], safe: set[str]) -> set[str]:
+    """Names bound to what a safe call makes (`encoder = Sequential()`, `shared = Dense(8)`): calling
+    them (`encoder(inputs)`) builds the model too."""
+    made: set[str] = set()
+    for statement in statements:
+        if m.matches(statement, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(m.Name())],
+                                                                      value=m.Call())])):
+            assign = statement.body[0]
+            if _callee_root(assign.value) in safe | made:
+                made.add(assign.targets[0].target.value)
+    return made
 
 
 def _framework_bindings(node: cst.Import | cst.ImportFrom) -> set[str]:

@@ -51,7 +51,7 @@ def test_a_directory_is_searched_and_values_are_read_from_the_callers(tmp_path):
     layers = [("input_1", []), dense("dense_1", 5, 12), ("dropout_1", []), dense("dense_2", 12, 1)]
     recovery = _recover(tmp_path, layers, CODE / "project")
     assert recovery.path == CODE / "project" / "models.py"
-    assert dict(recovery.values) == {"activation": "tanh", "(n_features,)": 5, "n_hidden": 12}
+    assert dict(recovery.values) == {"activation": "tanh", "n_features": 5, "n_hidden": 12}
     hidden = next(layer for layer in recovery.config["config"]["layers"] if layer["config"]["name"] == "dense_1")
     assert hidden["config"]["activation"] == "tanh"
 

@@ -54,7 +54,7 @@ def test_a_directory_finds_the_builder_in_its_module():
     pieces = _slices(CODE / "project")
     (piece,) = [p for p in pieces if p.site.unit.path.name == "models.py"]
     fill_holes(piece)
-    assert set(piece.holes) == {"(n_features,)", "n_hidden", "activation"}
+    assert set(piece.holes) == {"n_features", "n_hidden", "activation"}
     assert "rate = 0.25" in _source(piece)
 
 
