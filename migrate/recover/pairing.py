@@ -20,6 +20,7 @@ SUFFIXES = (".json", ".h5", ".hdf5", ".keras")
 SKIPPED_FOLDERS = {".git", "node_modules", "__pycache__", ".venv", "venv", "site-packages"}
 MAX_CANDIDATES = 200  # a tree with more architecture-looking files than this is not a model's folder
 MAX_CANDIDATE_BYTES = 256 * 2**20
+MAX_DEPTH = 4
 
 
 def candidate_files(tree: Path, weights: Path) -> Iterator[Path]:
@@ -31,14 +32,19 @@ def candidate_files(tree: Path, weights: Path) -> Iterator[Path]:
     yield from found[:MAX_CANDIDATES]
 
 
-def _walk(tree: Path) -> Iterator[Path]:
-    """Files under `tree`, skipping version-control and environment folders."""
+def _walk(tree: Path, depth: int = 0) -> Iterator[Path]:
+    """Files under `tree`, at most MAX_DEPTH folders down, skipping version-control and environment
+    folders: convert looks in the weights file's own folder, which may be anyone's home."""
     if tree.is_file():
         yield tree
         return
-    for path in sorted(tree.iterdir()):
-        if path.is_dir() and not path.is_symlink() and path.name not in SKIPPED_FOLDERS:
-            yield from _walk(path)
+    try:
+        entries = sorted(tree.iterdir())
+    except OSError:
+        return
+    for path in entries:
+        if path.is_dir() and not path.is_symlink() and path.name not in SKIPPED_FOLDERS and depth < MAX_DEPTH:
+            yield from _walk(path, depth + 1)
         elif path.is_file() and path.stat().st_size <= MAX_CANDIDATE_BYTES:
             yield path
 
