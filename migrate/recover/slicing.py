@@ -32,6 +32,10 @@ FRAMEWORK_ROOTS = ("keras", "tensorflow", "tf")
 PURE_CALLS = {"len", "int", "float", "range", "list", "tuple", "dict", "min", "max", "sum", "abs", "round", "str",
               "zip", "enumerate", "sorted", "reversed", "bool", "math"}
 BUILTIN_NAMES = set(dir(builtins))
+# What a helper definition must not call to be kept in a slice: it would write, train, or run programs.
+SIDE_EFFECTS = {"open", "write", "writelines", "save", "save_weights", "fit", "fit_generator", "train_on_batch",
+                "remove", "unlink", "rmtree", "rename", "replace", "mkdir", "makedirs", "system", "Popen", "run",
+                "call", "check_call", "check_output", "savefig", "dump", "to_csv", "exec", "eval", "__import__"}
 # Keras's own data helpers: imported from Keras, yet what they return is data, not configuration.
 DATA_WORDS = {"datasets", "load_data", "to_categorical", "np_utils", "Tokenizer", "fit_on_texts", "texts_to_sequences",
               "pad_sequences", "ImageDataGenerator", "flow_from_directory", "image_dataset_from_directory",
@@ -283,11 +287,12 @@ def _framework_bindings(node: cst.Import | cst.ImportFrom) -> set[str]:
 def computes(statement: cst.BaseStatement, safe: set[str]) -> bool:
     """Whether running the statement only computes: imports, definitions, and calls of safe names (and
     of objects the slice makes: `ins.append(x)`), none of them a data loader Keras ships."""
-    if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
-        return True
+    calls = m.findall(statement, m.Call())
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):  # a helper the builder calls: kept whole, if harmless
+        return not any(code(call.func).split(".")[-1] in SIDE_EFFECTS or
+                       set(re.findall(r"\w+", code(call.func))) & DATA_WORDS for call in calls)
     if m.matches(statement, m.SimpleStatementLine(body=[m.Import() | m.ImportFrom()])):
         return True
-    calls = m.findall(statement, m.Call())
     if any(set(re.findall(r"\w+", code(call.func))) & DATA_WORDS for call in calls):
         return False
     return all(_callee_root(call) in safe for call in calls)

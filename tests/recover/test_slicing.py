@@ -78,3 +78,10 @@ def test_set_values_are_literals_or_strings(setting, value):
 def test_a_set_without_equals_is_a_usage_error():
     with pytest.raises(UsageError, match="NAME=VALUE"):
         parse_settings(("oops",))
+
+
+def test_a_helper_that_writes_files_is_not_kept():
+    (piece,) = _slices(CODE / "helper_payload.py")
+    source = _source(piece)
+    assert "def block" not in source and "open(" not in source
+    assert "block" in piece.hole_names  # the slice cannot run without it: it fails, it never writes
