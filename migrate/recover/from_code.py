@@ -102,6 +102,8 @@ def recover_slice(piece: Slice, checkpoint: Checkpoint, values: dict[str, object
     if not fits(config, checkpoint):
         raise RecoveryError("its model's layers do not fit the checkpoint's names and widths")
     used = tuple((hole.text, values[hole.text]) for hole in piece.holes.values() if hole.text in values)
+    if built.get("built_with_input_width"):  # a Sequential never given an input shape: the first kernel's rows
+        used += (("input width", built["built_with_input_width"]),)
     return Recovery(config, "code", piece.site.unit.path, line_range(piece), used)
 
 

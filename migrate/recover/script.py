@@ -27,9 +27,11 @@ NUMERIC_KEYWORDS = {None, "units", "filters", "input_dim", "output_dim", "nb_fil
 EPILOGUE = """
 import json as _migrate_json, sys as _migrate_sys
 _migrate_model = {target}
-if not _migrate_model.built and {input_width!r}:
+_migrate_built_here = not _migrate_model.built and bool({input_width!r})
+if _migrate_built_here:
     _migrate_model.build((None, {input_width!r}))
 _migrate_sys.stdout.write({mark!r} + _migrate_json.dumps({{
+    "built_with_input_width": {input_width!r} if _migrate_built_here else None,
     "config": _migrate_json.loads(_migrate_model.to_json()),
     "layers": [[layer.name, [list(w.shape) for w in layer.weights]] for layer in _migrate_model.layers]}}) + "\\n")
 """
