@@ -40,6 +40,7 @@ class Checkpoint:
     """A weights-only file's layers in file order: each group's name and its weights' shapes."""
 
     layers: tuple[tuple[str, tuple[Shape, ...]], ...]
+    weight_names: tuple[tuple[str, ...], ...] = ()  # per layer, its weights' stored names (`dense_1/kernel:0`)
 
     @property
     def holding(self) -> tuple[tuple[str, tuple[Shape, ...]], ...]:
@@ -52,7 +53,9 @@ class Checkpoint:
 
 def checkpoint_of(file: LegacyFile) -> Checkpoint:
     """The signature of a weights-only file, from the h5py read alone."""
-    return Checkpoint(tuple((name, tuple(w.shape for w in weights)) for name, weights in file.layer_weights.items()))
+    items = file.layer_weights.items()
+    return Checkpoint(tuple((name, tuple(w.shape for w in weights)) for name, weights in items),
+                      tuple(tuple(w.name for w in weights) for _, weights in items))
 
 
 def kind_of(name: str) -> str:
@@ -90,13 +93,30 @@ def fits(config: dict[str, Any], checkpoint: Checkpoint) -> bool:
         return False
     model_name = config.get("config", {}).get("name") if isinstance(config.get("config"), dict) else None
     if len(checkpoint.holding) == 1 and checkpoint.holding[0][0] == model_name:
-        return True  # a wrapper's checkpoint: the template's weights sit in one group named after it
+        return _template_fits(layers, checkpoint)
     for name, shapes in checkpoint.holding:
         if name not in layers:
             return False
         if not _width_agrees(*layers[name], shapes):
             return False
     return True
+
+
+def _template_fits(layers: dict[str, tuple[str, dict[str, Any]]], checkpoint: Checkpoint) -> bool:
+    """A wrapper's checkpoint keeps the template's weights in one group named after it, each weight named
+    `inner_layer/kernel:0`: every inner layer must be the config's, its first weight as wide as it says."""
+    index = [name for name, _ in checkpoint.layers].index(checkpoint.holding[0][0])
+    names = checkpoint.weight_names[index] if index < len(checkpoint.weight_names) else ()
+    seen: set[str] = set()
+    for weight, shape in zip(names, checkpoint.holding[0][1], strict=False):
+        parts = weight.split("/")
+        layer = parts[-2] if len(parts) >= 2 else ""
+        if layer not in layers:
+            return False
+        if layer not in seen and not _width_agrees(*layers[layer], (shape,)):
+            return False
+        seen.add(layer)
+    return bool(names)
 
 
 def _width_agrees(class_name: str, layer: dict[str, Any], shapes: tuple[Shape, ...]) -> bool:

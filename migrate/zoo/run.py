@@ -89,10 +89,16 @@ def _row(job: Job, result: ConversionResult, out: Path) -> ModelRow:
         output=Path(result.output).relative_to(out).as_posix() if result.output else None, error=error,
         keras_version=result.keras_version, wrapper_depth=result.wrapper_depth, replicas=tuple(result.replicas),
         params=result.params, seconds=round(result.seconds, 3), max_abs_diff=result.max_abs_diff,
-        note=result.architecture if converted and result.architecture else
+        note=_relative_note(job, result.architecture) if converted and result.architecture else
         f"used {job.architecture.name} beside it" if job.architecture and converted else None,
         warnings=tuple(result.warnings), lambdas_lifted=result.lambdas_lifted,
     )
+
+
+def _relative_note(job: Job, note: str) -> str:
+    """Where a recovered architecture came from, with paths under SRC relative to it, as the row's source is."""
+    root = str(job.source)[: -len(job.relative)] if str(job.source).endswith(job.relative) else ""
+    return note.replace(root, "") if root else note
 
 
 def _relative_error(job: Job, error: str) -> str:

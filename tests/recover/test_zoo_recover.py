@@ -51,4 +51,13 @@ def test_a_zoo_pairs_by_content_and_its_report_says_so(tmp_path):
     assert done.returncode == 0, done.stderr
     (row,) = json.loads((out / "report.json").read_text())["models"]
     assert row["status"] == "converted"
-    assert row["note"] == f"architecture paired by content: {src / 'architectures' / 'mlp.json'}"
+    assert row["note"] == "architecture paired by content: architectures/mlp.json"
+
+
+def test_a_checkpoint_whose_architecture_is_nowhere_fails_with_what_to_do(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    write_checkpoint(src / "orphan.h5", [dense("dense_9", 5, 7)])
+    done = subprocess.run([sys.executable, "-m", "migrate", "zoo", str(src), "-o", str(tmp_path / "out"), "--dry-run"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.stdout.strip().splitlines()[-1] == "dry run: 0 converted, 0 skipped, 1 failed"
