@@ -19,6 +19,7 @@ from migrate.lift.stubs import render_stubs, stub_path
 from migrate.plan import TemplatePlan, plan_path
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
+from migrate.recover import RecoverOptions
 from migrate.save import write_text_atomically
 from migrate.translate.lambdas import lambda_refusal
 from migrate.unwrap import LambdaInfo
@@ -40,6 +41,13 @@ class ConvertOptions:
     lambdas: tuple[str, ...] = ()
     no_reference: bool = False  # do not use the `<stem>.npz` found beside the source
     import_root: Path | None = None  # also searched for --lambda and --custom-objects modules (a zoo's root)
+    from_code: Path | None = None  # training code (.py, .ipynb, a folder) to recover a weights-only file's architecture
+    settings: tuple[str, ...] = ()  # NAME=VALUE for values the recovered builder reads from data
+    search: Path | None = None  # a tree to pair weights-only files in (default: the source's folder)
+
+    def recovering(self, source: Path) -> RecoverOptions:
+        """Where a weights-only source's architecture is looked for when none is given or beside it."""
+        return RecoverOptions(search=self.search or source.parent, from_code=self.from_code, settings=self.settings)
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,7 @@ class ConversionResult:
     reference: str | None = None
     rebuild: RebuildRecord | None = None
     seconds: float = 0.0
+    architecture: str | None = None  # where a weights-only file's recovered architecture came from, and values solved
 
     @property
     def params(self) -> int:
@@ -101,7 +110,7 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     source = Path(source)
     destination = _destination(source, options)
     check_lambda_specs(list(options.lambdas))
-    planned = plan_path(source, options.architecture)
+    planned = plan_path(source, options.architecture, options.recovering(source))
     template = planned.require_template()
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
     refuse_unliftable_lambdas(planned, template, source, destination, options)
@@ -151,7 +160,8 @@ def _converted(planned: TemplatePlan, template: Graph, destination: Path, refere
     return ConversionResult(
         source=planned.file.path, status="converted", output=str(destination), keras_version=planned.file.keras_version,
         wrapper_depth=len(planned.replicas), replicas=planned.replicas, template=template.name,
-        layers=len(template.layers), reference=str(reference) if reference else None, rebuild=record, seconds=seconds)
+        layers=len(template.layers), reference=str(reference) if reference else None, rebuild=record, seconds=seconds,
+        architecture=planned.recovery.describe() if planned.recovery else None)
 
 
 def _destination(source: Path, options: ConvertOptions) -> Path:

@@ -83,3 +83,8 @@ def one_line(error: object) -> str:
     """An error (or any message) as one line: messages quote configs and Keras' own multi-line text,
     and a report row, a log line or a JSON field must stay one line to stay greppable."""
     return " ".join(str(error).split())
+
+
+class RecoveryError(MigrateError):
+    """No architecture could be recovered for a weights-only file: no paired file fits it, or its
+    training code builds no model that does (the message says which value to give with --set)."""

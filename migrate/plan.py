@@ -9,18 +9,21 @@ wrapper levels are read off the shape of its weight groups.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from migrate.errors import MigrateError
 from migrate.graph import Graph, build_graph
 from migrate.read import LegacyFile, read_legacy_file
 from migrate.read.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
+from migrate.recover import RecoverOptions, Recovery, recover
 from migrate.unwrap import LambdaInfo, classify_lambdas, unwrap
 from migrate.unwrap.weights_only import weights_layout
 
-NO_ARCHITECTURE = ("weights-only file: it holds no architecture; pass the template's JSON, .h5 or .keras with "
-                   "--architecture (or put <stem>.json beside it; in a zoo, an architecture entry in migrate.toml works too)")
+NO_ARCHITECTURE = ("weights-only file: it holds no architecture and none found beside it fits it; pass the code that "
+                   "trained it with --from-code, or the template's JSON, .h5 or .keras with --architecture (in a zoo, "
+                   "a from_code or architecture entry in migrate.toml works too)")
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class TemplatePlan:
     output_names: tuple[str, ...]
     lambdas: tuple[LambdaInfo, ...]
     architecture_source: Path | None
+    recovery: Recovery | None = None  # how a weights-only file's architecture was recovered (recover/)
 
     @property
     def params(self) -> int:
@@ -59,19 +63,22 @@ class TemplatePlan:
         return self.template
 
 
-def plan_path(path: str | Path, architecture: str | Path | None = None) -> TemplatePlan:
+def plan_path(path: str | Path, architecture: str | Path | None = None,
+              recovering: RecoverOptions | None = None) -> TemplatePlan:
     """Read `path` with h5py and plan it; every error names the file."""
     try:
-        return plan(read_legacy_file(path), architecture)
+        return plan(read_legacy_file(path), architecture, recovering)
     except MigrateError as exc:
         raise exc.at(str(path)) from None
 
 
-def plan(file: LegacyFile, architecture: str | Path | None = None) -> TemplatePlan:
-    """The template of a read file; `architecture` is used by weights-only files only."""
+def plan(file: LegacyFile, architecture: str | Path | None = None,
+         recovering: RecoverOptions | None = None) -> TemplatePlan:
+    """The template of a read file; `architecture` and `recovering` (where to look for one: a tree to pair
+    in, training code) are used by weights-only files only."""
     if file.format == "model":
         return _plan_model(file)
-    return _plan_weights(file, architecture)
+    return _plan_weights(file, architecture, recovering)
 
 
 def _plan_model(file: LegacyFile) -> TemplatePlan:
@@ -85,14 +92,38 @@ def _plan_model(file: LegacyFile) -> TemplatePlan:
     )
 
 
-def _plan_weights(file: LegacyFile, architecture: str | Path | None) -> TemplatePlan:
+def _plan_weights(file: LegacyFile, architecture: str | Path | None, recovering: RecoverOptions | None) -> TemplatePlan:
     template, source = architecture_template(file, architecture)
+    recovery = None
+    if template is None and recovering is not None:
+        recovery = recover(file, recovering)
+        if recovery is not None:
+            file = _versioned(file, recovery.config)
+            template, source = _template_of(file, recovery.config, recovery.path), recovery.path
     layout = weights_layout(file, template)
     return TemplatePlan(
         file=file, graph=None, template=template, weights_group=layout.weights_group, depth=layout.depth,
         replicas=layout.replicas, output_names=tuple(ref.layer for ref in template.outputs) if template else (),
-        lambdas=(), architecture_source=source,
+        lambdas=(), architecture_source=source, recovery=recovery,
     )
+
+
+def _versioned(file: LegacyFile, config: dict[str, Any]) -> LegacyFile:
+    """A checkpoint that does not say which Keras wrote it (Keras 1's save_weights) takes the version its
+    paired architecture states: the translation tables go by it."""
+    version = config.get("keras_version")
+    if file.keras_version is None and isinstance(version, str):
+        return replace(file, keras_version=version)
+    return file
+
+
+def _template_of(file: LegacyFile, config: dict[str, Any], source: Path) -> Graph:
+    """The template inside a recovered architecture; errors name the file and where the architecture came from."""
+    try:
+        graph = build_graph(config, tf_keras=file.is_tf_keras or is_tf_keras_config(config))
+    except MigrateError as exc:
+        raise type(exc)(f"its architecture from {source}: {exc.message}", path=file.path, layer=exc.layer) from None
+    return unwrap(graph).template
 
 
 def architecture_template(file: LegacyFile, architecture: str | Path | None) -> tuple[Graph | None, Path | None]:

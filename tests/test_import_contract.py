@@ -2,7 +2,7 @@
 
 - Only `migrate/rebuild/` imports keras, tensorflow or another framework.
 - `migrate/read/` (the reading side's floor) imports nothing of migrate but itself and `errors`.
-- The reading side (`read`, `graph`, `unwrap`, `translate`, `plan`, `diagnosis`, `verify`, `save`) and the
+- The reading side (`read`, `recover`, `graph`, `unwrap`, `translate`, `plan`, `diagnosis`, `verify`, `save`) and the
   codemod import nothing of `rebuild`, `zoo` or `cli` at module level.
 """
 
@@ -19,7 +19,7 @@ from tests.conftest import ROOT
 
 PACKAGE = ROOT / "migrate"
 FRAMEWORKS = {"keras", "tensorflow", "tf_keras", "jax", "torch"}
-READING_SIDE = ("read", "graph", "unwrap", "translate", "plan.py", "diagnosis", "verify", "save.py", "codemod")
+READING_SIDE = ("read", "recover", "graph", "unwrap", "translate", "plan.py", "diagnosis", "verify", "save.py", "codemod")
 
 
 def imports(path: Path, top_level_only: bool = False) -> set[str]:

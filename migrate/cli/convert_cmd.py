@@ -19,6 +19,9 @@ def convert_command(
     custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
     lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE: your function for Lambda layer NAME."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore a <stem>.npz reference beside SRC."),
+    from_code: Path | None = typer.Option(
+        None, "--from-code", help="Training code (.py, .ipynb or a folder) that builds a weights-only file's model."),
+    settings: list[str] = typer.Option([], "--set", help="NAME=VALUE: a value the builder takes from data."),
 ) -> None:
     """Unwrap every multi_gpu_model level, rebuild the template in Keras 3, move weights, compile settings
     and optimizer state, verify, and write a .keras file atomically."""
@@ -29,7 +32,8 @@ def convert_command(
 
     options = ConvertOptions(output=output, architecture=architecture, reference=reference, atol=atol, force=force,
                              weights_only=weights_only, savedmodel=savedmodel, custom_objects=tuple(custom_objects),
-                             lambdas=tuple(lambdas), no_reference=no_reference)
+                             lambdas=tuple(lambdas), no_reference=no_reference, from_code=from_code,
+                             settings=tuple(settings))
     if reference and no_reference:
         fail(UsageError("--reference and --no-reference contradict each other"))
     require_paths([source])

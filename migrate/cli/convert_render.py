@@ -16,6 +16,8 @@ def print_conversion(result: ConversionResult, console: Console | None = None) -
     levels = (f"unwrapped {result.wrapper_depth} multi_gpu_model level(s), replicas {list(result.replicas)}"
               if result.wrapper_depth else "no multi_gpu_model wrapper")
     console.print(f"[bold]{escape(result.source)}[/] (Keras {result.keras_version}): {levels}")
+    if result.architecture:
+        console.print(f"  {escape(result.architecture)}")
     console.print(f"  template {escape(result.template or '?')}: {result.layers} layers, {record.params:,} parameters")
     console.print(f"  weights moved: {record.weights_moved} ({record.weights_fixed} with a layout or semantic fix); "
                   "each verified bit for bit")

@@ -16,11 +16,15 @@ def inspect_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON array, one object per file, on stdout."),
     architecture: Path | None = typer.Option(
         None, "--architecture", help="Template .json, .h5 or .keras for weights-only files (default: <stem>.json beside each)."),
+    from_code: Path | None = typer.Option(
+        None, "--from-code", help="Training code (.py, .ipynb or a folder) that builds the weights-only files' models."),
+    settings: list[str] = typer.Option([], "--set", help="NAME=VALUE: a value the builder takes from data."),
 ) -> None:
     """Show each file's wrapper levels, template, weights, training config and Keras 3 verdict."""
     from migrate.cli.console import require_paths
     from migrate.cli.convert_render import internal_error
     from migrate.diagnosis import inspect_file
+    from migrate.recover import RecoverOptions
 
     require_paths(files)
 
@@ -29,7 +33,8 @@ def inspect_command(
     failed = 0
     for path in files:
         try:
-            report = inspect_file(path, architecture)
+            recovering = RecoverOptions(search=path.parent, from_code=from_code, settings=tuple(settings))
+            report = inspect_file(path, architecture, recovering)
         except MigrateError as exc:
             failed += 1
             results.append({"path": str(path), "error": one_line(exc)})

@@ -67,6 +67,8 @@ def _template(tree: Tree, report: FileReport) -> None:
         return
     node = tree.add(f"template [bold]{template.name}[/] ({template.class_name}): "
                     f"{template.layers} layers, {template.params:,} parameters")
+    if report.architecture_recovered:
+        node.add(escape(report.architecture_recovered))
     for spec in template.inputs:
         node.add(f"input  {spec.name}: {_shape(spec.shape)} {spec.dtype or ''}".rstrip())
     for spec in template.outputs:

@@ -24,6 +24,9 @@ def zoo_command(
     atol: float = typer.Option(1e-4, "--atol", help="Largest allowed abs difference from a file's reference."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore the <stem>.npz references beside files."),
     config: Path | None = typer.Option(None, "--config", help="Per-file options (default: SRC/migrate.toml)."),
+    from_code: Path | None = typer.Option(
+        None, "--from-code", help="Training code (.py, .ipynb or a folder) for weights-only files with no architecture."),
+    settings: list[str] = typer.Option([], "--set", help="NAME=VALUE: a value the builders take from data."),
 ) -> None:
     """Convert every model under SRC into OUT, in parallel, resumable, with report.json, report.md and report.html."""
     from migrate.cli.console import fail, print_error, require_paths
@@ -33,6 +36,7 @@ def zoo_command(
     from migrate.zoo.run import ZooOptions, run_zoo
 
     convert = ConvertOptions(lambdas=tuple(lambdas), custom_objects=tuple(custom_objects), atol=atol,
+                             from_code=from_code, settings=tuple(settings),
                              no_reference=no_reference)
     options = ZooOptions(convert=convert, jobs=jobs, timeout=timeout, force=force, dry_run=dry_run, scheduler=scheduler,
                          report_only=report_only, config=config)

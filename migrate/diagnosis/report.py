@@ -12,6 +12,7 @@ from migrate.graph import Graph
 from migrate.graph.build import batch_shape
 from migrate.graph.shapes import output_shapes
 from migrate.plan import TemplatePlan, plan_path
+from migrate.recover import RecoverOptions
 from migrate.unwrap import LambdaInfo
 
 
@@ -60,6 +61,7 @@ class FileReport:
     keras3_verdict: str
     problems: list[str]
     architecture_source: str | None = None
+    architecture_recovered: str | None = None  # how recover/ found it: paired by content, or from code (with values)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -75,9 +77,13 @@ class FileReport:
         return data
 
 
-def inspect_file(path: str | Path, architecture: str | Path | None = None) -> FileReport:
-    """Read and diagnose `path`; weights-only files use `architecture` or their `<stem>.json` sidecar."""
-    planned = plan_path(path, architecture)
+def inspect_file(path: str | Path, architecture: str | Path | None = None,
+                 recovering: RecoverOptions | None = None) -> FileReport:
+    """Read and diagnose `path`; weights-only files use `architecture`, their `<stem>.json` sidecar, or
+    what `recovering` finds (an architecture paired by content in their folder, or their training code)."""
+    if recovering is None:
+        recovering = RecoverOptions(search=Path(path).parent)
+    planned = plan_path(path, architecture, recovering)
     try:
         return _model_report(planned) if planned.file.format == "model" else _weights_report(planned)
     except MigrateError as exc:
@@ -114,7 +120,8 @@ def _weights_report(planned: TemplatePlan) -> FileReport:
     """A weights-only file: what its groups say, and its template when an architecture is at hand."""
     file, template, source = planned.file, planned.template, planned.architecture_source
     verdict, problems = keras3_verdict(Facts(file, None, ()))
-    notes = [] if source else ["no architecture beside it: give one with --architecture (or put <stem>.json there)"]
+    notes = [] if source else ["no architecture beside it fits it: give the code that trained it with --from-code, "
+                               "or one with --architecture"]
     if planned.depth and not planned.replicas:
         notes.append("a wrapper checkpoint; the replica count needs the template's architecture")
     return FileReport(
@@ -124,6 +131,7 @@ def _weights_report(planned: TemplatePlan) -> FileReport:
         weights_count=file.weight_count, weights_bytes=file.weight_bytes, training=None, optimizer_state=0,
         lambdas=[], keras3_verdict=verdict, problems=problems,
         architecture_source=str(source) if source else None, notes=notes,
+        architecture_recovered=planned.recovery.describe() if planned.recovery else None,
     )
 
 

@@ -33,6 +33,8 @@ KEYS: dict[str, tuple[str, Any]] = {
     "lambda": ("a list of NAME=MODULE:CALLABLE strings", lambda v: _strings(v)),
     "custom_objects": ("a list of module names", lambda v: _strings(v)),
     "architecture": ("a path (string)", lambda v: isinstance(v, str) and v.strip() != ""),
+    "from_code": ("a path (string) to training code: a .py, .ipynb or folder", lambda v: isinstance(v, str) and v.strip() != ""),
+    "set": ("a list of NAME=VALUE strings", lambda v: _strings(v) and all("=" in item for item in v)),
     "atol": ("a non-negative number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0),
     "skip": ("true or false", lambda v: isinstance(v, bool)),
 }
@@ -47,6 +49,8 @@ class FileSettings:
     architecture: Path | None = None
     atol: float | None = None
     skip: bool = False
+    from_code: Path | None = None
+    settings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,9 +72,11 @@ class ZooConfig:
             if _matches(relative, pattern):
                 for key, value in settings.items():
                     merged[key] = [*merged.get(key, []), *value] if isinstance(value, list) else value
-        architecture = merged.get("architecture")
+        architecture, code = merged.get("architecture"), merged.get("from_code")
         return FileSettings(lambdas=tuple(merged.get("lambda", ())), custom_objects=tuple(merged.get("custom_objects", ())),
                             architecture=self.folder / architecture if architecture and self.folder else None,
+                            from_code=self.folder / code if code and self.folder else None,
+                            settings=tuple(merged.get("set", ())),
                             atol=float(merged["atol"]) if "atol" in merged else None, skip=bool(merged.get("skip", False)))
 
 

@@ -91,9 +91,16 @@ def _row(job: Job, result: ConversionResult, out: Path) -> ModelRow:
         output=Path(result.output).relative_to(out).as_posix() if result.output else None, error=error,
         keras_version=result.keras_version, wrapper_depth=result.wrapper_depth, replicas=tuple(result.replicas),
         params=result.params, seconds=round(result.seconds, 3), max_abs_diff=result.max_abs_diff,
-        note=f"used {job.architecture.name} beside it" if job.architecture and converted else None,
+        note=_relative_note(job, result.architecture) if converted and result.architecture else
+        f"used {job.architecture.name} beside it" if job.architecture and converted else None,
         warnings=tuple(result.warnings), lambdas_lifted=result.lambdas_lifted,
     )
+
+
+def _relative_note(job: Job, note: str) -> str:
+    """Where a recovered architecture came from, with paths under SRC relative to it, as the row's source is."""
+    root = str(job.source)[: -len(job.relative)] if str(job.source).endswith(job.relative) else ""
+    return note.replace(root, "") if root else note
 
 
 def _relative_error(job: Job, error: str) -> str:
@@ -123,14 +130,16 @@ def _dry_run(jobs: list[Job], manifest: Manifest, out: Path, options: ZooOptions
 def _predicted(job: Job, out: Path) -> ModelRow:
     """Converted or failed, as far as planning the file can tell."""
     from migrate.plan import plan_path
+    from migrate.recover import RecoverOptions
 
     failed = ModelRow(job.relative, "failed")
     try:
-        planned = plan_path(job.source, job.options.architecture)
+        planned = plan_path(job.source, job.options.architecture, RecoverOptions(search=job.options.search))
     except MigrateError as exc:
         return replace(failed, error=_relative_error(job, one_line(exc)))
     if planned.template is None:
-        return replace(failed, error="weights-only file with no <stem>.json architecture beside it")
+        code = " (its from_code is run in a real run only)" if job.options.from_code else ""
+        return replace(failed, error=f"weights-only file with no architecture found in the tree{code}")
     given = {spec.partition("=")[0] for spec in job.options.lambdas}
     stuck = [info for info in planned.lambdas if info.kind == "user" and info.refusal and info.layer not in given]
     lifted = sum(1 for info in planned.lambdas if info.lifts and info.layer not in given)

@@ -23,6 +23,8 @@ KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "
             "subsample": "strides", "subsample_length": "strides", "dim_ordering": "data_format",
             "nb_filter": "filters", "filter_length": "kernel_size", "pool_length": "pool_size",
             "dropout_W": "dropout", "dropout_U": "recurrent_dropout"}
+# An Embedding's output_dim is its own argument in every Keras, not Keras 1's name for units.
+EMBEDDING_KEYWORDS = {k: v for k, v in KEYWORDS.items() if k != "output_dim"}
 DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",
                 '"tf"': '"channels_last"'}
 FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"}
@@ -52,7 +54,7 @@ class Keras1Arguments(Rule):
         layer = self._layer_class(original)
         if layer is None:
             return updated
-        call = self._renamed(updated, KEYWORDS)
+        call = self._renamed(updated, EMBEDDING_KEYWORDS if layer == "Embedding" else KEYWORDS)
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
 
     def _layer_class(self, call: cst.Call) -> str | None:

@@ -1,0 +1,2 @@
+ACTIVATION = "tanh"
+HIDDEN = 12
