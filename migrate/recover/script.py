@@ -27,6 +27,12 @@ NUMERIC_KEYWORDS = {None, "units", "filters", "input_dim", "output_dim", "nb_fil
 EPILOGUE = """
 import json as _migrate_json, sys as _migrate_sys
 _migrate_model = {target}
+# An unbuilt Sequential has no weights yet: build it on the first kernel's rows, or, when it opens with an
+# Embedding (whose matrix rows are the vocabulary, not an input width), on sequences of any length.
+_migrate_first = _migrate_model.layers[0] if _migrate_model.layers else None
+_migrate_embedded = type(_migrate_first).__name__ == "Embedding"
+if not _migrate_model.built and _migrate_embedded:
+    _migrate_model.build((None, None))
 _migrate_built_here = not _migrate_model.built and bool({input_width!r})
 if _migrate_built_here:
     _migrate_model.build((None, {input_width!r}))
