@@ -1,16 +1,19 @@
 """Jupyter notebooks: each code cell rewritten as a file of its own, everything else kept.
 
-A notebook is read with nbformat (and written in its own nbformat version: a v3 one is read as v4 and
-written back as v3) and only the
-`source` of code cells changes: outputs, metadata, cell ids and markdown stay as they were. Cells are
-rewritten one by one (a rewrite moving lines across cells would break them apart), so the
-multi_gpu_model rewrite needs the template, the call and the compile in one cell, as in a script's block.
+A notebook is read with nbformat and written in its own nbformat version (a v3 one is read as v4 and
+written back as v3); only the `source` of code cells changes: outputs, metadata, cell ids and markdown
+stay as they were. Cells are rewritten one by one (a rewrite moving lines across cells would break them
+apart), so the multi_gpu_model rewrite needs the template, the call and the compile in one cell, as in
+a script's block; each cell sees the imports of the cells before it (`Context`).
+
 IPython syntax is not Python: a line magic or shell escape (`%matplotlib inline`, `!pip install`,
-`files = !ls`) is masked as a comment (in a block, `pass` and a comment) for the rewrite and restored after, at the indentation its line
-then has; a cell magic makes the whole cell something else, left alone, except those whose body is
-Python (`%%time`, `%%capture`...), masked like a line magic. A name the rewrite renames in a cell (the
-multi_gpu_model wrapper, now its template) that later cells use keeps working: `parallel = model` follows. Reports name
-`path:cell N:line:col` (N counts every cell from 1, as a notebook's cells are listed).
+`files = !ls`) is masked as a comment (in a block, `pass` and a comment) for the rewrite and restored
+after, at the indentation its line then has; a timing magic's statement (`%time model.fit(...)`) stays
+visible to the rules, a comment after it keeping the prefix. A cell magic makes the whole cell something
+else, left alone, except those whose body is Python (`%%time`, `%%capture`...), masked like a line
+magic. A name the rewrite renames in a cell (the multi_gpu_model wrapper, now its template) that later
+cells use keeps working: `parallel = model` follows. Reports name `path:cell N:line:col` (N counts every
+cell from 1).
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ PYTHON_CELL_MAGICS = ("%%time", "%%timeit", "%%capture", "%%prun", "%%debug")
 # A line IPython rewrites before Python sees it: a magic or shell escape, or one assigned to a name.
 MAGIC_LINE = re.compile(r"^([ \t]*)(?:[%!]|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
 PLACEHOLDER = "# migrate: IPython line {}"
+# Line magics whose argument is a Python statement: the statement stays visible to the rules.
+PYTHON_LINE_MAGIC = re.compile(r"^([ \t]*)(%(?:time|timeit|prun|debug)[ \t]+(?:-\S+[ \t]+)*)(\S.*)$")
+PREFIX = "# migrate: IPython prefix {}"
 
 
 @dataclass(frozen=True)
@@ -65,35 +71,41 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
     changes: list[CellChange] = []
     converted = 0
     later: set[str] = set()  # the words of the cells after this one, as rewritten
-    alone_of: dict[str, FileResult] = {}
+    alone_of: dict[str, FileResult] = {}  # a preamble -> its rewrite alone; it changes at import cells only
     for index in sorted(code, reverse=True):  # from the last: a cell's imports may serve the cells after it
-        cell, (masked, magics) = notebook.cells[index - 1], code[index]
         preamble = _imports(code[i][0] for i in code if i < index)
-        if preamble not in alone_of:  # what the rules make of the preamble alone; it changes at import cells only
+        if preamble not in alone_of:
             alone_of[preamble] = rewrite_source(preamble.encode(), "<preamble>", rules, project)
-        alone = alone_of[preamble]
-        context = Context(preamble, masked, later & _words(masked))
+        context = Context(preamble, code[index][0], later & _words(code[index][0]))
         result = rewrite_source(context.source.encode(), f"{path}:cell {index}", rules, project)
         if result.error is not None:
             return FileResult(path, data, None, error=_cell_error(result.error, context))
         findings += context.cell_findings(result.findings)
-        converted += result.converted - alone.converted
-        known = _imported(preamble) | _imported(alone.rewritten.decode())
-        after = context.cell_source(result.rewritten.decode(), known) if result.changed else masked
-        after = restore_magics(after, magics) if after is not None else None
+        converted += result.converted - alone_of[preamble].converted
+        cell = notebook.cells[index - 1]
+        after = _cell_after(context, result, alone_of[preamble], code[index][1])
         if after is None:
-            findings.append(Finding(f"{path}:cell {index}", 1, 1, "notebooks", "cell not rewritten: the rewrite moved "
-                                    "or removed its IPython lines; rewrite it by hand (or split the cell)"))
-            after = cell.source
+            findings.append(Finding(f"{path}:cell {index}", 1, 1, "notebooks", "cell not rewritten: the rewrite "
+                                    "moved lines across its first line or its IPython lines; rewrite it by hand"))
+        after = cell.source if after is None else after
         later |= _words(after)
         if after != cell.source:
             changes.append(CellChange(index, cell.source, after))
             cell.source = after
-    findings = sorted(_one_import_report(findings), key=lambda f: (int(f.path.rsplit(" ", 1)[1]), f.line, f.column, f.rule))
+    findings = sorted(_one_import_report(findings), key=lambda f: (int(f.path.rsplit(" ", 1)[1]), f.line, f.column))
     if not changes:
         return FileResult(path, data, data, tuple(findings), converted)
     text = nbformat.writes(notebook, version=version)
     return FileResult(path, data, text.encode(), tuple(findings), converted, cells=tuple(sorted(changes, key=_index)))
+
+
+def _cell_after(context: Context, result, alone, magics: list[str]) -> str | None:
+    """The cell's new source, its IPython lines restored; None when the rewrite cannot be taken apart."""
+    if not result.changed:
+        return restore_magics(context.cell, magics)
+    known = _imported(context.preamble) | _imported(alone.rewritten.decode())
+    after = context.cell_source(result.rewritten.decode(), known)
+    return restore_magics(after, magics) if after is not None else None
 
 
 def _index(change: CellChange) -> int:
@@ -212,13 +224,20 @@ def python_cell(source: str) -> bool:
 
 
 def mask_magics(source: str) -> tuple[str, list[str]]:
-    """The cell with each IPython line replaced by a numbered comment at its indentation; the lines."""
+    """The cell with each IPython line replaced by a numbered comment at its indentation, and a timing
+    magic's statement (`%time parallel.compile(...)`) kept as code with a numbered comment after it, so
+    that the rewrite sees it; the magics (whole lines, or the prefixes)."""
     lines, magics = source.splitlines(keepends=True), []
     for number, line in enumerate(lines):
         found = MAGIC_LINE.match(line)
         if found is None:
             continue
         ending = line[len(line.rstrip("\r\n")):]
+        prefixed = PYTHON_LINE_MAGIC.match(line.rstrip("\r\n"))
+        if prefixed is not None:
+            lines[number] = prefixed.group(1) + prefixed.group(3) + "  " + PREFIX.format(len(magics)) + ending
+            magics.append(prefixed.group(2))
+            continue
         # In a block, a comment alone is no body (`for i in x:` then `    !echo $i`): there it is a `pass`.
         statement = "pass  " if found.group(1) else ""
         lines[number] = found.group(1) + statement + PLACEHOLDER.format(len(magics)) + ending
@@ -227,17 +246,20 @@ def mask_magics(source: str) -> tuple[str, list[str]]:
 
 
 def restore_magics(source: str, magics: list[str]) -> str | None:
-    """Each placeholder back to its IPython line, at the indentation the rewrite gave it; None when the
-    rewrite lost or doubled one."""
+    """Each placeholder back to its IPython line, at the indentation the rewrite gave it, and each prefix
+    back before its statement; None when the rewrite lost or doubled one."""
     lines = source.splitlines(keepends=True)
     seen: list[int] = []
     for number, line in enumerate(lines):
-        stripped = line.strip()
+        stripped, ending = line.strip(), line[len(line.rstrip("\r\n")):]
+        indent = line[:len(line) - len(line.lstrip())]
         for index, magic in enumerate(magics):
             if stripped in (PLACEHOLDER.format(index), "pass  " + PLACEHOLDER.format(index)):
-                indent = line[:len(line) - len(line.lstrip())]
-                lines[number] = indent + magic + line[len(line.rstrip("\r\n")):]
-                seen.append(index)
-                break
+                lines[number] = indent + magic + ending
+            elif stripped.endswith("  " + PREFIX.format(index)):
+                lines[number] = indent + magic + stripped[:-len("  " + PREFIX.format(index))] + ending
+            else:
+                continue
+            seen.append(index)
+            break
     return "".join(lines) if sorted(seen) == list(range(len(magics))) else None
-

@@ -109,6 +109,18 @@ def test_a_wrapper_later_cells_use_keeps_its_name():
     assert _code(after)[0] == "import tensorflow as tf"
 
 
+def test_a_timing_magics_statement_is_rewritten_with_the_rest():
+    """`%time parallel.compile(...)` hidden from the rewrite would leave `parallel` undefined."""
+    source = ("import tensorflow as tf\nfrom keras.utils import multi_gpu_model\nwith tf.device('/cpu:0'):\n"
+              "    model = build()\n    !echo built\nparallel = multi_gpu_model(model, gpus=2)\n"
+              "%time parallel.compile(optimizer='sgd', loss='mse')\n%timeit -n1 parallel.fit_generator(gen(), 3)")
+    _, after = _rewrite(_notebook(new_code_cell(source)))
+    assert after.cells[0].source == (
+        "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nwith strategy.scope():\n"
+        "    model = build()\n    !echo built\n    %time model.compile(optimizer='sgd', loss='mse')\n"
+        "%timeit -n1 model.fit(gen(), steps_per_epoch=3)")
+
+
 def test_imports_a_rule_adds_go_into_the_cell():
     source = ("from keras.utils import np_utils\n"
               "y = np_utils.to_categorical(labels)")
