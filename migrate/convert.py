@@ -10,10 +10,10 @@ callers (the zoo) get a failed record instead.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from migrate.errors import MigrateError, OutputExistsError, UnsupportedModelError, one_line
+from migrate.errors import MigrateError, OutputExistsError, ReferenceMismatchError, UnsupportedModelError, one_line
 from migrate.graph import Graph, Layer
 from migrate.lift.stubs import render_stubs, stub_path
 from migrate.plan import TemplatePlan, plan_path
@@ -22,7 +22,7 @@ from migrate.rebuild.record import RebuildRecord
 from migrate.save import write_text_atomically
 from migrate.translate.lambdas import lambda_refusal
 from migrate.unwrap import LambdaInfo
-from migrate.verify import sidecar_reference
+from migrate.verify import ABSOLUTE, sidecar_reference
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class ConvertOptions:
     output: Path | None = None
     architecture: Path | None = None
     reference: Path | None = None
-    atol: float = 1e-4
+    atol: float = ABSOLUTE  # the absolute part of the one tolerance (migrate.verify.tolerance)
     force: bool = False
     weights_only: bool = False
     savedmodel: Path | None = None
@@ -59,6 +59,7 @@ class ConversionResult:
     reference: str | None = None
     rebuild: RebuildRecord | None = None
     seconds: float = 0.0
+    mismatch_diff: float | None = None  # a failed one's max abs difference, when outputs were outside the tolerance
 
     @property
     def params(self) -> int:
@@ -74,7 +75,14 @@ class ConversionResult:
 
     @property
     def max_abs_diff(self) -> float | None:
-        return self.rebuild.max_abs_diff if self.rebuild else None
+        return self.rebuild.max_abs_diff if self.rebuild else self.mismatch_diff
+
+    @property
+    def within_tolerance(self) -> bool | None:
+        """Whether the outputs matched the reference within the one tolerance; None when none was compared."""
+        if self.mismatch_diff is not None:
+            return False
+        return None if self.max_abs_diff is None else self.status == "converted"
 
 
 def default_output(source: Path, weights_only: bool) -> Path:
@@ -87,7 +95,8 @@ def convert_file(source: str | Path, options: ConvertOptions) -> ConversionResul
     try:
         return convert(source, options)
     except MigrateError as exc:
-        return failed_result(str(source), one_line(exc.at(str(source))), time.perf_counter() - start)
+        failed = failed_result(str(source), one_line(exc.at(str(source))), time.perf_counter() - start)
+        return replace(failed, mismatch_diff=exc.max_abs_diff) if isinstance(exc, ReferenceMismatchError) else failed
 
 
 def failed_result(source: str, error: str, seconds: float) -> ConversionResult:

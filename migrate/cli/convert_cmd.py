@@ -6,13 +6,15 @@ from pathlib import Path
 
 import typer
 
+from migrate.verify.tolerance import ABSOLUTE, RELATIVE
+
 
 def convert_command(
     source: Path = typer.Argument(..., metavar="SRC", help="Legacy Keras .h5/.hdf5 file (whole model or weights-only).", show_default=False),
     output: Path | None = typer.Option(None, "-o", "--output", help="Destination (default: SRC with suffix .keras)."),
     architecture: Path | None = typer.Option(None, "--architecture", help="Template .json, .h5 or .keras for weights-only files."),
     reference: Path | None = typer.Option(None, "--reference", help="NPZ with in_* inputs and out_* legacy outputs."),
-    atol: float = typer.Option(1e-4, "--atol", help="Largest allowed abs difference from --reference."),
+    atol: float = typer.Option(ABSOLUTE, "--atol", help=f"Tolerance per output element: |out - ref| <= ATOL + {RELATIVE:g} * |ref|."),
     force: bool = typer.Option(False, "--force", help="Replace an existing destination."),
     weights_only: bool = typer.Option(False, "--weights-only", help="Write Keras 3 weights (.weights.h5) only."),
     savedmodel: Path | None = typer.Option(None, "--savedmodel", help="Also export a TensorFlow SavedModel here."),

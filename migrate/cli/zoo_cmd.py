@@ -9,6 +9,8 @@ from pathlib import Path
 
 import typer
 
+from migrate.verify.tolerance import ABSOLUTE, RELATIVE
+
 
 def zoo_command(
     source: Path = typer.Argument(..., metavar="SRC", help="Folder searched for .h5/.hdf5 files (never written to).", show_default=False),
@@ -21,7 +23,7 @@ def zoo_command(
     report_only: bool = typer.Option(False, "--report-only", help="Rewrite the reports from the manifest only."),
     lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE for Lambda layer NAME in any file."),
     custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
-    atol: float = typer.Option(1e-4, "--atol", help="Largest allowed abs difference from a file's reference."),
+    atol: float = typer.Option(ABSOLUTE, "--atol", help=f"Tolerance per output element: |out - ref| <= ATOL + {RELATIVE:g} * |ref|."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore the <stem>.npz references beside files."),
     config: Path | None = typer.Option(None, "--config", help="Per-file options (default: SRC/migrate.toml)."),
 ) -> None:

@@ -21,6 +21,7 @@ class ModelRow:
     params: int = 0
     seconds: float = 0.0
     max_abs_diff: float | None = None
+    within_tolerance: bool | None = None  # outputs within migrate.verify's tolerance of the reference; None: no reference
     note: str | None = None
     warnings: tuple[str, ...] = ()
     lambdas_lifted: int = 0

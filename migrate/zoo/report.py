@@ -47,15 +47,21 @@ def write_reports(out: Path, report: dict[str, Any]) -> None:
 def render_markdown(report: dict[str, Any]) -> str:
     s = report["summary"]
     lines = ["# migrate zoo report", "", f"**{summary_line(report)}** of {s['total']} models in {s['seconds']:.1f} s.",
-             "", "| source | status | output | Keras | depth | replicas | params | Lambdas lifted | seconds | max abs diff | warnings "
-             "| error or note |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "", "| source | status | output | Keras | depth | replicas | params | Lambdas lifted | seconds | max abs diff "
+             "| within tolerance | warnings | error or note |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for m in report["models"]:
         cells = [m["source"], m["status"], m["output"] or "", m["keras_version"] or "", m["wrapper_depth"] or 0,
                  m["replicas"] or "", m["params"] or "", m.get("lambdas_lifted") or "", f"{m['seconds']:.2f}" if m["seconds"] else "",
-                 f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", "; ".join(m["warnings"]),
+                 f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", _yes_no(m.get("within_tolerance")),
+                 "; ".join(m["warnings"]),
                  m["error"] or m["note"] or ""]
         lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _yes_no(value: bool | None) -> str:
+    """A yes/no cell; empty where nothing was compared."""
+    return "" if value is None else "yes" if value else "no"
 
 
 def _bars(counts: dict[str, int], colours: dict[str, str] | None, title: str) -> str:
@@ -134,7 +140,7 @@ applyFilter();
 def render_html(report: dict[str, Any]) -> str:
     s = report["summary"]
     columns = ("source", "status", "error", "output", "keras_version", "wrapper_depth", "replicas", "params",
-               "lambdas_lifted", "seconds", "max_abs_diff", "warnings", "note")
+               "lambdas_lifted", "seconds", "max_abs_diff", "within_tolerance", "warnings", "note")
     header = "".join(f'<th data-column="{c}">{c.replace("_", " ")}</th>' for c in columns)
     rows = []
     for m in report["models"]:
@@ -143,6 +149,7 @@ def render_html(report: dict[str, Any]) -> str:
             value = m.get(c)
             shown = "" if value is None or value == [] else (f"{value:.2f}" if c == "seconds" else
                                                              f"{value:.2g}" if c == "max_abs_diff" else
+                                                             _yes_no(value) if isinstance(value, bool) else
                                                              " x ".join(map(str, value)) if c == "replicas" else
                                                              "; ".join(value) if c == "warnings" else str(value))
             css = ' class="status"' if c == "status" else ' class="error"' if c in ("error", "warnings") else ""

@@ -89,6 +89,7 @@ def _row(job: Job, result: ConversionResult, out: Path) -> ModelRow:
         output=Path(result.output).relative_to(out).as_posix() if result.output else None, error=error,
         keras_version=result.keras_version, wrapper_depth=result.wrapper_depth, replicas=tuple(result.replicas),
         params=result.params, seconds=round(result.seconds, 3), max_abs_diff=result.max_abs_diff,
+        within_tolerance=result.within_tolerance,
         note=f"used {job.architecture.name} beside it" if job.architecture and converted else None,
         warnings=tuple(result.warnings), lambdas_lifted=result.lambdas_lifted,
     )

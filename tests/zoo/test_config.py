@@ -78,7 +78,7 @@ def test_a_zoo_run_applies_the_config_and_checks_references(zoo, tmp_path):
     rows = {row["source"]: row for row in json.loads((out / "report.json").read_text())["models"]}
     assert rows["team_b/orphan_weights.h5"]["status"] == "converted"
     assert rows["team_b/corrupt.h5"]["status"] == "skipped" and "skip = true" in rows["team_b/corrupt.h5"]["note"]
-    assert rows["team_a/k231_nested3.h5"]["max_abs_diff"] <= 1e-4
+    assert rows["team_a/k231_nested3.h5"]["within_tolerance"] and rows["team_a/k231_nested3.h5"]["max_abs_diff"] <= 1e-4
     wrong = rows["team_a/tfk23_plain_functional.h5"]
     assert wrong["status"] == "failed" and "reference" in wrong["error"]
     assert not wrong["error"].startswith("team_a/tfk23_plain_functional.h5")  # the row names the file once
