@@ -13,7 +13,15 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from migrate.errors import MigrateError, OutputExistsError, ReferenceMismatchError, UnsupportedModelError, one_line
+from migrate.errors import (
+    MigrateError,
+    OutputExistsError,
+    ReferenceMismatchError,
+    UnsupportedModelError,
+    UsageError,
+    one_line,
+)
+from migrate.export import parse_formats
 from migrate.graph import Graph, Layer
 from migrate.lift.stubs import render_stubs, stub_path
 from migrate.plan import TemplatePlan, plan_path
@@ -36,6 +44,7 @@ class ConvertOptions:
     force: bool = False
     weights_only: bool = False
     savedmodel: Path | None = None
+    exports: tuple[str, ...] = ()  # --export as given: "onnx,tflite", "savedmodel" (migrate.export.FORMATS)
     custom_objects: tuple[str, ...] = ()
     lambdas: tuple[str, ...] = ()
     no_reference: bool = False  # do not use the `<stem>.npz` found beside the source
@@ -110,6 +119,9 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     source = Path(source)
     destination = _destination(source, options)
     check_lambda_specs(list(options.lambdas))
+    exports = parse_formats(options.exports)
+    if exports and options.weights_only:
+        raise UsageError("--export needs a whole model; --weights-only writes weights alone")
     planned = plan_path(source, options.architecture)
     template = planned.require_template()
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
@@ -122,7 +134,8 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
 
     user = load_user_objects(list(options.lambdas), list(options.custom_objects), options.import_root)
     rebuild_options = RebuildOptions(destination=destination, reference=reference, atol=options.atol,
-                                     weights_only=options.weights_only, savedmodel=options.savedmodel, user=user)
+                                     weights_only=options.weights_only, savedmodel=options.savedmodel, user=user,
+                                     exports=exports)
     record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
 

@@ -18,6 +18,8 @@ def convert_command(
     force: bool = typer.Option(False, "--force", help="Replace an existing destination."),
     weights_only: bool = typer.Option(False, "--weights-only", help="Write Keras 3 weights (.weights.h5) only."),
     savedmodel: Path | None = typer.Option(None, "--savedmodel", help="Also export a TensorFlow SavedModel here."),
+    export: list[str] = typer.Option([], "--export", help="onnx,tflite,savedmodel: also write these beside the .keras, "
+                                     "each checked in its own runtime."),
     custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
     lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE: your function for Lambda layer NAME."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore a <stem>.npz reference beside SRC."),
@@ -27,10 +29,9 @@ def convert_command(
     from migrate.cli.convert_render import internal_error, print_conversion, print_error
     from migrate.convert import ConvertOptions, convert
     from migrate.errors import MigrateError, UsageError
-
     options = ConvertOptions(output=output, architecture=architecture, reference=reference, atol=atol, force=force,
                              weights_only=weights_only, savedmodel=savedmodel, custom_objects=tuple(custom_objects),
-                             lambdas=tuple(lambdas), no_reference=no_reference)
+                             lambdas=tuple(lambdas), no_reference=no_reference, exports=tuple(export))
     if reference and no_reference:
         print_error("--reference and --no-reference contradict each other")
         raise typer.Exit(2)

@@ -40,6 +40,7 @@ class RebuildOptions:
     atol: float = ABSOLUTE  # the absolute part of the one tolerance (migrate.verify.tolerance)
     weights_only: bool = False
     savedmodel: Path | None = None
+    exports: tuple[str, ...] = ()  # deployable formats written beside the .keras and checked (migrate.export)
     user: UserObjects = field(default_factory=lambda: UserObjects())
 
 

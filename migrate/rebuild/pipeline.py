@@ -17,6 +17,7 @@ import keras
 import numpy as np
 
 from migrate.errors import MalformedFileError, VerificationError
+from migrate.export import ExportRecord
 from migrate.graph import Graph
 from migrate.read import LegacyFile
 from migrate.rebuild.keras_compat import streaming_large_weights
@@ -39,10 +40,15 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
         exported = stage / "savedmodel" if options.savedmodel else None
         record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged, exported)
         release_freed_memory()
+        exports: list[tuple[ExportRecord, Path | None]] = []
         if not options.weights_only:
             started = time.perf_counter()
-            check_reloaded(reload_stock(staged, needed), expected)
+            reloaded = reload_stock(staged, needed)
+            check_reloaded(reloaded, expected)
             record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started)
+            exports = _export(reloaded, options, stage, expected)
+            record = replace(record, exports=tuple(export for export, _ in exports))
+            del reloaded
         if needed:
             record = replace(record, notes=(*record.notes, "loading it needs your own objects: keras.saving.load_model("
                                             f"path, custom_objects={{{', '.join(repr(k) + ': ...' for k in sorted(needed))}}})"))
@@ -50,7 +56,22 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
         publish(staged, options.destination)
         if exported is not None:
             publish(exported, Path(options.savedmodel))
+        for export, written in exports:
+            if written is not None and export.path:
+                publish(written, Path(export.path))
     return record
+
+
+def _export(model: keras.Model, options: RebuildOptions, stage: Path, expected: Fingerprint
+            ) -> list[tuple[ExportRecord, Path | None]]:
+    """The --export formats of the model stock Keras reloaded (what a user deploys from), each checked in its
+    own runtime on the reference (or, without one, on the check inputs against the Keras model's outputs)."""
+    if not options.exports:
+        return []
+    from migrate.export.formats import export_all
+
+    inputs, outputs = load_reference(options.reference) if options.reference else (expected.inputs, expected.outputs)
+    return export_all(model, options.exports, stage, options.destination, inputs, outputs, options.atol)
 
 
 def reload_stock(path: Path, custom_objects: dict[str, Any]) -> keras.Model:

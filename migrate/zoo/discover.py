@@ -54,6 +54,7 @@ def _with_options(job: Job, root: Path, base: ConvertOptions, config: ZooConfig)
                       architecture=settings.architecture or base.architecture or job.architecture,
                       lambdas=(*base.lambdas, *settings.lambdas),
                       custom_objects=(*base.custom_objects, *settings.custom_objects),
-                      atol=settings.atol if settings.atol is not None else base.atol)
+                      atol=settings.atol if settings.atol is not None else base.atol,
+                      exports=settings.exports if settings.exports is not None else base.exports)
     sidecar = job.architecture if options.architecture == job.architecture else None
     return replace(job, architecture=sidecar, options=options, skip=settings.skip)

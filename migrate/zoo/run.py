@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from migrate.convert import ConversionResult, ConvertOptions
 from migrate.errors import MigrateError, one_line
+from migrate.export import ExportRecord
 from migrate.rebuild.options import check_lambda_specs
 from migrate.save import remove_stray_staging
 from migrate.zoo.config import load_config
@@ -92,7 +93,16 @@ def _row(job: Job, result: ConversionResult, out: Path) -> ModelRow:
         within_tolerance=result.within_tolerance,
         note=f"used {job.architecture.name} beside it" if job.architecture and converted else None,
         warnings=tuple(result.warnings), lambdas_lifted=result.lambdas_lifted,
+        exports=tuple(_export_json(export, out) for export in result.rebuild.exports) if result.rebuild else (),
     )
+
+
+def _export_json(export: ExportRecord, out: Path) -> dict[str, Any]:
+    """An export as a row holds it: its path relative to OUT, seconds rounded like the row's."""
+    data = asdict(export)
+    data["path"] = Path(export.path).relative_to(out).as_posix() if export.path else None
+    data["seconds"] = round(export.seconds, 3)
+    return data
 
 
 def _relative_error(job: Job, error: str) -> str:
