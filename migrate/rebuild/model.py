@@ -14,8 +14,8 @@ from migrate.graph.build import batch_shape
 from migrate.lift import read_lambda
 from migrate.rebuild.keras_compat import keras_mask, set_keras_mask
 from migrate.rebuild.layers import make_layer, restore_initializers
-from migrate.rebuild.layout import CONVOLUTIONS, ChannelsLastCall, channels_last_twin
 from migrate.rebuild.layout import NOTE as CHANNELS_LAST_NOTE
+from migrate.rebuild.layout import ChannelsLastCall, channels_last_twin
 from migrate.rebuild.lifted import LiftedLambda
 from migrate.rebuild.naming import reserve_names
 from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, broadcasts
@@ -111,12 +111,13 @@ def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObje
         return call
     translated = translate_layer(layer.class_name, layer.config, source, name)
     twin = channels_last_twin(translated)
-    rebuilt.translations[key] = twin or translated
-    rebuilt.layers[key] = make_layer(twin or translated, name, user)
+    built = twin.layer if twin else translated
+    rebuilt.translations[key] = built
+    rebuilt.layers[key] = make_layer(built, name, user)
     if twin is None:
         return rebuilt.layers[key]
-    twin.notes.append(f"{name}: {CHANNELS_LAST_NOTE}")
-    return ChannelsLastCall(rebuilt.layers[key], CONVOLUTIONS[twin.class_name], taken)
+    built.notes.append(f"{name}: {CHANNELS_LAST_NOTE}")
+    return ChannelsLastCall(rebuilt.layers[key], twin, taken)
 
 
 def _lifted(layer: Layer, name: str, taken: set[str]) -> LiftedLambda:
