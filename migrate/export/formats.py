@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import shutil
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,10 +21,12 @@ import numpy as np
 
 from migrate.errors import one_line
 from migrate.export.record import ExportRecord, export_path
+from migrate.rebuild.runtime import native_stderr_silenced
 from migrate.verify.tolerance import ABSOLUTE, compare
 
 KERAS_FORMAT = {"onnx": "onnx", "tflite": "litert", "savedmodel": "tf_saved_model"}
 DEPLOY_HINT = "pip install 'migrate[deploy]'"
+BATCH_ONE_NOTE = "batch fixed at 1: TFLite lowers a recurrent loop to builtin ops only with static shapes"
 # onnxruntime names element types; reference inputs are what the legacy stack fed (int64 token ids, say)
 ONNX_TYPES = {"tensor(float)": np.float32, "tensor(double)": np.float64, "tensor(int32)": np.int32,
               "tensor(int64)": np.int64, "tensor(bool)": np.bool_}
@@ -38,7 +41,11 @@ def export_all(model: Any, formats: Sequence[str], stage: Path, destination: Pat
     """
     if inputs is not None:
         model(inputs if len(inputs) > 1 else inputs[0], training=False)  # exporters need a model that was called
-    return [_export_one(model, name, stage, destination, inputs, expected, atol) for name in formats]
+    # tf2onnx warns about numpy, and the TFLite converter writes its refusals to fd 2 as pages of MLIR: the
+    # record's one line says what matters
+    with warnings.catch_warnings(), native_stderr_silenced():
+        warnings.simplefilter("ignore")
+        return [_export_one(model, name, stage, destination, inputs, expected, atol) for name in formats]
 
 
 def _export_one(model: Any, name: str, stage: Path, destination: Path, inputs: list[np.ndarray] | None,
@@ -47,8 +54,17 @@ def _export_one(model: Any, name: str, stage: Path, destination: Path, inputs: l
     started = time.perf_counter()
     final = export_path(str(destination), name)
     staged = stage / Path(final).name
+    note = None
     try:
-        model.export(str(staged), format=KERAS_FORMAT[name], verbose=False, **_exporter_options(name))
+        try:
+            model.export(str(staged), format=KERAS_FORMAT[name], verbose=False, **_exporter_options(name))
+        except Exception as exc:
+            if name != "tflite" or "TensorList" not in str(exc):
+                raise
+            # TFLite lowers an RNN's loop to builtin ops only with static shapes: the same file for batch 1
+            model.export(str(staged), format=KERAS_FORMAT[name], verbose=False, input_signature=_batch_one(model),
+                         **_exporter_options(name))
+            note = BATCH_ONE_NOTE
     except Exception as exc:  # an exporter refuses a layer or op in many ways: each is a line, not a crash
         shutil.rmtree(staged, ignore_errors=True) if staged.is_dir() else staged.unlink(missing_ok=True)
         return ExportRecord(name, error=_reason(exc), seconds=time.perf_counter() - started), None
@@ -63,7 +79,15 @@ def _export_one(model: Any, name: str, stage: Path, destination: Path, inputs: l
         record = ExportRecord(name, final, matched=False, error=f"its runtime cannot run it ({_reason(exc)})")
     else:
         record = ExportRecord(name, final, matched=comparison.within, max_abs_diff=comparison.max_abs_diff)
-    return ExportRecord(**{**record.__dict__, "seconds": time.perf_counter() - started}), staged
+    return ExportRecord(**{**record.__dict__, "seconds": time.perf_counter() - started, "note": note}), staged
+
+
+def _batch_one(model: Any) -> list[Any]:
+    """The model's input signature with the batch dimension fixed at 1."""
+    import tensorflow as tf
+
+    specs = [tf.TensorSpec((1, *tensor.shape[1:]), str(tensor.dtype), name=tensor.name) for tensor in model.inputs]
+    return [specs if len(specs) > 1 else specs[0]]
 
 
 def _exporter_options(name: str) -> dict[str, Any]:
@@ -104,9 +128,13 @@ def run_tflite(path: Path, inputs: list[np.ndarray], names: list[str]) -> list[n
 
     runner = Interpreter(model_path=str(path)).get_signature_runner()  # resizes to the inputs it is given
     details = runner.get_input_details()
-    feed = _by_name(list(details), names, inputs)
-    result = runner(**{key: array.astype(details[key]["dtype"], copy=False) for key, array in feed.items()})
-    return [np.asarray(result[key]) for key in sorted(result, key=_numbered_last)]
+    feed = {key: array.astype(details[key]["dtype"], copy=False)
+            for key, array in _by_name(list(details), names, inputs).items()}
+    if all(details[key]["shape_signature"][0] != 1 for key in feed):
+        result = runner(**feed)
+        return [np.asarray(result[key]) for key in sorted(result, key=_numbered_last)]
+    rows = [runner(**{key: array[i:i + 1] for key, array in feed.items()}) for i in range(len(inputs[0]))]
+    return [np.concatenate([row[key] for row in rows]) for key in sorted(rows[0], key=_numbered_last)]
 
 
 def run_savedmodel(path: Path, inputs: list[np.ndarray], names: list[str]) -> list[np.ndarray]:

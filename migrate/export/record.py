@@ -21,9 +21,13 @@ class ExportRecord:
     max_abs_diff: float | None = None
     error: str | None = None
     seconds: float = 0.0
+    note: str | None = None  # how the file differs from the .keras model (a TFLite file fixed to batch 1)
 
     def line(self) -> str:
         """The record as one line of a report."""
+        return self._line() + (f" [{self.note}]" if self.note else "")
+
+    def _line(self) -> str:
         if self.path is None:
             return f"{self.format}: not exported ({self.error})"
         if self.matched is None:

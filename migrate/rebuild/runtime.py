@@ -39,7 +39,7 @@ def start_keras() -> None:
     for key, value in ENVIRONMENT.items():
         os.environ.setdefault(key, value)
     if "keras" not in sys.modules:
-        with _native_stderr_silenced():
+        with native_stderr_silenced():
             import keras  # noqa: F401
     import gc
 
@@ -48,7 +48,7 @@ def start_keras() -> None:
 
 
 @contextmanager
-def _native_stderr_silenced() -> Iterator[None]:
+def native_stderr_silenced() -> Iterator[None]:
     """TensorFlow's C++ start-up lines (oneDNN, CUDA probing) bypass every log setting: mute fd 2 meanwhile.
 
     Python-level errors still propagate as exceptions; only native writes during the import are dropped.
