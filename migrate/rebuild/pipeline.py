@@ -29,6 +29,7 @@ from migrate.rebuild.weights import move_weights
 from migrate.save import publish, staging
 from migrate.translate import SourceInfo
 from migrate.verify import Fingerprint, check_reference, check_reloaded, fingerprint, load_reference
+from migrate.verify.checks import predict
 
 
 def build_verified(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
@@ -101,10 +102,11 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
                          iterations=carry.iterations, notes=(*record.notes, *carry.notes),
                          warnings=(*record.warnings, *carry.warnings))
     started = time.perf_counter()
-    inputs = load_reference(options.reference)[0] if options.reference else synthetic_inputs(model)
+    inputs, outputs = synthetic_run(model) if not options.reference else (load_reference(options.reference)[0], None)
     if options.reference:
-        record = replace(record, max_abs_diff=check_reference(model, options.reference, options.atol))
-    expected = fingerprint(model, inputs) if not options.weights_only else Fingerprint((), None, None)
+        max_abs_diff, outputs = check_reference(model, options.reference, options.atol)
+        record = replace(record, max_abs_diff=max_abs_diff)
+    expected = fingerprint(model, inputs, outputs) if not options.weights_only else Fingerprint((), None, None)
     record = replace(record, verify_seconds=time.perf_counter() - started)
     if options.weights_only:
         model.save_weights(staged)
@@ -142,11 +144,12 @@ def release_freed_memory() -> None:
         pass
 
 
-def synthetic_inputs(model: Any, batch: int = 2, free: int = 32) -> list[np.ndarray] | None:
-    """Deterministic inputs for the reload check when no reference was given (ints stay at 0).
+def synthetic_run(model: Any, batch: int = 2, free: int = 32) -> tuple[list[np.ndarray] | None, list[np.ndarray] | None]:
+    """Deterministic inputs for the reload check when no reference was given (ints stay at 0), and the model's
+    outputs on them (the reload check compares against these: the forward pass that tried them is not repeated).
 
     Unknown dimensions get `free`; if the model cannot run on them (a net that needs larger images),
-    None: the reload check then compares weights and config only.
+    (None, None): the reload check then compares weights and config only.
     """
     rng = np.random.default_rng(0)
     arrays = []
@@ -155,7 +158,7 @@ def synthetic_inputs(model: Any, batch: int = 2, free: int = 32) -> list[np.ndar
         dtype = np.dtype(str(tensor.dtype))
         arrays.append(np.zeros(shape, dtype) if dtype.kind in "iub" else rng.uniform(-1, 1, shape).astype(dtype))
     try:
-        model(arrays if len(arrays) > 1 else arrays[0], training=False)
+        outputs = predict(model, arrays)
     except Exception:  # Keras refuses unfit inputs in many ways; any of them means: no output check
-        return None
-    return arrays
+        return None, None
+    return arrays, outputs

@@ -54,9 +54,10 @@ def predict(model: Any, inputs: list[np.ndarray]) -> list[np.ndarray]:
     return [np.asarray(o) for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs])]
 
 
-def check_reference(model: Any, reference: str | Path, atol: float = ABSOLUTE) -> float:
-    """Max abs difference from the legacy outputs; ReferenceMismatchError when any element is outside the
-    tolerance (`atol` is its absolute part)."""
+def check_reference(model: Any, reference: str | Path, atol: float = ABSOLUTE) -> tuple[float, list[np.ndarray]]:
+    """Max abs difference from the legacy outputs, and the model's outputs (the reload check compares against
+    them: one forward pass serves both); ReferenceMismatchError when any element is outside the tolerance
+    (`atol` is its absolute part)."""
     inputs, expected = load_reference(reference)
     if len(inputs) != len(model.inputs):
         raise VerificationError(f"the reference has {len(inputs)} inputs, the model takes {len(model.inputs)}")
@@ -68,7 +69,7 @@ def check_reference(model: Any, reference: str | Path, atol: float = ABSOLUTE) -
         got = predict(model, inputs)
     except Exception as exc:  # Keras refuses inputs in many ways; all mean the reference does not fit
         raise VerificationError(f"the model cannot run on the reference inputs ({type(exc).__name__}: {exc})") from None
-    return check_outputs(got, expected, atol, "the reference")
+    return check_outputs(got, expected, atol, "the reference"), got
 
 
 def check_outputs(got: list[np.ndarray], expected: list[np.ndarray], atol: float, against: str) -> float:
@@ -93,10 +94,13 @@ class Fingerprint:
     outputs: list[np.ndarray] | None
 
 
-def fingerprint(model: Any, inputs: list[np.ndarray] | None) -> Fingerprint:
-    """Per-weight digests (bit for bit) and the outputs on `inputs` (None: weights and config only)."""
+def fingerprint(model: Any, inputs: list[np.ndarray] | None, outputs: list[np.ndarray] | None = None) -> Fingerprint:
+    """Per-weight digests (bit for bit) and the outputs on `inputs` (None: weights and config only); `outputs`
+    when the caller already ran the model on them."""
     digests = tuple(_digest(variable) for variable in model.weights)
-    return Fingerprint(digests, inputs, predict(model, inputs) if inputs is not None else None)
+    if outputs is None and inputs is not None:
+        outputs = predict(model, inputs)
+    return Fingerprint(digests, inputs, outputs)
 
 
 def _digest(variable: Any) -> str:
