@@ -25,6 +25,7 @@ def zoo_command(
     custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
     atol: float = typer.Option(ABSOLUTE, "--atol", help=f"Tolerance per output element: |out - ref| <= ATOL + {RELATIVE:g} * |ref|."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore the <stem>.npz references beside files."),
+    export: list[str] = typer.Option([], "--export", help="onnx,tflite,savedmodel beside every .keras, each checked."),
     config: Path | None = typer.Option(None, "--config", help="Per-file options (default: SRC/migrate.toml)."),
 ) -> None:
     """Convert every model under SRC into OUT, in parallel, resumable, with report.json, report.md and report.html."""
@@ -34,7 +35,7 @@ def zoo_command(
     from migrate.zoo.run import ZooOptions, run_zoo
 
     convert = ConvertOptions(lambdas=tuple(lambdas), custom_objects=tuple(custom_objects), atol=atol,
-                             no_reference=no_reference)
+                             no_reference=no_reference, exports=tuple(export))
     options = ZooOptions(convert=convert, jobs=jobs, timeout=timeout, force=force, dry_run=dry_run, scheduler=scheduler,
                          report_only=report_only, config=config)
     try:

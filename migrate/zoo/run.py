@@ -10,7 +10,7 @@ from typing import Any
 
 from migrate.convert import ConversionResult, ConvertOptions
 from migrate.errors import MigrateError, one_line
-from migrate.export import ExportRecord
+from migrate.export import ExportRecord, parse_formats
 from migrate.rebuild.options import check_lambda_specs
 from migrate.save import remove_stray_staging
 from migrate.zoo.config import load_config
@@ -41,6 +41,7 @@ def run_zoo(source: Path, out: Path, options: ZooOptions, progress: Progress | N
     """Convert the zoo under `source` into `out`; the report (also written to OUT unless a dry run)."""
     check_folders(source, out)
     check_lambda_specs(list(options.convert.lambdas))
+    parse_formats(options.convert.exports)  # a bad --export stops the run, not every file
     started = time.perf_counter()
     jobs = find_jobs(source, out, options.convert, load_config(source, options.config))
     if options.dry_run:
