@@ -71,17 +71,24 @@ def test_every_converted_sample_reproduces_on(backend, converted_samples, tmp_pa
     assert_reproduced(run_backend(backend, pairs, tmp_path), pairs)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_every_converted_corpus_model_reproduces_on(backend, tmp_path):
+@pytest.fixture(scope="module")
+def converted_corpus(tmp_path_factory):
+    """Every corpus model with a reference converted once, for all backends: {name: (output, reference, ())}."""
     if not REAL_FILES:
         skip_without_corpus()
+    out = tmp_path_factory.mktemp("corpus")
     pairs = {}
     for path in REAL_FILES:
         reference = reference_for(path)
         if reference is None:
             continue
-        result = convert_file(path, ConvertOptions(output=tmp_path / f"{path.stem}.keras", reference=reference))
+        result = convert_file(path, ConvertOptions(output=out / f"{path.stem}.keras", reference=reference))
         assert result.status == "converted", result.error
         pairs[path.name] = (result.output, reference, ())
     assert len(pairs) == sum(1 for path in REAL_FILES if reference_for(path))
-    assert_reproduced(run_backend(backend, pairs, tmp_path), pairs)
+    return pairs
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_every_converted_corpus_model_reproduces_on(backend, converted_corpus, tmp_path):
+    assert_reproduced(run_backend(backend, converted_corpus, tmp_path), converted_corpus)
