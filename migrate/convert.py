@@ -10,10 +10,18 @@ callers (the zoo) get a failed record instead.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from migrate.errors import MigrateError, OutputExistsError, UnsupportedModelError, one_line
+from migrate.errors import (
+    MigrateError,
+    OutputExistsError,
+    ReferenceMismatchError,
+    UnsupportedModelError,
+    UsageError,
+    one_line,
+)
+from migrate.export import parse_formats
 from migrate.graph import Graph, Layer
 from migrate.lift.stubs import render_stubs, stub_path
 from migrate.plan import TemplatePlan, plan_path
@@ -23,7 +31,7 @@ from migrate.recover import RecoverOptions
 from migrate.save import write_text_atomically
 from migrate.translate.lambdas import lambda_refusal
 from migrate.unwrap import LambdaInfo
-from migrate.verify import sidecar_reference
+from migrate.verify import ABSOLUTE, sidecar_reference
 
 
 @dataclass(frozen=True)
@@ -33,10 +41,11 @@ class ConvertOptions:
     output: Path | None = None
     architecture: Path | None = None
     reference: Path | None = None
-    atol: float = 1e-4
+    atol: float = ABSOLUTE  # the absolute part of the one tolerance (migrate.verify.tolerance)
     force: bool = False
     weights_only: bool = False
     savedmodel: Path | None = None
+    exports: tuple[str, ...] = ()  # --export as given: "onnx,tflite", "savedmodel" (migrate.export.FORMATS)
     custom_objects: tuple[str, ...] = ()
     lambdas: tuple[str, ...] = ()
     no_reference: bool = False  # do not use the `<stem>.npz` found beside the source
@@ -68,6 +77,7 @@ class ConversionResult:
     rebuild: RebuildRecord | None = None
     seconds: float = 0.0
     architecture: str | None = None  # where a weights-only file's recovered architecture came from, and values solved
+    mismatch_diff: float | None = None  # a failed one's max abs difference, when outputs were outside the tolerance
 
     @property
     def params(self) -> int:
@@ -83,7 +93,14 @@ class ConversionResult:
 
     @property
     def max_abs_diff(self) -> float | None:
-        return self.rebuild.max_abs_diff if self.rebuild else None
+        return self.rebuild.max_abs_diff if self.rebuild else self.mismatch_diff
+
+    @property
+    def within_tolerance(self) -> bool | None:
+        """Whether the outputs matched the reference within the one tolerance; None when none was compared."""
+        if self.mismatch_diff is not None:
+            return False
+        return None if self.max_abs_diff is None else self.status == "converted"
 
 
 def default_output(source: Path, weights_only: bool) -> Path:
@@ -96,7 +113,8 @@ def convert_file(source: str | Path, options: ConvertOptions) -> ConversionResul
     try:
         return convert(source, options)
     except MigrateError as exc:
-        return failed_result(str(source), one_line(exc.at(str(source))), time.perf_counter() - start)
+        failed = failed_result(str(source), one_line(exc.at(str(source))), time.perf_counter() - start)
+        return replace(failed, mismatch_diff=exc.max_abs_diff) if isinstance(exc, ReferenceMismatchError) else failed
 
 
 def failed_result(source: str, error: str, seconds: float) -> ConversionResult:
@@ -110,6 +128,9 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     source = Path(source)
     destination = _destination(source, options)
     check_lambda_specs(list(options.lambdas))
+    exports = parse_formats(options.exports)
+    if exports and options.weights_only:
+        raise UsageError("--export needs a whole model; --weights-only writes weights alone")
     planned = plan_path(source, options.architecture, options.recovering(source))
     template = planned.require_template()
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
@@ -122,7 +143,8 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
 
     user = load_user_objects(list(options.lambdas), list(options.custom_objects), options.import_root)
     rebuild_options = RebuildOptions(destination=destination, reference=reference, atol=options.atol,
-                                     weights_only=options.weights_only, savedmodel=options.savedmodel, user=user)
+                                     weights_only=options.weights_only, savedmodel=options.savedmodel, user=user,
+                                     exports=exports)
     record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
 

@@ -70,6 +70,15 @@ class VerificationError(MigrateError):
     """The converted model does not reproduce the legacy one, or does not reload as written."""
 
 
+class ReferenceMismatchError(VerificationError):
+    """The converted model runs on the reference inputs but its outputs are outside the tolerance; carries the
+    largest difference, so a zoo row can say how far off it was."""
+
+    def __init__(self, message: str, *, max_abs_diff: float, path: str | None = None) -> None:
+        super().__init__(message, path=path)
+        self.max_abs_diff = max_abs_diff
+
+
 class OutputExistsError(MigrateError):
     """The destination exists (or is the source) and --force was not given."""
 

@@ -544,6 +544,68 @@ def make_checkpoint(prefix):
     clear()
 
 
+def template_channels_first_2d():
+    """Theano-era image Sequential, every spatial layer channels_first (C, H, W): convolutions of each kind,
+    BatchNormalization on axis 1, pooling, padding, cropping, upsampling, and a Flatten into Dense whose
+    weight rows follow the (C, H, W) order."""
+    cf = "channels_first"
+    model = Sequential(name="theano_convnet")
+    model.add(layers.Conv2D(4, (3, 3), padding="same", data_format=cf, input_shape=(3, 12, 12), name="conv_a"))
+    model.add(layers.BatchNormalization(axis=1, name="bn"))
+    model.add(layers.Activation("relu"))
+    model.add(layers.ZeroPadding2D(((1, 0), (0, 1)), data_format=cf, name="pad"))
+    model.add(layers.MaxPooling2D((2, 2), data_format=cf, name="pool_max"))
+    model.add(layers.SeparableConv2D(6, (3, 3), padding="same", data_format=cf, name="sep"))
+    model.add(layers.DepthwiseConv2D((3, 3), data_format=cf, name="depthwise"))
+    model.add(layers.UpSampling2D((2, 2), data_format=cf, name="up"))
+    model.add(layers.Cropping2D(((1, 1), (2, 0)), data_format=cf, name="crop"))
+    model.add(layers.Conv2DTranspose(3, (3, 3), strides=(2, 2), data_format=cf, name="deconv"))
+    model.add(layers.AveragePooling2D((2, 2), data_format=cf, name="pool_avg"))
+    model.add(layers.Conv2D(2, (2, 2), strides=(2, 2), data_format=cf, name="conv_b"))
+    model.add(layers.Flatten(name="flatten"))
+    model.add(layers.Dense(5, activation="softmax", name="head"))
+    return model
+
+
+def template_channels_first_mixed():
+    """A functional channels_first model over 1D and 3D data, with global pooling and a concatenation of
+    channel axes: the layouts that are neither images nor channels_last."""
+    cf = "channels_first"
+    seq = layers.Input(shape=(4, 10), name="series")
+    a = layers.Conv1D(5, 3, padding="same", data_format=cf, activation="tanh", name="conv1d")(seq)
+    a = layers.MaxPooling1D(2, data_format=cf, name="pool1d")(a)
+    a = layers.GlobalAveragePooling1D(data_format=cf, name="gap1d")(a)
+    vol = layers.Input(shape=(2, 6, 6, 6), name="volume")
+    b = layers.Conv3D(3, (3, 3, 3), data_format=cf, activation="relu", name="conv3d")(vol)
+    b = layers.BatchNormalization(axis=1, name="bn3d")(b)
+    b = layers.AveragePooling3D((2, 2, 2), data_format=cf, name="pool3d")(b)
+    b = layers.UpSampling3D((2, 1, 1), data_format=cf, name="up3d")(b)
+    b = layers.Flatten(name="flat3d")(b)
+    out = layers.Dense(3, name="head")(layers.Concatenate(name="join")([a, b]))
+    maps = layers.Conv3D(2, (1, 1, 1), data_format=cf, name="maps")(vol)
+    return Model([seq, vol], [out, maps], name="theano_mixed")
+
+
+def make_channels_first(prefix):
+    """channels_first models as Theano-era code wrote them (saved here on TensorFlow, whose Keras 2 backend
+    transposes to channels_last around each CPU kernel): one trained Sequential, one uncompiled functional."""
+    seed_everything(41)
+    m = template_channels_first_2d()
+    m.compile(optimizer=optimizers.SGD(lr=0.01, momentum=0.9), loss="categorical_crossentropy")
+    train(m)
+    save_trained(prefix + "_channels_first_conv", m,
+                 "channels_first Sequential: Conv2D, SeparableConv2D, DepthwiseConv2D, Conv2DTranspose, "
+                 "BatchNormalization(axis=1), pooling, padding, cropping, upsampling, Flatten into Dense, SGD")
+    clear()
+
+    seed_everything(42)
+    m = template_channels_first_mixed()
+    save_uncompiled(prefix + "_channels_first_mixed", m,
+                    "channels_first functional: Conv1D, Conv3D, 1D/3D pooling, UpSampling3D, global pooling, "
+                    "2 inputs 2 outputs, uncompiled")
+    clear()
+
+
 def make_plain(prefix):
     """Unwrapped models: uncompiled functional ones, one with a nested sub-model, and a compiled Sequential."""
     seed_everything(30)
@@ -745,6 +807,7 @@ def main():
         make_lambdas(STACK)
         make_unliftable_lambda(STACK)
         make_payload_lambda(STACK)
+        make_channels_first(STACK)
     elif STACK == "k224":
         make_full_wrappers(STACK)
         make_plain(STACK)

@@ -6,16 +6,20 @@ from pathlib import Path
 
 import typer
 
+from migrate.verify.tolerance import ABSOLUTE, RELATIVE
+
 
 def convert_command(
     source: Path = typer.Argument(..., metavar="SRC", help="Legacy Keras .h5/.hdf5 file (whole model or weights-only).", show_default=False),
     output: Path | None = typer.Option(None, "-o", "--output", help="Destination (default: SRC with suffix .keras)."),
     architecture: Path | None = typer.Option(None, "--architecture", help="Template .json, .h5 or .keras for weights-only files."),
     reference: Path | None = typer.Option(None, "--reference", help="NPZ with in_* inputs and out_* legacy outputs."),
-    atol: float = typer.Option(1e-4, "--atol", help="Largest allowed abs difference from --reference."),
+    atol: float = typer.Option(ABSOLUTE, "--atol", help=f"Tolerance per output element: |out - ref| <= ATOL + {RELATIVE:g} * |ref|."),
     force: bool = typer.Option(False, "--force", help="Replace an existing destination."),
     weights_only: bool = typer.Option(False, "--weights-only", help="Write Keras 3 weights (.weights.h5) only."),
     savedmodel: Path | None = typer.Option(None, "--savedmodel", help="Also export a TensorFlow SavedModel here."),
+    export: list[str] = typer.Option([], "--export", help="onnx,tflite,savedmodel: also write these beside the .keras, "
+                                     "each checked in its own runtime."),
     custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
     lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE: your function for Lambda layer NAME."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore a <stem>.npz reference beside SRC."),
@@ -29,11 +33,10 @@ def convert_command(
     from migrate.cli.convert_render import internal_error, print_conversion
     from migrate.convert import ConvertOptions, convert
     from migrate.errors import MigrateError, UsageError
-
     options = ConvertOptions(output=output, architecture=architecture, reference=reference, atol=atol, force=force,
                              weights_only=weights_only, savedmodel=savedmodel, custom_objects=tuple(custom_objects),
                              lambdas=tuple(lambdas), no_reference=no_reference, from_code=from_code,
-                             settings=tuple(settings))
+                             settings=tuple(settings), exports=tuple(export))
     if reference and no_reference:
         fail(UsageError("--reference and --no-reference contradict each other"))
     require_paths([source])

@@ -32,6 +32,9 @@ def print_conversion(result: ConversionResult, console: Console | None = None) -
     check = (f"max abs difference {record.max_abs_diff:.3g} from the reference" if record.max_abs_diff is not None
              else "no reference given (pass --reference to compare outputs)")
     console.print(f"  verified: {check}; reloaded with stock Keras 3 (safe mode)")
+    for export in record.exports:
+        colour = "green" if export.matched else "yellow"
+        console.print(f"  [{colour}]export[/] {escape(export.line())}")
     warned = f", converted with {len(record.warnings)} warning(s)" if record.warnings else ""
     console.print(f"[green]wrote[/] {escape(result.output or '')} ({record.bytes_written:,} bytes) "
                   f"in {result.seconds:.1f} s{warned}")

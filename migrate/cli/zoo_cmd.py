@@ -9,6 +9,8 @@ from pathlib import Path
 
 import typer
 
+from migrate.verify.tolerance import ABSOLUTE, RELATIVE
+
 
 def zoo_command(
     source: Path = typer.Argument(..., metavar="SRC", help="Folder searched for Keras model files (never written to).", show_default=False),
@@ -21,8 +23,9 @@ def zoo_command(
     report_only: bool = typer.Option(False, "--report-only", help="Rewrite the reports from the manifest only."),
     lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE for Lambda layer NAME in any file."),
     custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
-    atol: float = typer.Option(1e-4, "--atol", help="Largest allowed abs difference from a file's reference."),
+    atol: float = typer.Option(ABSOLUTE, "--atol", help=f"Tolerance per output element: |out - ref| <= ATOL + {RELATIVE:g} * |ref|."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore the <stem>.npz references beside files."),
+    export: list[str] = typer.Option([], "--export", help="onnx,tflite,savedmodel beside every .keras, each checked."),
     config: Path | None = typer.Option(None, "--config", help="Per-file options (default: SRC/migrate.toml)."),
     from_code: Path | None = typer.Option(
         None, "--from-code", help="Training code (.py, .ipynb or a folder) for weights-only files with no architecture."),
@@ -37,7 +40,7 @@ def zoo_command(
 
     convert = ConvertOptions(lambdas=tuple(lambdas), custom_objects=tuple(custom_objects), atol=atol,
                              from_code=from_code, settings=tuple(settings),
-                             no_reference=no_reference)
+                             no_reference=no_reference, exports=tuple(export))
     options = ZooOptions(convert=convert, jobs=jobs, timeout=timeout, force=force, dry_run=dry_run, scheduler=scheduler,
                          report_only=report_only, config=config)
     require_paths([source])

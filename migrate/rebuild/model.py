@@ -14,6 +14,8 @@ from migrate.graph.build import batch_shape
 from migrate.lift import read_lambda
 from migrate.rebuild.keras_compat import keras_mask, set_keras_mask
 from migrate.rebuild.layers import make_layer, restore_initializers
+from migrate.rebuild.layout import NOTE as CHANNELS_LAST_NOTE
+from migrate.rebuild.layout import ChannelsLastCall, channels_last_twin
 from migrate.rebuild.lifted import LiftedLambda
 from migrate.rebuild.naming import reserve_names
 from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, broadcasts
@@ -116,9 +118,14 @@ def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObje
         rebuilt.notes_extra.append(f"{name}: TensorFlow op {op} -> keras.ops.{call.function}")
         return call
     translated = translate_layer(layer.class_name, layer.config, source, name)
-    rebuilt.translations[key] = translated
-    rebuilt.layers[key] = make_layer(translated, name, user)
-    return rebuilt.layers[key]
+    twin = channels_last_twin(translated)
+    built = twin.layer if twin else translated
+    rebuilt.translations[key] = built
+    rebuilt.layers[key] = make_layer(built, name, user)
+    if twin is None:
+        return rebuilt.layers[key]
+    built.notes.append(f"{name}: {CHANNELS_LAST_NOTE}")
+    return ChannelsLastCall(rebuilt.layers[key], twin, taken)
 
 
 def _lifted(layer: Layer, name: str, taken: set[str]) -> LiftedLambda:
@@ -196,6 +203,9 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
     note = None
     if isinstance(target, OpCall):
         result, note = apply_op(target, args)
+    elif isinstance(target, ChannelsLastCall) and len(args) > 1:  # a ConvLSTM given initial states
+        raise UnsupportedModelError("a channels_first ConvLSTM called with initial states; migrate does not yet "
+                                    "move states between layouts", layer=layer.name)
     elif layer.model is not None:
         result = target(args if len(args) > 1 else args[0])
     elif isinstance(target, (keras.layers.Add, keras.layers.Average)) and len(args) > 1 \

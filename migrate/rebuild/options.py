@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from migrate.errors import UsageError
+from migrate.verify.tolerance import ABSOLUTE
 
 
 @dataclass(frozen=True)
@@ -36,9 +37,10 @@ class RebuildOptions:
 
     destination: Path
     reference: Path | None = None
-    atol: float = 1e-4
+    atol: float = ABSOLUTE  # the absolute part of the one tolerance (migrate.verify.tolerance)
     weights_only: bool = False
     savedmodel: Path | None = None
+    exports: tuple[str, ...] = ()  # deployable formats written beside the .keras and checked (migrate.export)
     user: UserObjects = field(default_factory=lambda: UserObjects())
 
 

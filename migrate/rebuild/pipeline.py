@@ -17,6 +17,7 @@ import keras
 import numpy as np
 
 from migrate.errors import MalformedFileError, VerificationError
+from migrate.export import ExportRecord
 from migrate.graph import Graph
 from migrate.read import LegacyFile
 from migrate.rebuild.keras_compat import streaming_large_weights
@@ -33,6 +34,7 @@ from migrate.rebuild.weights import move_weights
 from migrate.save import publish, staging
 from migrate.translate import SourceInfo
 from migrate.verify import Fingerprint, check_reference, check_reloaded, fingerprint, load_reference
+from migrate.verify.checks import predict
 
 
 def build_verified(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
@@ -44,10 +46,15 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
         exported = stage / "savedmodel" if options.savedmodel else None
         record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged, exported)
         release_freed_memory()
+        exports: list[tuple[ExportRecord, Path | None]] = []
         if not options.weights_only:
             started = time.perf_counter()
-            check_reloaded(reload_stock(staged, needed), expected)
+            reloaded = reload_stock(staged, needed)
+            check_reloaded(reloaded, expected)
             record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started)
+            exports = _export(reloaded, options, stage, expected)
+            record = replace(record, exports=tuple(export for export, _ in exports))
+            del reloaded
         if needed:
             record = replace(record, notes=(*record.notes, "loading it needs your own objects: keras.saving.load_model("
                                             f"path, custom_objects={{{', '.join(repr(k) + ': ...' for k in sorted(needed))}}})"))
@@ -55,7 +62,22 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
         publish(staged, options.destination)
         if exported is not None:
             publish(exported, Path(options.savedmodel))
+        for export, written in exports:
+            if written is not None and export.path:
+                publish(written, Path(export.path))
     return record
+
+
+def _export(model: keras.Model, options: RebuildOptions, stage: Path, expected: Fingerprint
+            ) -> list[tuple[ExportRecord, Path | None]]:
+    """The --export formats of the model stock Keras reloaded (what a user deploys from), each checked in its
+    own runtime on the reference (or, without one, on the check inputs against the Keras model's outputs)."""
+    if not options.exports:
+        return []
+    from migrate.export.formats import export_all
+
+    inputs, outputs = load_reference(options.reference) if options.reference else (expected.inputs, expected.outputs)
+    return export_all(model, options.exports, stage, options.destination, inputs, outputs, options.atol)
 
 
 def reload_stock(path: Path, custom_objects: dict[str, Any]) -> keras.Model:
@@ -85,10 +107,11 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
                          iterations=carry.iterations, notes=(*record.notes, *carry.notes),
                          warnings=(*record.warnings, *carry.warnings))
     started = time.perf_counter()
-    inputs = load_reference(options.reference)[0] if options.reference else synthetic_inputs(model)
+    inputs, outputs = synthetic_run(model) if not options.reference else (load_reference(options.reference)[0], None)
     if options.reference:
-        record = replace(record, max_abs_diff=check_reference(model, options.reference, options.atol))
-    expected = fingerprint(model, inputs) if not options.weights_only else Fingerprint((), None, None)
+        max_abs_diff, outputs = check_reference(model, options.reference, options.atol)
+        record = replace(record, max_abs_diff=max_abs_diff)
+    expected = fingerprint(model, inputs, outputs) if not options.weights_only else Fingerprint((), None, None)
     record = replace(record, verify_seconds=time.perf_counter() - started)
     if options.weights_only:
         model.save_weights(staged)
@@ -130,11 +153,12 @@ def release_freed_memory() -> None:
         pass
 
 
-def synthetic_inputs(model: Any, batch: int = 2, free: int = 32) -> list[np.ndarray] | None:
-    """Deterministic inputs for the reload check when no reference was given (ints stay at 0).
+def synthetic_run(model: Any, batch: int = 2, free: int = 32) -> tuple[list[np.ndarray] | None, list[np.ndarray] | None]:
+    """Deterministic inputs for the reload check when no reference was given (ints stay at 0), and the model's
+    outputs on them (the reload check compares against these: the forward pass that tried them is not repeated).
 
     Unknown dimensions get `free`; if the model cannot run on them (a net that needs larger images),
-    None: the reload check then compares weights and config only.
+    (None, None): the reload check then compares weights and config only.
     """
     rng = np.random.default_rng(0)
     arrays = []
@@ -143,7 +167,7 @@ def synthetic_inputs(model: Any, batch: int = 2, free: int = 32) -> list[np.ndar
         dtype = np.dtype(str(tensor.dtype))
         arrays.append(np.zeros(shape, dtype) if dtype.kind in "iub" else rng.uniform(-1, 1, shape).astype(dtype))
     try:
-        model(arrays if len(arrays) > 1 else arrays[0], training=False)
+        outputs = predict(model, arrays)
     except Exception:  # Keras refuses unfit inputs in many ways; any of them means: no output check
-        return None
-    return arrays
+        return None, None
+    return arrays, outputs

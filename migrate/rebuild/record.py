@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from migrate.export.record import ExportRecord
+
 
 @dataclass(frozen=True)
 class RebuildRecord:
@@ -28,3 +30,4 @@ class RebuildRecord:
     notes: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
     lambdas_lifted: int = 0  # user Lambdas read from their bytecode and rebuilt from built-in layers
+    exports: tuple[ExportRecord, ...] = ()  # each --export format: written, and matched in its own runtime

@@ -17,10 +17,10 @@ from contextlib import contextmanager
 # the weights; + 2.0x with the system allocator). Kernels, and so the numbers, are the same. TensorFlow
 # reads these when it starts, so they only apply where migrate starts it.
 #
-# TensorFlow turns oneDNN on by itself only on CPUs with AVX-512-class features; without it, its CPU
-# kernels refuse channels_first convolutions (a legacy ConvLSTM2D(data_format='channels_first'), measured on
-# an AVX2 machine: "Conv2D op currently only supports the NHWC tensor format"). migrate asks for it always.
-ENVIRONMENT = {"TF_CPP_MIN_LOG_LEVEL": "3", "TF_ONEDNN_USE_SYSTEM_ALLOCATOR": "1", "TF_ENABLE_ONEDNN_OPTS": "1"}
+# oneDNN itself is left to TensorFlow (on by itself only on AVX-512-class CPUs): migrate used to force it on
+# because TensorFlow's own kernels refuse channels_first convolutions, which only hid that the converted file
+# failed wherever oneDNN was off. rebuild/layout.py runs those convolutions channels_last instead.
+ENVIRONMENT = {"TF_CPP_MIN_LOG_LEVEL": "3", "TF_ONEDNN_USE_SYSTEM_ALLOCATOR": "1"}
 
 _started = False
 
@@ -39,7 +39,7 @@ def start_keras() -> None:
     for key, value in ENVIRONMENT.items():
         os.environ.setdefault(key, value)
     if "keras" not in sys.modules:
-        with _native_stderr_silenced():
+        with native_stderr_silenced():
             import keras  # noqa: F401
     import gc
 
@@ -48,7 +48,7 @@ def start_keras() -> None:
 
 
 @contextmanager
-def _native_stderr_silenced() -> Iterator[None]:
+def native_stderr_silenced() -> Iterator[None]:
     """TensorFlow's C++ start-up lines (oneDNN, CUDA probing) bypass every log setting: mute fd 2 meanwhile.
 
     Python-level errors still propagate as exceptions; only native writes during the import are dropped.

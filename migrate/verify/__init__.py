@@ -2,6 +2,7 @@
 
 from migrate.verify.checks import (
     Fingerprint,
+    check_outputs,
     check_reference,
     check_reloaded,
     digest_array,
@@ -9,5 +10,7 @@ from migrate.verify.checks import (
     load_reference,
     sidecar_reference,
 )
+from migrate.verify.tolerance import ABSOLUTE, RELATIVE, Comparison, compare, describe, within
 
-__all__ = ["Fingerprint", "check_reference", "check_reloaded", "digest_array", "fingerprint", "load_reference", "sidecar_reference"]
+__all__ = ["ABSOLUTE", "RELATIVE", "Comparison", "Fingerprint", "check_outputs", "check_reference", "check_reloaded",
+           "compare", "describe", "digest_array", "fingerprint", "load_reference", "sidecar_reference", "within"]

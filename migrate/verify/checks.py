@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from migrate.errors import MalformedFileError, VerificationError
+from migrate.errors import MalformedFileError, ReferenceMismatchError, VerificationError
+from migrate.verify.tolerance import ABSOLUTE, compare, describe
 
 
 def load_reference(path: str | Path) -> tuple[list[np.ndarray], list[np.ndarray]]:
@@ -53,8 +54,10 @@ def predict(model: Any, inputs: list[np.ndarray]) -> list[np.ndarray]:
     return [np.asarray(o) for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs])]
 
 
-def check_reference(model: Any, reference: str | Path, atol: float) -> float:
-    """Max abs difference from the legacy outputs; VerificationError when it exceeds `atol`."""
+def check_reference(model: Any, reference: str | Path, atol: float = ABSOLUTE) -> tuple[float, list[np.ndarray]]:
+    """Max abs difference from the legacy outputs, and the model's outputs (the reload check compares against
+    them: one forward pass serves both); ReferenceMismatchError when any element is outside the tolerance
+    (`atol` is its absolute part)."""
     inputs, expected = load_reference(reference)
     if len(inputs) != len(model.inputs):
         raise VerificationError(f"the reference has {len(inputs)} inputs, the model takes {len(model.inputs)}")
@@ -66,13 +69,20 @@ def check_reference(model: Any, reference: str | Path, atol: float) -> float:
         got = predict(model, inputs)
     except Exception as exc:  # Keras refuses inputs in many ways; all mean the reference does not fit
         raise VerificationError(f"the model cannot run on the reference inputs ({type(exc).__name__}: {exc})") from None
-    if len(got) != len(expected):
-        raise VerificationError(f"model gives {len(got)} outputs, the reference holds {len(expected)}")
-    diff = max(float(np.max(np.abs(g.astype("float64") - e.astype("float64")))) if e.size else 0.0
-               for g, e in zip(got, expected, strict=True))
-    if not diff <= atol:
-        raise VerificationError(f"outputs differ from the reference by up to {diff:.3g} (allowed {atol:g})")
-    return diff
+    return check_outputs(got, expected, atol, "the reference"), got
+
+
+def check_outputs(got: list[np.ndarray], expected: list[np.ndarray], atol: float, against: str) -> float:
+    """The max abs difference of `got` from `expected`, raised as ReferenceMismatchError when outside the
+    tolerance: the one place a verified conversion (or export) is judged."""
+    try:
+        result = compare(got, expected, atol)
+    except ValueError as exc:
+        raise VerificationError(f"the outputs do not match {against} in number or shape ({exc})") from None
+    if not result.within:
+        raise ReferenceMismatchError(f"outputs differ from {against} by up to {result.max_abs_diff:.3g} "
+                                     f"(allowed {describe(atol)})", max_abs_diff=result.max_abs_diff)
+    return result.max_abs_diff
 
 
 @dataclass(frozen=True)
@@ -84,10 +94,13 @@ class Fingerprint:
     outputs: list[np.ndarray] | None
 
 
-def fingerprint(model: Any, inputs: list[np.ndarray] | None) -> Fingerprint:
-    """Per-weight digests (bit for bit) and the outputs on `inputs` (None: weights and config only)."""
+def fingerprint(model: Any, inputs: list[np.ndarray] | None, outputs: list[np.ndarray] | None = None) -> Fingerprint:
+    """Per-weight digests (bit for bit) and the outputs on `inputs` (None: weights and config only); `outputs`
+    when the caller already ran the model on them."""
     digests = tuple(_digest(variable) for variable in model.weights)
-    return Fingerprint(digests, inputs, predict(model, inputs) if inputs is not None else None)
+    if outputs is None and inputs is not None:
+        outputs = predict(model, inputs)
+    return Fingerprint(digests, inputs, outputs)
 
 
 def _digest(variable: Any) -> str:
@@ -118,6 +131,6 @@ def check_reloaded(reloaded: Any, expected: Fingerprint) -> None:
     outputs = predict(reloaded, expected.inputs)
     if len(outputs) != len(expected.outputs):
         raise VerificationError("the reloaded model has a different number of outputs")
-    for mine, theirs in zip(expected.outputs, outputs, strict=True):
-        if not np.allclose(mine, theirs, atol=1e-6, rtol=0):
-            raise VerificationError("the reloaded model's outputs differ from the converted one's")
+    # the same tolerance as the reference check: a reload that drifts less than that cannot change a verdict
+    if not compare(outputs, expected.outputs).within:
+        raise VerificationError("the reloaded model's outputs differ from the converted one's")

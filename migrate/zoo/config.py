@@ -10,6 +10,7 @@ over earlier ones:
     custom_objects = ["my_layers"]            # --custom-objects MODULE
     architecture = "cars/template.json"       # relative to the config file's folder
     atol = 1e-3
+    export = ["onnx", "tflite"]               # --export: onnx, tflite, savedmodel, beside each .keras
     skip = false
 
 Modules named by `lambda` and `custom_objects` are imported from the config file's folder too. Parsed
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from migrate.errors import UsageError, ZooUsageError
+from migrate.export import parse_formats
 from migrate.rebuild.options import check_lambda_specs
 
 CONFIG_NAME = "migrate.toml"
@@ -36,6 +38,7 @@ KEYS: dict[str, tuple[str, Any]] = {
     "from_code": ("a path (string) to training code: a .py, .ipynb or folder", lambda v: isinstance(v, str) and v.strip() != ""),
     "set": ("a list of NAME=VALUE strings", lambda v: _strings(v) and all("=" in item for item in v)),
     "atol": ("a non-negative number", lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0),
+    "export": ("a list of formats (onnx, tflite, savedmodel)", lambda v: _strings(v) and _formats(v)),
     "skip": ("true or false", lambda v: isinstance(v, bool)),
 }
 
@@ -48,6 +51,7 @@ class FileSettings:
     custom_objects: tuple[str, ...] = ()
     architecture: Path | None = None
     atol: float | None = None
+    exports: tuple[str, ...] | None = None
     skip: bool = False
     from_code: Path | None = None
     settings: tuple[str, ...] = ()
@@ -77,7 +81,8 @@ class ZooConfig:
                             architecture=self.folder / architecture if architecture and self.folder else None,
                             from_code=self.folder / code if code and self.folder else None,
                             settings=tuple(merged.get("set", ())),
-                            atol=float(merged["atol"]) if "atol" in merged else None, skip=bool(merged.get("skip", False)))
+                            atol=float(merged["atol"]) if "atol" in merged else None, skip=bool(merged.get("skip", False)),
+                            exports=tuple(merged["export"]) if "export" in merged else None)
 
 
 def load_config(root: Path, given: Path | None = None) -> ZooConfig:
@@ -116,7 +121,7 @@ def _entries(tables: Any, path: Path, prefix: str) -> tuple[tuple[str, dict[str,
         where = f"[{prefix}{_quoted(pattern)}]"
         if not isinstance(settings, dict):
             raise ZooUsageError(f"{where} should be a table of options (lambda, custom_objects, architecture, "
-                                "atol, skip); its key is a glob of files", path=str(path))
+                                "atol, export, skip); its key is a glob of files", path=str(path))
         for key, value in settings.items():
             if key not in KEYS:
                 raise ZooUsageError(f"{where}: unknown key {key!r} (known: {', '.join(KEYS)})", path=str(path))
@@ -144,6 +149,14 @@ def _matches(relative: str, pattern: str) -> bool:
 
 def _strings(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) and item for item in value)
+
+
+def _formats(value: list[str]) -> bool:
+    try:
+        parse_formats(value)
+    except UsageError:
+        return False
+    return True
 
 
 def _quoted(pattern: str) -> str:

@@ -61,6 +61,7 @@ def _with_options(job: Job, root: Path, base: ConvertOptions, config: ZooConfig)
                       custom_objects=(*base.custom_objects, *settings.custom_objects),
                       atol=settings.atol if settings.atol is not None else base.atol,
                       search=base.search or root, from_code=settings.from_code or base.from_code,
-                      settings=(*base.settings, *settings.settings))
+                      settings=(*base.settings, *settings.settings),
+                      exports=settings.exports if settings.exports is not None else base.exports)
     sidecar = job.architecture if options.architecture == job.architecture else None
     return replace(job, architecture=sidecar, options=options, skip=settings.skip)

@@ -21,14 +21,17 @@ class ModelRow:
     params: int = 0
     seconds: float = 0.0
     max_abs_diff: float | None = None
+    within_tolerance: bool | None = None  # outputs within migrate.verify's tolerance of the reference; None: no reference
     note: str | None = None
     warnings: tuple[str, ...] = ()
     lambdas_lifted: int = 0
+    exports: tuple[dict[str, Any], ...] = ()  # one per exported format: ExportRecord's fields, as JSON
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["replicas"] = list(self.replicas)
         data["warnings"] = list(self.warnings)
+        data["exports"] = [dict(export) for export in self.exports]
         return data
 
     @classmethod
@@ -39,6 +42,7 @@ class ModelRow:
         values = {key: value for key, value in data.items() if key in known}
         values["replicas"] = tuple(values.get("replicas") or ())
         values["warnings"] = tuple(values.get("warnings") or ())
+        values["exports"] = tuple(values.get("exports") or ())
         return cls(**values)
 
 

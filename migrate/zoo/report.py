@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from migrate.export.record import short_line
 from migrate.save import write_text_atomically
 from migrate.zoo.records import ModelRow
 
@@ -29,8 +30,20 @@ def build_report(rows: list[ModelRow], seconds: float) -> dict[str, Any]:
                "with_warnings": sum(1 for m in converted if m["warnings"]),
                "lambdas_lifted": sum(m["lambdas_lifted"] for m in converted),
                "wrapper_depths": dict(sorted(Counter(str(m["wrapper_depth"] or 0) for m in models
-                                                     if m["status"] != "failed").items()))}
+                                                     if m["status"] != "failed").items())),
+               "exports": _export_counts(models)}
     return {"models": models, "summary": summary}
+
+
+def _export_counts(models: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Per format: how many models were asked for it, how many got a file, how many matched in its runtime."""
+    counts: dict[str, dict[str, int]] = {}
+    for export in (export for m in models for export in m.get("exports") or ()):
+        count = counts.setdefault(export["format"], {"asked": 0, "written": 0, "matched": 0})
+        count["asked"] += 1
+        count["written"] += export.get("path") is not None
+        count["matched"] += bool(export.get("matched"))
+    return counts
 
 
 def summary_line(report: dict[str, Any]) -> str:
@@ -38,6 +51,7 @@ def summary_line(report: dict[str, Any]) -> str:
     s = report["summary"]
     line = f"{s['converted']} converted, {s['skipped']} skipped, {s['failed']} failed"
     line += f"; {s['lambdas_lifted']} user Lambda(s) lifted to built-in layers" if s.get("lambdas_lifted") else ""
+    line += "".join(f"; {name}: {c['matched']}/{c['asked']} exported and matched" for name, c in s.get("exports", {}).items())
     return line + (f"; {s['with_warnings']} converted with {s['warnings']} warning(s)" if s["warnings"] else "")
 
 
@@ -50,15 +64,22 @@ def write_reports(out: Path, report: dict[str, Any]) -> None:
 def render_markdown(report: dict[str, Any]) -> str:
     s = report["summary"]
     lines = ["# migrate zoo report", "", f"**{summary_line(report)}** of {s['total']} models in {s['seconds']:.1f} s.",
-             "", "| source | status | output | Keras | depth | replicas | params | Lambdas lifted | seconds | max abs diff | warnings "
-             "| error or note |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "", "| source | status | output | Keras | depth | replicas | params | Lambdas lifted | seconds | max abs diff "
+             "| within tolerance | exports | warnings | error or note |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for m in report["models"]:
         cells = [m["source"], m["status"], m["output"] or "", m["keras_version"] or "", m["wrapper_depth"] or 0,
                  m["replicas"] or "", m["params"] or "", m.get("lambdas_lifted") or "", f"{m['seconds']:.2f}" if m["seconds"] else "",
-                 f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", "; ".join(m["warnings"]),
+                 f"{m['max_abs_diff']:.2g}" if m["max_abs_diff"] is not None else "", _yes_no(m.get("within_tolerance")),
+                 "; ".join(short_line(export) for export in m.get("exports") or ()),
+                 "; ".join(m["warnings"]),
                  m["error"] or m["note"] or ""]
         lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _yes_no(value: bool | None) -> str:
+    """A yes/no cell; empty where nothing was compared."""
+    return "" if value is None else "yes" if value else "no"
 
 
 def _bars(counts: dict[str, int], colours: dict[str, str] | None, title: str) -> str:
@@ -159,8 +180,8 @@ applyFilter();
 
 
 COLUMNS = ("source", "status", "error", "output", "keras_version", "wrapper_depth", "replicas", "params",
-           "lambdas_lifted", "seconds", "max_abs_diff", "warnings", "note")
-LONG_TEXT = ("source", "error", "output", "warnings", "note")
+           "lambdas_lifted", "seconds", "max_abs_diff", "within_tolerance", "exports", "warnings", "note")
+LONG_TEXT = ("source", "error", "output", "exports", "warnings", "note")
 
 
 def _shown(column: str, value: Any) -> str:
@@ -171,8 +192,12 @@ def _shown(column: str, value: Any) -> str:
         return f"{value:.2f}"
     if column == "max_abs_diff":
         return f"{value:.2g}"
+    if isinstance(value, bool):
+        return _yes_no(value)
     if column == "replicas":
         return " x ".join(map(str, value))
+    if column == "exports":
+        return "; ".join(map(short_line, value))
     return "; ".join(value) if column == "warnings" else str(value)
 
 

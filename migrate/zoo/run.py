@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from migrate.convert import ConversionResult, ConvertOptions
 from migrate.errors import MigrateError, NoModelsError, one_line
+from migrate.export import ExportRecord, parse_formats
 from migrate.rebuild.options import check_lambda_specs
 from migrate.save import remove_stray_staging
 from migrate.zoo.config import load_config
@@ -40,6 +41,7 @@ def run_zoo(source: Path, out: Path, options: ZooOptions, progress: Progress | N
     """Convert the zoo under `source` into `out`; the report (also written to OUT unless a dry run)."""
     check_folders(source, out)
     check_lambda_specs(list(options.convert.lambdas))
+    parse_formats(options.convert.exports)  # a bad --export stops the run, not every file
     started = time.perf_counter()
     jobs = find_jobs(source, out, options.convert, load_config(source, options.config))
     if not jobs:
@@ -93,7 +95,9 @@ def _row(job: Job, result: ConversionResult, out: Path) -> ModelRow:
         params=result.params, seconds=round(result.seconds, 3), max_abs_diff=result.max_abs_diff,
         note=_relative_note(job, result.architecture) if converted and result.architecture else
         f"used {job.architecture.name} beside it" if job.architecture and converted else None,
+        within_tolerance=result.within_tolerance,
         warnings=tuple(result.warnings), lambdas_lifted=result.lambdas_lifted,
+        exports=tuple(_export_json(export, out) for export in result.rebuild.exports) if result.rebuild else (),
     )
 
 
@@ -101,6 +105,14 @@ def _relative_note(job: Job, note: str) -> str:
     """Where a recovered architecture came from, with paths under SRC relative to it, as the row's source is."""
     root = str(job.source)[: -len(job.relative)] if str(job.source).endswith(job.relative) else ""
     return note.replace(root, "") if root else note
+
+
+def _export_json(export: ExportRecord, out: Path) -> dict[str, Any]:
+    """An export as a row holds it: its path relative to OUT, seconds rounded like the row's."""
+    data = asdict(export)
+    data["path"] = Path(export.path).relative_to(out).as_posix() if export.path else None
+    data["seconds"] = round(export.seconds, 3)
+    return data
 
 
 def _relative_error(job: Job, error: str) -> str:

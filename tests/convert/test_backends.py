@@ -1,8 +1,11 @@
-"""Portable outputs: every converted sample and real-corpus model reproduces its legacy reference on Keras 3's
-JAX backend too, loaded by stock Keras in a fresh process (safe mode, no custom objects, no migrate).
+"""Portable outputs: every converted sample and real-corpus model reproduces its legacy reference on each of
+Keras 3's backends, loaded by stock Keras in a fresh process (safe mode, no custom objects, no migrate):
+JAX, PyTorch, and TensorFlow with oneDNN off (TensorFlow's own CPU kernels, which refuse channels_first
+convolutions: what a CPU without AVX-512, or a user who sets TF_ENABLE_ONEDNN_OPTS=0, gets).
 
-The conversion runs on TensorFlow, as migrate does; the JAX process only loads what it wrote. User Lambdas
-are lifted to built-in layers and keras.ops, so every file loads with no custom objects."""
+The conversion runs on TensorFlow, as migrate does; each backend's process only loads what it wrote, one
+process per backend for all files. User Lambdas are lifted to built-in layers and keras.ops, so every file
+loads with no custom objects. Outputs come back as files and are judged here by migrate.verify's tolerance."""
 
 from __future__ import annotations
 
@@ -11,31 +14,52 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from migrate.convert import ConvertOptions, convert_file
+from migrate.verify import compare
 from tests.conftest import REAL_FILES, ROOT, SAMPLE_ROWS, sample, skip_without_corpus
 from tests.convert.test_real_models import reference_for
 
-BACKENDS = ["jax"]
+BACKENDS = ["jax", "torch", "tensorflow"]
+# TensorFlow as a plain CPU without AVX-512 runs it: no oneDNN, so no NCHW convolution kernels.
+BACKEND_ENVIRONMENT = {"tensorflow": {"TF_ENABLE_ONEDNN_OPTS": "0"}}
 
 
 def run_backend(backend, pairs, tmp_path):
-    listing = tmp_path / "pairs.json"
-    listing.write_text(json.dumps({name: [str(model), str(reference), list(functions)]
+    """Outputs of every model on `backend`, from one fresh process: {name: list of arrays, or error text}."""
+    if backend == "torch":
+        pytest.importorskip("torch")
+    outputs = {name: tmp_path / f"{backend}_{i}.npz" for i, name in enumerate(pairs)}
+    listing = tmp_path / f"{backend}_pairs.json"
+    listing.write_text(json.dumps({name: [str(model), str(reference), list(functions), str(outputs[name])]
                                    for name, (model, reference, functions) in pairs.items()}))
-    env = {**os.environ, "KERAS_BACKEND": backend}
+    env = {**os.environ, "KERAS_BACKEND": backend, **BACKEND_ENVIRONMENT.get(backend, {})}
     done = subprocess.run([sys.executable, "-m", "tests.convert.backend_check", str(listing)], capture_output=True,
                           text=True, cwd=ROOT, env=env, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["backend"] == backend
-    return report["results"]
+    return {name: error or _arrays(outputs[name], "arr_") for name, error in report["results"].items()}
 
 
-def assert_reproduced(results, expected_names):
-    assert set(results) == set(expected_names)
-    wrong = {name: value for name, value in results.items() if not (isinstance(value, float) and value <= 1e-4)}
+def _arrays(path, prefix):
+    with np.load(path) as bundle:
+        return [bundle[f"{prefix}{i}"] for i in range(sum(key.startswith(prefix) for key in bundle.files))]
+
+
+def assert_reproduced(results, pairs):
+    """Every model ran, and every output element is within the one tolerance of its reference."""
+    assert set(results) == set(pairs)
+    wrong = {}
+    for name, got in results.items():
+        if isinstance(got, str):
+            wrong[name] = got
+            continue
+        comparison = compare(got, _arrays(pairs[name][1], "out_"))
+        if not comparison.within:
+            wrong[name] = f"max abs difference {comparison.max_abs_diff:.3g}"
     assert not wrong, wrong
 
 
@@ -47,17 +71,24 @@ def test_every_converted_sample_reproduces_on(backend, converted_samples, tmp_pa
     assert_reproduced(run_backend(backend, pairs, tmp_path), pairs)
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_every_converted_corpus_model_reproduces_on(backend, tmp_path):
+@pytest.fixture(scope="module")
+def converted_corpus(tmp_path_factory):
+    """Every corpus model with a reference converted once, for all backends: {name: (output, reference, ())}."""
     if not REAL_FILES:
         skip_without_corpus()
+    out = tmp_path_factory.mktemp("corpus")
     pairs = {}
     for path in REAL_FILES:
         reference = reference_for(path)
         if reference is None:
             continue
-        result = convert_file(path, ConvertOptions(output=tmp_path / f"{path.stem}.keras", reference=reference))
+        result = convert_file(path, ConvertOptions(output=out / f"{path.stem}.keras", reference=reference))
         assert result.status == "converted", result.error
         pairs[path.name] = (result.output, reference, ())
     assert len(pairs) == sum(1 for path in REAL_FILES if reference_for(path))
-    assert_reproduced(run_backend(backend, pairs, tmp_path), pairs)
+    return pairs
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_every_converted_corpus_model_reproduces_on(backend, converted_corpus, tmp_path):
+    assert_reproduced(run_backend(backend, converted_corpus, tmp_path), converted_corpus)

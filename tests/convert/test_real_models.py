@@ -41,7 +41,7 @@ def _params(with_reference: bool):
 def test_files_with_a_reference_reproduce_it_with_no_options(path, tmp_path):
     result = convert_file(path, ConvertOptions(output=tmp_path / "out.keras", reference=reference_for(path)))
     assert result.status == "converted", result.error
-    assert result.max_abs_diff <= 1e-4
+    assert result.within_tolerance
 
 
 def test_every_lambda_file_has_a_reference_and_lifts_every_lambda(tmp_path):

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from migrate.verify import within
 from tests.conftest import sample, sample_params
 
 # Per-replica BatchNormalization statistics: a wrapper normalised each GPU's slice on its own during
@@ -41,7 +42,7 @@ MASKED_LOSS_INPUT = {"k231_mgpu2_seq2seq_mask.h5": 1}
 def test_converts_and_reproduces_the_legacy_outputs(row, converted_samples):
     result = converted_samples[row["file"]]
     assert result.status == "converted", result.error
-    assert result.max_abs_diff <= 1e-4
+    assert result.within_tolerance
     assert (result.wrapper_depth, list(result.replicas)) == (row["wrapper_depth"], row["replicas"])
 
 
@@ -91,8 +92,7 @@ def test_one_more_training_step_matches_the_legacy_step(row, converted_samples):
         model.train_on_batch(feed(xs), feed(take("step_y_")), sample_weight=weights)
     after = model.predict(feed(take("in_")), verbose=0)
     after = after if isinstance(after, list) else [after]
-    for got, expected in zip(after, take("step_out_"), strict=True):
-        np.testing.assert_allclose(got, expected, atol=1e-4, rtol=0)
+    assert within(after, take("step_out_"))
 
 
 def _dense_gradient_step(model, x, y, sample_weight):
@@ -107,27 +107,32 @@ def _dense_gradient_step(model, x, y, sample_weight):
     model.optimizer.apply_gradients(zip([tf.convert_to_tensor(g) for g in grads], model.trainable_variables, strict=True))
 
 
-def test_every_output_loads_in_a_fresh_process_without_migrate(converted_samples):
-    pairs = [(r.output, str(sample(name.replace(".h5", ".npz")))) for name, r in converted_samples.items()
-             if r.status == "converted"]
+def test_every_output_loads_in_a_fresh_process_without_migrate(converted_samples, tmp_path):
+    """The fresh process only loads and predicts (migrate never imported there); its outputs come back as
+    files and are judged here, by the one tolerance."""
+    pairs = [(r.output, str(sample(name.replace(".h5", ".npz"))), str(tmp_path / f"{i}.npz"))
+             for i, (name, r) in enumerate(converted_samples.items()) if r.status == "converted"]
     script = """
 import json, sys, numpy as np, keras
-results = {}
-for path, ref in json.loads(sys.argv[1]):
+for path, ref, out in json.loads(sys.argv[1]):
     model = keras.saving.load_model(path, safe_mode=True)
     bundle = np.load(ref)
     ins = [bundle[f"in_{i}"] for i in range(sum(k.startswith("in_") for k in bundle.files))]
     outs = model.predict(ins if len(ins) > 1 else ins[0], verbose=0)
     outs = outs if isinstance(outs, list) else [outs]
-    results[path] = max(float(np.abs(o - bundle[f"out_{i}"]).max()) for i, o in enumerate(outs))
+    np.savez(out, *[np.asarray(o) for o in outs])
 assert not any(name == "migrate" or name.startswith("migrate.") for name in sys.modules)
-print(json.dumps(results))
 """
     result = subprocess.run([sys.executable, "-c", script, json.dumps(pairs)], capture_output=True, text=True,
                             timeout=600, cwd="/")
     assert result.returncode == 0, result.stderr[-2000:]
-    diffs = json.loads(result.stdout.strip().splitlines()[-1])
-    assert len(diffs) == len(pairs) and max(diffs.values()) <= 1e-4
+    wrong = [path for path, ref, out in pairs if not within(_arrays(out, "arr_"), _arrays(ref, "out_"))]
+    assert not wrong, wrong
+
+
+def _arrays(path, prefix):
+    with np.load(path) as bundle:
+        return [bundle[f"{prefix}{i}"] for i in range(sum(k.startswith(prefix) for k in bundle.files))]
 
 
 @pytest.mark.parametrize("row", sample_params(lambda row: not row.get("converts", True)))

@@ -29,6 +29,7 @@ def test_no_config_means_no_settings(tmp_path):
     ('["*.h5"]\natol = "small"\n', "atol should be a non-negative number, found 'small'"),
     ('["*.h5"]\nlambda = "a=b:c"\n', "lambda should be a list of NAME=MODULE:CALLABLE strings"),
     ('["*.h5"]\nskip = 1\n', "skip should be true or false"),
+    ('["*.h5"]\nexport = ["onnx", "pdf"]\n', "export should be a list of formats (onnx, tflite, savedmodel)"),
     ('["*.h5"]\nlambda = ["lambda_1=module_without_callable"]\n', "expected NAME=MODULE:CALLABLE"),
     ('atol = 1e-3\n', '["atol"] should be a table of options'),
     ('["*.h5"\natol = 1\n', "cannot be read as TOML"),
@@ -37,6 +38,17 @@ def test_mistakes_are_named_with_file_table_and_key(tmp_path, text, said):
     with pytest.raises(ZooUsageError) as caught:
         config_in(tmp_path, text)
     assert said in str(caught.value) and str(tmp_path / "migrate.toml") in str(caught.value)
+
+
+def test_export_formats_reach_each_files_options(tmp_path):
+    from migrate.zoo.discover import find_jobs
+
+    (tmp_path / "src" / "edge").mkdir(parents=True)
+    for name in ("edge/a.h5", "b.h5"):
+        (tmp_path / "src" / name).write_bytes(b"")
+    config = config_in(tmp_path / "src", '["edge/*"]\nexport = ["onnx,tflite"]\n')
+    jobs = {job.relative: job for job in find_jobs(tmp_path / "src", tmp_path / "out", config=config)}
+    assert jobs["edge/a.h5"].options.exports == ("onnx,tflite",) and jobs["b.h5"].options.exports == ()
 
 
 def test_matching_tables_apply_in_order_and_lists_accumulate(tmp_path):
@@ -78,7 +90,7 @@ def test_a_zoo_run_applies_the_config_and_checks_references(zoo, tmp_path):
     rows = {row["source"]: row for row in json.loads((out / "report.json").read_text())["models"]}
     assert rows["team_b/orphan_weights.h5"]["status"] == "converted"
     assert rows["team_b/corrupt.h5"]["status"] == "skipped" and "skip = true" in rows["team_b/corrupt.h5"]["note"]
-    assert rows["team_a/k231_nested3.h5"]["max_abs_diff"] <= 1e-4
+    assert rows["team_a/k231_nested3.h5"]["within_tolerance"] and rows["team_a/k231_nested3.h5"]["max_abs_diff"] <= 1e-4
     wrong = rows["team_a/tfk23_plain_functional.h5"]
     assert wrong["status"] == "failed" and "reference" in wrong["error"]
     assert not wrong["error"].startswith("team_a/tfk23_plain_functional.h5")  # the row names the file once

@@ -1,0 +1,57 @@
+"""The one tolerance every comparison with a reference uses: per output element,
+|out - ref| <= absolute + relative * |ref|.
+
+The absolute part (1e-4, `--atol`) covers float32 arithmetic done in another order (another backend, a
+fused kernel); the relative part (1e-6) covers the rounding of large outputs, whose float32 spacing alone
+exceeds 1e-4 beyond about 1000, so that is no drift. verify, the zoo report, the exporters' checks and the
+tests all compare through `compare` here, so "reproduces its reference" means one thing everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+ABSOLUTE = 1e-4
+RELATIVE = 1e-6
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Outputs against a reference: the largest absolute difference, and whether every element is within."""
+
+    max_abs_diff: float
+    within: bool
+
+
+def describe(absolute: float = ABSOLUTE) -> str:
+    """The rule as a user reads it in a message."""
+    return f"{absolute:g} + {RELATIVE:g} * |ref| per element"
+
+
+def compare(got: Sequence[np.ndarray], expected: Sequence[np.ndarray], absolute: float = ABSOLUTE) -> Comparison:
+    """Every output against its reference, in float64 so the check itself adds no rounding.
+
+    Arrays of equal size but different shape ((8, 1) against (8,)) are compared element by element, never
+    broadcast into an (8, 8) difference; a different count of arrays or elements is a ValueError.
+    """
+    if len(got) != len(expected):
+        raise ValueError(f"{len(got)} outputs against {len(expected)} reference arrays")
+    worst, within = 0.0, True
+    for g, e in zip(got, expected, strict=True):
+        g, e = np.asarray(g, "float64"), np.asarray(e, "float64")
+        if g.size != e.size:
+            raise ValueError(f"an output of shape {g.shape} against a reference of shape {e.shape}")
+        if not e.size:
+            continue
+        diff = np.abs(g.reshape(e.shape) - e)
+        worst = max(worst, float(np.max(diff)))
+        within = within and bool(np.all(diff <= absolute + RELATIVE * np.abs(e)))
+    return Comparison(worst, within)
+
+
+def within(got: Sequence[np.ndarray], expected: Sequence[np.ndarray], absolute: float = ABSOLUTE) -> bool:
+    """True when every element of every output is within the tolerance of its reference."""
+    return compare(got, expected, absolute).within

@@ -1,0 +1,47 @@
+"""The one tolerance: |out - ref| <= 1e-4 + 1e-6 * |ref| per element, and what every check reports with it."""
+
+import numpy as np
+import pytest
+
+from migrate.errors import ReferenceMismatchError
+from migrate.verify import check_outputs, compare, within
+
+
+def test_small_differences_are_within():
+    ref = np.array([0.5, -2.0], "float32")
+    assert within([ref + 9e-5], [ref])
+    assert compare([ref + 9e-5], [ref]).max_abs_diff == pytest.approx(9e-5, rel=1e-3)
+
+
+def test_large_outputs_get_their_float32_rounding():
+    ref = np.array([5000.0], "float64")
+    assert within([ref + 1e-4 + 4e-3], [ref])  # 1e-4 + 1e-6 * 5000 = 5.1e-3
+    assert not within([ref + 6e-3], [ref])
+
+
+def test_one_element_out_is_enough_to_fail():
+    ref = np.zeros((4, 3))
+    got = ref.copy()
+    got[2, 1] = 2e-4
+    assert not within([ref, got], [ref, ref])
+
+
+def test_nan_is_never_within():
+    assert not within([np.array([np.nan])], [np.array([0.0])])
+
+
+def test_the_absolute_part_is_the_atol_option():
+    ref = np.array([1.0])
+    assert within([ref + 5e-3], [ref], absolute=1e-2) and not within([ref + 5e-3], [ref])
+
+
+def test_equal_sizes_compare_elementwise_never_broadcast():
+    assert within([np.arange(8.0).reshape(8, 1)], [np.arange(8.0)])
+    with pytest.raises(ValueError):
+        compare([np.zeros(3)], [np.zeros(4)])
+
+
+def test_check_outputs_carries_the_difference():
+    with pytest.raises(ReferenceMismatchError, match=r"1e-06 \* \|ref\|") as caught:
+        check_outputs([np.array([1.0])], [np.array([0.0])], 1e-4, "the reference")
+    assert caught.value.max_abs_diff == 1.0
