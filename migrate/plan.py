@@ -14,7 +14,7 @@ from pathlib import Path
 
 from migrate.errors import MigrateError
 from migrate.graph import Graph, build_graph
-from migrate.read import LegacyFile, read_legacy_file
+from migrate.read import LegacyFile, read_model_file
 from migrate.read.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
 from migrate.unwrap import LambdaInfo, classify_lambdas, unwrap
 from migrate.unwrap.weights_only import weights_layout
@@ -60,9 +60,9 @@ class TemplatePlan:
 
 
 def plan_path(path: str | Path, architecture: str | Path | None = None) -> TemplatePlan:
-    """Read `path` with h5py and plan it; every error names the file."""
+    """Read `path` (any container, told by its content) and plan it; every error names the file."""
     try:
-        return plan(read_legacy_file(path), architecture)
+        return plan(read_model_file(path), architecture)
     except MigrateError as exc:
         raise exc.at(str(path)) from None
 

@@ -60,6 +60,9 @@ class LegacyFile:
     training_config: dict[str, Any] | None
     layer_weights: dict[str, tuple[WeightInfo, ...]] = field(default_factory=dict)
     optimizer_weights: tuple[WeightInfo, ...] = ()
+    # Where the weights live: 'hdf5' (h5_path in the file), 'keras_zip' (in its model.weights.h5),
+    # 'savedmodel' (h5_path is a checkpoint key under variables/). store.open_weights reads all three.
+    container: str = "hdf5"
 
     @property
     def weight_count(self) -> int:
@@ -139,7 +142,7 @@ def _read_open_file(path: str, h5: h5py.File) -> LegacyFile:
             format="model",
             keras_version=read_text(attrs, "keras_version") or read_text(group.attrs, "keras_version"),
             backend=read_text(attrs, "backend") or read_text(group.attrs, "backend"),
-            model_config=_require_dict(model_config, "model_config"),
+            model_config=_legacy_config(_require_dict(model_config, "model_config")),
             training_config=_optional_dict(read_json(attrs, "training_config"), "training_config"),
             layer_weights=_read_layer_weights(group),
             optimizer_weights=_read_optimizer_weights(h5),
@@ -155,6 +158,23 @@ def _read_open_file(path: str, h5: h5py.File) -> LegacyFile:
             layer_weights=_read_layer_weights(h5),
         )
     raise NotKerasFileError("HDF5, but not a Keras file: no model_config, model_weights or layer_names")
+
+
+def _legacy_config(config: dict[str, Any]) -> dict[str, Any]:
+    """Keras 3 also writes legacy HDF5 (`model.save("m.h5")`), with its own config form inside (inbound
+    nodes as `{"args", "kwargs"}` of `__keras_tensor__` records): put in legacy form, as `.keras` ones are."""
+    body = config.get("config")
+    layers = body.get("layers") if isinstance(body, dict) else None
+    if not isinstance(layers, list) or not any(_keras3_nodes(layer) for layer in layers):
+        return config
+    from migrate.read.keras_archive import legacy_form
+
+    return {**legacy_form(config), "keras_version": config.get("keras_version", "3")}
+
+
+def _keras3_nodes(layer: Any) -> bool:
+    nodes = layer.get("inbound_nodes") if isinstance(layer, dict) else None
+    return isinstance(nodes, list) and any(isinstance(node, dict) and "args" in node for node in nodes)
 
 
 def _group(parent: h5py.Group, name: str) -> h5py.Group:
