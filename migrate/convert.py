@@ -13,13 +13,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from migrate.diagnosis.keras3_layers import KERAS3_LAYER_CLASSES
 from migrate.errors import MigrateError, OutputExistsError, UnsupportedModelError, one_line
 from migrate.graph import Graph, Layer
 from migrate.lift.stubs import render_stubs, stub_path
 from migrate.plan import TemplatePlan, plan_path
+from migrate.read import read_model_file
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
 from migrate.save import write_text_atomically
+from migrate.translate.custom import custom_stub_path, refusal, render_custom_stubs, unknown_classes
 from migrate.translate.lambdas import lambda_refusal
 from migrate.unwrap import LambdaInfo
 from migrate.verify import sidecar_reference
@@ -78,7 +81,11 @@ class ConversionResult:
 
 
 def default_output(source: Path, weights_only: bool) -> Path:
-    return source.with_suffix(".weights.h5" if weights_only else ".keras")
+    """`m.h5` -> `m.keras`; a `.keras` source (a Keras 2.x zip, or HDF5 under that name) -> `m.keras3.keras`,
+    so that the source is never the output."""
+    if weights_only:
+        return source.with_suffix(".weights.h5")
+    return source.with_suffix(".keras3.keras" if source.suffix.lower() == ".keras" else ".keras")
 
 
 def convert_file(source: str | Path, options: ConvertOptions) -> ConversionResult:
@@ -101,9 +108,14 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     source = Path(source)
     destination = _destination(source, options)
     check_lambda_specs(list(options.lambdas))
+    passed = _pass_through_keras3(source, destination, options, start)
+    if passed is not None:
+        return passed
     planned = plan_path(source, options.architecture)
     template = planned.require_template()
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
+    if not options.custom_objects:  # nothing of the user's to wait for: refuse before TensorFlow starts
+        refuse_custom_classes(planned, template, source, destination, set())
     refuse_unliftable_lambdas(planned, template, source, destination, options)
 
     from migrate.rebuild.runtime import start_keras
@@ -112,10 +124,39 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     from migrate.rebuild.pipeline import build_verified  # Keras is imported only past this point
 
     user = load_user_objects(list(options.lambdas), list(options.custom_objects), options.import_root)
+    refuse_custom_classes(planned, template, source, destination, set(user.classes))
     rebuild_options = RebuildOptions(destination=destination, reference=reference, atol=options.atol,
                                      weights_only=options.weights_only, savedmodel=options.savedmodel, user=user)
     record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
+
+
+def _pass_through_keras3(source: Path, destination: Path, options: ConvertOptions,
+                         start: float) -> ConversionResult | None:
+    """A file Keras 3 wrote and stock Keras 3 loads in safe mode: re-saved as stock loads it (never worse
+    than stock). None when the file is legacy, or stock Keras 3 refuses it: migrate's own pipeline then."""
+    try:
+        file = read_model_file(source)
+    except MigrateError:
+        return None  # the pipeline reads it again and says why
+    if (file.keras_major or 0) < 3 or options.architecture or options.lambdas:
+        return None
+    from migrate.rebuild.runtime import start_keras
+
+    start_keras()
+    from migrate.rebuild.passthrough import load_stock, pass_through
+
+    model, _ = load_stock(source, file.container)
+    if model is None:
+        return None
+    reference = options.reference or (None if options.no_reference else sidecar_reference(source))
+    record = pass_through(model, RebuildOptions(destination=destination, reference=reference, atol=options.atol,
+                                                weights_only=options.weights_only))
+    return ConversionResult(
+        source=str(source), status="converted", output=str(destination), keras_version=file.keras_version,
+        template=str((file.model_config or {}).get("config", {}).get("name", "?")),
+        layers=len((file.model_config or {}).get("config", {}).get("layers", [])),
+        reference=str(reference) if reference else None, rebuild=record, seconds=time.perf_counter() - start)
 
 
 def refuse_unliftable_lambdas(planned: TemplatePlan, template: Graph, source: Path, destination: Path,
@@ -136,6 +177,21 @@ def refuse_unliftable_lambdas(planned: TemplatePlan, template: Graph, source: Pa
     more = f" ({len(stuck) - 1} more Lambda(s) likewise)" if len(stuck) > 1 else ""
     raise UnsupportedModelError(f"{lambda_refusal(first.refusal or '', first.source, first.layer)}{more}; "
                                 f"{stubs} holds each one's decoded function to review", layer=first.layer)
+
+
+def refuse_custom_classes(planned: TemplatePlan, template: Graph, source: Path, destination: Path,
+                          given: set[str]) -> None:
+    """Stop when the model uses layer classes neither Keras 3, migrate nor the user's --custom-objects
+    provide, naming them all at once, and leave `<stem>_custom.py` beside the output: a stub of each, to
+    fill in and pass back."""
+    classes = unknown_classes(template, planned.file, KERAS3_LAYER_CLASSES, given)
+    if not classes:
+        return
+    stub = custom_stub_path(source, destination)
+    rerun = f"migrate convert {source} -o {destination} --custom-objects {stub}"
+    stub.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomically(stub, render_custom_stubs(source, classes, rerun))
+    raise UnsupportedModelError(refusal(classes, stub))
 
 
 def _lambda_layer(planned: TemplatePlan, info: LambdaInfo) -> Layer:
