@@ -23,7 +23,12 @@ from migrate.rebuild.keras_compat import streaming_large_weights
 from migrate.rebuild.model import rebuild_model
 from migrate.rebuild.options import RebuildOptions
 from migrate.rebuild.record import RebuildRecord
-from migrate.rebuild.training import carry_optimizer_state, compile_like_legacy, note_training_differences
+from migrate.rebuild.training import (
+    TrainingCarry,
+    carry_optimizer_state,
+    compile_like_legacy,
+    note_training_differences,
+)
 from migrate.rebuild.weights import move_weights
 from migrate.save import publish, staging
 from migrate.translate import SourceInfo
@@ -94,15 +99,19 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     return record, expected
 
 
-def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str]) -> Any:
+def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str]) -> TrainingCarry:
     """Compile like the legacy run and carry its optimizer state. The training config is the file's
-    free-form JSON, checked by Keras's own constructors: whatever they refuse is a malformed file."""
+    free-form JSON and only matters for resuming training: whatever in it Keras's own constructors
+    refuse is left out with a warning, never a reason to fail the conversion."""
     try:
         carry = compile_like_legacy(model, file.training_config, output_names)
-        carry_optimizer_state(model, file, moves, carry)
     except (TypeError, ValueError, AttributeError, KeyError) as exc:
-        raise MalformedFileError(f"the training config cannot be carried over ({type(exc).__name__}: "
-                                 f"{str(exc)[:160]})") from None
+        return TrainingCarry(warnings=[f"training config not carried: {type(exc).__name__}: {str(exc)[:160]}"])
+    try:
+        carry_optimizer_state(model, file, moves, carry)
+    except (TypeError, ValueError, AttributeError, KeyError, OSError) as exc:
+        carry.warnings.append(f"optimizer state not carried: {type(exc).__name__}: {str(exc)[:160]}")
+        carry.slots_moved, carry.iterations = 0, None
     note_training_differences(model, file, carry)
     return carry
 

@@ -23,8 +23,10 @@ from migrate.translate.training import (
     OptimizerSpec,
     averages_masked_loss_over_all_steps,
     slot_kinds,
+    slot_position,
     step_offset,
     translate_training,
+    variable_major,
 )
 
 
@@ -41,20 +43,55 @@ class TrainingCarry:
 
 
 def compile_like_legacy(model: keras.Model, training_config: dict[str, Any], output_names: list[str]) -> TrainingCarry:
-    """Compile `model` with the legacy optimizer, losses, metrics and loss weights (keyed by output order)."""
+    """Compile `model` with the legacy optimizer, losses, metrics and loss weights (keyed by output order).
+
+    A training config is for resuming training, never for predictions: what Keras 3 does not know (a
+    custom loss or metric, a structure it refuses) is left out with a warning, and the model converts.
+    """
     spec = translate_training(training_config, output_names)
     carry = TrainingCarry(optimizer=spec.optimizer.class_name, notes=list(spec.optimizer.notes),
                           warnings=list(spec.optimizer.warnings))
-    model.compile(optimizer=_optimizer(spec.optimizer), loss=spec.loss, loss_weights=spec.loss_weights,
-                  metrics=spec.metrics)
+    optimizer = _optimizer(spec.optimizer, carry)
+    loss = _known(spec.loss, keras.losses.get, "loss", carry)
+    metrics = _known(spec.metrics, keras.metrics.get, "metric", carry)
+    try:
+        model.compile(optimizer=optimizer, loss=loss, loss_weights=spec.loss_weights, metrics=metrics)
+    except (TypeError, ValueError, KeyError) as exc:
+        carry.warnings.append(f"compiled with the optimizer alone: Keras 3 refused the losses or metrics ({exc})")
+        model.compile(optimizer=optimizer)
     model.optimizer.build(model.trainable_variables)  # saved with its slots, so a reload matches it
     return carry
 
 
-def _optimizer(spec: OptimizerSpec) -> keras.optimizers.Optimizer:
-    """The Keras 3 optimizer a spec describes; arguments its constructor does not take are left out."""
-    if spec.class_name is None:
-        return keras.optimizers.Adam()
+def _known(value: Any, get: Any, what: str, carry: TrainingCarry) -> Any:
+    """`value` (a name or config, or lists of them per output) with what Keras 3 cannot resolve left out."""
+    if isinstance(value, list):  # a loss per output keeps its place; a metric list just loses the unknown
+        known = [_known(item, get, what, carry) for item in value]
+        return known if what == "loss" else [item for item in known if item is not None]
+    if value is None:
+        return None
+    try:
+        get(value)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        carry.warnings.append(f"{what} {value!r} is not one Keras 3 knows (your own function?): left out of the "
+                              "compile settings; compile again with it to resume training")
+        return None
+    return value
+
+
+def _optimizer(spec: OptimizerSpec, carry: TrainingCarry) -> keras.optimizers.Optimizer:
+    """The Keras 3 optimizer a spec describes; arguments its constructor does not take are left out, and
+    values it refuses give Adam's defaults (and no optimizer state) with a warning."""
+    if spec.class_name is not None:
+        try:
+            return _configured_optimizer(spec)
+        except (TypeError, ValueError) as exc:
+            carry.warnings.append(f"{spec.class_name} refused its legacy settings ({exc}): compiled with Adam defaults")
+            carry.optimizer = None
+    return keras.optimizers.Adam()
+
+
+def _configured_optimizer(spec: OptimizerSpec) -> keras.optimizers.Optimizer:
     arguments = dict(spec.arguments)
     if spec.decay:
         arguments["learning_rate"] = keras.optimizers.schedules.InverseTimeDecay(
@@ -81,7 +118,8 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
         carry.warnings.append(f"optimizer state not carried: {len(slots)} saved slots do not fit {carry.optimizer} "
                            f"over {len(trainable)} trainable weights")
         return
-    pairs = _slot_pairs(model.optimizer, kinds, body, trainable)
+    by_variable = variable_major([info.name for info in body], len(kinds))
+    pairs = _slot_pairs(model.optimizer, kinds, body, trainable, by_variable)
     if isinstance(pairs, str):
         carry.warnings.append(f"optimizer state not carried: {pairs}")
         return
@@ -141,7 +179,8 @@ def _note_masked_losses(model: keras.Model, file: LegacyFile, carry: TrainingCar
                                "steps are larger by all/unmasked timesteps)")
 
 
-def _slot_pairs(optimizer: Any, kinds: tuple[str, ...], body: tuple[Any, ...], trainable: list[WeightMove]) -> Any:
+def _slot_pairs(optimizer: Any, kinds: tuple[str, ...], body: tuple[Any, ...], trainable: list[WeightMove],
+                by_variable: bool) -> Any:
     """(saved slot, Keras 3 slot variable) pairs, all shape-checked; a reason string when they do not fit.
 
     Kinds Keras 3 does not keep (Adam's vhat without amsgrad, SGD's moments without momentum) are skipped.
@@ -152,7 +191,7 @@ def _slot_pairs(optimizer: Any, kinds: tuple[str, ...], body: tuple[Any, ...], t
             continue
         for index, move in enumerate(trainable):
             target = slot_variable(optimizer, kind, move.variable)
-            info = body[position * len(trainable) + index]
+            info = body[slot_position(position, index, len(kinds), len(trainable), by_variable)]
             if target is None or tuple(info.shape) != tuple(target.shape):
                 return f"slot {info.name} {tuple(info.shape)} does not fit {move.variable.path}"
             pairs.append((info, target))

@@ -32,6 +32,10 @@ EPSILON_INSIDE_SQRT = {"RMSprop", "Adagrad"}
 SQUARING_OPTIMIZERS = {"Adam", "RMSprop", "Adagrad", "Adamax", "Nadam", "Adadelta"}
 LOSS_RENAMES = {"kullback_leibler_divergence": "kl_divergence", "logcosh": "log_cosh"}
 METRIC_RENAMES = {"acc": "accuracy"}
+# tf.keras 2.11+ registered its new optimizers under this package prefix ("Custom>Adam")
+REGISTERED_PREFIX = "Custom>"
+# Arguments of tf.keras 2.11+ optimizers with no Keras 3 meaning: dropped
+NEW_OPTIMIZER_ONLY = {"is_legacy_optimizer", "jit_compile"}
 
 
 @dataclass(frozen=True)
@@ -70,11 +74,14 @@ def translate_training(training_config: dict[str, Any], output_names: list[str])
 def translate_optimizer(config: dict[str, Any]) -> OptimizerSpec:
     """A legacy optimizer config as Keras 3's: renamed arguments, decay, and epsilon where its meaning moved."""
     name = config.get("class_name")
+    if isinstance(name, str) and name.startswith(REGISTERED_PREFIX):
+        name = name[len(REGISTERED_PREFIX):]
     if name not in OPTIMIZERS:
         return OptimizerSpec(None, {}, 0.0, (), (f"optimizer {name!r} has no Keras 3 counterpart here: compiled "
                                                  "with Adam defaults",))
     legacy = config.get("config") or {}
-    arguments = {RENAMED_ARGUMENTS.get(k, k): v for k, v in legacy.items() if k not in DROPPED_ARGUMENTS}
+    arguments = {RENAMED_ARGUMENTS.get(k, k): v for k, v in legacy.items()
+                 if k not in DROPPED_ARGUMENTS | NEW_OPTIMIZER_ONLY}
     if arguments.get("epsilon") is None:
         arguments.pop("epsilon", None)
     notes = []
@@ -94,6 +101,20 @@ def slot_kinds(optimizer: str, kinds_per_variable: int | None) -> tuple[str, ...
     return SLOT_KINDS.get(optimizer, {}).get(kinds_per_variable or -1)
 
 
+def variable_major(names: list[str], kinds: int) -> bool:
+    """Whether the saved slots run weight by weight (m, v of the first weight, then the second's), as
+    tf.keras 2.11+ optimizers stored them, named `Adam/m/<weight>`; older ones ran kind by kind."""
+    if kinds < 2 or len(names) < kinds:
+        return False
+    parts = [name.split("/", 2) for name in names[:kinds]]
+    return all(len(p) == 3 for p in parts) and len({p[2] for p in parts}) == 1 and len({p[1] for p in parts}) == kinds
+
+
+def slot_position(kind: int, variable: int, kinds: int, variables: int, by_variable: bool) -> int:
+    """Where the slot of one kind for one trainable weight sits among the saved slots."""
+    return variable * kinds + kind if by_variable else kind * variables + variable
+
+
 def step_offset(source: SourceInfo) -> int:
     """1 for standalone Keras 2 on TensorFlow: its optimizers read `iterations` after their own
     `iterations += 1` in the same session run, so its next step used the saved count + 2 where
@@ -109,12 +130,17 @@ def averages_masked_loss_over_all_steps(source: SourceInfo) -> bool:
 
 
 def _loss_name(loss: Any) -> Any:
+    """A loss by Keras 3's name; a tf.keras loss object's config with its `reduction='auto'` (batch
+    mean, Keras 3's `sum_over_batch_size`) spelt the Keras 3 way."""
+    if isinstance(loss, dict) and isinstance(loss.get("config"), dict) and loss["config"].get("reduction") == "auto":
+        return {**loss, "config": {**loss["config"], "reduction": "sum_over_batch_size"}}
     return LOSS_RENAMES.get(loss, loss) if isinstance(loss, str) else loss
 
 
 def _per_output(value: Any, output_names: list[str], convert: Any) -> Any:
-    """A dict keyed by the wrapper's output names becomes a list in output order."""
-    if isinstance(value, dict):
+    """A dict keyed by the wrapper's output names becomes a list in output order (a dict with a
+    `class_name` is one loss object's config, for every output)."""
+    if isinstance(value, dict) and "class_name" not in value:
         return [convert(value[name]) if name in value else None for name in output_names]
     if isinstance(value, list):
         return [convert(v) for v in value]
@@ -122,17 +148,36 @@ def _per_output(value: Any, output_names: list[str], convert: Any) -> Any:
 
 
 def _metrics(metrics: Any, output_names: list[str]) -> Any:
+    """Metrics per output where the file had more than one output; a flat list for one.
+
+    tf.keras 2.x saved them per output even for a single one (`[["accuracy"]]`), each list for one
+    output in order; Keras 2 saved one flat list that applied to every output.
+    """
     if not metrics:
         return None
     if isinstance(metrics, dict):
         return [_renamed_metrics(_as_list(metrics.get(name, []))) for name in output_names]
+    if not isinstance(metrics, list):
+        return _renamed_metrics([metrics])
+    if metrics and all(isinstance(m, list) for m in metrics):
+        per_output = [_renamed_metrics(m) for m in metrics]
+        return per_output if len(output_names) > 1 else [m for output in per_output for m in output]
     if len(output_names) > 1:
         return [_renamed_metrics(metrics) for _ in output_names]
     return _renamed_metrics(metrics)
 
 
-def _renamed_metrics(names: list[Any]) -> list[Any]:
-    return [METRIC_RENAMES.get(m, m) for m in names]
+def _renamed_metrics(metrics: list[Any]) -> list[Any]:
+    return [_metric(m) for m in metrics]
+
+
+def _metric(metric: Any) -> Any:
+    """A metric by the name Keras 3 knows it by. tf.keras 2.x wrote built-in metric functions as
+    `MeanMetricWrapper` configs naming the function (`fn`); other configs are left for Keras to judge."""
+    if isinstance(metric, dict) and metric.get("class_name") == "MeanMetricWrapper":
+        config = metric.get("config") or {}
+        metric = config.get("fn") or config.get("name")
+    return METRIC_RENAMES.get(metric, metric) if isinstance(metric, str) else metric
 
 
 def _as_list(value: Any) -> list[Any]:
