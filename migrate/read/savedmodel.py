@@ -217,6 +217,8 @@ def _optimizer_weights(graph: list[GraphNode], entries: dict[str, BundleEntry],
     if optimizer is None or optimizer >= len(graph):
         return ()
     node = graph[optimizer]
+    if node.child("_variables") is not None:
+        return _new_optimizer_weights(graph, graph[optimizer], entries, trainable)
     found = []
     counter = node.child("iter")
     if counter is not None and counter < len(graph) and counter_key(graph[counter], entries):
@@ -228,6 +230,21 @@ def _optimizer_weights(graph: list[GraphNode], entries: dict[str, BundleEntry],
             if target is None or target >= len(graph):
                 return ()  # a slot missing for some variable: the state does not fit, carry none
             found.append(_weight(f"optimizer/{slot}_{variable}", graph[target], entries))
+    return tuple(found)
+
+
+def _new_optimizer_weights(graph: list[GraphNode], node: GraphNode, entries: dict[str, BundleEntry],
+                           trainable: list[int]) -> tuple[WeightInfo, ...]:
+    """tf.keras 2.11+ optimizers keep `_variables`: the step counter, then each trainable variable's
+    slots together (m, v of the first weight, then the second's). Named `optimizer/<kind>/<weight>` as
+    those optimizers name theirs, so the slot order is read as weight by weight."""
+    listed = [target for _, target in graph[node.child("_variables")].children if target < len(graph)]
+    if not listed or not trainable or (len(listed) - 1) % len(trainable):
+        return ()
+    kinds = (len(listed) - 1) // len(trainable)
+    found = [_weight("optimizer/iterations", graph[listed[0]], entries)]
+    for index, target in enumerate(listed[1:]):
+        found.append(_weight(f"optimizer/{index % kinds}/{index // kinds}", graph[target], entries))
     return tuple(found)
 
 
