@@ -111,7 +111,7 @@ def render_custom_stubs(source: Path, classes: list[CustomClass], rerun: str) ->
     header = [f'"""Custom classes of {_comment(source.name)} that migrate cannot rebuild without their code.',
               "", "Generated from the file's config (nothing in it was run). Fill in each `call` with what the",
               "original class computed (and `build`, if a weight's shape depends on the input), then:", "",
-              f"    {_comment(rerun)}", '"""', "", "import keras", "from keras import ops", ""]
+              f"    {_comment(rerun, limit=None)}", '"""', "", "import keras", "from keras import ops", ""]
     return "\n".join(header) + "".join(_class(source, custom) for custom in classes)
 
 
@@ -170,7 +170,7 @@ def _literal(value: Any) -> str:
     return "None"
 
 
-def _comment(text: str) -> str:
+def _comment(text: str, limit: int | None = 200) -> str:
     """Text safe inside a comment or docstring: one printable line, no quotes that could close it."""
     flat = " ".join(str(text).split())
-    return "".join(ch if ch.isprintable() and ch not in "\"'\\" else "?" for ch in flat)[:200]
+    return "".join(ch if ch.isprintable() and ch not in "\"'\\" else "?" for ch in flat)[:limit]
