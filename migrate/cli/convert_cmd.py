@@ -8,7 +8,8 @@ import typer
 
 
 def convert_command(
-    source: Path = typer.Argument(..., metavar="SRC", help="Legacy Keras .h5/.hdf5 file (whole model or weights-only).", show_default=False),
+    source: Path = typer.Argument(..., metavar="SRC",
+        help="Keras file: HDF5 (whole model or weights-only), .keras zip or SavedModel directory, told by content.", show_default=False),
     output: Path | None = typer.Option(None, "-o", "--output", help="Destination (default: SRC with suffix .keras)."),
     architecture: Path | None = typer.Option(None, "--architecture", help="Template .json, .h5 or .keras for weights-only files."),
     reference: Path | None = typer.Option(None, "--reference", help="NPZ with in_* inputs and out_* legacy outputs."),
@@ -16,7 +17,8 @@ def convert_command(
     force: bool = typer.Option(False, "--force", help="Replace an existing destination."),
     weights_only: bool = typer.Option(False, "--weights-only", help="Write Keras 3 weights (.weights.h5) only."),
     savedmodel: Path | None = typer.Option(None, "--savedmodel", help="Also export a TensorFlow SavedModel here."),
-    custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
+    custom_objects: list[str] = typer.Option([], "--custom-objects",
+        help="Module (or .py file, e.g. the <stem>_custom.py convert wrote) whose classes implement custom layers."),
     lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE: your function for Lambda layer NAME."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore a <stem>.npz reference beside SRC."),
 ) -> None:

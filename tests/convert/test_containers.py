@@ -143,3 +143,13 @@ def test_custom_classes_get_a_stub_and_convert_once_it_is_filled_in(tmp_path):
     reloaded = keras.saving.load_model(output, safe_mode=True, custom_objects={"Scale": module.Scale,
                                                                                "Clip01": module.Clip01})
     np.testing.assert_allclose(reloaded.predict(x, verbose=0), model.predict(x, verbose=0), atol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["tfkeras_savedmodel", "tfkeras_nested.keras"])
+def test_inspect_says_stock_keras3_cannot_load_tfkeras_containers_and_it_cannot(name):
+    from migrate.diagnosis import inspect_file
+
+    source = FIXTURES / name
+    assert inspect_file(source).keras3_verdict == "fails"
+    with pytest.raises(Exception):  # noqa: B017 - whatever stock Keras raises, it does not load the file
+        keras.saving.load_model(source, safe_mode=True)
