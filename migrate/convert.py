@@ -22,7 +22,15 @@ from migrate.read import read_model_file
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
 from migrate.save import write_text_atomically
-from migrate.translate.custom import custom_stub_path, refusal, render_custom_stubs, unknown_classes
+from migrate.translate.custom import (
+    CustomClass,
+    config_layers,
+    custom_stub_path,
+    graph_layers,
+    refusal,
+    render_custom_stubs,
+    unknown_classes,
+)
 from migrate.translate.lambdas import lambda_refusal
 from migrate.unwrap import LambdaInfo
 from migrate.verify import sidecar_reference
@@ -111,7 +119,12 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     passed = _pass_through_keras3(source, destination, options, start)
     if passed is not None:
         return passed
-    planned = plan_path(source, options.architecture)
+    try:
+        planned = plan_path(source, options.architecture)
+    except MigrateError as exc:
+        if not options.custom_objects:
+            refuse_custom_classes_in_config(source, destination, exc)
+        raise
     template = planned.require_template()
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
     if not options.custom_objects:  # nothing of the user's to wait for: refuse before TensorFlow starts
@@ -184,14 +197,31 @@ def refuse_custom_classes(planned: TemplatePlan, template: Graph, source: Path, 
     """Stop when the model uses layer classes neither Keras 3, migrate nor the user's --custom-objects
     provide, naming them all at once, and leave `<stem>_custom.py` beside the output: a stub of each, to
     fill in and pass back."""
-    classes = unknown_classes(template, planned.file, KERAS3_LAYER_CLASSES, given)
-    if not classes:
+    classes = unknown_classes(graph_layers(template), planned.file, KERAS3_LAYER_CLASSES, given)
+    if classes:
+        raise UnsupportedModelError(refusal(classes, _write_custom_stub(source, destination, classes)))
+
+
+def refuse_custom_classes_in_config(source: Path, destination: Path, error: MigrateError) -> None:
+    """When the model cannot even be planned, say which custom classes it names too (often the reason:
+    a custom first layer declares no input shape), with the stub written, and the planning error after."""
+    try:
+        file = read_model_file(source)
+    except MigrateError:
         return
+    classes = unknown_classes(config_layers(file.model_config), file, KERAS3_LAYER_CLASSES, set())
+    if classes:
+        stub = _write_custom_stub(source, destination, classes)
+        where = f"layer '{error.layer}': " if error.layer else ""
+        raise UnsupportedModelError(f"{refusal(classes, stub)}; besides, {where}{error.message}") from None
+
+
+def _write_custom_stub(source: Path, destination: Path, classes: list[CustomClass]) -> Path:
     stub = custom_stub_path(source, destination)
     rerun = f"migrate convert {source} -o {destination} --custom-objects {stub}"
     stub.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomically(stub, render_custom_stubs(source, classes, rerun))
-    raise UnsupportedModelError(refusal(classes, stub))
+    return stub
 
 
 def _lambda_layer(planned: TemplatePlan, info: LambdaInfo) -> Layer:

@@ -44,22 +44,51 @@ class CustomClass:
     weights: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
 
 
-def unknown_classes(template: Graph, file: LegacyFile, known: frozenset[str], given: set[str]) -> list[CustomClass]:
-    """Every layer class of `template` that is not in `known` (Keras 3's), rebuilt by migrate, or `given`
-    by the user, in order of first use."""
+# One layer wherever it sits: the names of the models holding it (outermost first), class, config, name.
+LayerEntry = tuple[tuple[str, ...], str, dict[str, Any], str]
+
+
+def graph_layers(template: Graph) -> list[LayerEntry]:
+    """Every layer of a built graph, nested models' included."""
+    return [(path, layer.class_name, layer.config, layer.name) for path, layer in template.walk()]
+
+
+def config_layers(config: Any, path: tuple[str, ...] = ()) -> list[LayerEntry]:
+    """Every layer of a raw model config (any generation's form), for when the graph cannot be built: a
+    custom layer is often why (a Sequential whose first layer is custom declares no input shape)."""
+    if not isinstance(config, dict):
+        return []
+    body = config.get("config")
+    layers = body if isinstance(body, list) else body.get("layers") if isinstance(body, dict) else None
+    name = str(body.get("name", "model")) if isinstance(body, dict) else "model"
+    entries: list[LayerEntry] = []
+    for layer in layers if isinstance(layers, list) else []:
+        if not isinstance(layer, dict) or not isinstance(layer.get("class_name"), str):
+            continue
+        inner = layer.get("config") if isinstance(layer.get("config"), dict) else {}
+        layer_name = str(layer.get("name") or inner.get("name") or layer["class_name"])
+        entries.append(((*path, name), layer["class_name"], inner, layer_name))
+        if layer["class_name"] in MODEL_CLASSES:
+            entries += config_layers(layer, (*path, name))
+    return entries
+
+
+def unknown_classes(layers: list[LayerEntry], file: LegacyFile, known: frozenset[str], given: set[str]) -> list[CustomClass]:
+    """Every layer class that is not in `known` (Keras 3's), rebuilt by migrate, or `given` by the user,
+    in order of first use."""
     found: dict[str, CustomClass] = {}
     source = SourceInfo.of(file)
-    for path, layer in template.walk():
-        name = "/".join((*path[1:], layer.name))
-        class_name = _translated_class(layer.class_name, layer.config, source, name)
+    for path, original, config, layer_name in layers:
+        name = "/".join((*path[1:], layer_name))
+        class_name = _translated_class(original, config, source, name)
         if class_name in known or class_name in MODEL_CLASSES or class_name in REBUILT or class_name in given:
             continue
         entry = found.setdefault(class_name, CustomClass(class_name))
         entry.layers.append(name)
-        for key, value in layer.config.items():
+        for key, value in config.items():
             entry.config.setdefault(key, value)
         if not entry.weights:
-            entry.weights = _weights(file, path, layer.name)
+            entry.weights = _weights(file, path, layer_name)
     return list(found.values())
 
 
@@ -68,7 +97,7 @@ def _translated_class(class_name: str, config: dict[str, Any], source: SourceInf
     not unknown, its own error comes later."""
     try:
         return translate_layer(class_name, config, source, name).class_name
-    except MigrateError:
+    except (MigrateError, TypeError, KeyError, ValueError, AttributeError):  # a raw config may be damaged too
         return "InputLayer"
 
 
@@ -124,8 +153,7 @@ def _class(source: Path, custom: CustomClass) -> str:
     lines = ["", "", f"class {name}(keras.layers.Layer):",
              f'    """{_comment(custom.class_name)} of {_comment(source.name)}, used by '
              f'{_comment(", ".join(custom.layers))}."""', ""]
-    signature = "".join(f", {key}={_literal(value)}" for key, value in arguments.items())
-    lines += [f"    def __init__(self{signature}, **kwargs):", "        super().__init__(**kwargs)"]
+    lines += _init_lines(arguments) + ["        super().__init__(**kwargs)"]
     lines += [f"        self.{key} = {key}" for key in arguments]
     if skipped:
         lines.append(f"        # config keys that are not Python names, left out: {_comment(', '.join(skipped))}")
@@ -138,10 +166,20 @@ def _class(source: Path, custom: CustomClass) -> str:
     return "\n".join(lines)
 
 
+def _init_lines(arguments: dict[str, Any]) -> list[str]:
+    """`def __init__(self, key=value, ..., **kwargs):`, one argument a line when there are several."""
+    if len(arguments) <= 2:
+        signature = "".join(f", {key}={_literal(value)}" for key, value in arguments.items())
+        return [f"    def __init__(self{signature}, **kwargs):"]
+    return (["    def __init__(", "        self,"] + [f"        {key}={_literal(value)}," for key, value in arguments.items()]
+            + ["        **kwargs,", "    ):"])
+
+
 def _get_config_line(arguments: dict[str, Any]) -> str:
     if not arguments:
         return "        return super().get_config()"
-    return "        return {**super().get_config(), " + ", ".join(f"{k!r}: self.{k}" for k in arguments) + "}"
+    items = "".join(f"\n            {k!r}: self.{k}," for k in arguments)
+    return "        return {\n            **super().get_config()," + items + "\n        }"
 
 
 def _build_lines(weights: list[tuple[str, tuple[int, ...]]]) -> list[str]:

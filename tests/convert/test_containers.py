@@ -153,3 +153,29 @@ def test_inspect_says_stock_keras3_cannot_load_tfkeras_containers_and_it_cannot(
     assert inspect_file(source).keras3_verdict == "fails"
     with pytest.raises(Exception):  # noqa: B017 - whatever stock Keras raises, it does not load the file
         keras.saving.load_model(source, safe_mode=True)
+
+
+def test_a_custom_class_that_stops_planning_is_named_with_what_else_is_wrong(tmp_path):
+    """Andre-Gilbert's shape: a Sequential whose first layer is custom declares no input shape."""
+    import json
+
+    import h5py
+
+    config = {"class_name": "Sequential", "config": {"name": "seq", "layers": [
+        {"class_name": "MyRNN", "config": {"name": "my_rnn", "units": 4}},
+        {"class_name": "Dense", "config": {"name": "dense", "units": 1}}]}}
+    source = tmp_path / "first_custom.h5"
+    with h5py.File(source, "w") as h5:
+        h5.attrs["model_config"] = json.dumps(config)
+        h5.attrs["keras_version"] = "2.4.0"
+        h5.attrs["backend"] = "tensorflow"
+        weights = h5.create_group("model_weights")
+        weights.attrs["layer_names"] = [b"my_rnn", b"dense"]
+        weights.create_group("my_rnn").attrs["weight_names"] = [b"my_rnn/kernel:0"]
+        weights["my_rnn"]["my_rnn/kernel:0"] = np.zeros((3, 4), "float32")
+        weights.create_group("dense").attrs["weight_names"] = []
+    result = convert_file(source, ConvertOptions(output=tmp_path / "out" / "m.keras"))
+    assert result.status == "failed"
+    assert "'MyRNN' (layer 'my_rnn')" in result.error and "besides, layer 'my_rnn':" in result.error
+    stub = (tmp_path / "out" / "first_custom_custom.py").read_text()
+    assert "def __init__(self, units=4, **kwargs):" in stub and "shape=(3, 4)" in stub
