@@ -164,7 +164,7 @@ def _pass_through_keras3(source: Path, destination: Path, options: ConvertOption
         return None
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
     record = pass_through(model, RebuildOptions(destination=destination, reference=reference, atol=options.atol,
-                                                weights_only=options.weights_only))
+                                                weights_only=options.weights_only, savedmodel=options.savedmodel))
     return ConversionResult(
         source=str(source), status="converted", output=str(destination), keras_version=file.keras_version,
         template=str((file.model_config or {}).get("config", {}).get("name", "?")),

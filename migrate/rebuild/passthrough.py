@@ -57,6 +57,9 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
                "its outputs are the reference the written file is checked against",))
     with staging(options.destination) as stage:
         staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
+        exported = stage / "savedmodel" if options.savedmodel else None
+        if exported is not None:
+            model.export(str(exported), verbose=False)
         if options.weights_only:
             model.save_weights(staged)
         else:
@@ -66,6 +69,8 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
             check_reloaded(reload_stock(staged, {}), expected)
         record = replace(record, bytes_written=staged.stat().st_size, verify_seconds=time.perf_counter() - started)
         publish(staged, options.destination)
+        if exported is not None:
+            publish(exported, Path(options.savedmodel))
     return record
 
 

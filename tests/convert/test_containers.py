@@ -179,3 +179,11 @@ def test_a_custom_class_that_stops_planning_is_named_with_what_else_is_wrong(tmp
     assert "'MyRNN' (layer 'my_rnn')" in result.error and "besides, layer 'my_rnn':" in result.error
     stub = (tmp_path / "out" / "first_custom_custom.py").read_text()
     assert "def __init__(self, units=4, **kwargs):" in stub and "shape=(3, 4)" in stub
+
+
+def test_a_passed_through_keras3_file_is_exported_as_a_savedmodel_when_asked(tmp_path):
+    model = keras3_model()
+    model.save(tmp_path / "m.keras")
+    result = convert_file(tmp_path / "m.keras", ConvertOptions(output=tmp_path / "out.keras", savedmodel=tmp_path / "sm"))
+    assert result.status == "converted", result.error
+    assert (tmp_path / "sm" / "saved_model.pb").is_file()

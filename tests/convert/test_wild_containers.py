@@ -25,7 +25,8 @@ OPEN = {
     "AlgoDM-Fall2023-Team2__Visual-Search-Using-Variational-Autoencoders__model.keras":
         "a subclassed model (class VAE): its .keras config holds no layers, the architecture is only in code",
     "halimelsaputra__Kelompok7_Variational-Autoencoder_handwriting-generator__conditional_encoder.h5":
-        "a Lambda calling the module function 'sampling', and a Keras 3 __lambda__ (stock Keras 3 refuses both too)",
+        "Lambdas stock Keras 3 refuses too: one calls the module function 'sampling' (no code in the file), one "
+        "`tf.tile` (read from its Python 3.12 bytecode, not lifted yet)",
     "41Leahcim__astronomy_pipeline__model.keras": "its BinaryCrossentropy loss config is not carried yet (training configs)",
     "AdamVenroy__sentiment-classifer__model.keras": "its BinaryCrossentropy loss config is not carried yet (training configs)",
 }

@@ -156,3 +156,20 @@ def test_inspecting_every_container_imports_neither_keras_nor_tensorflow():
               "assert not {'keras', 'tensorflow', 'tf_keras'} & set(sys.modules), sorted(sys.modules)\nprint('ok')")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert result.stdout.strip() == "ok", result.stderr[-2000:]
+
+
+def test_a_keras3_lambda_is_put_in_the_legacy_function_form():
+    from migrate.read.keras_archive import legacy_form
+
+    tensor = {"class_name": "__keras_tensor__", "config": {"keras_history": ["x", 0, 0]}}
+    config = {"class_name": "Functional", "config": {"name": "m", "input_layers": [["x", 0, 0]], "output_layers": [["f", 0, 0], ["g", 0, 0]],
+              "layers": [{"class_name": "InputLayer", "name": "x", "config": {"name": "x"}, "inbound_nodes": []},
+                         {"class_name": "Lambda", "name": "f", "inbound_nodes": [{"args": [tensor], "kwargs": {}}],
+                          "config": {"name": "f", "function": {"class_name": "__lambda__",
+                                                               "config": {"code": "YWJj", "defaults": None, "closure": None}}}},
+                         {"class_name": "Lambda", "name": "g", "inbound_nodes": [{"args": [tensor], "kwargs": {}}],
+                          "config": {"name": "g", "function": {"module": "builtins", "class_name": "function",
+                                                               "config": "sampling", "registered_name": "function"}}}]}}
+    layers = {layer["name"]: layer["config"] for layer in legacy_form(config)["config"]["layers"]}
+    assert (layers["f"]["function"], layers["f"]["function_type"]) == (["YWJj", None, None], "lambda")
+    assert (layers["g"]["function"], layers["g"]["function_type"], layers["g"]["module"]) == ("sampling", "function", "builtins")
