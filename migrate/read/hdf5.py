@@ -78,17 +78,17 @@ class LegacyFile:
 
     @property
     def keras_major(self) -> int | None:
-        version = _version_tuple(self.keras_version or "")
+        version = version_tuple(self.keras_version or "")
         return version[0] if version else None
 
 
 def is_tf_keras_version(version: str | None) -> bool:
     """tf.keras wrote it: '-tf' versions (TF 1.x), and 2.4 and later (only tf.keras reached those)."""
     version = version or ""
-    return version.endswith("-tf") or _version_tuple(version) >= (2, 4)
+    return version.endswith("-tf") or version_tuple(version) >= (2, 4)
 
 
-def _version_tuple(version: str) -> tuple[int, ...]:
+def version_tuple(version: str) -> tuple[int, ...]:
     """'2.2.4-tf' -> (2, 2, 4); text that is not a version -> ()."""
     parts = []
     for piece in version.split("-")[0].split("."):
@@ -222,11 +222,13 @@ def _read_weight_list(group: h5py.Group) -> tuple[WeightInfo, ...]:
         item = group.get(name)
         if not isinstance(item, h5py.Dataset):
             raise MalformedFileError(f"'{group.name}' lists weight '{name}' but holds no dataset there")
-        infos.append(_weight_info(name, item))
+        infos.append(weight_info(name, item))
     return tuple(infos)
 
 
-def _weight_info(name: str, dataset: h5py.Dataset) -> WeightInfo:
+def weight_info(name: str, dataset: h5py.Dataset) -> WeightInfo:
+    """A dataset's header as a WeightInfo, refusing impossible shapes and non-numeric dtypes (every container's
+    HDF5 weights go through here)."""
     shape = tuple(int(d) for d in dataset.shape) if dataset.shape is not None else ()
     if any(d < 0 or d > MAX_DIM for d in shape):
         raise MalformedFileError(f"weight '{name}' has an impossible shape {shape}")

@@ -25,7 +25,7 @@ import h5py
 
 from migrate.errors import MalformedFileError, MigrateError, NotKerasFileError, UnsupportedModelError
 from migrate.read.classes import MODEL_CLASSES
-from migrate.read.hdf5 import LegacyFile, WeightInfo, _version_tuple, _weight_info
+from migrate.read.hdf5 import LegacyFile, WeightInfo, version_tuple, weight_info
 from migrate.read.keras_archive import legacy_form
 
 WEIGHTS_MEMBER = "model.weights.h5"
@@ -88,7 +88,7 @@ def _record(path: Path, metadata: dict[str, Any], config: Any, h5: h5py.File) ->
             f"the .keras config holds no layers (class '{(config or {}).get('class_name')}' is a subclassed model: "
             "its architecture exists only in the code that defined it); rebuild it in code and load these weights "
             "with --architecture, or pass its class with --custom-objects")
-    keras3 = (_version_tuple(version or "") or (0,))[0] >= 3
+    keras3 = (version_tuple(version or "") or (0,))[0] >= 3
     model_config = legacy_form(config) if keras3 else dict(config)
     model_config["keras_version"] = version
     datasets = _datasets(h5)
@@ -159,7 +159,7 @@ def _own(group: str, datasets: dict[str, h5py.Dataset]) -> list[WeightInfo]:
     prefix = f"{group}/vars/"
     indexed = sorted((int(key[len(prefix):]), key) for key in datasets
                      if key.startswith(prefix) and key[len(prefix):].isdigit())
-    return [_weight_info(key, datasets[key]) for _, key in indexed]
+    return [weight_info(key, datasets[key]) for _, key in indexed]
 
 
 def _trainable_first(body: dict[str, Any], per_layer: list[tuple[WeightInfo, ...]]) -> list[WeightInfo]:

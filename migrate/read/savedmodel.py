@@ -221,7 +221,7 @@ def _optimizer_weights(graph: list[GraphNode], entries: dict[str, BundleEntry],
         return _new_optimizer_weights(graph, graph[optimizer], entries, trainable)
     found = []
     counter = node.child("iter")
-    if counter is not None and counter < len(graph) and counter_key(graph[counter], entries):
+    if counter is not None and counter < len(graph) and _is_saved_scalar(graph[counter], entries):
         found.append(_weight("optimizer/iter", graph[counter], entries))
     by_variable = {(variable, slot): target for variable, slot, target in node.slots}
     for slot in dict.fromkeys(slot for _, slot, _ in node.slots):
@@ -248,7 +248,7 @@ def _new_optimizer_weights(graph: list[GraphNode], node: GraphNode, entries: dic
     return tuple(found)
 
 
-def counter_key(node: GraphNode, entries: dict[str, BundleEntry]) -> bool:
+def _is_saved_scalar(node: GraphNode, entries: dict[str, BundleEntry]) -> bool:
     """Whether a node is a saved scalar (the optimizer's iteration counter)."""
     entry = entries.get(node.tensors.get("VARIABLE_VALUE", ""))
     return entry is not None and entry.shape == ()
