@@ -34,6 +34,9 @@ MAX_JSON_BYTES = 64 * 2**20
 CHILD_ORDER = ("cell", "forward_layer", "backward_layer", "layer")
 # Layers whose last weights are non-trainable state (a nested model lists those after every trainable one).
 NON_TRAINABLE_TAIL = {"BatchNormalization": 2}
+# `compile(optimizer="adam")` keeps the name; the class it stood for.
+OPTIMIZER_NAMES = {"adam": "Adam", "sgd": "SGD", "rmsprop": "RMSprop", "adagrad": "Adagrad", "adadelta": "Adadelta",
+                   "adamax": "Adamax", "nadam": "Nadam", "ftrl": "Ftrl", "adamw": "AdamW"}
 
 
 def is_keras_zip(path: Path) -> bool:
@@ -93,11 +96,64 @@ def _record(path: Path, metadata: dict[str, Any], config: Any, h5: h5py.File) ->
     model_config["keras_version"] = version
     datasets = _datasets(h5)
     weights = _layer_weights(config, datasets)
-    # The compile settings (`compile_config`) and optimizer variables (interleaved per variable, not in the
-    # legacy order) are not carried from a zip: the model and its weights are.
+    training = None if keras3 else _training_config(config.get("compile_config"))
     return LegacyFile(path=str(path), format="model", keras_version=version, backend=None,
-                      model_config=model_config, training_config=None,
-                      layer_weights=weights, container="keras_zip")
+                      model_config=model_config, training_config=training, layer_weights=weights,
+                      optimizer_weights=_optimizer_weights(datasets, weights) if training else (), container="keras_zip")
+
+
+def _training_config(compile_config: Any) -> dict[str, Any] | None:
+    """Keras 2.13-2.15's `compile_config` in the HDF5 `training_config` form (the optimizer as
+    `optimizer_config`, functions saved as `{"class_name": "function", "config": name}` by their name).
+    Keras 3 zips are passed through stock Keras 3, which reads its own."""
+    if not isinstance(compile_config, dict) or not isinstance(compile_config.get("optimizer"), (dict, str)):
+        return None
+    plain = _function_names(compile_config)
+    optimizer = plain.pop("optimizer")
+    if isinstance(optimizer, str):  # compiled with a name ("adam"): the defaults of that class
+        optimizer = {"class_name": OPTIMIZER_NAMES.get(optimizer.lower(), optimizer), "config": {}}
+    return {**plain, "optimizer_config": {"class_name": optimizer.get("class_name"), "config": optimizer.get("config")}}
+
+
+def _function_names(value: Any) -> Any:
+    """Function records by their name, and `module`/`registered_name` dropped, through a config."""
+    if isinstance(value, list):
+        return [_function_names(item) for item in value]
+    if isinstance(value, dict):
+        if value.get("class_name") == "function" and isinstance(value.get("config"), str):
+            return value["config"]
+        return {key: _function_names(item) for key, item in value.items() if key not in ("module", "registered_name")}
+    return value
+
+
+def _optimizer_weights(datasets: dict[str, h5py.Dataset], weights: dict[str, tuple[WeightInfo, ...]]
+                       ) -> tuple[WeightInfo, ...]:
+    """`optimizer/vars/<i>`: the step counter, then each trainable weight's slots together (m, v of the first,
+    then the second's), as tf.keras 2.11+ optimizers built them; named `optimizer/<kind>/<weight>` as those
+    optimizers name theirs, so the slots are read weight by weight. How many slots each weight has is read
+    off the shapes; where they fit no count, only the counter is kept (and the state is not carried)."""
+    slots = _own("optimizer", datasets)
+    if not slots or slots[0].shape != ():
+        return ()
+    body = slots[1:]
+    shapes = [w.shape for layer in weights.values() for w in layer]
+    kinds = next((k for k in (3, 2, 1) if _slots_fit(body, shapes, k)), None)
+    if kinds is None:
+        return tuple(slots[:1])
+    renamed = [WeightInfo(f"optimizer/{i % kinds}/{i // kinds}", w.h5_path, w.shape, w.dtype) for i, w in enumerate(body)]
+    return (slots[0], *renamed)
+
+
+def _slots_fit(body: list[WeightInfo], shapes: list[tuple[int, ...]], kinds: int) -> bool:
+    """Whether `body` reads as `kinds` slots per weight, weight by weight: runs of equal shapes whose
+    sequence is the shapes of some of the model's weights, in order (the trainable ones)."""
+    if not body or len(body) % kinds:
+        return False
+    runs = [body[i:i + kinds] for i in range(0, len(body), kinds)]
+    if any(len({w.shape for w in run}) != 1 for run in runs):
+        return False
+    remaining = iter(shapes)
+    return all(any(run[0].shape == shape for shape in remaining) for run in runs)
 
 
 def _datasets(h5: h5py.File) -> dict[str, h5py.Dataset]:

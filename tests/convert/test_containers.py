@@ -35,9 +35,18 @@ def test_a_tfkeras_savedmodel_reproduces_its_reference_with_its_optimizer_state(
     assert all(any(np.array_equal(s, v) for v in slots) for s in saved)
 
 
-def test_a_keras2_zip_with_nested_models_and_rnns_reproduces_its_reference(tmp_path):
+def test_a_keras2_zip_with_nested_models_and_rnns_reproduces_its_reference_and_optimizer_state(tmp_path):
     source = FIXTURES / "tfkeras_nested.keras"
-    reproduces(convert_file(source, ConvertOptions(output=tmp_path / "out.keras", reference=source.with_suffix(".npz"))))
+    result = convert_file(source, ConvertOptions(output=tmp_path / "out.keras", reference=source.with_suffix(".npz")))
+    reproduces(result)
+    assert result.rebuild.optimizer == "Adam" and result.rebuild.optimizer_slots == 30 and result.rebuild.iterations == 1
+    model = keras.saving.load_model(tmp_path / "out.keras", safe_mode=True)
+    file = read_model_file(source)
+    with open_weights(file) as store:  # tf.keras 2.11+ kept m, v of each trainable weight together
+        saved = [np.asarray(store[info.h5_path][()]) for info in file.optimizer_weights[1:]]
+    for index, (m, v) in enumerate(zip(model.optimizer._momentums, model.optimizer._velocities, strict=True)):
+        np.testing.assert_array_equal(np.asarray(m), saved[2 * index])
+        np.testing.assert_array_equal(np.asarray(v), saved[2 * index + 1])
 
 
 def test_a_keras_source_is_never_its_own_default_output():
