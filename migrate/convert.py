@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from migrate.diagnosis.keras3_layers import KERAS3_LAYER_CLASSES
 from migrate.errors import (
     MigrateError,
     OutputExistsError,
@@ -25,10 +26,20 @@ from migrate.export import parse_formats
 from migrate.graph import Graph, Layer
 from migrate.lift.stubs import render_stubs, stub_path
 from migrate.plan import TemplatePlan, plan_path
+from migrate.read import read_model_file
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
 from migrate.recover import RecoverOptions
 from migrate.save import write_text_atomically
+from migrate.translate.custom import (
+    CustomClass,
+    config_layers,
+    custom_stub_path,
+    graph_layers,
+    refusal,
+    render_custom_stubs,
+    unknown_classes,
+)
 from migrate.translate.lambdas import lambda_refusal
 from migrate.unwrap import LambdaInfo
 from migrate.verify import ABSOLUTE, sidecar_reference
@@ -104,7 +115,11 @@ class ConversionResult:
 
 
 def default_output(source: Path, weights_only: bool) -> Path:
-    return source.with_suffix(".weights.h5" if weights_only else ".keras")
+    """`m.h5` -> `m.keras`; a `.keras` source (a Keras 2.x zip, or HDF5 under that name) -> `m.keras3.keras`,
+    so that the source is never the output."""
+    if weights_only:
+        return source.with_suffix(".weights.h5")
+    return source.with_suffix(".keras3.keras" if source.suffix.lower() == ".keras" else ".keras")
 
 
 def convert_file(source: str | Path, options: ConvertOptions) -> ConversionResult:
@@ -131,9 +146,19 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     exports = parse_formats(options.exports)
     if exports and options.weights_only:
         raise UsageError("--export needs a whole model; --weights-only writes weights alone")
-    planned = plan_path(source, options.architecture, options.recovering(source))
+    passed = _pass_through_keras3(source, destination, options, start)
+    if passed is not None:
+        return passed
+    try:
+        planned = plan_path(source, options.architecture, options.recovering(source))
+    except MigrateError as exc:
+        if not options.custom_objects:
+            refuse_custom_classes_in_config(source, destination, exc)
+        raise
     template = planned.require_template()
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
+    if not options.custom_objects:  # nothing of the user's to wait for: refuse before TensorFlow starts
+        refuse_custom_classes(planned, template, source, destination, set())
     refuse_unliftable_lambdas(planned, template, source, destination, options)
 
     from migrate.rebuild.runtime import start_keras
@@ -142,11 +167,41 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     from migrate.rebuild.pipeline import build_verified  # Keras is imported only past this point
 
     user = load_user_objects(list(options.lambdas), list(options.custom_objects), options.import_root)
+    refuse_custom_classes(planned, template, source, destination, set(user.classes))
     rebuild_options = RebuildOptions(destination=destination, reference=reference, atol=options.atol,
                                      weights_only=options.weights_only, savedmodel=options.savedmodel, user=user,
                                      exports=exports)
     record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
+
+
+def _pass_through_keras3(source: Path, destination: Path, options: ConvertOptions,
+                         start: float) -> ConversionResult | None:
+    """A file Keras 3 wrote and stock Keras 3 loads in safe mode: re-saved as stock loads it (never worse
+    than stock). None when the file is legacy, or stock Keras 3 refuses it: migrate's own pipeline then."""
+    try:
+        file = read_model_file(source)
+    except MigrateError:
+        return None  # the pipeline reads it again and says why
+    if (file.keras_major or 0) < 3 or options.architecture or options.lambdas:
+        return None
+    from migrate.rebuild.runtime import start_keras
+
+    start_keras()
+    from migrate.rebuild.passthrough import load_stock, pass_through
+
+    model, _ = load_stock(source, file.container)
+    if model is None:
+        return None
+    reference = options.reference or (None if options.no_reference else sidecar_reference(source))
+    record = pass_through(model, RebuildOptions(destination=destination, reference=reference, atol=options.atol,
+                                                weights_only=options.weights_only, savedmodel=options.savedmodel,
+                                                exports=parse_formats(options.exports)))
+    return ConversionResult(
+        source=str(source), status="converted", output=str(destination), keras_version=file.keras_version,
+        template=str((file.model_config or {}).get("config", {}).get("name", "?")),
+        layers=len((file.model_config or {}).get("config", {}).get("layers", [])),
+        reference=str(reference) if reference else None, rebuild=record, seconds=time.perf_counter() - start)
 
 
 def refuse_unliftable_lambdas(planned: TemplatePlan, template: Graph, source: Path, destination: Path,
@@ -167,6 +222,38 @@ def refuse_unliftable_lambdas(planned: TemplatePlan, template: Graph, source: Pa
     more = f" ({len(stuck) - 1} more Lambda(s) likewise)" if len(stuck) > 1 else ""
     raise UnsupportedModelError(f"{lambda_refusal(first.refusal or '', first.source, first.layer)}{more}; "
                                 f"{stubs} holds each one's decoded function to review", layer=first.layer)
+
+
+def refuse_custom_classes(planned: TemplatePlan, template: Graph, source: Path, destination: Path,
+                          given: set[str]) -> None:
+    """Stop when the model uses layer classes neither Keras 3, migrate nor the user's --custom-objects
+    provide, naming them all at once, and leave `<stem>_custom.py` beside the output: a stub of each, to
+    fill in and pass back."""
+    classes = unknown_classes(graph_layers(template), planned.file, KERAS3_LAYER_CLASSES, given)
+    if classes:
+        raise UnsupportedModelError(refusal(classes, _write_custom_stub(source, destination, classes)))
+
+
+def refuse_custom_classes_in_config(source: Path, destination: Path, error: MigrateError) -> None:
+    """When the model cannot even be planned, say which custom classes it names too (often the reason:
+    a custom first layer declares no input shape), with the stub written, and the planning error after."""
+    try:
+        file = read_model_file(source)
+    except MigrateError:
+        return
+    classes = unknown_classes(config_layers(file.model_config), file, KERAS3_LAYER_CLASSES, set())
+    if classes:
+        stub = _write_custom_stub(source, destination, classes)
+        where = f"layer '{error.layer}': " if error.layer else ""
+        raise UnsupportedModelError(f"{refusal(classes, stub)}; besides, {where}{error.message}") from None
+
+
+def _write_custom_stub(source: Path, destination: Path, classes: list[CustomClass]) -> Path:
+    stub = custom_stub_path(source, destination)
+    rerun = f"migrate convert {source} -o {destination} --custom-objects {stub}"
+    stub.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomically(stub, render_custom_stubs(source, classes, rerun))
+    return stub
 
 
 def _lambda_layer(planned: TemplatePlan, info: LambdaInfo) -> Layer:

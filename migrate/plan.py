@@ -15,7 +15,7 @@ from typing import Any
 
 from migrate.errors import MigrateError
 from migrate.graph import Graph, build_graph
-from migrate.read import LegacyFile, read_legacy_file
+from migrate.read import LegacyFile, read_model_file
 from migrate.read.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
 from migrate.recover import RecoverOptions, Recovery, recover
 from migrate.unwrap import LambdaInfo, classify_lambdas, unwrap
@@ -65,9 +65,9 @@ class TemplatePlan:
 
 def plan_path(path: str | Path, architecture: str | Path | None = None,
               recovering: RecoverOptions | None = None) -> TemplatePlan:
-    """Read `path` with h5py and plan it; every error names the file."""
+    """Read `path` (any container, told by its content) and plan it; every error names the file."""
     try:
-        return plan(read_legacy_file(path), architecture, recovering)
+        return plan(read_model_file(path), architecture, recovering)
     except MigrateError as exc:
         raise exc.at(str(path)) from None
 

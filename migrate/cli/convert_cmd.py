@@ -10,7 +10,8 @@ from migrate.verify.tolerance import ABSOLUTE, RELATIVE
 
 
 def convert_command(
-    source: Path = typer.Argument(..., metavar="SRC", help="Legacy Keras .h5/.hdf5 file (whole model or weights-only).", show_default=False),
+    source: Path = typer.Argument(..., metavar="SRC",
+        help="Keras file: HDF5 (whole model or weights-only), .keras zip or SavedModel directory, told by content.", show_default=False),
     output: Path | None = typer.Option(None, "-o", "--output", help="Destination (default: SRC with suffix .keras)."),
     architecture: Path | None = typer.Option(None, "--architecture", help="Template .json, .h5 or .keras for weights-only files."),
     reference: Path | None = typer.Option(None, "--reference", help="NPZ with in_* inputs and out_* legacy outputs."),
@@ -20,7 +21,8 @@ def convert_command(
     savedmodel: Path | None = typer.Option(None, "--savedmodel", help="Also export a TensorFlow SavedModel here."),
     export: list[str] = typer.Option([], "--export", help="onnx,tflite,savedmodel: also write these beside the .keras, "
                                      "each checked in its own runtime."),
-    custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
+    custom_objects: list[str] = typer.Option([], "--custom-objects",
+        help="Module (or .py file, e.g. the <stem>_custom.py convert wrote) whose classes implement custom layers."),
     lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE: your function for Lambda layer NAME."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore a <stem>.npz reference beside SRC."),
     from_code: Path | None = typer.Option(

@@ -1,4 +1,4 @@
-"""`migrate inspect FILE...`: read legacy files with h5py alone and say what is in them and what is wrong."""
+"""`migrate inspect FILE...`: read Keras files as data (no Keras, no TensorFlow) and say what is in them and what is wrong."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from migrate.errors import MigrateError, one_line
 
 
 def inspect_command(
-    files: list[Path] = typer.Argument(..., metavar="FILE...", help="Legacy Keras .h5/.hdf5 files (model or weights-only).", show_default=False),
+    files: list[Path] = typer.Argument(..., metavar="FILE...",
+        help="Keras files: HDF5 (model or weights-only), .keras zips, SavedModel directories.", show_default=False),
     as_json: bool = typer.Option(False, "--json", help="One JSON array, one object per file, on stdout."),
     architecture: Path | None = typer.Option(
         None, "--architecture", help="Template .json, .h5 or .keras for weights-only files (default: <stem>.json beside each)."),

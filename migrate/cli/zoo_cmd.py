@@ -13,7 +13,8 @@ from migrate.verify.tolerance import ABSOLUTE, RELATIVE
 
 
 def zoo_command(
-    source: Path = typer.Argument(..., metavar="SRC", help="Folder searched for Keras model files (never written to).", show_default=False),
+    source: Path = typer.Argument(..., metavar="SRC",
+        help="Folder searched for .h5/.hdf5/.keras files and SavedModel directories (never written to).", show_default=False),
     out: Path = typer.Option(..., "-o", "--out", help="Output folder (mirrors SRC; holds the manifest and reports)."),
     jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", min=1, help="Worker processes (default: cores)."),
     timeout: float | None = typer.Option(None, "--timeout", min=1, help="Seconds per model before it is failed."),
@@ -22,7 +23,7 @@ def zoo_command(
     scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address, e.g. tcp://host:8786."),
     report_only: bool = typer.Option(False, "--report-only", help="Rewrite the reports from the manifest only."),
     lambdas: list[str] = typer.Option([], "--lambda", help="NAME=MODULE:CALLABLE for Lambda layer NAME in any file."),
-    custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module whose classes implement custom layers."),
+    custom_objects: list[str] = typer.Option([], "--custom-objects", help="Module (or .py file) whose classes implement custom layers."),
     atol: float = typer.Option(ABSOLUTE, "--atol", help=f"Tolerance per output element: |out - ref| <= ATOL + {RELATIVE:g} * |ref|."),
     no_reference: bool = typer.Option(False, "--no-reference", help="Ignore the <stem>.npz references beside files."),
     export: list[str] = typer.Option([], "--export", help="onnx,tflite,savedmodel beside every .keras, each checked."),

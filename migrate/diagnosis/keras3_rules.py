@@ -190,7 +190,7 @@ def _broadcasting_add(facts: Facts) -> list[str]:
                 continue
             for call in layer.calls:
                 shapes = tensor_shapes(graph, call)
-                if None not in shapes and len({tuple(shape) for shape in shapes}) > 1:
+                if None not in shapes and len({str(shape) for shape in shapes}) > 1:  # str: a damaged config may nest lists
                     problems.append(f"layer '{layer.name}' ({layer.class_name}) broadcasts {' and '.join(map(str, shapes))}: Keras 3 "
                                     "adds the smaller one as a bias along the wrong axis in eager calls whose batch "
                                     "size equals the width")
@@ -205,7 +205,20 @@ def _graphs(graph: Graph) -> Iterator[tuple[tuple[str, ...], Graph]]:
             yield path, layer.model
 
 
+def _container(facts: Facts) -> list[str]:
+    """Containers Keras 3 does not load as models, measured on the wild sample with Keras 3.15."""
+    file = facts.file
+    if file.container == "savedmodel":
+        return ["a tf.keras SavedModel directory: Keras 3 loads only .keras and .h5 files (keras.layers.TFSMLayer "
+                "wraps a SavedModel for inference, without its layers or weights as a model)"]
+    if file.container == "keras_zip" and (file.keras_major or 0) < 3:
+        return [f"a Keras {file.keras_version} .keras zip: Keras 3 cannot deserialize its Keras 2 config "
+                "(\"could not be deserialized properly\")"]
+    return []
+
+
 RULES: tuple[Rule, ...] = (
+    Rule("container", FAILS, _container),
     Rule("weights_only", FAILS, _weights_only),
     Rule("lambda_bytecode", FAILS, _lambda_bytecode),
     Rule("lambda_by_name", FAILS, _lambda_by_name),

@@ -42,17 +42,21 @@ def is_tf_keras_config(config: dict[str, Any]) -> bool:
 
 
 def read_architecture(path: str | Path) -> dict[str, Any]:
-    """A model config from a `to_json()` file, a legacy whole-model `.h5` or a Keras 3 `.keras` archive."""
+    """A model config from a `to_json()` file, a whole-model HDF5, a `.keras` archive or a SavedModel,
+    told apart by content."""
     path = Path(path)
-    if path.suffix.lower() in (".h5", ".hdf5"):
-        from migrate.read.hdf5 import read_legacy_file
+    from migrate.read.detect import detect_container
 
-        config = read_legacy_file(path).model_config
-        if config is None:
-            raise MalformedFileError("architecture file is itself weights-only", path=str(path))
-        return config
-    if path.suffix.lower() == ".keras":
+    container = detect_container(path)
+    if container == "keras_zip" or (container is None and path.suffix.lower() == ".keras"):  # the latter: its error
         from migrate.read.keras_archive import read_keras_archive
 
         return read_keras_archive(path)
+    if container is not None:
+        from migrate.read.detect import read_model_file
+
+        config = read_model_file(path).model_config
+        if config is None:
+            raise MalformedFileError("architecture file is itself weights-only", path=str(path))
+        return config
     return read_architecture_json(path)

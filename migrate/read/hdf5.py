@@ -60,6 +60,9 @@ class LegacyFile:
     training_config: dict[str, Any] | None
     layer_weights: dict[str, tuple[WeightInfo, ...]] = field(default_factory=dict)
     optimizer_weights: tuple[WeightInfo, ...] = ()
+    # Where the weights live: 'hdf5' (h5_path in the file), 'keras_zip' (in its model.weights.h5),
+    # 'savedmodel' (h5_path is a checkpoint key under variables/). store.open_weights reads all three.
+    container: str = "hdf5"
 
     @property
     def weight_count(self) -> int:
@@ -75,17 +78,17 @@ class LegacyFile:
 
     @property
     def keras_major(self) -> int | None:
-        version = _version_tuple(self.keras_version or "")
+        version = version_tuple(self.keras_version or "")
         return version[0] if version else None
 
 
 def is_tf_keras_version(version: str | None) -> bool:
     """tf.keras wrote it: '-tf' versions (TF 1.x), and 2.4 and later (only tf.keras reached those)."""
     version = version or ""
-    return version.endswith("-tf") or _version_tuple(version) >= (2, 4)
+    return version.endswith("-tf") or version_tuple(version) >= (2, 4)
 
 
-def _version_tuple(version: str) -> tuple[int, ...]:
+def version_tuple(version: str) -> tuple[int, ...]:
     """'2.2.4-tf' -> (2, 2, 4); text that is not a version -> ()."""
     parts = []
     for piece in version.split("-")[0].split("."):
@@ -139,7 +142,7 @@ def _read_open_file(path: str, h5: h5py.File) -> LegacyFile:
             format="model",
             keras_version=read_text(attrs, "keras_version") or read_text(group.attrs, "keras_version"),
             backend=read_text(attrs, "backend") or read_text(group.attrs, "backend"),
-            model_config=_require_dict(model_config, "model_config"),
+            model_config=_legacy_config(_require_dict(model_config, "model_config")),
             training_config=_optional_dict(read_json(attrs, "training_config"), "training_config"),
             layer_weights=_read_layer_weights(group),
             optimizer_weights=_read_optimizer_weights(h5),
@@ -155,6 +158,23 @@ def _read_open_file(path: str, h5: h5py.File) -> LegacyFile:
             layer_weights=_read_layer_weights(h5),
         )
     raise NotKerasFileError("HDF5 with no model_config, model_weights or layer_names")
+
+
+def _legacy_config(config: dict[str, Any]) -> dict[str, Any]:
+    """Keras 3 also writes legacy HDF5 (`model.save("m.h5")`), with its own config form inside (inbound
+    nodes as `{"args", "kwargs"}` of `__keras_tensor__` records): put in legacy form, as `.keras` ones are."""
+    body = config.get("config")
+    layers = body.get("layers") if isinstance(body, dict) else None
+    if not isinstance(layers, list) or not any(_keras3_nodes(layer) for layer in layers):
+        return config
+    from migrate.read.keras_archive import legacy_form
+
+    return {**legacy_form(config), "keras_version": config.get("keras_version", "3")}
+
+
+def _keras3_nodes(layer: Any) -> bool:
+    nodes = layer.get("inbound_nodes") if isinstance(layer, dict) else None
+    return isinstance(nodes, list) and any(isinstance(node, dict) and "args" in node for node in nodes)
 
 
 def _group(parent: h5py.Group, name: str) -> h5py.Group:
@@ -202,11 +222,13 @@ def _read_weight_list(group: h5py.Group) -> tuple[WeightInfo, ...]:
         item = group.get(name)
         if not isinstance(item, h5py.Dataset):
             raise MalformedFileError(f"'{group.name}' lists weight '{name}' but holds no dataset there")
-        infos.append(_weight_info(name, item))
+        infos.append(weight_info(name, item))
     return tuple(infos)
 
 
-def _weight_info(name: str, dataset: h5py.Dataset) -> WeightInfo:
+def weight_info(name: str, dataset: h5py.Dataset) -> WeightInfo:
+    """A dataset's header as a WeightInfo, refusing impossible shapes and non-numeric dtypes (every container's
+    HDF5 weights go through here)."""
     shape = tuple(int(d) for d in dataset.shape) if dataset.shape is not None else ()
     if any(d < 0 or d > MAX_DIM for d in shape):
         raise MalformedFileError(f"weight '{name}' has an impossible shape {shape}")

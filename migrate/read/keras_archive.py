@@ -11,6 +11,8 @@ the checkpoint's). Its form differs from the legacy one in a few ways, each undo
   derives them again);
 - a nested model's calls count from 0, where legacy ones count from 1 (the graph reader shifts back);
 - dtypes are DTypePolicy records, and entries carry `module`, `registered_name` and `build_config`;
+- a Lambda's function is a `__lambda__` record (or a function by name), where legacy configs list
+  `[code, defaults, closure]` with a `function_type`;
 - the op that computed a mask (`not_equal` after an Embedding) is a layer of its own, left unused
   once the mask keyword is dropped, and pruned.
 The structure is Keras 3's; the weights keep their legacy meaning, so rebuild treats the template as
@@ -127,7 +129,26 @@ def _layer_config(config: dict[str, Any]) -> dict[str, Any]:
         inner = config.get(key)
         if isinstance(inner, dict) and isinstance(inner.get("config"), dict):
             config[key] = {"class_name": inner.get("class_name"), "config": _layer_config(inner["config"])}
+    for key in ("function", "output_shape"):
+        _legacy_function(config, key)
     return config
+
+
+def _legacy_function(config: dict[str, Any], key: str) -> None:
+    """A Keras 3 Lambda's function in Keras 2's form: `{"class_name": "__lambda__", "config": {"code",
+    "defaults", "closure"}}` -> `[code, defaults, closure]` with `<key>_type` 'lambda'; a function saved
+    by name (`{"class_name": "function", "config": "sampling", "module": ...}`) -> its name, type 'function'."""
+    value = config.get(key)
+    if not isinstance(value, dict) or not isinstance(value.get("config"), (dict, str)):
+        return
+    body = value["config"]
+    if value.get("class_name") == "__lambda__" and isinstance(body, dict):
+        config[key] = [body.get("code"), body.get("defaults"), body.get("closure")]
+        config[f"{key}_type"] = "lambda"
+    elif value.get("class_name") == "function" and isinstance(body, str):
+        config[key] = body
+        config[f"{key}_type"] = "function"
+        config.setdefault("module" if key == "function" else f"{key}_module", value.get("module"))
 
 
 def _node(node: Any, nested: set[str], owner: str) -> list[list[Any]]:

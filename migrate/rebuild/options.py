@@ -4,6 +4,7 @@ describe safely: their own callables and classes. Plain data and importlib: no K
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import sys
 from collections.abc import Callable
@@ -62,6 +63,23 @@ def load_user_objects(lambda_specs: list[str], custom_modules: list[str], root: 
     return UserObjects(lambdas, classes)
 
 
+def _import_file(path: Path) -> Any:
+    """A user's module given as a file: imported under its stem, as the user asked for."""
+    if not path.is_file():
+        raise UsageError(f"--custom-objects {path}: no such file")
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    if spec is None or spec.loader is None:
+        raise UsageError(f"--custom-objects {path}: not a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # the user's own code: whatever it raises, say so in one line
+        sys.modules.pop(path.stem, None)
+        raise UsageError(f"--custom-objects {path}: importing it failed ({type(exc).__name__}: {exc})") from None
+    return module
+
+
 def _split_spec(spec: str) -> tuple[str, str, str]:
     """NAME=MODULE:CALLABLE as its three parts."""
     name, sep, target = spec.partition("=")
@@ -80,7 +98,10 @@ def _lambda_spec(spec: str) -> tuple[str, Callable[..., Any]]:
 
 
 def _import(module_name: str) -> Any:
-    """Import a user module the way `python -m` would find it: the current directory first."""
+    """Import a user module the way `python -m` would find it: the current directory first; a path to a
+    `.py` file (the `<stem>_custom.py` convert wrote, once filled in) is imported from that file."""
+    if module_name.endswith(".py"):
+        return _import_file(Path(module_name))
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:

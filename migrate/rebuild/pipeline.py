@@ -52,7 +52,7 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
             reloaded = reload_stock(staged, needed)
             check_reloaded(reloaded, expected)
             record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started)
-            exports = _export(reloaded, options, stage, expected)
+            exports = export_formats(reloaded, options, stage, expected)
             record = replace(record, exports=tuple(export for export, _ in exports))
             del reloaded
         if needed:
@@ -62,14 +62,19 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
         publish(staged, options.destination)
         if exported is not None:
             publish(exported, Path(options.savedmodel))
-        for export, written in exports:
-            if written is not None and export.path:
-                publish(written, Path(export.path))
+        publish_exports(exports)
     return record
 
 
-def _export(model: keras.Model, options: RebuildOptions, stage: Path, expected: Fingerprint
-            ) -> list[tuple[ExportRecord, Path | None]]:
+def publish_exports(exports: list[tuple[ExportRecord, Path | None]]) -> None:
+    """Each export that was written moves from the staging folder to its place beside the .keras."""
+    for export, written in exports:
+        if written is not None and export.path:
+            publish(written, Path(export.path))
+
+
+def export_formats(model: keras.Model, options: RebuildOptions, stage: Path, expected: Fingerprint
+                   ) -> list[tuple[ExportRecord, Path | None]]:
     """The --export formats of the model stock Keras reloaded (what a user deploys from), each checked in its
     own runtime on the reference (or, without one, on the check inputs against the Keras model's outputs)."""
     if not options.exports:

@@ -10,11 +10,11 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any
 
-import h5py
 import keras
 import numpy as np
 
 from migrate.read import LegacyFile
+from migrate.read.store import open_weights
 from migrate.rebuild.keras_compat import keeps_slot, keras_mask, slot_variable
 from migrate.rebuild.weights import WeightMove
 from migrate.translate import SourceInfo
@@ -123,7 +123,7 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
     if isinstance(pairs, str):
         carry.warnings.append(f"optimizer state not carried: {pairs}")
         return
-    with h5py.File(file.path, "r") as h5:
+    with open_weights(file) as h5:
         if with_iterations:
             carry.iterations = int(np.asarray(h5[slots[0].h5_path][()])) + _step_offset(SourceInfo.of(file), carry)
             model.optimizer.iterations.assign(carry.iterations)

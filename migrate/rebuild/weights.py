@@ -23,6 +23,7 @@ import numpy as np
 from migrate.errors import MalformedFileError
 from migrate.graph import Graph, Layer
 from migrate.read import LegacyFile, WeightInfo
+from migrate.read.store import open_weights
 from migrate.rebuild.keras_compat import resource_handle
 from migrate.rebuild.model import Rebuilt
 from migrate.translate.weights import apply_fixes, keras1_joined, reshapes
@@ -46,7 +47,7 @@ def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_gr
     """Assign every template weight from `file`; the moves come back in legacy optimizer order."""
     plan = _plan(file, template, rebuilt, weights_group)
     fixed: set[int] = set()
-    with h5py.File(file.path, "r") as h5:
+    with open_weights(file) as h5:
         for path, pairs in _by_layer(plan):
             translation = rebuilt.translations.get(path)
             if translation is None or not translation.weight_fixes:

@@ -3,15 +3,17 @@ zoo-wide ones, then its config's (migrate.toml), and `<stem>.json` beside a file
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from migrate.convert import ConvertOptions
 from migrate.errors import ZooUsageError
 from migrate.read.architecture import sidecar_architecture
+from migrate.read.savedmodel import is_savedmodel
 from migrate.zoo.config import ZooConfig
 
-SUFFIXES = (".h5", ".hdf5")
+SUFFIXES = (".h5", ".hdf5", ".keras")
 
 
 @dataclass(frozen=True)
@@ -42,13 +44,33 @@ def check_folders(source: Path, out: Path) -> None:
 
 
 def find_jobs(source: Path, out: Path, base: ConvertOptions | None = None, config: ZooConfig | None = None) -> list[Job]:
-    """Every .h5/.hdf5 under SRC, sorted, each with `SRC/a/b/m.h5` -> `OUT/a/b/m.keras` and its options."""
+    """Every model under SRC, sorted, each with `SRC/a/b/m.h5` -> `OUT/a/b/m.keras` and its options: files
+    named .h5/.hdf5/.keras (read by their content, whatever the name says), and SavedModel directories,
+    each one model (never descended into)."""
     jobs = []
-    for path in sorted(p for p in source.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file()):
+    taken: set[Path] = set()
+    for path in sorted(model_paths(source)):
         relative = path.relative_to(source)
-        job = Job(path, relative.as_posix(), (out / relative).with_suffix(".keras"), sidecar_architecture(path))
+        output = (out / relative).with_suffix(".keras")
+        if output in taken:  # `m.h5` and `m.keras` side by side: the second keeps its suffix in the name
+            output = (out / relative).with_name(relative.name + ".keras")
+        taken.add(output)
+        job = Job(path, relative.as_posix(), output, sidecar_architecture(path))
         jobs.append(_with_options(job, source, base or ConvertOptions(), config or ZooConfig()))
     return jobs
+
+
+def model_paths(root: Path) -> list[Path]:
+    """Model files by name, and SavedModel directories by content, under `root`."""
+    found: list[Path] = []
+    for folder, directories, files in os.walk(root):
+        here = Path(folder)
+        for name in list(directories):
+            if is_savedmodel(here / name):
+                found.append(here / name)
+                directories.remove(name)  # its variables/ are part of it, not models of their own
+        found += [here / name for name in files if Path(name).suffix.lower() in SUFFIXES and (here / name).is_file()]
+    return found
 
 
 def _with_options(job: Job, root: Path, base: ConvertOptions, config: ZooConfig) -> Job:

@@ -19,16 +19,25 @@ MANIFEST_NAME = ".migrate-manifest.json"
 
 
 def sha256_of(path: Path) -> str:
+    """A file's sha256; a SavedModel directory's over each file's relative path and bytes, in order."""
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
+    for member in _members(path):
+        if member != path:
+            digest.update(member.relative_to(path).as_posix().encode() + b"\0")
+        with open(member, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
     return digest.hexdigest()
 
 
+def _members(path: Path) -> list[Path]:
+    """The files a source is made of: itself, or every file under a SavedModel directory."""
+    return sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+
+
 def fingerprint(path: Path, with_hash: bool = True) -> dict[str, Any]:
-    stat = path.stat()
-    record = {"size": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+    stats = [member.stat() for member in _members(path)]
+    record = {"size": sum(stat.st_size for stat in stats), "mtime_ns": max((stat.st_mtime_ns for stat in stats), default=0)}
     if with_hash:
         record["sha256"] = sha256_of(path)
     return record
