@@ -231,7 +231,8 @@ def refuse_custom_classes(planned: TemplatePlan, template: Graph, source: Path, 
     fill in and pass back."""
     classes = unknown_classes(graph_layers(template), planned.file, KERAS3_LAYER_CLASSES, given)
     if classes:
-        raise UnsupportedModelError(refusal(classes, _write_custom_stub(source, destination, classes)))
+        raise UnsupportedModelError(refusal(classes, _write_custom_stub(source, destination, classes)),
+                                    layer=classes[0].layers[0] if classes[0].layers else None)
 
 
 def refuse_custom_classes_in_config(source: Path, destination: Path, error: MigrateError) -> None:
@@ -245,7 +246,8 @@ def refuse_custom_classes_in_config(source: Path, destination: Path, error: Migr
     if classes:
         stub = _write_custom_stub(source, destination, classes)
         where = f"layer '{error.layer}': " if error.layer else ""
-        raise UnsupportedModelError(f"{refusal(classes, stub)}; besides, {where}{error.message}") from None
+        raise UnsupportedModelError(f"{refusal(classes, stub)}; besides, {where}{error.message}",
+                                    layer=classes[0].layers[0] if classes[0].layers else None) from None
 
 
 def _write_custom_stub(source: Path, destination: Path, classes: list[CustomClass]) -> Path:

@@ -25,7 +25,7 @@ from migrate.rebuild.pipeline import (
     publish_exports,
     release_freed_memory,
     reload_stock,
-    synthetic_inputs,
+    synthetic_run,
 )
 from migrate.rebuild.record import RebuildRecord
 from migrate.save import publish, staging
@@ -52,7 +52,7 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
     """Save what stock Keras 3 loaded as `.keras` (or weights), reload it stock, and check it is the same
     model: every weight bit for bit, the outputs on the reference (or synthetic) inputs equal."""
     started = time.perf_counter()
-    inputs = load_reference(options.reference)[0] if options.reference else synthetic_inputs(model)
+    inputs = load_reference(options.reference)[0] if options.reference else synthetic_run(model)[0]
     max_diff = check_reference(model, options.reference, options.atol) if options.reference else None
     expected = fingerprint(model, inputs)
     record = RebuildRecord(
