@@ -8,9 +8,12 @@ from migrate.verify.checks import (
     digest_array,
     fingerprint,
     load_reference,
+    reference_fingerprint,
+    run_reference,
     sidecar_reference,
 )
 from migrate.verify.tolerance import ABSOLUTE, RELATIVE, Comparison, compare, describe, within
 
 __all__ = ["ABSOLUTE", "RELATIVE", "Comparison", "Fingerprint", "check_outputs", "check_reference", "check_reloaded",
-           "compare", "describe", "digest_array", "fingerprint", "load_reference", "sidecar_reference", "within"]
+           "compare", "describe", "digest_array", "fingerprint", "load_reference", "reference_fingerprint",
+           "run_reference", "sidecar_reference", "within"]
