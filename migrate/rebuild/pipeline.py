@@ -121,7 +121,7 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
                          iterations=carry.iterations, notes=(*record.notes, *carry.notes),
                          warnings=(*record.warnings, *carry.warnings))
     started = time.perf_counter()
-    expected = _expectation(model, options)
+    expected = _expectation(model, options, {id(move.variable): move.digest for move in moves})
     if options.weights_only and options.reference:  # nothing is reloaded: the converted model itself is judged
         record = replace(record, max_abs_diff=check_reference(model, options.reference, options.atol)[0])
     record = replace(record, verify_seconds=time.perf_counter() - started)
@@ -134,14 +134,15 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     return record, expected
 
 
-def _expectation(model: Any, options: RebuildOptions) -> Fingerprint:
-    """What the reloaded model is checked against: the converted model's weight digests, and the reference
-    (the reloaded model alone is run on it), or, without one, the converted model's outputs on synthetic inputs."""
+def _expectation(model: Any, options: RebuildOptions, landed: dict[int, str]) -> Fingerprint:
+    """What the reloaded model is checked against: the converted model's weight digests (those its weights had
+    as they were read back on landing: nothing writes them after), and the reference (the reloaded model alone
+    is run on it), or, without one, the converted model's outputs on synthetic inputs."""
     if options.weights_only:
         return Fingerprint((), None, None)
     if options.reference:
-        return reference_fingerprint(model, options.reference, options.atol)
-    return fingerprint(model, *synthetic_run(model))
+        return reference_fingerprint(model, options.reference, options.atol, landed)
+    return fingerprint(model, *synthetic_run(model), known=landed)
 
 
 def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str]) -> TrainingCarry:

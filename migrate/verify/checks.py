@@ -105,19 +105,27 @@ class Fingerprint:
     atol: float = ABSOLUTE
 
 
-def fingerprint(model: Any, inputs: list[np.ndarray] | None, outputs: list[np.ndarray] | None = None) -> Fingerprint:
+def fingerprint(model: Any, inputs: list[np.ndarray] | None, outputs: list[np.ndarray] | None = None,
+                known: dict[int, str] | None = None) -> Fingerprint:
     """Per-weight digests (bit for bit) and the outputs on `inputs` (None: weights and config only); `outputs`
-    when the caller already ran the model on them."""
-    digests = tuple(_digest(variable) for variable in model.weights)
+    when the caller already ran the model on them, `known` digests by variable id when it already read them."""
     if outputs is None and inputs is not None:
         outputs = predict(model, inputs)
-    return Fingerprint(digests, inputs, outputs)
+    return Fingerprint(weight_digests(model, known), inputs, outputs)
 
 
-def reference_fingerprint(model: Any, reference: str | Path, atol: float = ABSOLUTE) -> Fingerprint:
+def reference_fingerprint(model: Any, reference: str | Path, atol: float = ABSOLUTE,
+                          known: dict[int, str] | None = None) -> Fingerprint:
     """Per-weight digests of the converted model, and the reference the reloaded one must reproduce."""
     inputs, outputs = load_reference(reference)
-    return Fingerprint(tuple(_digest(variable) for variable in model.weights), inputs, outputs, True, atol)
+    return Fingerprint(weight_digests(model, known), inputs, outputs, True, atol)
+
+
+def weight_digests(model: Any, known: dict[int, str] | None = None) -> tuple[str, ...]:
+    """The digest of each of the model's weights, in order; taken from `known` (by variable id: what moving
+    the weights read back) where it is there, so that a large model is not read and hashed twice."""
+    known = known or {}
+    return tuple(known.get(id(variable)) or _digest(variable) for variable in model.weights)
 
 
 def _digest(variable: Any) -> str:
@@ -125,13 +133,24 @@ def _digest(variable: Any) -> str:
     return digest_array(np.asarray(variable.value))
 
 
+def new_digest() -> Any:
+    """The hash behind every weight digest. SHA-1 for speed (hardware-backed: 1.6x BLAKE2b's rate here);
+    it tells accidental differences apart, which is all the bit-for-bit checks ask of it."""
+    return hashlib.sha1(usedforsecurity=False)
+
+
 def digest_array(array: np.ndarray, block_bytes: int = 16 * 2**20) -> str:
     """A digest of an array's bytes and shape, hashed through 16 MiB views (no copies of a contiguous array)."""
-    digest = hashlib.blake2b(digest_size=16)
+    digest = new_digest()
     data = memoryview(np.ascontiguousarray(array)).cast("B")
     for start in range(0, len(data), block_bytes):
         digest.update(data[start:start + block_bytes])
-    return digest.hexdigest() + str(tuple(array.shape))
+    return finish_digest(digest, array.shape)
+
+
+def finish_digest(digest: Any, shape: tuple[int, ...]) -> str:
+    """A digest's text: the hash of the bytes and the shape they had."""
+    return digest.hexdigest() + str(tuple(shape))
 
 
 def check_reloaded(reloaded: Any, expected: Fingerprint) -> float | None:
