@@ -5,9 +5,13 @@ peak memory against the weight bytes, measured in one run.
 
 Two files are made by real Keras 2.3.1 (benchmarks/make_large_wrapper.py, gpus=2 wrappers, > 500 MB of
 float32 weights each): "wide", two 256 MiB kernels (the worst case: any loader's per-weight copies are
-half the model each), and "deep", eight 64 MiB kernels. Build that stack with sample_models/make_samples.sh.
+half the model each), and "deep", eight 64 MiB kernels. Build that stack with sample_models/make_samples.sh;
+without it, the same layers unwrapped are written in Keras 2.3.1's layout with h5py
+(benchmarks/make_large_legacy.py) and the report says so.
 Peak memory is the maximum resident set of each child process (getrusage); TensorFlow's baseline is a
-process that imports Keras and builds a one-layer model. Goal: peak <= baseline + 2 x weight bytes.
+process that imports Keras and builds a one-layer model. Keras 3's own `load_model` (compile=False) + `save`
+of the same file is measured the same way. Goals: peak <= baseline + 2 x weight bytes, and <= 1.5x Keras 3's
+load + save peak.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL)
 print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024, code)
 """
 LOAD = "import keras, sys; keras.saving.load_model(sys.argv[1])"
+LOAD_SAVE = "import keras, sys; keras.saving.load_model(sys.argv[1], compile=False).save(sys.argv[2])"
 BASELINE = "import keras; keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)]).predict(__import__('numpy').ones((1, 4)), verbose=0)"
 
 
@@ -50,6 +55,7 @@ def report(shape: str, source: Path, work: Path, baseline: int) -> None:
     seconds, peak = measured([env_python, "-m", "migrate", "convert", str(source), "-o", str(work / "out.keras"),
                               "--force"])
     _, keras_load = measured([env_python, "-c", LOAD, str(work / "out.keras")])
+    stock_seconds, stock_peak = measured([env_python, "-c", LOAD_SAVE, str(source), str(work / "stock.keras")])
     from migrate.read import read_legacy_file
 
     file = read_legacy_file(source)
@@ -62,6 +68,10 @@ def report(shape: str, source: Path, work: Path, baseline: int) -> None:
     print(f"  migrate convert peak:        {peak / 2**20:7.0f} MiB = baseline + {(peak - baseline) / weights:.2f} x weights")
     print(f"  stock Keras 3 load_model of the output, fresh process: {keras_load / 2**20:.0f} MiB = baseline + "
           f"{(keras_load - baseline) / weights:.2f} x weights")
+    print(f"  Keras 3 load_model + save of the source: {stock_seconds:.2f} s, peak {stock_peak / 2**20:.0f} MiB = baseline + "
+          f"{(stock_peak - baseline) / weights:.2f} x weights")
+    print(f"  migrate / Keras 3 load + save: time {seconds / stock_seconds:.2f}x, peak {peak / stock_peak:.2f}x "
+          "(goal: peak <= 1.5x)")
 
 
 def main() -> None:
@@ -76,12 +86,15 @@ def main() -> None:
     print(f"TensorFlow baseline peak: {baseline / 2**20:.0f} MiB (goal: migrate's peak <= baseline + 2 x weights)")
     for shape in ("wide", "deep"):
         source = work / f"large_wrapper_{shape}.h5"
-        if not source.exists():
-            if not Path(args.legacy_python).exists():
-                raise SystemExit(f"no legacy Keras at {args.legacy_python}: run sample_models/make_samples.sh first")
+        legacy = Path(args.legacy_python).exists()
+        if not legacy:  # no Keras 2.3.1 here: the same layers, unwrapped, in its file layout
+            source = work / f"large_legacy_{shape}.h5"
+        if not source.exists() and legacy:
             subprocess.run([args.legacy_python, str(HERE / "make_large_wrapper.py"), str(source), shape], check=True,
                            capture_output=True)
-        report(shape, source, work, baseline)
+        elif not source.exists():
+            subprocess.run([env_python, str(HERE / "make_large_legacy.py"), str(source), shape], check=True)
+        report(shape if legacy else f"{shape} (h5py-written Keras 2.3.1 layout, no wrapper)", source, work, baseline)
     if not args.keep:
         shutil.rmtree(work)
 

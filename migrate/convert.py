@@ -26,7 +26,7 @@ from migrate.export import parse_formats
 from migrate.graph import Graph, Layer
 from migrate.lift.stubs import render_stubs, stub_path
 from migrate.plan import TemplatePlan, plan_path
-from migrate.read import read_model_file
+from migrate.read import LegacyFile, read_model_file
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
 from migrate.recover import RecoverOptions
@@ -146,11 +146,12 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     exports = parse_formats(options.exports)
     if exports and options.weights_only:
         raise UsageError("--export needs a whole model; --weights-only writes weights alone")
-    passed = _pass_through_keras3(source, destination, options, start)
+    file = _read_or_none(source)
+    passed = _pass_through_keras3(source, file, destination, options, start) if file else None
     if passed is not None:
         return passed
     try:
-        planned = plan_path(source, options.architecture, options.recovering(source))
+        planned = plan_path(source, options.architecture, options.recovering(source), file)
     except MigrateError as exc:
         if not options.custom_objects:
             refuse_custom_classes_in_config(source, destination, exc)
@@ -175,14 +176,19 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
 
 
-def _pass_through_keras3(source: Path, destination: Path, options: ConvertOptions,
+def _read_or_none(source: Path) -> LegacyFile | None:
+    """The file read once for both the pass-through test and the plan; None when it cannot be read (planning
+    reads it again and says why)."""
+    try:
+        return read_model_file(source)
+    except MigrateError:
+        return None
+
+
+def _pass_through_keras3(source: Path, file: LegacyFile, destination: Path, options: ConvertOptions,
                          start: float) -> ConversionResult | None:
     """A file Keras 3 wrote and stock Keras 3 loads in safe mode: re-saved as stock loads it (never worse
     than stock). None when the file is legacy, or stock Keras 3 refuses it: migrate's own pipeline then."""
-    try:
-        file = read_model_file(source)
-    except MigrateError:
-        return None  # the pipeline reads it again and says why
     if (file.keras_major or 0) < 3 or options.architecture or options.lambdas:
         return None
     from migrate.rebuild.runtime import start_keras

@@ -64,10 +64,11 @@ class TemplatePlan:
 
 
 def plan_path(path: str | Path, architecture: str | Path | None = None,
-              recovering: RecoverOptions | None = None) -> TemplatePlan:
-    """Read `path` (any container, told by its content) and plan it; every error names the file."""
+              recovering: RecoverOptions | None = None, file: LegacyFile | None = None) -> TemplatePlan:
+    """Read `path` (any container, told by its content; `file` when the caller already read it) and plan it;
+    every error names the file."""
     try:
-        return plan(read_model_file(path), architecture, recovering)
+        return plan(file or read_model_file(path), architecture, recovering)
     except MigrateError as exc:
         raise exc.at(str(path)) from None
 

@@ -52,9 +52,12 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
     """Save what stock Keras 3 loaded as `.keras` (or weights), reload it stock, and check it is the same
     model: every weight bit for bit, the outputs on the reference (or synthetic) inputs equal."""
     started = time.perf_counter()
-    inputs = load_reference(options.reference)[0] if options.reference else synthetic_run(model)[0]
-    max_diff = check_reference(model, options.reference, options.atol) if options.reference else None
-    expected = fingerprint(model, inputs)
+    max_diff = None
+    if options.reference:  # one forward pass serves the reference check and the reload check
+        max_diff, outputs = check_reference(model, options.reference, options.atol)
+        expected = fingerprint(model, load_reference(options.reference)[0], outputs)
+    else:
+        expected = fingerprint(model, *synthetic_run(model))
     record = RebuildRecord(
         params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(model.weights),
         optimizer=type(model.optimizer).__name__ if getattr(model, "optimizer", None) is not None else None,

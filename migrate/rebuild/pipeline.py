@@ -1,7 +1,8 @@
 """The Keras side of a conversion: rebuild, move weights, compile, verify, save.
 
 The converted model lives only inside `_build_and_stage`: by the time the written file is reloaded
-for the final check, it has been freed, so the two never sit in memory together. Callers run
+for the final check, it has been freed, so the two never sit in memory together. With a reference, only
+the reloaded model is run on it (what the user gets is what is judged; one forward pass, not two). Callers run
 `runtime.start_keras()` before importing this module.
 """
 
@@ -33,7 +34,13 @@ from migrate.rebuild.training import (
 from migrate.rebuild.weights import move_weights
 from migrate.save import publish, staging
 from migrate.translate import SourceInfo
-from migrate.verify import Fingerprint, check_reference, check_reloaded, fingerprint, load_reference
+from migrate.verify import (
+    Fingerprint,
+    check_reference,
+    check_reloaded,
+    fingerprint,
+    reference_fingerprint,
+)
 from migrate.verify.checks import predict
 
 
@@ -45,13 +52,14 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
         staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
         exported = stage / "savedmodel" if options.savedmodel else None
         record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged, exported)
-        release_freed_memory()
+        release_freed_memory(record.params)
         exports: list[tuple[ExportRecord, Path | None]] = []
         if not options.weights_only:
             started = time.perf_counter()
             reloaded = reload_stock(staged, needed)
-            check_reloaded(reloaded, expected)
-            record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started)
+            max_abs_diff = check_reloaded(reloaded, expected)
+            record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started,
+                             max_abs_diff=record.max_abs_diff if max_abs_diff is None else max_abs_diff)
             exports = export_formats(reloaded, options, stage, expected)
             record = replace(record, exports=tuple(export for export, _ in exports))
             del reloaded
@@ -81,8 +89,8 @@ def export_formats(model: keras.Model, options: RebuildOptions, stage: Path, exp
         return []
     from migrate.export.formats import export_all
 
-    inputs, outputs = load_reference(options.reference) if options.reference else (expected.inputs, expected.outputs)
-    return export_all(model, options.exports, stage, options.destination, inputs, outputs, options.atol)
+    return export_all(model, options.exports, stage, options.destination, expected.inputs, expected.outputs,
+                      options.atol)
 
 
 def reload_stock(path: Path, custom_objects: dict[str, Any]) -> keras.Model:
@@ -100,10 +108,11 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     rebuilt = rebuild_model(template, SourceInfo.of(file), options.user)
     model = rebuilt.model
     moves = move_weights(file, template, rebuilt, weights_group)
-    release_freed_memory()  # the 16 MiB blocks the weights streamed through: back to the OS before saving
+    params = int(sum(np.prod(v.shape) for v in model.weights))
+    release_freed_memory(params)  # the 16 MiB blocks the weights streamed through: back to the OS before saving
     if len(moves) != len(model.weights):
         raise MalformedFileError(f"the file holds {len(moves)} of the {len(model.weights)} weights the model needs")
-    record = RebuildRecord(params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(moves),
+    record = RebuildRecord(params=params, weights_moved=len(moves),
                            weights_fixed=sum(move.fixed for move in moves), notes=tuple(dict.fromkeys(rebuilt.notes)),
                            warnings=tuple(rebuilt.warnings), lambdas_lifted=len(rebuilt.lifted))
     if file.training_config:
@@ -112,11 +121,9 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
                          iterations=carry.iterations, notes=(*record.notes, *carry.notes),
                          warnings=(*record.warnings, *carry.warnings))
     started = time.perf_counter()
-    inputs, outputs = synthetic_run(model) if not options.reference else (load_reference(options.reference)[0], None)
-    if options.reference:
-        max_abs_diff, outputs = check_reference(model, options.reference, options.atol)
-        record = replace(record, max_abs_diff=max_abs_diff)
-    expected = fingerprint(model, inputs, outputs) if not options.weights_only else Fingerprint((), None, None)
+    expected = _expectation(model, options, {id(move.variable): move.digest for move in moves})
+    if options.weights_only and options.reference:  # nothing is reloaded: the converted model itself is judged
+        record = replace(record, max_abs_diff=check_reference(model, options.reference, options.atol)[0])
     record = replace(record, verify_seconds=time.perf_counter() - started)
     if options.weights_only:
         model.save_weights(staged)
@@ -125,6 +132,17 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     if exported is not None:
         model.export(str(exported), verbose=False)
     return record, expected
+
+
+def _expectation(model: Any, options: RebuildOptions, landed: dict[int, str]) -> Fingerprint:
+    """What the reloaded model is checked against: the converted model's weight digests (those its weights had
+    as they were read back on landing: nothing writes them after), and the reference (the reloaded model alone
+    is run on it), or, without one, the converted model's outputs on synthetic inputs."""
+    if options.weights_only:
+        return Fingerprint((), None, None)
+    if options.reference:
+        return reference_fingerprint(model, options.reference, options.atol, landed)
+    return fingerprint(model, *synthetic_run(model), known=landed)
 
 
 def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str]) -> TrainingCarry:
@@ -144,11 +162,19 @@ def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names
     return carry
 
 
-def release_freed_memory() -> None:
+# Below this many parameters, the pages a collection would hand back do not matter, and a collection costs
+# about 6 ms (a tenth of converting a small model).
+RELEASE_PARAMS = 16 * 2**20
+
+
+def release_freed_memory(params: int | None = None) -> None:
     """Collect the freed model and hand its pages back to the OS before the reload allocates another.
 
-    glibc keeps freed heap memory mapped; `malloc_trim(0)` returns it. Elsewhere this is a no-op.
+    glibc keeps freed heap memory mapped; `malloc_trim(0)` returns it. Elsewhere this is a no-op. Given
+    `params`, only for a model of at least RELEASE_PARAMS parameters.
     """
+    if params is not None and params < RELEASE_PARAMS:
+        return
     gc.collect()
     try:
         import ctypes

@@ -13,7 +13,6 @@ groups are paired in order, as Keras 2's own `load_weights` did by default.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 import h5py
@@ -27,7 +26,7 @@ from migrate.read.store import open_weights
 from migrate.rebuild.keras_compat import resource_handle
 from migrate.rebuild.model import Rebuilt
 from migrate.translate.weights import apply_fixes, keras1_joined, reshapes
-from migrate.verify import digest_array
+from migrate.verify import digest_array, finish_digest, new_digest
 
 # Weights larger than this are written in slices of 16 MiB rather than from one array.
 STREAM_ABOVE_BYTES = 16 * 2**20
@@ -35,35 +34,38 @@ STREAM_ABOVE_BYTES = 16 * 2**20
 
 @dataclass(frozen=True)
 class WeightMove:
-    """One legacy weight, the Keras 3 variable it became, and whether a layout fix changed it."""
+    """One legacy weight, the Keras 3 variable it became, whether a layout fix changed it, and the digest of
+    the variable as read back once it landed (the reload check compares the written file's against it)."""
 
     legacy: WeightInfo
     variable: keras.Variable
     trainable: bool
     fixed: bool
+    digest: str = ""
 
 
 def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_group: str | None) -> list[WeightMove]:
     """Assign every template weight from `file`; the moves come back in legacy optimizer order."""
     plan = _plan(file, template, rebuilt, weights_group)
     fixed: set[int] = set()
+    landed: dict[int, str] = {}
     with open_weights(file) as h5:
         for path, pairs in _by_layer(plan):
             translation = rebuilt.translations.get(path)
             if translation is None or not translation.weight_fixes:
                 for info, variable, _ in pairs:
                     if info.parts:
-                        _assign_exactly(variable, _read(h5, info), info, path)
+                        landed[id(variable)] = _assign_exactly(variable, _read(h5, info), info, path)
                         fixed.add(id(variable))
                     else:
-                        _stream_exactly(variable, h5[info.h5_path], info, path)
+                        landed[id(variable)] = _stream_exactly(variable, h5[info.h5_path], info, path)
                 continue
             arrays = [_read(h5, info) for info, _, _ in pairs]
             arrays = apply_fixes(translation.weight_fixes, translation.config, arrays)
             fixed.update(id(variable) for _, variable, _ in pairs)
             for (info, variable, _), array in zip(pairs, arrays, strict=True):
-                _assign_exactly(variable, array, info, path)
-    return [WeightMove(info, var, trainable, id(var) in fixed) for info, var, trainable, _ in plan]
+                landed[id(variable)] = _assign_exactly(variable, array, info, path)
+    return [WeightMove(info, var, trainable, id(var) in fixed, landed[id(var)]) for info, var, trainable, _ in plan]
 
 
 def _check_kind(stored: np.dtype, variable: keras.Variable, info: WeightInfo, path: tuple[str, ...]) -> None:
@@ -81,8 +83,9 @@ def _read(h5: h5py.File, info: WeightInfo) -> np.ndarray:
     return np.asarray(h5[info.h5_path][()])
 
 
-def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInfo, path: tuple[str, ...]) -> None:
-    """Assign, then read back: the structural verification that the tensor arrived bit for bit.
+def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInfo, path: tuple[str, ...]) -> str:
+    """Assign, then read back: the structural verification that the tensor arrived bit for bit; the
+    read-back's digest.
 
     Compared by digest, so that the array is freed before the read-back copy exists: at most two
     copies of the largest weight are alive besides the model (the file's, then TensorFlow's).
@@ -96,12 +99,15 @@ def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInf
     expected = digest_array(array)
     variable.assign(array)
     del array  # the caller passes a temporary: free it before reading the variable back
-    if digest_array(np.asarray(variable.value)) != expected:
+    landed = digest_array(np.asarray(variable.value))
+    if landed != expected:
         raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
+    return landed
 
 
-def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: WeightInfo, path: tuple[str, ...]) -> None:
-    """Copy a large dataset into a variable 16 MiB at a time, then read it back once to check it.
+def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: WeightInfo, path: tuple[str, ...]) -> str:
+    """Copy a large dataset into a variable 16 MiB at a time, each block read back and compared as it lands;
+    the digest of what landed.
 
     A 500 MB layer then never exists twice in memory while it lands. The sliced write is TensorFlow's
     own op on the variable's handle: slicing the variable object would read (alias) it first, and
@@ -110,25 +116,29 @@ def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: Weigh
     """
     resource = resource_handle(variable)
     if resource is None or not dataset.shape or dataset.nbytes <= STREAM_ABOVE_BYTES:
-        _assign_exactly(variable, np.asarray(dataset[()]), info, path)
-        return
+        return _assign_exactly(variable, np.asarray(dataset[()]), info, path)
     import tensorflow as tf
 
     handle, handle_dtype = resource
     _check_kind(dataset.dtype, variable, info, path)
-    written, landed = hashlib.blake2b(digest_size=16), hashlib.blake2b(digest_size=16)
-    blocks = row_blocks_for(dataset.shape, dataset.dtype.itemsize)
+    landed = new_digest()
     rank = len(dataset.shape)
-    for start, stop in blocks:
+    for start, stop in row_blocks_for(dataset.shape, dataset.dtype.itemsize):
         block = np.ascontiguousarray(np.asarray(dataset[start:stop]).astype(variable.dtype, copy=False))
-        written.update(memoryview(block).cast("B"))
         tf.raw_ops.ResourceStridedSliceAssign(ref=handle, begin=[start] + [0] * (rank - 1),
                                               end=[stop, *dataset.shape[1:]], strides=[1] * rank, value=block)
-    for start, stop in blocks:  # read back by rows too: a whole read would copy the variable twice
-        rows = tf.raw_ops.ResourceGather(resource=handle, indices=np.arange(start, stop), dtype=handle_dtype)
-        landed.update(memoryview(np.ascontiguousarray(rows.numpy())).cast("B"))
-    if written.digest() != landed.digest():
-        raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
+        # read back by rows: a whole read would copy the variable twice
+        rows = np.ascontiguousarray(tf.raw_ops.ResourceGather(resource=handle, indices=np.arange(start, stop),
+                                                              dtype=handle_dtype).numpy())
+        if not _same_bytes(rows, block):
+            raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
+        landed.update(memoryview(rows).cast("B"))
+    return finish_digest(landed, dataset.shape)
+
+
+def _same_bytes(a: np.ndarray, b: np.ndarray) -> bool:
+    """Bit-for-bit equality of two arrays of one dtype (NaNs and signed zeros included, unlike ==)."""
+    return a.shape == b.shape and a.dtype == b.dtype and np.array_equal(a.view(np.uint8), b.view(np.uint8))
 
 
 def row_blocks_for(shape: tuple[int, ...], itemsize: int, block_bytes: int = 16 * 2**20) -> list[tuple[int, int]]:

@@ -55,10 +55,15 @@ def predict(model: Any, inputs: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def check_reference(model: Any, reference: str | Path, atol: float = ABSOLUTE) -> tuple[float, list[np.ndarray]]:
-    """Max abs difference from the legacy outputs, and the model's outputs (the reload check compares against
-    them: one forward pass serves both); ReferenceMismatchError when any element is outside the tolerance
-    (`atol` is its absolute part)."""
+    """Max abs difference from the legacy outputs, and the model's outputs; ReferenceMismatchError when any
+    element is outside the tolerance (`atol` is its absolute part)."""
     inputs, expected = load_reference(reference)
+    got = run_reference(model, inputs)
+    return check_outputs(got, expected, atol, "the reference"), got
+
+
+def run_reference(model: Any, inputs: list[np.ndarray]) -> list[np.ndarray]:
+    """The model's outputs on a reference's inputs, VerificationError when the inputs do not fit it."""
     if len(inputs) != len(model.inputs):
         raise VerificationError(f"the reference has {len(inputs)} inputs, the model takes {len(model.inputs)}")
     for array, tensor in zip(inputs, model.inputs, strict=True):
@@ -66,10 +71,9 @@ def check_reference(model: Any, reference: str | Path, atol: float = ABSOLUTE) -
                                                         for d, a in zip(tensor.shape[1:], array.shape[1:], strict=True)):
             raise VerificationError(f"reference input of shape {array.shape} does not fit model input {tensor.shape}")
     try:
-        got = predict(model, inputs)
+        return predict(model, inputs)
     except Exception as exc:  # Keras refuses inputs in many ways; all mean the reference does not fit
         raise VerificationError(f"the model cannot run on the reference inputs ({type(exc).__name__}: {exc})") from None
-    return check_outputs(got, expected, atol, "the reference"), got
 
 
 def check_outputs(got: list[np.ndarray], expected: list[np.ndarray], atol: float, against: str) -> float:
@@ -87,20 +91,41 @@ def check_outputs(got: list[np.ndarray], expected: list[np.ndarray], atol: float
 
 @dataclass(frozen=True)
 class Fingerprint:
-    """What the reload check compares against, so the converted model can be freed before reloading."""
+    """What the reload check compares against, so the converted model can be freed before reloading.
+
+    `outputs` are the converted model's own on `inputs` (synthetic inputs: compared at the default tolerance),
+    or, when `reference` is set, the legacy reference's (compared at `atol`: the reloaded model is then the
+    one judged against the reference, and the converted one is never run).
+    """
 
     weight_digests: tuple[str, ...]
     inputs: list[np.ndarray] | None
     outputs: list[np.ndarray] | None
+    reference: bool = False
+    atol: float = ABSOLUTE
 
 
-def fingerprint(model: Any, inputs: list[np.ndarray] | None, outputs: list[np.ndarray] | None = None) -> Fingerprint:
+def fingerprint(model: Any, inputs: list[np.ndarray] | None, outputs: list[np.ndarray] | None = None,
+                known: dict[int, str] | None = None) -> Fingerprint:
     """Per-weight digests (bit for bit) and the outputs on `inputs` (None: weights and config only); `outputs`
-    when the caller already ran the model on them."""
-    digests = tuple(_digest(variable) for variable in model.weights)
+    when the caller already ran the model on them, `known` digests by variable id when it already read them."""
     if outputs is None and inputs is not None:
         outputs = predict(model, inputs)
-    return Fingerprint(digests, inputs, outputs)
+    return Fingerprint(weight_digests(model, known), inputs, outputs)
+
+
+def reference_fingerprint(model: Any, reference: str | Path, atol: float = ABSOLUTE,
+                          known: dict[int, str] | None = None) -> Fingerprint:
+    """Per-weight digests of the converted model, and the reference the reloaded one must reproduce."""
+    inputs, outputs = load_reference(reference)
+    return Fingerprint(weight_digests(model, known), inputs, outputs, True, atol)
+
+
+def weight_digests(model: Any, known: dict[int, str] | None = None) -> tuple[str, ...]:
+    """The digest of each of the model's weights, in order; taken from `known` (by variable id: what moving
+    the weights read back) where it is there, so that a large model is not read and hashed twice."""
+    known = known or {}
+    return tuple(known.get(id(variable)) or _digest(variable) for variable in model.weights)
 
 
 def _digest(variable: Any) -> str:
@@ -108,29 +133,44 @@ def _digest(variable: Any) -> str:
     return digest_array(np.asarray(variable.value))
 
 
+def new_digest() -> Any:
+    """The hash behind every weight digest. SHA-1 for speed (hardware-backed: 1.6x BLAKE2b's rate here);
+    it tells accidental differences apart, which is all the bit-for-bit checks ask of it."""
+    return hashlib.sha1(usedforsecurity=False)
+
+
 def digest_array(array: np.ndarray, block_bytes: int = 16 * 2**20) -> str:
     """A digest of an array's bytes and shape, hashed through 16 MiB views (no copies of a contiguous array)."""
-    digest = hashlib.blake2b(digest_size=16)
+    digest = new_digest()
     data = memoryview(np.ascontiguousarray(array)).cast("B")
     for start in range(0, len(data), block_bytes):
         digest.update(data[start:start + block_bytes])
-    return digest.hexdigest() + str(tuple(array.shape))
+    return finish_digest(digest, array.shape)
 
 
-def check_reloaded(reloaded: Any, expected: Fingerprint) -> None:
+def finish_digest(digest: Any, shape: tuple[int, ...]) -> str:
+    """A digest's text: the hash of the bytes and the shape they had."""
+    return digest.hexdigest() + str(tuple(shape))
+
+
+def check_reloaded(reloaded: Any, expected: Fingerprint) -> float | None:
     """The model stock Keras 3 reloaded from the written file (safe mode on) against the converted one:
-    the same weights bit for bit, and the same outputs. Loading is rebuild's part (it owns Keras)."""
+    the same weights bit for bit, and the same outputs (or the reference's, within its tolerance: then the
+    max abs difference from it). Loading is rebuild's part (it owns Keras)."""
     digests = tuple(_digest(variable) for variable in reloaded.weights)
     if len(digests) != len(expected.weight_digests):
         raise VerificationError("the reloaded model has a different number of weights")
     for variable, mine, theirs in zip(reloaded.weights, expected.weight_digests, digests, strict=True):
         if mine != theirs:
             raise VerificationError(f"reloaded weight {variable.path} differs from the converted one")
-    if expected.inputs is None:
-        return
+    if expected.inputs is None or expected.outputs is None:
+        return None
+    if expected.reference:
+        return check_outputs(run_reference(reloaded, expected.inputs), expected.outputs, expected.atol, "the reference")
     outputs = predict(reloaded, expected.inputs)
     if len(outputs) != len(expected.outputs):
         raise VerificationError("the reloaded model has a different number of outputs")
     # the same tolerance as the reference check: a reload that drifts less than that cannot change a verdict
     if not compare(outputs, expected.outputs).within:
         raise VerificationError("the reloaded model's outputs differ from the converted one's")
+    return None
