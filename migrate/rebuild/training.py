@@ -71,12 +71,23 @@ def _known(value: Any, get: Any, what: str, carry: TrainingCarry) -> Any:
     if value is None:
         return None
     try:
-        get(value)
+        resolved = get(value)
     except (TypeError, ValueError, KeyError, AttributeError):
         carry.warnings.append(f"{what} {value!r} is not one Keras 3 knows (your own function?): left out of the "
                               "compile settings; compile again with it to resume training")
         return None
-    return value
+    if not isinstance(value, dict):
+        return value
+    # A loss or metric object's config (tf.keras's `{"class_name": "BinaryCrossentropy", ...}`) is passed as
+    # the object Keras made of it: compiled as the bare dict, it is saved without its module and the reload
+    # cannot locate the class. Whatever does not survive a serialize/deserialize round trip is left out.
+    try:
+        keras.saving.deserialize_keras_object(keras.saving.serialize_keras_object(resolved))
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        carry.warnings.append(f"{what} {value.get('class_name')!r} does not survive a Keras 3 save and reload "
+                              f"({type(exc).__name__}): left out of the compile settings")
+        return None
+    return resolved
 
 
 def _optimizer(spec: OptimizerSpec, carry: TrainingCarry) -> keras.optimizers.Optimizer:

@@ -27,8 +27,6 @@ OPEN = {
     "halimelsaputra__Kelompok7_Variational-Autoencoder_handwriting-generator__conditional_encoder.h5":
         "Lambdas stock Keras 3 refuses too: one calls the module function 'sampling' (no code in the file), one "
         "`tf.tile` (read from its Python 3.12 bytecode, not lifted yet)",
-    "41Leahcim__astronomy_pipeline__model.keras": "its BinaryCrossentropy loss config is not carried yet (training configs)",
-    "AdamVenroy__sentiment-classifer__model.keras": "its BinaryCrossentropy loss config is not carried yet (training configs)",
 }
 TOLERANCE = (1e-4, 1e-6)  # |out - ref| <= 1e-4 + 1e-6 * |ref|
 
