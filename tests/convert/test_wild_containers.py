@@ -136,3 +136,14 @@ def test_a_module_function_lambda_fails_in_one_line_and_the_tile_beside_it_is_li
     result = convert_file(source, ConvertOptions(output=output, lambdas=("z=tests.convert.legacy_functions:sampling_mean",)))
     assert result.status == "converted", result.error
     assert result.rebuild.lambdas_lifted == 1
+
+
+def test_a_subclassed_model_is_refused_in_one_line_that_says_what_to_do(tmp_path):
+    """AlgoDM's Keras 2.14 zip holds `{"class_name": "VAE", "config": {}}`: no layers to rebuild."""
+    source = WILD / "files" / "AlgoDM-Fall2023-Team2__Visual-Search-Using-Variational-Autoencoders__model.keras"
+    if not source.is_file():
+        pytest.skip("../shared/wild_models is absent")
+    failed = convert_file(source, ConvertOptions(output=tmp_path / "out.keras"))
+    assert failed.status == "failed" and "\n" not in failed.error
+    assert "'VAE' is a subclassed model" in failed.error and "--from-code" in failed.error
+    assert "--custom-objects" not in failed.error  # it would not help: the file holds no layers to rebuild
