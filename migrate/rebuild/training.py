@@ -25,6 +25,7 @@ from migrate.translate.training import (
     slot_kinds,
     slot_position,
     step_offset,
+    trainable_order_by_name,
     translate_training,
     variable_major,
 )
@@ -118,6 +119,8 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
     if not slots or carry.optimizer is None:
         return
     trainable = [move for move in moves if move.trainable]
+    if trainable_order_by_name(SourceInfo.of(file)):
+        trainable.sort(key=lambda move: move.legacy.name)
     if any(move.fixed for move in trainable):
         carry.warnings.append("optimizer state not carried: some weights changed layout (their moments would not fit)")
         return
