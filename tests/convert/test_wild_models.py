@@ -23,6 +23,14 @@ FILES = {
     "21skar4__SAR-despeckling__model__model.h5": "TFOpLambda with a keyword tensor; Lambda with tf.constant",
     "2244shek__RTSLD---LSTM-Dense-NN__model.h5": "tf.keras 2.13 metrics and Custom>Adam state",
     "amitojdeep__deep-stock-preds__model.hdf5": "Keras 2.0.5 Theano, numpy-encoded LeakyReLU alpha",
+    "May4m__sequence-variational-autoencoder__encoder.h5": "Keras 2.1.2 Lambda args[0] + K.exp(args[1]) (global K)",
+    "DCodezy__DeepLearningPlayground__models__WaP_model1.00.hdf5": "Keras 1.2.2 list-style Sequential LSTM",
+    "1524045patrick__CarND-BehavioiurCloning-P3__model.h5": "Keras 2.0.6 raw marshal Lambda x / 255 - 0.5",
+    "The-Nightwing__Emojifier__model.hdf5": "tf.keras 2.3.0-tf LSTM time_major",
+    "nakahatar111__1D_GAN__1D_gan.h5": "tf.keras 2.8 Sequential nesting two Sequentials",
+    "CodingCoda__kerasmodelsavefile-2347824__model.hdf5": "tf.keras 2.4 keras.metrics.mse in its training config",
+    "102757017__lstm-multi__model.h5": "Keras 2.3.1 Sequential LSTM (stock Keras 3 feeds it a 4-D input)",
+    "Abhishe24021996__out_of_vocabulary_embeddings_rnn__model__model.h5": "Keras 2.2.5 Bidirectional(LSTM)",
 }
 
 
