@@ -60,8 +60,20 @@ def compile_like_legacy(model: keras.Model, training_config: dict[str, Any], out
     except (TypeError, ValueError, KeyError) as exc:
         carry.warnings.append(f"compiled with the optimizer alone: Keras 3 refused the losses or metrics ({exc})")
         model.compile(optimizer=optimizer)
+    keep_reloadable(model, optimizer, carry)
     model.optimizer.build(model.trainable_variables)  # saved with its slots, so a reload matches it
     return carry
+
+
+def keep_reloadable(model: keras.Model, optimizer: keras.optimizers.Optimizer, carry: TrainingCarry) -> None:
+    """Compile with the optimizer alone when the compile settings would not deserialize again, which is the
+    first thing a stock reload does with them: a training config must never make the written file unloadable."""
+    try:
+        keras.saving.deserialize_keras_object(model.get_compile_config())
+    except Exception as exc:  # whatever Keras raises here, it would raise at load_model too
+        carry.warnings.append("compiled with the optimizer alone: the losses or metrics would not survive a Keras 3 "
+                              f"save and reload ({type(exc).__name__}: {str(exc).splitlines()[0][:120]})")
+        model.compile(optimizer=optimizer)
 
 
 def _known(value: Any, get: Any, what: str, carry: TrainingCarry) -> Any:

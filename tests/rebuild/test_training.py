@@ -2,7 +2,7 @@
 
 import keras
 
-from migrate.rebuild.training import compile_like_legacy
+from migrate.rebuild.training import TrainingCarry, compile_like_legacy, keep_reloadable
 
 
 def _model():
@@ -48,3 +48,17 @@ def test_a_loss_object_config_survives_the_save_and_reload(tmp_path):
     model.save(tmp_path / "m.keras")
     reloaded = keras.saving.load_model(tmp_path / "m.keras", safe_mode=True)
     assert type(reloaded.loss).__name__ == "BinaryCrossentropy"
+
+
+def test_compile_settings_that_would_not_reload_give_the_optimizer_alone(tmp_path):
+    """The safety net under every loss and metric: compiled with a bare config dict (what made 41Leahcim's
+    written file unloadable), the settings would not deserialize, so the model keeps only its optimizer."""
+    model = _model()
+    optimizer = keras.optimizers.Adam()
+    model.compile(optimizer=optimizer, loss={"class_name": "BinaryCrossentropy", "config": {}})
+    carry = TrainingCarry()
+    keep_reloadable(model, optimizer, carry)
+    model.optimizer.build(model.trainable_variables)
+    assert any("optimizer alone" in w for w in carry.warnings)
+    model.save(tmp_path / "m.keras")
+    assert keras.saving.load_model(tmp_path / "m.keras", safe_mode=True).optimizer.__class__.__name__ == "Adam"
