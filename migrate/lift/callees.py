@@ -75,6 +75,8 @@ CALLEES: dict[str, tuple[str, tuple[str, ...]]] = {
     "tensorflow.clip_by_value": ("clip", ("x", "min", "max", "name")),
     **{f"tensorflow.{name}": (name, ("x", "block_size", "data_format", "name"))
        for name in ("space_to_depth", "depth_to_space")},
+    "keras.backend.tile": ("tile", ("x", "multiples")),
+    "tensorflow.tile": ("tile", ("x", "multiples", "name")),
     "keras.backend.resize_images": ("resize_images", ("x", "height_factor", "width_factor", "data_format",
                                                       "interpolation")),
 }
@@ -82,7 +84,7 @@ CALLEES: dict[str, tuple[str, tuple[str, ...]]] = {
 SYNONYMS = {"input_tensor": "x", "input": "x", "tensor": "x", "a": "x", "logits": "x", "t": "x", "features": "x",
             "values": "tensors", "perm": "axes", "pattern": "axes", "dim": "axis", "clip_value_min": "min",
             "clip_value_max": "max", "min_value": "min", "max_value": "max", "keep_dims": "keepdims",
-            "reduction_indices": "axis"}
+            "reduction_indices": "axis", "n": "multiples"}
 # Pure functions of numbers that may be folded when every argument is a constant (math on data).
 FOLDABLE = {"math.sqrt", "math.exp", "math.log", "numpy.sqrt", "numpy.exp", "numpy.log", "numpy.float32",
             "numpy.float64", "float", "int", "abs"}

@@ -89,8 +89,9 @@ def _record(path: Path, metadata: dict[str, Any], config: Any, h5: h5py.File) ->
     if not isinstance(config, dict) or not isinstance(config.get("config"), dict) or "layers" not in config["config"]:
         raise UnsupportedModelError(
             f"the .keras config holds no layers (class '{(config or {}).get('class_name')}' is a subclassed model: "
-            "its architecture exists only in the code that defined it); rebuild it in code and load these weights "
-            "with --architecture, or pass its class with --custom-objects")
+            "its architecture exists only in the code that defined it, which migrate never runs); define the class "
+            "in Keras 3 from that code and load these weights into it (--from-code recovers Sequential and "
+            "functional models from code, not subclassed ones)")
     keras3 = (version_tuple(version or "") or (0,))[0] >= 3
     model_config = legacy_form(config) if keras3 else dict(config)
     model_config["keras_version"] = version

@@ -25,6 +25,7 @@ from migrate.translate.training import (
     slot_kinds,
     slot_position,
     step_offset,
+    trainable_order_by_name,
     translate_training,
     variable_major,
 )
@@ -59,8 +60,20 @@ def compile_like_legacy(model: keras.Model, training_config: dict[str, Any], out
     except (TypeError, ValueError, KeyError) as exc:
         carry.warnings.append(f"compiled with the optimizer alone: Keras 3 refused the losses or metrics ({exc})")
         model.compile(optimizer=optimizer)
+    keep_reloadable(model, optimizer, carry)
     model.optimizer.build(model.trainable_variables)  # saved with its slots, so a reload matches it
     return carry
+
+
+def keep_reloadable(model: keras.Model, optimizer: keras.optimizers.Optimizer, carry: TrainingCarry) -> None:
+    """Compile with the optimizer alone when the compile settings would not deserialize again, which is the
+    first thing a stock reload does with them: a training config must never make the written file unloadable."""
+    try:
+        keras.saving.deserialize_keras_object(model.get_compile_config())
+    except Exception as exc:  # whatever Keras raises here, it would raise at load_model too
+        carry.warnings.append("compiled with the optimizer alone: the losses or metrics would not survive a Keras 3 "
+                              f"save and reload ({type(exc).__name__}: {str(exc).splitlines()[0][:120]})")
+        model.compile(optimizer=optimizer)
 
 
 def _known(value: Any, get: Any, what: str, carry: TrainingCarry) -> Any:
@@ -71,12 +84,23 @@ def _known(value: Any, get: Any, what: str, carry: TrainingCarry) -> Any:
     if value is None:
         return None
     try:
-        get(value)
+        resolved = get(value)
     except (TypeError, ValueError, KeyError, AttributeError):
         carry.warnings.append(f"{what} {value!r} is not one Keras 3 knows (your own function?): left out of the "
                               "compile settings; compile again with it to resume training")
         return None
-    return value
+    if not isinstance(value, dict):
+        return value
+    # A loss or metric object's config (tf.keras's `{"class_name": "BinaryCrossentropy", ...}`) is passed as
+    # the object Keras made of it: compiled as the bare dict, it is saved without its module and the reload
+    # cannot locate the class. Whatever does not survive a serialize/deserialize round trip is left out.
+    try:
+        keras.saving.deserialize_keras_object(keras.saving.serialize_keras_object(resolved))
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        carry.warnings.append(f"{what} {value.get('class_name')!r} does not survive a Keras 3 save and reload "
+                              f"({type(exc).__name__}): left out of the compile settings")
+        return None
+    return resolved
 
 
 def _optimizer(spec: OptimizerSpec, carry: TrainingCarry) -> keras.optimizers.Optimizer:
@@ -107,6 +131,8 @@ def carry_optimizer_state(model: keras.Model, file: LegacyFile, moves: list[Weig
     if not slots or carry.optimizer is None:
         return
     trainable = [move for move in moves if move.trainable]
+    if trainable_order_by_name(SourceInfo.of(file)):
+        trainable.sort(key=lambda move: move.legacy.name)
     if any(move.fixed for move in trainable):
         carry.warnings.append("optimizer state not carried: some weights changed layout (their moments would not fit)")
         return

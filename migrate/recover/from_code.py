@@ -16,7 +16,7 @@ from migrate.recover.resolve import NOT_FOUND, module_literals, resolve_hole
 from migrate.recover.run import run_slice
 from migrate.recover.script import fill_holes, placeholders, render, unsolvable
 from migrate.recover.slicing import Slice, find_sites, layer_kinds, slice_site
-from migrate.recover.solve import align, legacy_nodes, renamed, shapes_agree, solved_values
+from migrate.recover.solve import align, legacy_config, renamed, shapes_agree, solved_values
 from migrate.recover.sources import CodeUnit, code_units
 
 MAX_TRIES = 3  # builders run, best-ranked first, before giving up
@@ -98,7 +98,7 @@ def recover_slice(piece: Slice, checkpoint: Checkpoint, values: dict[str, object
         mapping = align(checkpoint, built["layers"])
     if mapping is None or not shapes_agree(checkpoint, built["layers"], mapping):
         raise RecoveryError("its model's weight shapes differ from the checkpoint's")
-    config = legacy_nodes(renamed(built["config"], mapping))
+    config = legacy_config(renamed(built["config"], mapping))
     if not fits(config, checkpoint):
         raise RecoveryError("its model's layers do not fit the checkpoint's names and widths")
     used = tuple((hole.text, values[hole.text]) for hole in piece.holes.values() if hole.text in values)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from migrate.read.keras_archive import legacy_form
 from migrate.recover.checkpoint import Checkpoint, Shape, counter_of, kind_of
 
 Built = list[tuple[str, list[Shape]]]  # a rebuilt model's layers: name and weight shapes
@@ -82,35 +83,11 @@ def renamed(config: Any, mapping: dict[str, str]) -> Any:
     return config
 
 
-def legacy_nodes(config: Any) -> Any:
-    """A Keras 3 functional config with its inbound nodes in the legacy `[[layer, node, tensor, kwargs]]`
-    form the graph reads (Keras 3 writes `{"args": [tensors], "kwargs": {...}}`); everything else as is."""
-    if isinstance(config, list):
-        return [legacy_nodes(value) for value in config]
-    if not isinstance(config, dict):
-        return config
-    result = {key: legacy_nodes(value) for key, value in config.items() if key != "inbound_nodes"}
-    if "inbound_nodes" in config:
-        result["inbound_nodes"] = [_legacy_node(node) for node in config["inbound_nodes"]]
-    return result
-
-
-def _legacy_node(node: Any) -> Any:
-    """One Keras 3 call as a legacy node: each tensor its `keras_history`, the call's kwargs on each entry."""
-    if not isinstance(node, dict) or "args" not in node:
-        return node
-    kwargs = node.get("kwargs") or {}
-    return [[*_history(tensor), kwargs] for tensor in _tensors(node["args"])]
-
-
-def _tensors(value: Any) -> list[dict[str, Any]]:
-    """The `__keras_tensor__` entries in a call's arguments, in order (a list argument flattened)."""
-    if isinstance(value, dict) and value.get("class_name") == "__keras_tensor__":
-        return [value]
-    if isinstance(value, (list, tuple)):
-        return [tensor for item in value for tensor in _tensors(item)]
-    return []
-
-
-def _history(tensor: dict[str, Any]) -> list[Any]:
-    return list(tensor.get("config", {}).get("keras_history", ["", 0, 0]))
+def legacy_config(config: dict[str, Any]) -> dict[str, Any]:
+    """The Keras 3 config the slice built, in the legacy form the graph reads, by the one reader of Keras 3
+    configs (read/keras_archive.py): inbound nodes as `[layer, node, tensor, kwargs]`, and a nested model's
+    calls counted from 1 as legacy Keras did (Keras 3 counts them from 0). The version is left out: the
+    checkpoint's own generation decides how its weights are read, not the Keras that ran the slice."""
+    legacy = legacy_form(config)
+    legacy.pop("keras_version", None)
+    return legacy

@@ -418,6 +418,21 @@ class _Lowering:
                  x.shape[3])
         return self.layer("UpSampling2D", {"size": factors, "interpolation": "nearest"}, [x], shape)
 
+    def call_tile(self, bound, written):
+        """`tf.tile(x, [1, 28, 28, 1])` (a label broadcast over an image, in conditional VAEs): keras.ops.tile
+        with the same multiples, the batch axis repeated once."""
+        x = self.x(bound, written)
+        multiples = self.arg(bound, "multiples")
+        if isinstance(multiples, int) and len(x.shape) == 1:
+            multiples = [multiples]
+        if not isinstance(multiples, (list, tuple)) or len(multiples) != len(x.shape) or \
+                not all(isinstance(m, int) and not isinstance(m, bool) and m >= 1 for m in multiples):
+            raise refuse(f"'{written}' with multiples {multiples!r} (one constant per axis)")
+        if multiples[0] != 1:
+            raise refuse(f"'{written}' repeating the batch axis")
+        shape = tuple(None if d is None else d * m for d, m in zip(x.shape, multiples, strict=True))
+        return self.op("tile", [x, list(multiples)], shape)
+
     # -------------------------------------------------------------- slices
     def subscript(self, x: Tensor, index: tuple[Any, ...]) -> Tensor:
         key = _full_index(index, len(x.shape))

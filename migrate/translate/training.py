@@ -123,6 +123,13 @@ def step_offset(source: SourceInfo) -> int:
     return 0 if source.tf_keras or source.backend != "tensorflow" or source.keras1 else 1
 
 
+def trainable_order_by_name(source: SourceInfo) -> bool:
+    """Whether the optimizer's slots follow the trainable weights sorted by variable name: Keras 1's
+    `collect_trainable_weights` deduplicated them with a set and sorted them by `name` (a BatchNormalization's
+    gamma before the convolutions it follows, `dense_10` before `dense_2`); later Keras kept layer order."""
+    return source.keras1
+
+
 def averages_masked_loss_over_all_steps(source: SourceInfo) -> bool:
     """Keras 2.3 and tf.keras averaged a masked output's loss over every timestep (masked ones counted as
     zero); Keras 2.2 and earlier, and Keras 3, average over the unmasked ones."""

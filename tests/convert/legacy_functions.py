@@ -53,3 +53,9 @@ class RandomWeightedAverage(keras.layers.Layer):
 
     def call(self, inputs):
         return inputs
+
+
+def sampling_mean(inputs):
+    """halimelsaputra's `sampling` (z_mean + exp(z_log_var / 2) * noise, in its notebook) without the noise."""
+    z_mean, _ = inputs
+    return z_mean

@@ -2,7 +2,7 @@
 
 import keras
 
-from migrate.rebuild.training import compile_like_legacy
+from migrate.rebuild.training import TrainingCarry, compile_like_legacy, keep_reloadable
 
 
 def _model():
@@ -34,3 +34,31 @@ def test_known_settings_compile_without_warnings():
     carry = compile_like_legacy(model, {"loss": "mse", "metrics": ["acc"], "optimizer_config": {
         "class_name": "Adam", "config": {"lr": 0.01}}}, ["out"])
     assert carry.warnings == [] and abs(float(model.optimizer.learning_rate) - 0.01) < 1e-8
+
+
+def test_a_loss_object_config_survives_the_save_and_reload(tmp_path):
+    """tf.keras 2.12 saved `loss=BinaryCrossentropy()` as its config (41Leahcim, AdamVenroy): compiled as the
+    bare dict, Keras 3 saved it without its module and could not reload the file."""
+    model = _model()
+    carry = compile_like_legacy(model, {"loss": {"class_name": "BinaryCrossentropy", "config": {
+        "reduction": "auto", "name": "binary_crossentropy", "from_logits": False, "label_smoothing": 0.0, "axis": -1}},
+        "metrics": [[{"class_name": "MeanMetricWrapper", "config": {"name": "accuracy", "fn": "binary_accuracy"}}]],
+        "optimizer_config": {"class_name": "Custom>Adam", "config": {"learning_rate": 0.001}}}, ["out"])
+    assert carry.warnings == []
+    model.save(tmp_path / "m.keras")
+    reloaded = keras.saving.load_model(tmp_path / "m.keras", safe_mode=True)
+    assert type(reloaded.loss).__name__ == "BinaryCrossentropy"
+
+
+def test_compile_settings_that_would_not_reload_give_the_optimizer_alone(tmp_path):
+    """The safety net under every loss and metric: compiled with a bare config dict (what made 41Leahcim's
+    written file unloadable), the settings would not deserialize, so the model keeps only its optimizer."""
+    model = _model()
+    optimizer = keras.optimizers.Adam()
+    model.compile(optimizer=optimizer, loss={"class_name": "BinaryCrossentropy", "config": {}})
+    carry = TrainingCarry()
+    keep_reloadable(model, optimizer, carry)
+    model.optimizer.build(model.trainable_variables)
+    assert any("optimizer alone" in w for w in carry.warnings)
+    model.save(tmp_path / "m.keras")
+    assert keras.saving.load_model(tmp_path / "m.keras", safe_mode=True).optimizer.__class__.__name__ == "Adam"

@@ -92,3 +92,31 @@ def test_convert_from_code_writes_a_model_stock_keras_loads_with_the_checkpoint_
     with h5py.File(tmp_path / "text_weights.h5") as f:  # the source is never written
         names = [name.decode() if isinstance(name, bytes) else name for name in f.attrs["layer_names"]]
         assert names == [name for name, _ in TEXT_LAYERS]
+
+
+def _k3_tensor(layer, node=0):
+    return {"class_name": "__keras_tensor__", "config": {"shape": [None, 4], "dtype": "float32",
+                                                         "keras_history": [layer, node, 0]}}
+
+
+def test_a_keras_3_config_with_a_nested_sequential_is_put_in_the_legacy_numbering():
+    """Keras 3 numbers a nested model's first call 0; legacy configs, which the graph reads, number it 1
+    (EibrielInv's memory network: three nested Sequentials, refused as 'reads call -1' before)."""
+    from migrate.graph import build_graph
+    from migrate.recover.solve import legacy_config
+
+    inner = {"class_name": "Sequential", "config": {"name": "encoder", "layers": [
+        {"class_name": "InputLayer", "config": {"name": "inner_in", "batch_shape": [None, 4], "dtype": "float32"}},
+        {"class_name": "Dense", "config": {"name": "dense_1", "units": 4}}]},
+        "name": "encoder", "inbound_nodes": [{"args": [_k3_tensor("input_1")], "kwargs": {"mask": None}}]}
+    config = {"class_name": "Functional", "config": {"name": "model", "layers": [
+        {"class_name": "InputLayer", "config": {"name": "input_1", "batch_shape": [None, 4], "dtype": "float32"},
+         "name": "input_1", "inbound_nodes": []},
+        inner,
+        {"class_name": "Activation", "config": {"name": "act", "activation": "relu"}, "name": "act",
+         "inbound_nodes": [{"args": [_k3_tensor("encoder")], "kwargs": {}}]}],
+        "input_layers": [["input_1", 0, 0]], "output_layers": [["act", 0, 0]]}}
+    legacy = legacy_config(config)
+    assert "keras_version" not in legacy
+    graph = build_graph(legacy)
+    assert graph.layer("act").calls[0][0].layer == "encoder" and graph.layer("act").calls[0][0].call == 0

@@ -36,6 +36,8 @@ def _k(name, *args, **kwargs):
                                                              Const("bilinear"))), (None, 2, 2, 1), "corners"),
     (Call("tf.space_to_depth", "tensorflow.space_to_depth", (X, Const(2))), (None, 5, 4, 1), "5x4 image"),
     (Call("my_helper", "my_helper", (X,)), (None, 4), "'my_helper'"),
+    (Call("tf.tile", "tensorflow.tile", (X, Const([2, 1]))), (None, 4), "repeating the batch axis"),
+    (Call("tf.tile", "tensorflow.tile", (X, Const([1, 2, 2]))), (None, 4), "one constant per axis"),
     (Const(3.0), (None, 4), "not a tensor"),
 ])
 def test_what_has_no_exact_built_in_form_is_refused_with_the_reason(body, shape, words):
@@ -111,3 +113,13 @@ def test_concatenate_and_stack():
 
 def test_an_identity_lambda_keeps_its_place():
     assert _lower(X, (None, 4)).forms == ("Identity",)
+
+
+def test_tile_is_keras_ops_tile_with_the_same_multiples():
+    """halimelsaputra's conditional encoder: `lambda x: tf.tile(x, [1, 28, 28, 1])` on a (None, 1, 1, 10) label."""
+    lowered = _lower(Call("tf.tile", "tensorflow.tile", (X, Sequence((Const(1), Const(28), Const(28), Const(1))))),
+                     (None, 1, 1, 10))
+    assert isinstance(lowered.output, ViaOp) and lowered.output.function == "tile"
+    assert lowered.output.args[1] == [1, 28, 28, 1] and lowered.output.shape == (None, 28, 28, 10)
+    keyword = _lower(_k("tile", X, n=[1, 3]), (None, 4))
+    assert keyword.output.shape == (None, 12)
