@@ -25,7 +25,7 @@ from migrate.rebuild.pipeline import (
     publish_exports,
     release_freed_memory,
     reload_stock,
-    synthetic_inputs,
+    synthetic_run,
 )
 from migrate.rebuild.record import RebuildRecord
 from migrate.save import publish, staging
@@ -52,9 +52,13 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
     """Save what stock Keras 3 loaded as `.keras` (or weights), reload it stock, and check it is the same
     model: every weight bit for bit, the outputs on the reference (or synthetic) inputs equal."""
     started = time.perf_counter()
-    inputs = load_reference(options.reference)[0] if options.reference else synthetic_inputs(model)
-    max_diff = check_reference(model, options.reference, options.atol) if options.reference else None
-    expected = fingerprint(model, inputs)
+    max_diff = None
+    if options.reference:
+        inputs = load_reference(options.reference)[0]
+        max_diff, outputs = check_reference(model, options.reference, options.atol)
+    else:
+        inputs, outputs = synthetic_run(model)
+    expected = fingerprint(model, inputs, outputs)
     record = RebuildRecord(
         params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(model.weights),
         optimizer=type(model.optimizer).__name__ if getattr(model, "optimizer", None) is not None else None,
