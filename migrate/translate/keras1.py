@@ -37,6 +37,7 @@ CLASS_RENAMES_OF_ARGS = {
     "Dropout": {"p": "rate"}, "SpatialDropout1D": {"p": "rate"}, "SpatialDropout2D": {"p": "rate"},
     "GaussianDropout": {"p": "rate"}, "GaussianNoise": {"sigma": "stddev"},
     "BatchNormalization": {"beta_init": "beta_initializer", "gamma_init": "gamma_initializer"},
+    "PReLU": {"init": "alpha_initializer"},
 }
 
 # Keras 1 Merge(mode=...) -> the Keras 3 layer for that mode, and the arguments it keeps (renamed)

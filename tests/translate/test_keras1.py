@@ -101,3 +101,9 @@ def test_keras1_regularizers_and_constraints_take_keras3s_form():
     assert layer.config["kernel_constraint"] == {"class_name": "MaxNorm", "config": {"max_value": 2, "axis": 0}}
     assert layer.config["bias_regularizer"] is None and "bias_constraint" not in layer.config
     assert any("'Mystery' dropped" in note for note in layer.notes)
+
+
+def test_keras1_prelu_init_is_its_alpha_initializer():
+    # wolfapple/CarND-Behavioral-Cloning-Project (Keras 1.2.0): PReLU(init='zero') after every convolution
+    layer = translate_layer("PReLU", {"name": "p", "trainable": True, "init": "zero"}, K1, "p")
+    assert layer.config == {"name": "p", "trainable": True, "alpha_initializer": "zero"}
