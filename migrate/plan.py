@@ -94,7 +94,7 @@ def _plan_model(file: LegacyFile) -> TemplatePlan:
 
 
 def _plan_weights(file: LegacyFile, architecture: str | Path | None, recovering: RecoverOptions | None) -> TemplatePlan:
-    template, source = architecture_template(file, architecture)
+    file, template, source = architecture_template(file, architecture)
     recovery = None
     if template is None and recovering is not None:
         recovery = recover(file, recovering)
@@ -127,16 +127,18 @@ def _template_of(file: LegacyFile, config: dict[str, Any], source: Path) -> Grap
     return unwrap(graph).template
 
 
-def architecture_template(file: LegacyFile, architecture: str | Path | None) -> tuple[Graph | None, Path | None]:
+def architecture_template(file: LegacyFile, architecture: str | Path | None,
+                          ) -> tuple[LegacyFile, Graph | None, Path | None]:
     """A weights-only file's template, from the architecture given or `<stem>.json` beside it, and
-    where it came from; (None, None) when there is none. Errors name the weights file and the
+    where it came from; (None, None) when there is none. The file comes back dated by the architecture's
+    Keras version when it states none itself (Keras 1's save_weights). Errors name the weights file and the
     architecture, since either may be the one at fault."""
     source = Path(architecture) if architecture else sidecar_architecture(file.path)
     if source is None:
-        return None, None
+        return file, None, None
     try:
         config = read_architecture(source)
         graph = build_graph(config, tf_keras=file.is_tf_keras or is_tf_keras_config(config))
     except MigrateError as exc:
         raise type(exc)(f"its architecture {source}: {exc.message}", path=file.path, layer=exc.layer) from None
-    return unwrap(graph).template, source
+    return _versioned(file, config), unwrap(graph).template, source

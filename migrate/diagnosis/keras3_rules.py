@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from migrate.diagnosis.keras3_layers import KERAS3_LAYER_CLASSES
 from migrate.graph import MODEL_CLASSES, Graph, Layer
@@ -132,10 +133,14 @@ def _tf_keras1_initializers(facts: Facts) -> list[str]:
 
 
 def _keras2_sequential_input(facts: Facts) -> list[str]:
-    if facts.graph is None or facts.file.is_tf_keras:
+    """tf.keras before 2.4 also left the InputLayer out of a Sequential's config (Atrylon/Hunting-exoplanets,
+    2.3.0-tf); from 2.4 on the config lists it, and Keras 3 reads that one right."""
+    if facts.graph is None:
         return []
+    declared = _declared_input_layers(facts.file.model_config)
     for _, graph in _graphs(facts.graph):
-        if graph.sequential_form == "dict" and graph.layers[0].name.endswith("_input"):
+        if graph.sequential_form == "dict" and graph.layers[0].name.endswith("_input") and \
+                graph.layers[0].name not in declared:
             first = graph.layers[1].name
             return [f"Sequential '{graph.name}' declares its input on layer '{first}' (batch_input_shape); "
                     "Keras 3 builds a wrong-rank input from it"]
@@ -241,3 +246,17 @@ def keras3_verdict(facts: Facts) -> tuple[str, list[str]]:
     effects = {effect for effect, _ in found}
     verdict = FAILS if FAILS in effects else WRONG if WRONG in effects else "loads"
     return verdict, [problem for _, problem in found]
+
+
+def _declared_input_layers(config: Any) -> set[str]:
+    """The names of the InputLayers a config lists itself (not the ones Keras makes from a declared shape)."""
+    found: set[str] = set()
+    if isinstance(config, dict):
+        if config.get("class_name") == "InputLayer" and isinstance(config.get("config"), dict):
+            found.add(str(config["config"].get("name")))
+        for value in config.values():
+            found |= _declared_input_layers(value)
+    elif isinstance(config, list):
+        for value in config:
+            found |= _declared_input_layers(value)
+    return found

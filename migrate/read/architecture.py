@@ -1,4 +1,9 @@
-"""An architecture kept apart from its weights: the `to_json()` file users saved beside a checkpoint."""
+"""An architecture kept apart from its weights: the `to_json()` file users saved beside a checkpoint.
+
+Many Keras 1 projects (Udacity's CarND behavioral cloning, whose `drive.py` read it back with
+`model_from_json(json.load(f))`) saved it with `json.dump(model.to_json(), f)`: a JSON string whose text is
+the config. Both forms are read.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +30,8 @@ def read_architecture_json(path: str | Path) -> dict[str, Any]:
         if path.stat().st_size > MAX_JSON_BYTES:
             raise MalformedFileError("architecture JSON larger than 64 MiB", path=str(path))
         config = loads_config(path.read_text(encoding="utf-8"))
+        if isinstance(config, str):  # `json.dump(model.to_json(), f)`: the JSON text saved as a JSON string
+            config = loads_config(config)
     except FileNotFoundError:
         raise MissingPathError(path, "architecture file") from None
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:

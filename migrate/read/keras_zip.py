@@ -9,7 +9,8 @@ so `dense_6` of the config is `layers/dense`), an RNN's weights sit in its `cell
 config in the order Keras saved it gives every layer its group back.
 
 Keras 2.15 on Windows wrote the HDF5 paths with backslashes (`layers\\conv1d/vars/0`); paths are
-compared with either separator. Keras 3 configs are put in legacy form (`keras_archive.legacy_form`).
+compared with either separator. Keras 2.13 and 2.14 wrote `_layer_checkpoint_dependencies/` where later
+versions write `layers/`. Keras 3 configs are put in legacy form (`keras_archive.legacy_form`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import json
 import re
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import h5py
 
@@ -34,9 +35,21 @@ MAX_JSON_BYTES = 64 * 2**20
 CHILD_ORDER = ("cell", "forward_layer", "backward_layer", "layer")
 # Layers whose last weights are non-trainable state (a nested model lists those after every trainable one).
 NON_TRAINABLE_TAIL = {"BatchNormalization": 2}
+# Keras 2.13 and 2.14 saved a model's layers under this attribute instead of `layers`.
+LEGACY_LAYERS_ATTRIBUTE = "_layer_checkpoint_dependencies"
 # `compile(optimizer="adam")` keeps the name; the class it stood for.
 OPTIMIZER_NAMES = {"adam": "Adam", "sgd": "SGD", "rmsprop": "RMSprop", "adagrad": "Adagrad", "adadelta": "Adadelta",
                    "adamax": "Adamax", "nadam": "Nadam", "ftrl": "Ftrl", "adamw": "AdamW"}
+
+
+class Layout(NamedTuple):
+    """How a `.keras` file's weights file lays out a model's layers."""
+
+    layers: str  # the attribute a model's layers are saved under
+    counts_twice: bool  # a layer with weights used up two tracking names (Keras 2.13)
+
+
+PLAIN = Layout("layers", counts_twice=False)
 
 
 def is_keras_zip(path: Path) -> bool:
@@ -96,7 +109,7 @@ def _record(path: Path, metadata: dict[str, Any], config: Any, h5: h5py.File) ->
     model_config = legacy_form(config) if keras3 else dict(config)
     model_config["keras_version"] = version
     datasets = _datasets(h5)
-    weights = _layer_weights(config, datasets)
+    weights = _layer_weights(config, datasets, version_tuple(version or "") or (0,))
     training = None if keras3 else _training_config(config.get("compile_config"))
     return LegacyFile(path=str(path), format="model", keras_version=version, backend=None,
                       model_config=model_config, training_config=training, layer_weights=weights,
@@ -169,12 +182,26 @@ def _datasets(h5: h5py.File) -> dict[str, h5py.Dataset]:
     return found
 
 
-def _layer_weights(config: dict[str, Any], datasets: dict[str, h5py.Dataset]) -> dict[str, tuple[WeightInfo, ...]]:
+def _layer_weights(config: dict[str, Any], datasets: dict[str, h5py.Dataset], version: tuple[int, ...],
+                   ) -> dict[str, tuple[WeightInfo, ...]]:
     """Per top-level layer (by config name, in config order), its weights from the archive."""
-    return {name: weights for name, weights in _model_layers(config["config"], "layers", datasets)}
+    layout = _layout(datasets, version)
+    return {name: weights for name, weights in _model_layers(config["config"], layout.layers, datasets, layout)}
 
 
-def _model_layers(body: dict[str, Any], group: str, datasets: dict[str, h5py.Dataset],
+def _layout(datasets: dict[str, h5py.Dataset], version: tuple[int, ...]) -> Layout:
+    """Where a model's layers are saved: `layers`, or in Keras 2.13 and 2.14 `_layer_checkpoint_dependencies`
+    (their saver walked a model's attributes alphabetically, and that dict of the same layers, in the same
+    order, came before `layers`). The dict lists a layer with weights twice (`layer_with_weights-k`, then
+    `layer-i`), and Keras 2.13 counted the second listing too: its groups are `conv2d`, `conv2d_2`, ..."""
+    legacy = any(key.startswith(LEGACY_LAYERS_ATTRIBUTE + "/") for key in datasets) and \
+        not any(key.startswith("layers/") for key in datasets)
+    if not legacy:
+        return Layout("layers", counts_twice=False)
+    return Layout(LEGACY_LAYERS_ATTRIBUTE, counts_twice=version[:2] == (2, 13))
+
+
+def _model_layers(body: dict[str, Any], group: str, datasets: dict[str, h5py.Dataset], layout: Layout = PLAIN,
                   ) -> list[tuple[str, tuple[WeightInfo, ...]]]:
     """(layer name, weights) for a model's layers, each at its tracking name under `group`."""
     entries = body.get("layers")
@@ -188,15 +215,20 @@ def _model_layers(body: dict[str, Any], group: str, datasets: dict[str, h5py.Dat
         tracking = _tracking_name(entry["class_name"], used)
         layer_config = entry.get("config") if isinstance(entry.get("config"), dict) else {}
         name = entry.get("name") or layer_config.get("name") or tracking
-        found.append((str(name), tuple(_layer(entry, f"{group}/{tracking}", datasets))))
+        weights = tuple(_layer(entry, f"{group}/{tracking}", datasets, layout))
+        if weights and layout.counts_twice:
+            _tracking_name(entry["class_name"], used)
+        found.append((str(name), weights))
     return found
 
 
-def _layer(entry: dict[str, Any], group: str, datasets: dict[str, h5py.Dataset]) -> list[WeightInfo]:
+def _layer(entry: dict[str, Any], group: str, datasets: dict[str, h5py.Dataset], layout: Layout = PLAIN,
+           ) -> list[WeightInfo]:
     """One layer's weights: its own `vars/<i>` in order, then its children's (a nested model's layers,
     trainable weights before non-trainable ones as Keras 2 listed them)."""
     if entry["class_name"] in MODEL_CLASSES:
-        inner = [weights for _, weights in _model_layers(entry.get("config") or {}, f"{group}/layers", datasets)]
+        inner = [weights for _, weights in _model_layers(entry.get("config") or {}, f"{group}/{layout.layers}", datasets,
+                                                         layout)]
         return _trainable_first(entry.get("config") or {}, inner)
     weights = _own(group, datasets)
     children = sorted({key[len(group) + 1:].split("/")[0] for key in datasets if key.startswith(group + "/")} - {"vars"},

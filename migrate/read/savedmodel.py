@@ -52,8 +52,21 @@ def is_savedmodel(path: Path) -> bool:
 
 
 def variables_prefix(directory: Path) -> Path:
-    """Where the checkpoint of a SavedModel lives: `variables/variables.*`."""
-    return directory / "variables" / "variables"
+    """Where the checkpoint of a SavedModel lives: `variables/variables.*`, or `variables.*` beside
+    `saved_model.pb` when the folder was flattened on its way into a repository (people upload the files
+    one by one, and the web upload drops the subfolder)."""
+    nested = directory / "variables" / "variables"
+    flat = directory / "variables"
+    if not nested.with_name("variables.index").is_file() and flat.with_name("variables.index").is_file():
+        return flat
+    return nested
+
+
+def _require_checkpoint(directory: Path, prefix: Path) -> None:
+    """Say plainly when a SavedModel came without its weights (only the two .pb files were committed)."""
+    if not prefix.with_name(prefix.name + ".index").exists() and not (directory / "variables").exists():
+        raise MalformedFileError("the SavedModel has no variables/ folder: its weights were not saved with it "
+                                 "(or not copied or committed); only its architecture is here")
 
 
 def read_savedmodel(path: str | Path) -> LegacyFile:
@@ -65,6 +78,7 @@ def read_savedmodel(path: str | Path) -> LegacyFile:
         if root is None:
             raise MalformedFileError("keras_metadata.pb has no root node")
         prefix = variables_prefix(directory)
+        _require_checkpoint(directory, prefix)
         entries = read_bundle_index(prefix)
         graph = _object_graph(prefix, entries)
         weights, trainable = _layer_weights(metadata, graph, entries)

@@ -37,6 +37,7 @@ CLASS_RENAMES_OF_ARGS = {
     "Dropout": {"p": "rate"}, "SpatialDropout1D": {"p": "rate"}, "SpatialDropout2D": {"p": "rate"},
     "GaussianDropout": {"p": "rate"}, "GaussianNoise": {"sigma": "stddev"},
     "BatchNormalization": {"beta_init": "beta_initializer", "gamma_init": "gamma_initializer"},
+    "PReLU": {"init": "alpha_initializer"},
 }
 
 # Keras 1 Merge(mode=...) -> the Keras 3 layer for that mode, and the arguments it keeps (renamed)
@@ -48,6 +49,13 @@ MERGE_MODES: dict[str, tuple[str, dict[str, str]]] = {
 DIM_ORDERING = {"tf": "channels_last", "th": "channels_first", "default": "channels_last"}
 IMPLEMENTATION = {"cpu": 0, "mem": 1, "gpu": 2}
 DROPPED = ("mode_type", "cache_enabled", "trainable_weights", "activity_regularizer")
+# Keras 1 wrote a regularizer or constraint as `{"name": CLASS, ...its arguments}`; Keras 2 and 3 read
+# `{"class_name": CLASS, "config": {...}}`. Keras 1 name -> (Keras 3 class, argument renames).
+PENALTIES: dict[str, tuple[str, dict[str, str]]] = {
+    "L1L2Regularizer": ("L1L2", {}), "WeightRegularizer": ("L1L2", {}),
+    "MaxNorm": ("MaxNorm", {"m": "max_value"}), "NonNeg": ("NonNeg", {}), "UnitNorm": ("UnitNorm", {}),
+    "MinMaxNorm": ("MinMaxNorm", {"low": "min_value", "high": "max_value"}),
+}
 
 
 def merged_branches(entry: Any) -> tuple[list[list[Any]], dict[str, Any]] | None:
@@ -95,6 +103,7 @@ def translate(layer: Any, name: str) -> None:
     renames = {**COMMON_RENAMES, **CLASS_RENAMES_OF_ARGS.get(layer.class_name, {})}
     config = {renames.get(key, key): value for key, value in layer.config.items() if key not in DROPPED}
     _merge_kernel_size(config)
+    _translate_penalties(config, layer, name)
     if "data_format" in config:
         config["data_format"] = DIM_ORDERING.get(config["data_format"], config["data_format"])
     if isinstance(config.get("implementation"), str):
@@ -113,6 +122,22 @@ def translate(layer: Any, name: str) -> None:
     fix = _kernel_layout(layer.class_name, config.get("data_format") == "channels_first")
     if fix:
         layer.weight_fixes.append(WeightFix(fix))
+
+
+def _translate_penalties(config: dict[str, Any], layer: Any, name: str) -> None:
+    """Keras 1 regularizers and constraints in Keras 3's form; one Keras 3 has no class for is dropped with a
+    note (both act in training only: predictions are the same without them)."""
+    for key, value in list(config.items()):
+        if not (key.endswith(("_regularizer", "_constraint")) and isinstance(value, dict)) or "class_name" in value:
+            continue
+        arguments = {k: v for k, v in value.items() if k != "name"}
+        known = PENALTIES.get(str(value.get("name")))
+        if known is None:
+            del config[key]
+            layer.notes.append(f"{name}: Keras 1 {key} {value.get('name')!r} dropped (no Keras 3 class; training only)")
+            continue
+        class_name, renames = known
+        config[key] = {"class_name": class_name, "config": {renames.get(k, k): v for k, v in arguments.items()}}
 
 
 def _kernel_layout(class_name: str, channels_first: bool) -> str | None:

@@ -51,7 +51,9 @@ def find_jobs(source: Path, out: Path, base: ConvertOptions | None = None, confi
     taken: set[Path] = set()
     for path in sorted(model_paths(source)):
         relative = path.relative_to(source)
-        output = (out / relative).with_suffix(".keras")
+        # a SavedModel folder's name has no suffix to replace: `agent+1080_TR1308.0` -> `agent+1080_TR1308.0.keras`
+        output = (out / relative).with_name(relative.name + ".keras") if path.is_dir() else \
+            (out / relative).with_suffix(".keras")
         if output in taken:  # `m.h5` and `m.keras` side by side: the second keeps its suffix in the name
             output = (out / relative).with_name(relative.name + ".keras")
         taken.add(output)

@@ -141,6 +141,30 @@ def test_a_savedmodel_without_keras_metadata_is_not_a_keras_model(tmp_path):
         read_model_file(copy)
 
 
+def test_a_flattened_savedmodel_reads_its_variables_beside_saved_model_pb(tmp_path):
+    # Real uploads (231450471formanite/Potato-Disease-End-to-End-Deep-Learning-Project) commit
+    # variables.index and variables.data-* beside saved_model.pb, without the variables/ folder.
+    copy = tmp_path / "flat"
+    shutil.copytree(SAVEDMODEL, copy)
+    for part in list((copy / "variables").iterdir()):
+        part.rename(copy / part.name)
+    (copy / "variables").rmdir()
+    flat, nested = read_model_file(copy), read_model_file(SAVEDMODEL)
+    weights = [w for group in nested.layer_weights.values() for w in group]
+    assert flat.layer_weights == nested.layer_weights and weights
+    with open_weights(flat) as store, open_weights(nested) as expected:
+        for weight in weights:
+            assert np.array_equal(np.asarray(store[weight.h5_path]), np.asarray(expected[weight.h5_path]))
+
+
+def test_a_savedmodel_committed_without_its_variables_says_so(tmp_path):
+    copy = tmp_path / "no_weights"
+    shutil.copytree(SAVEDMODEL, copy)
+    shutil.rmtree(copy / "variables")
+    with pytest.raises(MalformedFileError, match="no variables/ folder: its weights were not saved"):
+        read_model_file(copy)
+
+
 def test_protobuf_fields_are_decoded_as_data():
     assert list(fields(b"\x08\x96\x01\x12\x03abc")) == [(1, 0, 150), (2, 2, b"abc")]
     assert message(b"\x08\x01\x08\x02") == {1: [1, 2]}

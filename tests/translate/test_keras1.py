@@ -89,3 +89,21 @@ def test_keras1_conv1d_kernel_loses_its_width_axis():
     for kernel in (stored, legacy_11):
         (fixed,) = apply_fixes(layer.weight_fixes, layer.config, [kernel])
         np.testing.assert_array_equal(fixed, stored[:, 0])
+
+
+def test_keras1_regularizers_and_constraints_take_keras3s_form():
+    # jeremy-shannon/CarND-Behavioral-Cloning-Project (Keras 1.2.0): W_regularizer=l2(0.001) on every layer
+    config = {"name": "c", "nb_filter": 2, "nb_row": 3, "nb_col": 3, "b_regularizer": None,
+              "W_regularizer": {"name": "L1L2Regularizer", "l1": 0.0, "l2": 0.0010000000474974513},
+              "W_constraint": {"name": "MaxNorm", "m": 2, "axis": 0}, "b_constraint": {"name": "Mystery"}}
+    layer = translate_layer("Convolution2D", config, K1, "c")
+    assert layer.config["kernel_regularizer"] == {"class_name": "L1L2", "config": {"l1": 0.0, "l2": 0.0010000000474974513}}
+    assert layer.config["kernel_constraint"] == {"class_name": "MaxNorm", "config": {"max_value": 2, "axis": 0}}
+    assert layer.config["bias_regularizer"] is None and "bias_constraint" not in layer.config
+    assert any("'Mystery' dropped" in note for note in layer.notes)
+
+
+def test_keras1_prelu_init_is_its_alpha_initializer():
+    # wolfapple/CarND-Behavioral-Cloning-Project (Keras 1.2.0): PReLU(init='zero') after every convolution
+    layer = translate_layer("PReLU", {"name": "p", "trainable": True, "init": "zero"}, K1, "p")
+    assert layer.config == {"name": "p", "trainable": True, "alpha_initializer": "zero"}

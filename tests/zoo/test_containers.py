@@ -31,6 +31,15 @@ def test_savedmodels_count_as_one_model_and_keras_files_are_found(tmp_path):
     assert outputs == ["exports/v1/saved_model.keras", "model.keras", "model.keras.keras", "tf212_hdf5.keras"]
 
 
+def test_a_savedmodel_folder_keeps_every_dot_of_its_name(tmp_path):
+    # ConJones/TetrisDQN saved its agents as `agent_no_conv_big_delta_state+1080_TR1308.0`
+    root = tmp_path / "src"
+    for name in ("agent+1080_TR1308.0", "agent+1080_TR1308.5"):
+        shutil.copytree(FIXTURES / "tfkeras_savedmodel", root / name)
+    outputs = [job.output.name for job in find_jobs(root, tmp_path / "out")]
+    assert outputs == ["agent+1080_TR1308.0.keras", "agent+1080_TR1308.5.keras"]
+
+
 def test_a_savedmodel_directory_has_a_fingerprint_of_its_files(tmp_path):
     folder = tree(tmp_path / "src") / "exports" / "v1" / "saved_model"
     before = fingerprint(folder)
