@@ -79,3 +79,14 @@ def test_a_removed_module_imported_by_name_and_unused_goes():
         import numpy as np
         y = to_categorical(np.arange(3))
     """, RULE)
+
+
+def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
+    # PeterDrake/sky pre_fall_2020/train_model.py; tensorflow.python.keras.layers (above) stays reported.
+    assert_rewrites("""
+        from tensorflow.python.keras.utils.data_utils import Sequence
+        from tensorflow.python.keras.layers.core import Dense
+    """, """
+        from tensorflow.keras.utils import Sequence
+        from tensorflow.keras.layers import Dense
+    """, RULE)

@@ -1,7 +1,8 @@
 """Keras 2 module paths that Keras 3 removed -> the public modules that hold the same names.
 
 `from keras.layers.core import Dense` fails in Keras 3; `from keras.layers import Dense` works in both.
-Only `from ... import ...` statements are rewritten; `import keras.layers.core` is reported. A removed
+TensorFlow's private copy of a removed module (`from tensorflow.python.keras.utils.data_utils import
+Sequence`) goes to the same public module under `tensorflow.keras`. Only `from ... import ...` statements are rewritten; `import keras.layers.core` is reported. A removed
 module imported as a name (`from keras.utils import np_utils`, then `np_utils.to_categorical(...)`) has
 each use replaced by the function it names, imported from the public module, and the import goes
 once nothing uses it. What it reports (`import
@@ -42,7 +43,7 @@ class LegacyImportPaths(Rule):
                 if f"{module}.{code(alias.name)}" in MOVES:
                     asname = code(alias.asname.name) if alias.asname else None
                     RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
-        target = MOVES.get(module)
+        target = MOVES.get(module) or MOVES.get(module.replace("tensorflow.python.keras.", "tensorflow.keras.", 1))
         if target is None:
             if module.startswith("tensorflow.python.keras"):
                 self.report(original, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
