@@ -90,3 +90,14 @@ def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
         from tensorflow.keras.utils import Sequence
         from tensorflow.keras.layers import Dense
     """, RULE)
+
+
+def test_an_unused_keras_1_merge_import_goes_in_a_file_naming_no_other_removed_path():
+    # flyyufelix/cnn_finetune vgg16.py imports Keras 1's merge and never calls it; nothing else triggered the rule.
+    assert_rewrites("""
+        from keras.layers import Input, Dense, merge
+        x = Dense(8)(Input((4,)))
+    """, """
+        from keras.layers import Input, Dense
+        x = Dense(8)(Input((4,)))
+    """, RULE)

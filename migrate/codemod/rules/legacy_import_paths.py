@@ -14,7 +14,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from migrate.codemod.names import MOVES, UTIL_MODULES
+from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
 
@@ -30,7 +30,8 @@ def _dotted(path: str) -> cst.Attribute | cst.Name:
 class LegacyImportPaths(Rule):
     NAME = "legacy_import_paths"
     ORDER = 70
-    TRIGGERS = ("keras.layers.", "keras.utils.", "keras.engine", "python.keras", *UTIL_MODULES)
+    # A removed module imported by name and unused (`from keras.layers import merge`) goes too.
+    TRIGGERS = ("keras.layers.", "keras.utils.", "keras.engine", "python.keras", *UTIL_MODULES, *LAYER_MODULES)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "keras.layers.core / keras.utils.np_utils / ... imports -> keras.layers / keras.utils"
 
