@@ -826,3 +826,27 @@ def test_same_name_attribute_call_under_an_if_goes_with_its_if():
                 model.compile(optimizer='adam', loss='mse')
             model.fit(x, y)
     """, RULE)
+
+
+def test_a_comment_opening_the_device_block_stays_with_the_template():
+    # reger-men/keras_multi_gpus train.py (pyimagesearch): `# initialize the model` was lost with the block.
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        # store a copy of the model on every GPU
+        with tf.device("/cpu:0"):
+            # initialize the model
+            model = build()
+        model = multi_gpu_model(model, gpus=2)
+        model.compile(loss="mse", optimizer="sgd")
+    """, """
+        import tensorflow as tf
+
+        # store a copy of the model on every GPU
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            # initialize the model
+            model = build()
+            model.compile(loss="mse", optimizer="sgd")
+    """, RULE)

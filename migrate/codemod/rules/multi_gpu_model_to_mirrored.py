@@ -416,8 +416,9 @@ class MultiGpuModelToMirrored(Rule):
         """Statements start..end replaced by `strategy = ...MirroredStrategy()` and `with strategy.scope():`
         holding `inside`; the first statement's comments and blank lines go above the strategy line."""
         leading = statements[start].leading_lines if inside else ()
-        if inside:
-            inside[0] = inside[0].with_changes(leading_lines=())
+        if inside:  # the first statement's own comments stay with it (a device block's body keeps its own)
+            own, moved = list(inside[0].leading_lines), list(leading)
+            inside[0] = inside[0].with_changes(leading_lines=own[len(moved):] if own[:len(moved)] == moved else own)
             inside = [statement.visit(BLANK_LINES_UNINDENTED) for statement in inside]
         strategy = cst.parse_statement(f"strategy = {self.tf_name}.distribute.MirroredStrategy({devices})\n")
         strategy = strategy.with_changes(leading_lines=[*leading, *comments])
