@@ -11,12 +11,18 @@ keras.layers.core`, TensorFlow's private `tensorflow.python.keras`) stays in the
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
+
+
+REMOVED_LAYER_MODULE = re.compile(rb"from[ \t]+(?:tensorflow\.)?keras\.layers[ \t]+import[^\n]*\b(?:%s)\b"
+                                  % "|".join(LAYER_MODULES).encode())
 
 
 def _dotted(path: str) -> cst.Attribute | cst.Name:
@@ -30,10 +36,14 @@ def _dotted(path: str) -> cst.Attribute | cst.Name:
 class LegacyImportPaths(Rule):
     NAME = "legacy_import_paths"
     ORDER = 70
-    # A removed module imported by name and unused (`from keras.layers import merge`) goes too.
-    TRIGGERS = ("keras.layers.", "keras.utils.", "keras.engine", "python.keras", *UTIL_MODULES, *LAYER_MODULES)
+    TRIGGERS = ("keras.layers.", "keras.utils.", "keras.engine", "python.keras", *UTIL_MODULES)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "keras.layers.core / keras.utils.np_utils / ... imports -> keras.layers / keras.utils"
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """Also a removed layer module imported by name, used or not (`from keras.layers import merge`)."""
+        return super().triggered(source, survey) or REMOVED_LAYER_MODULE.search(source) is not None
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
         if updated.module is None or updated.relative:
