@@ -3,10 +3,11 @@
 `from keras.layers.core import Dense` fails in Keras 3; `from keras.layers import Dense` works in both.
 TensorFlow's private copy of a removed module (`from tensorflow.python.keras.utils.data_utils import
 Sequence`) goes to the same public module under `tensorflow.keras`. Only `from ... import ...` statements
-are rewritten; `import keras.layers.core` is reported. A removed module imported as a name (`from keras.utils import np_utils`, then `np_utils.to_categorical(...)`) has
-each use replaced by the function it names, imported from the public module, and the import goes
-once nothing uses it. What it reports (`import
-keras.layers.core`, TensorFlow's private `tensorflow.python.keras`) stays in the code: leftovers, failing `--check`.
+are rewritten; `import keras.layers.core` is reported. A removed module imported as a name (`from
+keras.utils import np_utils`, then `np_utils.to_categorical(...)`) has each use replaced by the function
+it names, imported from the public module, and the import goes once nothing uses it. What it reports
+(`import keras.layers.core`, TensorFlow's private `tensorflow.python.keras`) stays in the code: leftovers,
+failing `--check`.
 """
 
 from __future__ import annotations
