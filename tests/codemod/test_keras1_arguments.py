@@ -85,3 +85,12 @@ def test_keras_1_merge_becomes_the_function_of_its_mode():
         z = concatenate([x, y],axis=1,)
         w = add([x, y])
     """, RULE)
+
+
+def test_which_files_are_parsed_at_all():
+    from migrate.codemod.rules.keras1_arguments import Keras1Arguments
+    work = [b"Conv2D(32, 3, 3)", b"Convolution2D(32, (3, 3))", b"Conv2D(\n    32, 3, 3, border_mode='same')",
+            b"Dense(output_dim=8)", b"merge([a, b])"]
+    no_work = [b"Conv2D(32, (3, 3), padding='same')", b"Conv2D(filters=32, kernel_size=3)", b"Dense(8)"]
+    assert [Keras1Arguments.triggered(source) for source in work] == [True] * len(work)
+    assert [Keras1Arguments.triggered(source) for source in no_work] == [False] * len(no_work)

@@ -101,3 +101,12 @@ def test_an_unused_keras_1_merge_import_goes_in_a_file_naming_no_other_removed_p
         from keras.layers import Input, Dense
         x = Dense(8)(Input((4,)))
     """, RULE)
+
+
+def test_which_files_are_parsed_at_all():
+    from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
+    work = [b"from keras.layers.core import Dense", b"from tensorflow.python.keras import backend",
+            b"from keras.utils import (\n    np_utils,\n)", b"import keras.engine.topology", b"from keras.layers import merge"]
+    no_work = [b"x = keras.layers.Dense(8)", b"from common.data_utils import load", b"from keras.utils import to_categorical"]
+    assert [LegacyImportPaths.triggered(source) for source in work] == [True] * len(work)
+    assert [LegacyImportPaths.triggered(source) for source in no_work] == [False] * len(no_work)

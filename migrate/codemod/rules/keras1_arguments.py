@@ -10,6 +10,8 @@ a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and 
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
@@ -34,6 +36,7 @@ FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"
 # Keras 1 merge(mode=...) -> the Keras 2/3 function; concat_axis -> axis (both default to -1)
 MERGE_MODES = {"sum": "add", "concat": "concatenate", "mul": "multiply", "ave": "average", "max": "maximum"}
 MERGE_FUNCTIONS = {"keras.layers.merge": "keras.layers", "tensorflow.keras.layers.merge": "tensorflow.keras.layers"}
+KERAS1_CONV = re.compile(rb"Conv[23]D\(\s*[^,()\[\]=]+,\s*[^,()\[\]=]+,\s*[^,()\[\]=]+[,)]")
 # Convolutions whose Keras 1 signature spread the kernel size over positionals / keywords
 KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_col"),
                "Convolution3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3"),
@@ -44,10 +47,15 @@ class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
     # Keywords as written in a call (`init=`, not `__init__`), and the classes whose positionals changed.
-    TRIGGERS = tuple(f"{k}=" for k in KEYWORDS) + ("nb_epoch", "Convolution2D", "Convolution3D", "Conv2D", "Conv3D",
-                                                "merge(")
+    TRIGGERS = tuple(f"{k}=" for k in KEYWORDS) + ("nb_epoch", "Convolution2D", "Convolution3D", "merge(", "nb_row=",
+                                                "nb_col=", "kernel_dim1=")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """`Conv2D(32, 3, 3)` (three bare positionals) too; Keras 2's `Conv2D(32, (3, 3))` is not work."""
+        return super().triggered(source, survey) or KERAS1_CONV.search(source) is not None
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'

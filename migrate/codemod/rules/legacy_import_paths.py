@@ -21,8 +21,12 @@ from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
 
-REMOVED_LAYER_MODULE = re.compile(rb"from[ \t]+(?:tensorflow\.)?keras\.layers[ \t]+import[^\n]*\b(?:%s)\b"
-                                  % "|".join(LAYER_MODULES).encode())
+# What gives the rule work, as text: a removed module's path after `from`/`import`, TensorFlow's private copy,
+# keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
+# `keras.layers.Dense(...)` in code, or a project's own `data_utils`, is not work: such files are not parsed.
+WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)\.\w|keras\.engine|python\.keras"
+                  rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
+                  % "|".join(LAYER_MODULES + UTIL_MODULES).encode())
 
 
 def _dotted(path: str) -> cst.Attribute | cst.Name:
@@ -36,14 +40,12 @@ def _dotted(path: str) -> cst.Attribute | cst.Name:
 class LegacyImportPaths(Rule):
     NAME = "legacy_import_paths"
     ORDER = 70
-    TRIGGERS = ("keras.layers.", "keras.utils.", "keras.engine", "python.keras", *UTIL_MODULES)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "keras.layers.core / keras.utils.np_utils / ... imports -> keras.layers / keras.utils"
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
-        """Also a removed layer module imported by name, used or not (`from keras.layers import merge`)."""
-        return super().triggered(source, survey) or REMOVED_LAYER_MODULE.search(source) is not None
+        return WORK.search(source) is not None
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
         if updated.module is None or updated.relative:
