@@ -110,3 +110,14 @@ def test_which_files_are_parsed_at_all():
     no_work = [b"x = keras.layers.Dense(8)", b"from common.data_utils import load", b"from keras.utils import to_categorical"]
     assert [LegacyImportPaths.triggered(source) for source in work] == [True] * len(work)
     assert [LegacyImportPaths.triggered(source) for source in no_work] == [False] * len(no_work)
+
+
+def test_image_data_generator_is_reported_as_a_leftover():
+    # reger-men/keras_multi_gpus train.py and 7 more files of the issue 23 sample: Keras 3.15 has no
+    # ImageDataGenerator, and the import alone stopped the rewritten script.
+    findings = assert_unchanged("""
+        from keras.preprocessing.image import ImageDataGenerator, img_to_array
+        aug = ImageDataGenerator(horizontal_flip=True)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(2, False)]
+    assert "image_dataset_from_directory" in findings[0].message

@@ -25,8 +25,16 @@ from migrate.codemod.syntax import code
 # keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
 # `keras.layers.Dense(...)` in code, or a project's own `data_utils`, is not work: such files are not parsed.
 WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)\.\w|keras\.engine|python\.keras"
+                  rb"|keras\.preprocessing\.image[ \t]+import"
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
                   % "|".join(LAYER_MODULES + UTIL_MODULES).encode())
+
+
+# Keras 2 names Keras 3 removed outright -> what to use instead (reported, not rewritten: the data pipeline changes).
+_GENERATORS = ("use keras.utils.image_dataset_from_directory (or a keras.utils.PyDataset) for the data and "
+               "preprocessing layers (RandomFlip, RandomTranslation, Rescaling) for the augmentation")
+REMOVED = {f"{root}.preprocessing.image.{name}": _GENERATORS for root in ("keras", "tensorflow.keras")
+           for name in ("ImageDataGenerator", "Iterator", "DirectoryIterator", "NumpyArrayIterator")}
 
 
 def _dotted(path: str) -> cst.Attribute | cst.Name:
@@ -56,6 +64,7 @@ class LegacyImportPaths(Rule):
                 if f"{module}.{code(alias.name)}" in MOVES:
                     asname = code(alias.asname.name) if alias.asname else None
                     RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
+        self._report_removed(original, module)
         target = MOVES.get(module) or MOVES.get(module.replace("tensorflow.python.keras.", "tensorflow.keras.", 1))
         if target is None:
             if module.startswith("tensorflow.python.keras"):
@@ -63,6 +72,15 @@ class LegacyImportPaths(Rule):
             return updated
         self.converted()
         return updated.with_changes(module=_dotted(target))
+
+    def _report_removed(self, node: cst.ImportFrom, module: str) -> None:
+        """Names Keras 3 dropped with no public module to move to: a person rewrites the code using them."""
+        if isinstance(node.names, cst.ImportStar):
+            return
+        for alias in node.names:
+            advice = REMOVED.get(f"{module}.{code(alias.name)}")
+            if advice is not None:
+                self.report(node, f"{module}.{code(alias.name)} is gone in Keras 3: {advice}")
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`np_utils.to_categorical` (np_utils from a removed module) -> `to_categorical`, imported."""
