@@ -7,8 +7,8 @@ files are copied into one folder (`OWNER__REPO/...`, other files left out: tf_up
 as they are, migrate ignores them), and both tools run over it as fresh processes, as a user would run
 them: `migrate code --check --jobs 1` and `--jobs 2`, and `tf_upgrade_v2 --intree SRC --outtree DST`.
 Files per second is files / wall time; the ratio is to tf_upgrade_v2 on the same files. `--each` times
-every tree on its own too. (Issue 23 numbers: 19 repositories of 2017-2020 Keras training code, listed
-with their commits in tests/codemod/real/PROVENANCE.md.)
+every tree on its own too. (Issue 23: 19 repositories of 2017-2020 Keras training code, 646 files, listed
+with their commits in the issue's closing note; migrate was at 0.22x (--jobs 1) and 0.38x (--jobs 2).)
 """
 
 from __future__ import annotations
