@@ -33,6 +33,7 @@ def apply_scheduled(module: cst.Module, context: CodemodContext) -> cst.Module:
     for item in adds:
         if item not in left_adds and not _present(module, item):
             module = _add(module, item)
+    module, left_adds = _merge_into_existing(module, left_adds)
     if left_adds:
         module = AddImportsVisitor(replace(context, wrapper=None), left_adds).transform_module(module)
     left_removes = []
@@ -82,6 +83,35 @@ def _add(module: cst.Module, item: ImportItem) -> cst.Module:
         body[at] = body[at].with_changes(leading_lines=[cst.EmptyLine()])  # a blank line after the imports
     body.insert(at, cst.parse_statement(text, config=module.config_for_parsing))
     return module.with_changes(body=body)
+
+
+def _merge_into_existing(module: cst.Module, items: list[ImportItem]) -> tuple[cst.Module, list[ImportItem]]:
+    """`from M import x` where the module has exactly one top-level `from M import a, b` (no alias, no star):
+    the new names go first in it, sorted, as LibCST's AddImportsVisitor writes them, without its scope
+    analysis. What is left (aliases, relative imports, several such statements) goes to LibCST."""
+    left: list[ImportItem] = []
+    wanted: dict[str, set[str]] = {}
+    for item in items:
+        if item.obj_name is None or item.alias or item.relative or item.module_name == "__future__":
+            left.append(item)
+        elif not _present(module, item):
+            wanted.setdefault(item.module_name, set()).add(item.obj_name)
+    for name, objs in wanted.items():
+        found = [(i, s) for i, s in enumerate(module.body) if isinstance(s, cst.SimpleStatementLine)
+                 and len(s.body) == 1 and isinstance(s.body[0], cst.ImportFrom) and not s.body[0].relative
+                 and s.body[0].module is not None and code(s.body[0].module) == name
+                 and not isinstance(s.body[0].names, cst.ImportStar)]
+        if len(found) != 1:
+            left += [ImportItem(name, obj, None, 0) for obj in sorted(objs)]
+            continue
+        index, statement = found[0]
+        small = statement.body[0]
+        new = [cst.ImportAlias(cst.Name(obj), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+               for obj in sorted(objs)]
+        body = list(module.body)
+        body[index] = statement.with_changes(body=[small.with_changes(names=[*new, *small.names])])
+        module = module.with_changes(body=body)
+    return module, left
 
 
 def _after_leading_imports(body: Sequence[cst.BaseStatement]) -> int:

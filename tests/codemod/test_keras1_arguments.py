@@ -16,6 +16,17 @@ def test_keras_2_calls_and_a_projects_own_classes_stay():
     """, RULE)
 
 
+def test_a_projects_own_merge_and_modes_with_no_keras_2_function_stay():
+    findings = assert_unchanged("""
+        from keras.layers import merge
+        from mylib import merge as combine
+        a = combine([x, y], mode='sum')
+        b = merge([x, y], mode='dot', dot_axes=1)
+        c = merge([x, y], mode=lambda t: t[0] - t[1], output_shape=(8,))
+    """, RULE)
+    assert findings == []  # what is left is reported by the output scan (legacy_import_paths), not by this rule
+
+
 def test_layer_keywords_get_their_keras_2_names():
     assert_rewrites("""
         from keras.layers import Dense, LSTM
@@ -55,3 +66,31 @@ def test_nb_epoch_becomes_epochs_in_fit():
         model.fit(x, y, epochs=10, batch_size=32)
         model.fit_generator(gen, samples_per_epoch=100, epochs=2)
     """, RULE)
+
+
+def test_keras_1_merge_becomes_the_function_of_its_mode():
+    # flyyufelix/cnn_finetune (2017): every model file merges with mode='sum' / mode='concat', concat_axis=...
+    assert_rewrites("""
+        from keras.layers import Input, merge, Dense
+
+        x = merge([x, shortcut], mode='sum')
+        y = merge([x, shortcut], mode='concat', concat_axis=axis, name='concat_1')
+        z = merge([x, y],mode='concat',concat_axis=1,)
+        w = merge([x, y])
+    """, """
+        from keras.layers import add, concatenate, Input, Dense
+
+        x = add([x, shortcut])
+        y = concatenate([x, shortcut], axis=axis, name='concat_1')
+        z = concatenate([x, y],axis=1,)
+        w = add([x, y])
+    """, RULE)
+
+
+def test_which_files_are_parsed_at_all():
+    from migrate.codemod.rules.keras1_arguments import Keras1Arguments
+    work = [b"Conv2D(32, 3, 3)", b"Convolution2D(32, (3, 3))", b"Conv2D(\n    32, 3, 3, border_mode='same')",
+            b"Dense(output_dim=8)", b"merge([a, b])"]
+    no_work = [b"Conv2D(32, (3, 3), padding='same')", b"Conv2D(filters=32, kernel_size=3)", b"Dense(8)"]
+    assert [Keras1Arguments.triggered(source) for source in work] == [True] * len(work)
+    assert [Keras1Arguments.triggered(source) for source in no_work] == [False] * len(no_work)

@@ -79,3 +79,45 @@ def test_a_removed_module_imported_by_name_and_unused_goes():
         import numpy as np
         y = to_categorical(np.arange(3))
     """, RULE)
+
+
+def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
+    # PeterDrake/sky pre_fall_2020/train_model.py; tensorflow.python.keras.layers (above) stays reported.
+    assert_rewrites("""
+        from tensorflow.python.keras.utils.data_utils import Sequence
+        from tensorflow.python.keras.layers.core import Dense
+    """, """
+        from tensorflow.keras.utils import Sequence
+        from tensorflow.keras.layers import Dense
+    """, RULE)
+
+
+def test_an_unused_keras_1_merge_import_goes_in_a_file_naming_no_other_removed_path():
+    # flyyufelix/cnn_finetune vgg16.py imports Keras 1's merge and never calls it; nothing else triggered the rule.
+    assert_rewrites("""
+        from keras.layers import Input, Dense, merge
+        x = Dense(8)(Input((4,)))
+    """, """
+        from keras.layers import Input, Dense
+        x = Dense(8)(Input((4,)))
+    """, RULE)
+
+
+def test_which_files_are_parsed_at_all():
+    from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
+    work = [b"from keras.layers.core import Dense", b"from tensorflow.python.keras import backend",
+            b"from keras.utils import (\n    np_utils,\n)", b"import keras.engine.topology", b"from keras.layers import merge"]
+    no_work = [b"x = keras.layers.Dense(8)", b"from common.data_utils import load", b"from keras.utils import to_categorical"]
+    assert [LegacyImportPaths.triggered(source) for source in work] == [True] * len(work)
+    assert [LegacyImportPaths.triggered(source) for source in no_work] == [False] * len(no_work)
+
+
+def test_image_data_generator_is_reported_as_a_leftover():
+    # reger-men/keras_multi_gpus train.py and 7 more files of the issue 23 sample: Keras 3.15 has no
+    # ImageDataGenerator, and the import alone stopped the rewritten script.
+    findings = assert_unchanged("""
+        from keras.preprocessing.image import ImageDataGenerator, img_to_array
+        aug = ImageDataGenerator(horizontal_flip=True)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(2, False)]
+    assert "image_dataset_from_directory" in findings[0].message

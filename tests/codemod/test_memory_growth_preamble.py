@@ -20,6 +20,17 @@ def test_session_uses_and_look_alikes_stay():
     """, RULE)
 
 
+def test_the_config_still_used_before_it_is_rebound_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        tf.keras.backend.set_session(tf.Session(config=config))
+        run(config)
+        from config import config
+    """, RULE)
+
+
 def test_the_preamble_becomes_memory_growth_for_each_gpu():
     assert_rewrites("""
         import tensorflow as tf
@@ -79,3 +90,23 @@ def test_other_options_become_their_tf2_call_or_a_comment_and_a_report():
         tf.debugging.set_log_device_placement(False)
     """, RULE)
     assert [(f.line, "per_process_gpu_memory_fraction" in f.message) for f in findings] == [(7, True)]
+
+
+def test_a_config_name_rebound_after_the_preamble_is_another_object():
+    # navidstuv/NuClick models/models.py: the preamble, then `from config import config` (the project's settings).
+    assert_rewrites("""
+        import tensorflow as tf
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        tf.keras.backend.set_session(tf.Session(config=config))
+        from config import config
+
+        multiGPU = config.multiGPU
+    """, """
+        import tensorflow as tf
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        from config import config
+
+        multiGPU = config.multiGPU
+    """, RULE)

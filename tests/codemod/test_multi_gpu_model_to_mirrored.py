@@ -108,6 +108,17 @@ def test_the_try_except_fallback_becomes_one_strategy_for_both_branches():
     """, RULE)
 
 
+def test_a_device_block_without_multi_gpu_model_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+
+        with tf.device('/cpu:0'):
+            model = build()
+        for epoch in range(3):
+            model.fit(x, y)
+    """, RULE)
+
+
 def test_template_extraction_by_position_is_reported():
     findings = assert_unchanged("""
         from keras.models import load_model
@@ -762,3 +773,80 @@ def test_factories_and_wrapper_classes_are_followed_across_the_files_of_a_run(tm
     assert out["train.py"].startswith("\nfrom pkg.models import build\nimport tensorflow as tf\n")
     assert out["train.py"].count("with strategy.scope():") == 2 and "wrapped" not in out["train.py"]
     assert not [f for r in summary.results for f in r.findings]
+
+
+def test_wrapper_made_in_the_device_block_and_used_in_a_later_loop():
+    # keras-yolo3-style scripts wrap inside the cpu block; the rename must reach the loop after the block.
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def main():
+            with tf.device('/cpu:0'):
+                model = build()
+                p = multi_gpu_model(model, gpus=2)
+            p.compile(optimizer='adam', loss='mse')
+            for epoch in range(3):
+                p.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        def main():
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                model = build()
+                model.compile(optimizer='adam', loss='mse')
+            for epoch in range(3):
+                model.fit(x, y)
+    """, RULE)
+
+
+def test_same_name_attribute_call_under_an_if_goes_with_its_if():
+    # xuannianz/EfficientDet train.py: `model = keras.utils.multi_gpu_model(model, ...)` under `if args.gpu ...:`
+    # was left in the scope on the first run and rewritten only on the second.
+    assert_rewrites("""
+        import keras
+        import tensorflow as tf
+
+        def main(args):
+            model = build()
+            if args.gpus > 1:
+                model = keras.utils.multi_gpu_model(model, gpus=args.gpus)
+            model.compile(optimizer='adam', loss='mse')
+            model.fit(x, y)
+    """, """
+        import keras
+        import tensorflow as tf
+
+        def main(args):
+            # migrate: gpus=args.gpus dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                model = build()
+                model.compile(optimizer='adam', loss='mse')
+            model.fit(x, y)
+    """, RULE)
+
+
+def test_a_comment_opening_the_device_block_stays_with_the_template():
+    # reger-men/keras_multi_gpus train.py (pyimagesearch): `# initialize the model` was lost with the block.
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        # store a copy of the model on every GPU
+        with tf.device("/cpu:0"):
+            # initialize the model
+            model = build()
+        model = multi_gpu_model(model, gpus=2)
+        model.compile(loss="mse", optimizer="sgd")
+    """, """
+        import tensorflow as tf
+
+        # store a copy of the model on every GPU
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            # initialize the model
+            model = build()
+            model.compile(loss="mse", optimizer="sgd")
+    """, RULE)

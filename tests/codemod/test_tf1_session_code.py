@@ -26,3 +26,21 @@ def test_session_code_is_reported_with_replacements():
     messages = [f.message for f in findings]
     assert [f.line for f in findings] == [5, 7, 7, 8]
     assert "set_memory_growth" in messages[0] and "eagerly" in messages[2]
+
+
+def test_a_name_bound_to_tf_and_to_compat_v1_is_a_leftover_on_every_run():
+    # david8862/keras-YOLOv3-model-set eval.py: `import tensorflow as tf` at the top, `import tensorflow.compat.v1
+    # as tf` under a version check; tf.Session was advice or a leftover depending on the run's set order.
+    source = """
+        import tensorflow as tf
+
+        def predict(model):
+            with tf.Session(graph=model) as sess:
+                return sess
+
+        if tf.__version__.startswith('2'):
+            import tensorflow.compat.v1 as tf
+    """
+    findings = assert_unchanged(source, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(5, False)]
+    assert findings[0].message.startswith("tensorflow.Session is TF1-only")

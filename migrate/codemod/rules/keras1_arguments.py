@@ -3,12 +3,17 @@
 `Dense(output_dim=8, init='uniform')`, `Convolution2D(32, 3, 3, border_mode='same', subsample=(2, 2))`,
 `fit(..., nb_epoch=10)`: Keras 2 translated them; Keras 3 raises on the keywords and, worse, reads
 `Conv2D(32, 3, 3)`'s third positional as `strides`. Only calls that resolve to a Keras layer class (or a
-`fit`-like method) are touched.
+`fit`-like method) are touched. Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
+gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
+a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported as a leftover import.
 """
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import user_method_calls
@@ -28,6 +33,10 @@ EMBEDDING_KEYWORDS = {k: v for k, v in KEYWORDS.items() if k != "output_dim"}
 DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",
                 '"tf"': '"channels_last"'}
 FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"}
+# Keras 1 merge(mode=...) -> the Keras 2/3 function; concat_axis -> axis (both default to -1)
+MERGE_MODES = {"sum": "add", "concat": "concatenate", "mul": "multiply", "ave": "average", "max": "maximum"}
+MERGE_FUNCTIONS = {"keras.layers.merge": "keras.layers", "tensorflow.keras.layers.merge": "tensorflow.keras.layers"}
+KERAS1_CONV = re.compile(rb"Conv[23]D\(\s*[^,()\[\]=]+,\s*[^,()\[\]=]+,\s*[^,()\[\]=]+[,)]")
 # Convolutions whose Keras 1 signature spread the kernel size over positionals / keywords
 KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_col"),
                "Convolution3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3"),
@@ -38,14 +47,23 @@ class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
     # Keywords as written in a call (`init=`, not `__init__`), and the classes whose positionals changed.
-    TRIGGERS = tuple(f"{k}=" for k in KEYWORDS) + ("nb_epoch", "Convolution2D", "Convolution3D", "Conv2D", "Conv3D")
+    TRIGGERS = tuple(f"{k}=" for k in KEYWORDS) + ("nb_epoch", "Convolution2D", "Convolution3D", "merge(", "nb_row=",
+                                                "nb_col=", "kernel_dim1=")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """`Conv2D(32, 3, 3)` (three bare positionals) too; Keras 2's `Conv2D(32, (3, 3))` is not work."""
+        return super().triggered(source, survey) or KERAS1_CONV.search(source) is not None
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        merged = self._merge_function(original, updated)
+        if merged is not None:
+            return merged
         func = updated.func
         if isinstance(func, cst.Attribute) and func.attr.value in FIT_METHODS:
             if id(original) in self.own:
@@ -56,6 +74,26 @@ class Keras1Arguments(Rule):
             return updated
         call = self._renamed(updated, EMBEDDING_KEYWORDS if layer == "Embedding" else KEYWORDS)
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
+
+    def _merge_function(self, original: cst.Call, call: cst.Call) -> cst.Call | None:
+        """`merge([a, b], mode='concat', concat_axis=3)` -> `concatenate([a, b], axis=3)`; None if not one."""
+        module = next((MERGE_FUNCTIONS[n] for n in self.qualified_names(original.func) if n in MERGE_FUNCTIONS), None)
+        if module is None or not isinstance(call.func, cst.Name):
+            return None
+        keywords = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
+        mode = keywords["mode"].value if "mode" in keywords else cst.SimpleString("'sum'")
+        if not isinstance(mode, cst.SimpleString) or mode.evaluated_value not in MERGE_MODES or \
+                set(keywords) - {"mode", "concat_axis", "name"}:
+            return None
+        function = MERGE_MODES[mode.evaluated_value]
+        args = [arg.with_changes(keyword=cst.Name("axis")) if arg.keyword is not None and arg.keyword.value == "concat_axis"
+                else arg for arg in call.args if arg.keyword is None or arg.keyword.value != "mode"]
+        if args and call.args[-1].comma is cst.MaybeSentinel.DEFAULT:  # no trailing comma where there was none
+            args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        AddImportsVisitor.add_needed_import(self.context, module, function)
+        RemoveImportsVisitor.remove_unused_import(self.context, module, call.func.value)
+        self.converted()
+        return call.with_changes(func=cst.Name(function), args=args)
 
     def _layer_class(self, call: cst.Call) -> str | None:
         for name in self.qualified_names(call.func):

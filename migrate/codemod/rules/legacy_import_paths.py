@@ -1,21 +1,40 @@
 """Keras 2 module paths that Keras 3 removed -> the public modules that hold the same names.
 
 `from keras.layers.core import Dense` fails in Keras 3; `from keras.layers import Dense` works in both.
-Only `from ... import ...` statements are rewritten; `import keras.layers.core` is reported. A removed
-module imported as a name (`from keras.utils import np_utils`, then `np_utils.to_categorical(...)`) has
-each use replaced by the function it names, imported from the public module, and the import goes
-once nothing uses it. What it reports (`import
-keras.layers.core`, TensorFlow's private `tensorflow.python.keras`) stays in the code: leftovers, failing `--check`.
+TensorFlow's private copy of a removed module (`from tensorflow.python.keras.utils.data_utils import
+Sequence`) goes to the same public module under `tensorflow.keras`. Only `from ... import ...` statements
+are rewritten; `import keras.layers.core` is reported. A removed module imported as a name (`from
+keras.utils import np_utils`, then `np_utils.to_categorical(...)`) has each use replaced by the function
+it names, imported from the public module, and the import goes once nothing uses it. What it reports
+(`import keras.layers.core`, TensorFlow's private `tensorflow.python.keras`) stays in the code: leftovers,
+failing `--check`.
 """
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from migrate.codemod.names import MOVES, UTIL_MODULES
+from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
+
+# What gives the rule work, as text: a removed module's path after `from`/`import`, TensorFlow's private copy,
+# keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
+# `keras.layers.Dense(...)` in code, or a project's own `data_utils`, is not work: such files are not parsed.
+WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)\.\w|keras\.engine|python\.keras"
+                  rb"|keras\.preprocessing\.image[ \t]+import"
+                  rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
+                  % "|".join(LAYER_MODULES + UTIL_MODULES).encode())
+
+
+# Keras 2 names Keras 3 removed outright -> what to use instead (reported, not rewritten: the data pipeline changes).
+_GENERATORS = ("use keras.utils.image_dataset_from_directory (or a keras.utils.PyDataset) for the data and "
+               "preprocessing layers (RandomFlip, RandomTranslation, Rescaling) for the augmentation")
+REMOVED = {f"{root}.preprocessing.image.{name}": _GENERATORS for root in ("keras", "tensorflow.keras")
+           for name in ("ImageDataGenerator", "Iterator", "DirectoryIterator", "NumpyArrayIterator")}
 
 
 def _dotted(path: str) -> cst.Attribute | cst.Name:
@@ -29,9 +48,12 @@ def _dotted(path: str) -> cst.Attribute | cst.Name:
 class LegacyImportPaths(Rule):
     NAME = "legacy_import_paths"
     ORDER = 70
-    TRIGGERS = ("keras.layers.", "keras.utils.", "keras.engine", "python.keras", *UTIL_MODULES)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "keras.layers.core / keras.utils.np_utils / ... imports -> keras.layers / keras.utils"
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        return WORK.search(source) is not None
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
         if updated.module is None or updated.relative:
@@ -42,13 +64,23 @@ class LegacyImportPaths(Rule):
                 if f"{module}.{code(alias.name)}" in MOVES:
                     asname = code(alias.asname.name) if alias.asname else None
                     RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
-        target = MOVES.get(module)
+        self._report_removed(original, module)
+        target = MOVES.get(module) or MOVES.get(module.replace("tensorflow.python.keras.", "tensorflow.keras.", 1))
         if target is None:
             if module.startswith("tensorflow.python.keras"):
                 self.report(original, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
             return updated
         self.converted()
         return updated.with_changes(module=_dotted(target))
+
+    def _report_removed(self, node: cst.ImportFrom, module: str) -> None:
+        """Names Keras 3 dropped with no public module to move to: a person rewrites the code using them."""
+        if isinstance(node.names, cst.ImportStar):
+            return
+        for alias in node.names:
+            advice = REMOVED.get(f"{module}.{code(alias.name)}")
+            if advice is not None:
+                self.report(node, f"{module}.{code(alias.name)} is gone in Keras 3: {advice}")
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`np_utils.to_categorical` (np_utils from a removed module) -> `to_categorical`, imported."""

@@ -29,6 +29,11 @@ TF2_CALLS = {"allow_soft_placement": "{tf}.config.set_soft_device_placement({val
              "log_device_placement": "{tf}.debugging.set_log_device_placement({value})"}
 
 
+def _rebinds(text: str, name: str) -> bool:
+    """Whether a statement binds `name` anew (an import or a plain assignment), ending the config's life."""
+    return bool(re.fullmatch(rf"(?:from [\w.]+ )?import .*\b{name}\b.*|{name} = (?!.*\b{name}\b).*", text))
+
+
 class MemoryGrowthPreamble(Rule):
     NAME = "memory_growth_preamble"
     ORDER = 5  # before tf1_session_code, which then reads the rewritten tree
@@ -73,6 +78,8 @@ class MemoryGrowthPreamble(Rule):
             uses_session = session and re.search(rf"\b{session}\b", text)
             if not uses_config and not uses_session:
                 continue
+            if growth and _rebinds(text, config):  # `from config import config` after it: another object
+                break
             if text == f"{config}.gpu_options.allow_growth = True":
                 growth = True
             elif re.fullmatch(rf"(?:\w+\.)*set_session\({_TF}\.Session\(config={config}\)\)", text):

@@ -188,8 +188,9 @@ class MultiGpuModelToMirrored(Rule):
                        block: cst.CSTNode) -> list[cst.BaseStatement]:
         """Rewrite a block's sites and factory calls, last first, so earlier indices stay valid."""
         statements = list(statements)
-        if self._in_try(block) or self._in_model_subclass(block) or self._is_if_site_body(block):
+        if self._left_to_enclosing_block(block) or self._is_device_site_body(block):
             return statements
+        originals, statements = self._inline_device_sites(originals, statements)
         factory_body = self._reached_factory_body(block)
         steps: list[tuple[int, Site | int]] = [(site.index, site) for site in self.finder.sites(originals)]
         if not self._under_strategy_scope(block):
@@ -198,7 +199,7 @@ class MultiGpuModelToMirrored(Rule):
             if isinstance(step, int):
                 statements = self._scope_factory_call(step, originals, statements)
             elif factory_body and hands_out_wrapper(step, originals):
-                statements = self._hand_out_template(step, statements)
+                statements = self._hand_out_template(step, originals, statements)
             else:
                 statements = self._rewrite_site(step, originals, statements, block)
         return statements
@@ -228,11 +229,12 @@ class MultiGpuModelToMirrored(Rule):
         call = call_statement(statement)
         return call is not None and id(call) in self.factory_calls
 
-    def _hand_out_template(self, site: Site, statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+    def _hand_out_template(self, site: Site, originals: Sequence[cst.BaseStatement],
+                           statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
         """In a factory whose callers get the scope: the wrapper goes, the template is handed out, no scope here."""
         self.handled.add(id(site.call))
         self.converted()
-        replacement = self._site_replacement(site, statements[site.index])
+        replacement = self._site_replacement(site, originals[site.index], statements[site.index])
         statements = self._rename_after(site, statements)
         kept = replacement if isinstance(replacement, list) else [replacement] if replacement is not None else []
         return statements[:site.index] + kept + statements[site.index + 1:]
@@ -289,6 +291,35 @@ class MultiGpuModelToMirrored(Rule):
         parent = self._parent(block)
         return isinstance(parent, cst.If) and parent.body is block and self.finder.if_site(0, parent) is not None
 
+    def _left_to_enclosing_block(self, block: cst.CSTNode) -> bool:
+        return self._in_try(block) or self._in_model_subclass(block) or self._is_if_site_body(block)
+
+    def _device_site(self, statement: cst.BaseStatement) -> bool:
+        """`with tf.device('/cpu:0'):` holding `p = multi_gpu_model(m, G)`: `p` is used after the block too."""
+        body = device_block_body(statement)
+        return body != [statement] and any(
+            site.kind in ("assign", "if", "try") and site.template is not None for site in self.finder.sites(body))
+
+    def _is_device_site_body(self, block: cst.CSTNode) -> bool:
+        """The body of a device block holding a site: the enclosing block rewrites it, the block dropped."""
+        with_block = self._parent(block)
+        return (isinstance(with_block, cst.With) and with_block.body is block and self._device_site(with_block)
+                and not self._left_to_enclosing_block(self._parent(with_block)))
+
+    def _inline_device_sites(self, originals: Sequence[cst.BaseStatement], statements: list[cst.BaseStatement]
+                             ) -> tuple[list[cst.BaseStatement], list[cst.BaseStatement]]:
+        """Device blocks holding a site give their statements to this block (MirroredStrategy places
+        variables itself), so the scope and the rename reach the statements after the block."""
+        if not any(self._device_site(original) for original in originals):
+            return list(originals), statements
+        flat_originals: list[cst.BaseStatement] = []
+        flat: list[cst.BaseStatement] = []
+        for original, statement in zip(originals, statements, strict=True):
+            inline = self._device_site(original)
+            flat_originals += device_block_body(original) if inline else [original]
+            flat += device_block_body(statement) if inline else [statement]
+        return flat_originals, flat
+
     def _in_model_subclass(self, block: cst.CSTNode) -> bool:
         classes = [node for node in ancestors(block, self._parent) if isinstance(node, cst.ClassDef)]
         return bool(classes) and subclasses_model(classes[0])
@@ -313,7 +344,7 @@ class MultiGpuModelToMirrored(Rule):
             return statements[:site.index] + statements[site.index + 1:]
         if self._under_strategy_scope(block):
             return self._unwrap_in_scope(site, statements)
-        replacement = self._site_replacement(site, statements[site.index])
+        replacement = self._site_replacement(site, originals[site.index], statements[site.index])
         start, end = self._scope_bounds(site, originals)
         statements = self._rename_after(site, statements)
         return self._wrap_in_scope(site, statements, start, end, replacement)
@@ -334,21 +365,26 @@ class MultiGpuModelToMirrored(Rule):
                                    "call it where a MirroredStrategy scope is active", advice=True)
         return start, end
 
-    def _site_replacement(self, site: Site, statement: cst.BaseStatement
+    def _site_replacement(self, site: Site, original: cst.BaseStatement, statement: cst.BaseStatement
                           ) -> cst.BaseStatement | list[cst.BaseStatement] | None:
         """What the site statement becomes: nothing, `return template`, its `if` without the call, or the
         rest of its `try` body (the strategy covers the fallback: its handlers go)."""
-        if site.kind == "try":
-            kept = [s for s in statement.body.body if not self.finder.assigns_call(s)]
-            return kept or None
         if site.kind == "return":
             return statement.visit(ReplaceCall(site.call, site.template))
-        if site.kind == "if":
-            kept = [s for s in statement.body.body if not self.finder.assigns_call(s)]
-            if not kept:
-                return None
-            return statement.with_changes(body=statement.body.with_changes(body=kept), orelse=None)
-        return None
+        if site.kind not in ("try", "if"):
+            return None
+        kept = self._body_without_call(site, original, statement)
+        if site.kind == "try" or not kept:
+            return kept or None
+        return statement.with_changes(body=statement.body.with_changes(body=kept), orelse=None)
+
+    def _body_without_call(self, site: Site, original: cst.BaseStatement, statement: cst.BaseStatement
+                           ) -> list[cst.BaseStatement]:
+        """An `if`/`try` body less the statement assigning the call, found in the body as read (the node
+        another rule rewrote, `keras.utils.multi_gpu_model(...)` included, is no longer the call found)."""
+        found = [self.finder.site(i, s) for i, s in enumerate(original.body.body)]
+        return [s for s, at in zip(statement.body.body, found, strict=True)
+                if not (at is not None and at.kind == "assign" and at.call is site.call)]
 
     def _rename_after(self, site: Site, statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
         """Uses of the parallel name after the site now name the template."""
@@ -380,8 +416,9 @@ class MultiGpuModelToMirrored(Rule):
         """Statements start..end replaced by `strategy = ...MirroredStrategy()` and `with strategy.scope():`
         holding `inside`; the first statement's comments and blank lines go above the strategy line."""
         leading = statements[start].leading_lines if inside else ()
-        if inside:
-            inside[0] = inside[0].with_changes(leading_lines=())
+        if inside:  # the first statement's own comments stay with it (a device block's body keeps its own)
+            own, moved = list(inside[0].leading_lines), list(leading)
+            inside[0] = inside[0].with_changes(leading_lines=own[len(moved):] if own[:len(moved)] == moved else own)
             inside = [statement.visit(BLANK_LINES_UNINDENTED) for statement in inside]
         strategy = cst.parse_statement(f"strategy = {self.tf_name}.distribute.MirroredStrategy({devices})\n")
         strategy = strategy.with_changes(leading_lines=[*leading, *comments])

@@ -32,9 +32,12 @@ class Tf1SessionCode(Rule):
     DESCRIPTION = "report K.set_session, tf.Session, tf.ConfigProto and friends with their TF2 replacement"
 
     def visit_Call(self, node: cst.Call) -> None:
-        for name in self.qualified_names(node.func):
+        """A name bound to both (`import tensorflow as tf`, and `tensorflow.compat.v1 as tf` in a branch) is
+        reported as the TF1 call, a leftover: one run reports what the next does, whatever the set's order."""
+        names = self.qualified_names(node.func)
+        compat = all(name.startswith("tensorflow.compat.v1.") for name in names)
+        for name in sorted(names, key=lambda name: (name.startswith("tensorflow.compat.v1."), name)):
             owner, _, attribute = name.rpartition(".")
             if attribute in REPLACEMENTS and (owner + ".") in SESSION_OWNERS:
-                self.report(node, f"{name} is TF1-only: {REPLACEMENTS[attribute]}",
-                            advice=name.startswith("tensorflow.compat.v1."))
+                self.report(node, f"{name} is TF1-only: {REPLACEMENTS[attribute]}", advice=compat)
                 return

@@ -1,0 +1,57 @@
+"""`migrate code` against `tf_upgrade_v2` on real project trees you have checked out, in one run.
+
+    python benchmarks/code_real_speed.py TREE [TREE ...] [--each]
+
+Each TREE is a folder of a real project (a clone, an unpacked archive); nothing is fetched. Their Python
+files are copied into one folder (`OWNER__REPO/...`, other files left out: tf_upgrade_v2 would copy them
+as they are, migrate ignores them), and both tools run over it as fresh processes, as a user would run
+them: `migrate code --check --jobs 1` and `--jobs 2`, and `tf_upgrade_v2 --intree SRC --outtree DST`.
+Files per second is files / wall time; the ratio is to tf_upgrade_v2 on the same files. `--each` times
+every tree on its own too. (Issue 23: 19 repositories of 2017-2020 Keras training code, 646 files, listed
+with their commits in the issue's closing note; migrate was at 0.22x (--jobs 1) and 0.38x (--jobs 2).)
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from code_speed import compare  # noqa: E402  (the same timing and the same printout as the generated trees)
+
+
+def copy_python(tree: Path, target: Path) -> int:
+    """The tree's .py files under `target`, their relative paths kept; how many."""
+    count = 0
+    for path in tree.rglob("*.py"):
+        if path.is_file():
+            destination = target / path.relative_to(tree)
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, destination)
+            count += 1
+    return count
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trees", nargs="+", type=Path, help="folders of real projects")
+    parser.add_argument("--each", action="store_true", help="time every tree on its own too")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp())
+    combined = work / "real"
+    for tree in args.trees:
+        if not tree.is_dir():
+            parser.error(f"{tree} is not a folder")
+        copy_python(tree.resolve(), combined / tree.resolve().name)
+    compare(f"{len(args.trees)} real trees together", combined, work)
+    if args.each:
+        for folder in sorted(combined.iterdir()):
+            compare(folder.name, folder, work)
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
