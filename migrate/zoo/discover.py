@@ -31,7 +31,7 @@ class Job:
 
 def describe_model_files() -> str:
     """What the zoo looks for, in the words its messages use."""
-    return ", ".join(SUFFIXES) + " files"
+    return ", ".join(SUFFIXES) + " files and SavedModel directories"
 
 
 def check_folders(source: Path, out: Path) -> None:

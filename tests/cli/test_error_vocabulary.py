@@ -68,7 +68,8 @@ def test_a_zoo_with_no_model_files_says_so_and_exits_1(tmp_path):
     (folder / "README.txt").write_text("no models here")
     result = migrate("zoo", folder, "-o", tmp_path / "out")
     assert result.returncode == 1
-    assert len(error_lines(result)) == 1 and error_lines(result)[0].startswith(f"error {folder}: no Keras model files")
+    assert error_lines(result) == [f"error {folder}: no Keras model files under it (looked for .h5, .hdf5, .keras files "
+                                   "and SavedModel directories)"]
     assert not (tmp_path / "out").exists()
 
 
