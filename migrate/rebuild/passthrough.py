@@ -23,9 +23,11 @@ from migrate.rebuild.options import RebuildOptions
 from migrate.rebuild.pipeline import (
     export_formats,
     publish_exports,
+    check_training_reloads,
     release_freed_memory,
     reload_stock,
     synthetic_run,
+    training_expectation,
 )
 from migrate.rebuild.record import RebuildRecord
 from migrate.save import publish, staging
@@ -58,6 +60,7 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
         expected = fingerprint(model, load_reference(options.reference)[0], outputs)
     else:
         expected = fingerprint(model, *synthetic_run(model))
+    expected = training_expectation(model, expected)
     record = RebuildRecord(
         params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(model.weights),
         optimizer=type(model.optimizer).__name__ if getattr(model, "optimizer", None) is not None else None,
@@ -78,6 +81,7 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
             release_freed_memory()
             reloaded = reload_stock(staged, {})
             check_reloaded(reloaded, expected)
+            check_training_reloads(reloaded, staged, expected, {})
             exports = export_formats(reloaded, options, stage, expected)
             del reloaded
         record = replace(record, bytes_written=staged.stat().st_size, verify_seconds=time.perf_counter() - started,
