@@ -69,9 +69,6 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
                "its outputs are the reference the written file is checked against",))
     with staging(options.destination) as stage:
         staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
-        exported = stage / "savedmodel" if options.savedmodel else None
-        if exported is not None:
-            model.export(str(exported), verbose=False)
         exports = []
         if options.weights_only:
             model.save_weights(staged)
@@ -87,8 +84,6 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
         record = replace(record, bytes_written=staged.stat().st_size, verify_seconds=time.perf_counter() - started,
                          exports=tuple(export for export, _ in exports))
         publish(staged, options.destination)
-        if exported is not None:
-            publish(exported, Path(options.savedmodel))
         publish_exports(exports)
     return record
 

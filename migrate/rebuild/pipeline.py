@@ -52,8 +52,7 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
     needed = options.user.custom_objects()
     with staging(options.destination) as stage, streaming_large_weights():
         staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
-        exported = stage / "savedmodel" if options.savedmodel else None
-        record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged, exported)
+        record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged)
         release_freed_memory(record.params)
         exports: list[tuple[ExportRecord, Path | None]] = []
         if not options.weights_only:
@@ -71,8 +70,6 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
                                             f"path, custom_objects={{{', '.join(repr(k) + ': ...' for k in sorted(needed))}}})"))
         record = replace(record, bytes_written=staged.stat().st_size)
         publish(staged, options.destination)
-        if exported is not None:
-            publish(exported, Path(options.savedmodel))
         publish_exports(exports)
     return record
 
@@ -92,8 +89,9 @@ def export_formats(model: keras.Model, options: RebuildOptions, stage: Path, exp
         return []
     from migrate.export.formats import export_all
 
+    paths = {"savedmodel": Path(options.savedmodel)} if options.savedmodel is not None else {}
     return export_all(model, options.exports, stage, options.destination, expected.inputs, expected.outputs,
-                      options.atol)
+                      options.atol, paths)
 
 
 def reload_stock(path: Path, custom_objects: dict[str, Any]) -> keras.Model:
@@ -151,7 +149,7 @@ def training_expectation(model: keras.Model, expected: Fingerprint) -> Fingerpri
 
 
 def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
-                     options: RebuildOptions, staged: Path, exported: Path | None) -> tuple[RebuildRecord, Fingerprint]:
+                     options: RebuildOptions, staged: Path) -> tuple[RebuildRecord, Fingerprint]:
     """Rebuild, fill, compile, check against the reference, write; the model dies when this returns."""
     rebuilt = rebuild_model(template, SourceInfo.of(file), options.user)
     model = rebuilt.model
@@ -177,8 +175,6 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
         model.save_weights(staged)
     else:
         model.save(staged)
-    if exported is not None:
-        model.export(str(exported), verbose=False)
     return record, expected
 
 
