@@ -21,9 +21,9 @@ import numpy as np
 
 from migrate.rebuild.options import RebuildOptions
 from migrate.rebuild.pipeline import (
+    check_training_reloads,
     export_formats,
     publish_exports,
-    check_training_reloads,
     release_freed_memory,
     reload_stock,
     synthetic_run,

@@ -121,3 +121,21 @@ def test_an_uncompiled_model_must_reload_uncompiled(tmp_path):
     compiled, _ = _saved(tmp_path)
     with pytest.raises(VerificationError, match="did not have"):
         check_training_reloads(reload_stock(compiled, {}), compiled, expected, {})
+
+
+def test_a_converted_file_with_optimizer_state_loads_compiled_with_exactly_that_state(tmp_path):
+    """What the check reads is what a user's compiled load restores, with no 'Skipping variable loading' warning."""
+    import warnings
+
+    from migrate.convert import ConvertOptions, convert_file
+    from tests.conftest import sample
+
+    result = convert_file(sample("k231_mgpu2_mlp_adam.h5"), ConvertOptions(output=tmp_path / "m.keras"))
+    assert result.status == "converted" and result.rebuild.optimizer_slots > 0, result.error
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        stock = keras.saving.load_model(tmp_path / "m.keras", safe_mode=True)
+    assert not [w for w in caught if "Skipping variable loading" in str(w.message)]
+    assert int(stock.optimizer.iterations) == result.rebuild.iterations
+    assert optimizer_digests_in(tmp_path / "m.keras") == tuple(
+        digest_array(np.asarray(v)) for v in stock.optimizer.variables)
