@@ -5,11 +5,27 @@
 Part 1 uses the files stock Keras 3 can load at all (chosen by `migrate inspect`'s verdict, which the
 test suite checks against Keras 3 itself): sample_models/ and, when present, ../shared/real_models/.
 Keras 3 loads with compile=False (with compile=True it fails on some of them, e.g. `lr`). Both sides run
-in this process after one warm-up, best of --repeat. migrate's time includes its verification (a reload of
-the written file with stock Keras 3 in safe mode, compiled as a user loads it, its weights' digests against
-the converted ones, and one prediction: the reloaded model's on the reference, or on synthetic inputs against
-the converted model's). For scale, the last column is Keras 3's `load_model` with compile=True (what migrate's
-output carries: the compile settings and optimizer state) + `save`, where Keras 3 compiles the file at all.
+in this process after one warm-up, taking turns in each of --repeat rounds (a machine busier for a while
+slows every side alike), best of each. migrate's time includes its verification: a reload of the written
+file with stock Keras 3 in safe mode (uncompiled; its compile settings are then deserialized and compiled
+stock, and its saved optimizer variables compared digest for digest with the converted model's: what a
+compiled load restores, without building a second set of slots), its weights' digests against the
+converted ones, and one prediction (the reloaded model's on the reference, or on synthetic inputs against
+the converted model's). "vs compiled" is against Keras 3's `load_model` with compile=True (what migrate's
+output carries: the compile settings and optimizer state) + `save`, where Keras 3 compiles the file at all;
+"reload alone" is the stock, uncompiled `load_model` of migrate's written file by itself.
+
+Last run (2026-11-25, 2-core machine shared with other work, --repeat 5; the same script run on the code
+before this change, right before it): median 2.35x (before: 2.07x; the two runs differ by their noise:
+per file the ratios moved both ways by up to 0.3x), 1.13x without the reload check (1.12x), 2.07x against
+a compiled load + save (2.14x). The uncompiled reload cut the check on the files that carry a training
+config: Xception 0.24 -> 0.18 s and 0.22 -> 0.18 s, tfk23_plain_sequential 25 -> 20 ms. The goal (<= 1x)
+is not met, and cannot be with this design: migrate's build + save alone is Keras 3's load + save
+(1.1x), and the one stock reload of the written file, which the guarantee needs, costs 0.8x of Keras 3's
+load + save by itself (median "reload alone"): a stock `.keras` load is slower than a legacy-HDF5 load
+(its per-layer state walk). Below 1x needs the reload to be the only Keras build: the `.keras` config
+written as data and the weights written with h5py, with no in-memory model.
+
 Part 2 converts real multi_gpu_model wrappers of the same template nested 1 and 8 levels deep.
 Part 0 times convert's refusal of a text file renamed .h5 (refused before TensorFlow starts), as a
 whole command, against `python -c "import tensorflow"` (what any refusal after the start would cost).
@@ -44,6 +60,30 @@ def best_time(function, repeat: int) -> float:
     return min(times)
 
 
+def interleaved(sides: dict, repeat: int, verify: dict, path: Path) -> tuple[dict, float]:
+    """Each side's best time over `repeat` rounds, the sides taking turns within every round (after one warm-up
+    round), so that a machine busier for a while slows every side alike; and the verification seconds of
+    migrate's best run. A side that raises (Keras 3 compiling a legacy config) is None."""
+    best: dict = {}
+    checked = 0.0
+    for round_ in range(repeat + 1):
+        for name, function in sides.items():
+            if name in best and best[name] is None:
+                continue
+            start = time.perf_counter()
+            try:
+                function()
+            except Exception:
+                best[name] = None
+                continue
+            seconds = time.perf_counter() - start
+            if round_ and (name not in best or seconds < best[name]):
+                best[name] = seconds
+                if name == "ours":
+                    checked = verify[path]
+    return best, checked
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -76,25 +116,32 @@ def main() -> None:
     def theirs_compiled(path: Path) -> None:
         keras.models.load_model(path).save(out / "theirs.keras")
 
+    def reload_alone(path: Path) -> None:  # the stock load inside migrate's verification, by itself
+        keras.saving.load_model(out / "ours.keras", safe_mode=True, compile=False)
+
     print(f"Part 1: {len(loadable)} files stock Keras 3 loads; seconds per file, best of {args.repeat}")
     print(f"{'file':44s} {'migrate':>9s} {'of which verify':>16s} {'keras3':>9s} {'ratio':>7s} {'w/o verify':>11s} "
-          f"{'vs compiled':>12s}")
-    ratios, bare, compiled = [], [], []
+          f"{'vs compiled':>12s} {'reload alone':>13s}")
+    ratios, bare, compiled, reloads = [], [], [], []
     for path in loadable:
-        mine = best_time(lambda path=path: ours(path), args.repeat)
-        stock = best_time(lambda path=path: theirs(path), args.repeat)
+        sides = {"ours": lambda path=path: ours(path), "theirs": lambda path=path: theirs(path),
+                 "reload": lambda path=path: reload_alone(path), "compiled": lambda path=path: theirs_compiled(path)}
+        best, checked = interleaved(sides, args.repeat, verify, path)
+        mine, stock = best["ours"], best["theirs"]
+        reloads.append(best["reload"] / stock)
         ratios.append(mine / stock)
-        bare.append((mine - verify[path]) / stock)
-        try:
-            compiled.append(mine / best_time(lambda path=path: theirs_compiled(path), args.repeat))
+        bare.append((mine - checked) / stock)
+        if best.get("compiled") is not None:
+            compiled.append(mine / best["compiled"])
             versus = f"{compiled[-1]:11.2f}x"
-        except Exception:  # Keras 3 cannot compile the legacy training config (e.g. `lr`)
+        else:  # Keras 3 cannot compile the legacy training config (e.g. `lr`)
             versus = f"{'-':>12s}"
-        print(f"{path.name:44s} {mine:9.3f} {verify[path]:16.3f} {stock:9.3f} {mine / stock:6.2f}x {bare[-1]:10.2f}x "
-              f"{versus}")
+        print(f"{path.name:44s} {mine:9.3f} {checked:16.3f} {stock:9.3f} {mine / stock:6.2f}x {bare[-1]:10.2f}x "
+              f"{versus} {reloads[-1]:12.2f}x")
     print(f"median ratio migrate / (keras3 load_model + save): {statistics.median(ratios):.2f}x (goal: <= 1); "
           f"without migrate's reload verification: {statistics.median(bare):.2f}x; against load_model(compile=True) "
-          f"+ save on the {len(compiled)} files Keras 3 compiles: {statistics.median(compiled or [float('nan')]):.2f}x")
+          f"+ save on the {len(compiled)} files Keras 3 compiles: {statistics.median(compiled or [float('nan')]):.2f}x; "
+          f"the stock reload of the written file alone: {statistics.median(reloads):.2f}x")
 
     print("\nPart 2: the same template wrapped 1 and 8 levels deep (real Keras 2.3.1 files)")
     shallow = best_time(lambda: ours(ROOT / "sample_models" / "k231_mgpu2_mlp_adam.h5"), args.repeat)

@@ -55,7 +55,7 @@ class ConvertOptions:
     atol: float = ABSOLUTE  # the absolute part of the one tolerance (migrate.verify.tolerance)
     force: bool = False
     weights_only: bool = False
-    savedmodel: Path | None = None
+    savedmodel: Path | None = None  # --savedmodel DIR: the savedmodel export, written to DIR
     exports: tuple[str, ...] = ()  # --export as given: "onnx,tflite", "savedmodel" (migrate.export.FORMATS)
     custom_objects: tuple[str, ...] = ()
     lambdas: tuple[str, ...] = ()
@@ -143,9 +143,7 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     source = Path(source)
     destination = _destination(source, options)
     check_lambda_specs(list(options.lambdas))
-    exports = parse_formats(options.exports)
-    if exports and options.weights_only:
-        raise UsageError("--export needs a whole model; --weights-only writes weights alone")
+    exports = export_formats_asked(options)
     file = _read_or_none(source)
     passed = _pass_through_keras3(source, file, destination, options, start) if file else None
     if passed is not None:
@@ -176,6 +174,18 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
 
 
+def export_formats_asked(options: ConvertOptions) -> tuple[str, ...]:
+    """The --export formats; `--savedmodel DIR` is `--export savedmodel` written to DIR instead of beside the .keras
+    (one SavedModel, checked in TensorFlow like every export)."""
+    exports = parse_formats(options.exports)
+    if options.savedmodel is not None and "savedmodel" not in exports:
+        exports = (*exports, "savedmodel")
+    if exports and options.weights_only:
+        flag = "--savedmodel" if options.savedmodel is not None and not options.exports else "--export"
+        raise UsageError(f"{flag} needs a whole model; --weights-only writes weights alone")
+    return exports
+
+
 def _read_or_none(source: Path) -> LegacyFile | None:
     """The file read once for both the pass-through test and the plan; None when it cannot be read (planning
     reads it again and says why)."""
@@ -202,7 +212,7 @@ def _pass_through_keras3(source: Path, file: LegacyFile, destination: Path, opti
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
     record = pass_through(model, RebuildOptions(destination=destination, reference=reference, atol=options.atol,
                                                 weights_only=options.weights_only, savedmodel=options.savedmodel,
-                                                exports=parse_formats(options.exports)))
+                                                exports=export_formats_asked(options)))
     return ConversionResult(
         source=str(source), status="converted", output=str(destination), keras_version=file.keras_version,
         template=str((file.model_config or {}).get("config", {}).get("name", "?")),

@@ -37,7 +37,7 @@ def zoo_command(
     from migrate.convert import ConvertOptions
     from migrate.errors import MigrateError
     from migrate.zoo.report import summary_line
-    from migrate.zoo.run import ZooOptions, run_zoo
+    from migrate.zoo.run import REDONE, ZooOptions, run_zoo
 
     convert = ConvertOptions(lambdas=tuple(lambdas), custom_objects=tuple(custom_objects), atol=atol,
                              from_code=from_code, settings=tuple(settings),
@@ -51,10 +51,14 @@ def zoo_command(
     except MigrateError as exc:
         fail(exc)
     for model in report["models"]:
+        redone = (model.get("note") or "").split("; ")[0] if (model.get("note") or "").startswith(REDONE) else None
         if model["status"] == "failed":
             print_error(f"{source / model['source']}: {model['error']}")
         elif dry_run:
-            typer.echo(f"would {'skip' if model['status'] == 'skipped' else 'convert'} {model['source']}")
+            typer.echo(f"would {'skip' if model['status'] == 'skipped' else 'convert'} {model['source']}"
+                       + (f" ({redone.removeprefix(REDONE).strip()})" if redone else ""))
+        elif redone and model["status"] == "converted":
+            typer.echo(f"{model['source']}: {redone}")
     typer.echo(("dry run: " if dry_run else "") + summary_line(report))
     raise typer.Exit(1 if report["summary"]["failed"] else 0)
 

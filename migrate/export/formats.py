@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from migrate.errors import one_line
-from migrate.export.record import ExportRecord, export_path
+from migrate.export.record import FORMATS, ExportRecord, export_path
 from migrate.rebuild.runtime import native_stderr_silenced
 from migrate.verify.tolerance import ABSOLUTE, compare
 
@@ -33,11 +33,13 @@ ONNX_TYPES = {"tensor(float)": np.float32, "tensor(double)": np.float64, "tensor
 
 
 def export_all(model: Any, formats: Sequence[str], stage: Path, destination: Path, inputs: list[np.ndarray] | None,
-               expected: list[np.ndarray] | None, atol: float = ABSOLUTE) -> list[tuple[ExportRecord, Path | None]]:
+               expected: list[np.ndarray] | None, atol: float = ABSOLUTE, paths: dict[str, Path] | None = None
+               ) -> list[tuple[ExportRecord, Path | None]]:
     """Each format written under `stage` and checked; with the staged path to publish (None: nothing written).
 
     `inputs`/`expected` are the reference (or, without one, the Keras model's own outputs on the check
-    inputs); None: the exports are written but not checked.
+    inputs); None: the exports are written but not checked. `paths` places a format elsewhere than beside
+    `destination` (`--savedmodel DIR`).
     """
     if inputs is not None:
         model(inputs if len(inputs) > 1 else inputs[0], training=False)  # exporters need a model that was called
@@ -45,15 +47,16 @@ def export_all(model: Any, formats: Sequence[str], stage: Path, destination: Pat
     # record's one line says what matters
     with warnings.catch_warnings(), native_stderr_silenced():
         warnings.simplefilter("ignore")
-        return [_export_one(model, name, stage, destination, inputs, expected, atol) for name in formats]
+        return [_export_one(model, name, stage, str((paths or {}).get(name) or export_path(str(destination), name)),
+                            inputs, expected, atol) for name in formats]
 
 
-def _export_one(model: Any, name: str, stage: Path, destination: Path, inputs: list[np.ndarray] | None,
+def _export_one(model: Any, name: str, stage: Path, final: str, inputs: list[np.ndarray] | None,
                 expected: list[np.ndarray] | None, atol: float) -> tuple[ExportRecord, Path | None]:
-    """Write one format, then check it; every failure is the record's one line."""
+    """Write one format to `stage`, then check it; every failure is the record's one line. `final` is where it
+    will be published."""
     started = time.perf_counter()
-    final = export_path(str(destination), name)
-    staged = stage / Path(final).name
+    staged = stage / f"export-{name}{FORMATS[name] if FORMATS[name].startswith('.') else ''}"
     note = None
     try:
         try:

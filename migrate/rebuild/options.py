@@ -40,7 +40,7 @@ class RebuildOptions:
     reference: Path | None = None
     atol: float = ABSOLUTE  # the absolute part of the one tolerance (migrate.verify.tolerance)
     weights_only: bool = False
-    savedmodel: Path | None = None
+    savedmodel: Path | None = None  # where the savedmodel export goes, when not beside the .keras (--savedmodel)
     exports: tuple[str, ...] = ()  # deployable formats written beside the .keras and checked (migrate.export)
     user: UserObjects = field(default_factory=lambda: UserObjects())
 

@@ -21,11 +21,13 @@ import numpy as np
 
 from migrate.rebuild.options import RebuildOptions
 from migrate.rebuild.pipeline import (
+    check_training_reloads,
     export_formats,
     publish_exports,
     release_freed_memory,
     reload_stock,
     synthetic_run,
+    training_expectation,
 )
 from migrate.rebuild.record import RebuildRecord
 from migrate.save import publish, staging
@@ -58,6 +60,7 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
         expected = fingerprint(model, load_reference(options.reference)[0], outputs)
     else:
         expected = fingerprint(model, *synthetic_run(model))
+    expected = training_expectation(model, expected)
     record = RebuildRecord(
         params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(model.weights),
         optimizer=type(model.optimizer).__name__ if getattr(model, "optimizer", None) is not None else None,
@@ -66,9 +69,6 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
                "its outputs are the reference the written file is checked against",))
     with staging(options.destination) as stage:
         staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
-        exported = stage / "savedmodel" if options.savedmodel else None
-        if exported is not None:
-            model.export(str(exported), verbose=False)
         exports = []
         if options.weights_only:
             model.save_weights(staged)
@@ -78,13 +78,12 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
             release_freed_memory()
             reloaded = reload_stock(staged, {})
             check_reloaded(reloaded, expected)
+            check_training_reloads(reloaded, staged, expected, {})
             exports = export_formats(reloaded, options, stage, expected)
             del reloaded
         record = replace(record, bytes_written=staged.stat().st_size, verify_seconds=time.perf_counter() - started,
                          exports=tuple(export for export, _ in exports))
         publish(staged, options.destination)
-        if exported is not None:
-            publish(exported, Path(options.savedmodel))
         publish_exports(exports)
     return record
 

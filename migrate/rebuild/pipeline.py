@@ -17,7 +17,7 @@ from typing import Any
 import keras
 import numpy as np
 
-from migrate.errors import MalformedFileError, VerificationError
+from migrate.errors import MalformedFileError, VerificationError, one_line
 from migrate.export import ExportRecord
 from migrate.graph import Graph
 from migrate.read import LegacyFile
@@ -38,9 +38,11 @@ from migrate.verify import (
     Fingerprint,
     check_reference,
     check_reloaded,
+    digest_array,
     fingerprint,
     reference_fingerprint,
 )
+from migrate.verify.archive import compile_config_in, optimizer_digests_in
 from migrate.verify.checks import predict
 
 
@@ -50,14 +52,14 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
     needed = options.user.custom_objects()
     with staging(options.destination) as stage, streaming_large_weights():
         staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
-        exported = stage / "savedmodel" if options.savedmodel else None
-        record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged, exported)
+        record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged)
         release_freed_memory(record.params)
         exports: list[tuple[ExportRecord, Path | None]] = []
         if not options.weights_only:
             started = time.perf_counter()
             reloaded = reload_stock(staged, needed)
             max_abs_diff = check_reloaded(reloaded, expected)
+            check_training_reloads(reloaded, staged, expected, needed)
             record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started,
                              max_abs_diff=record.max_abs_diff if max_abs_diff is None else max_abs_diff)
             exports = export_formats(reloaded, options, stage, expected)
@@ -68,8 +70,6 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
                                             f"path, custom_objects={{{', '.join(repr(k) + ': ...' for k in sorted(needed))}}})"))
         record = replace(record, bytes_written=staged.stat().st_size)
         publish(staged, options.destination)
-        if exported is not None:
-            publish(exported, Path(options.savedmodel))
         publish_exports(exports)
     return record
 
@@ -89,21 +89,67 @@ def export_formats(model: keras.Model, options: RebuildOptions, stage: Path, exp
         return []
     from migrate.export.formats import export_all
 
+    paths = {"savedmodel": Path(options.savedmodel)} if options.savedmodel is not None else {}
     return export_all(model, options.exports, stage, options.destination, expected.inputs, expected.outputs,
-                      options.atol)
+                      options.atol, paths)
 
 
 def reload_stock(path: Path, custom_objects: dict[str, Any]) -> keras.Model:
     """Load the written file as a user will: stock Keras 3, safe mode on, and only the user's own objects
-    (from --lambda or --custom-objects), never anything of migrate's."""
+    (from --lambda or --custom-objects), never anything of migrate's. Uncompiled: `check_training_reloads`
+    proves the compile part from the same file, at a fraction of a compiled load's cost."""
     try:
-        return keras.saving.load_model(path, safe_mode=True, custom_objects=custom_objects or None)
+        return keras.saving.load_model(path, safe_mode=True, compile=False, custom_objects=custom_objects or None)
     except Exception as exc:  # whatever Keras raises, the file is not usable as written
         raise VerificationError(f"the written file does not reload in Keras 3 ({type(exc).__name__}: {exc})") from None
 
 
+def check_training_reloads(reloaded: keras.Model, path: Path, expected: Fingerprint,
+                           custom_objects: dict[str, Any]) -> None:
+    """The written file's compile settings and optimizer state, as a compiled stock `load_model` restores them.
+
+    A compiled load is the uncompiled one (`reloaded`) and then `compile_from_config`: deserialize the settings
+    (safe mode), `compile(**settings)`, build the optimizer's slots over the trainable weights, and assign the
+    saved `optimizer/vars` to them (skipped with only a warning when their count differs). The first two are
+    run here, stock, on the reloaded model. Building and filling fresh slots (a third of a compiled load) is
+    replaced by a stronger check: the deserialized optimizer is the converted one (same serialized config) over
+    trainable weights of the same shapes, so stock Keras builds the same slots, and the file's saved
+    variables equal the converted optimizer's, digest for digest, in the order the load assigns them.
+    """
+    config = compile_config_in(path)
+    if expected.optimizer is None:
+        if config is not None:
+            raise VerificationError("the written file carries compile settings the converted model did not have")
+        return
+    if config is None:
+        raise VerificationError("the written file lost the compile settings")
+    try:
+        settings = keras.saving.deserialize_keras_object(config, custom_objects=custom_objects or None, safe_mode=True)
+        reloaded.compile(**settings)
+    except Exception as exc:  # whatever Keras raises here, a compiled load_model raises too
+        raise VerificationError(f"the written file's compile settings do not load in Keras 3 ({type(exc).__name__}: "
+                                f"{one_line(exc)[:200]})") from None
+    if keras.saving.serialize_keras_object(reloaded.optimizer) != expected.optimizer:
+        raise VerificationError("the written file's optimizer settings differ from the converted model's")
+    if tuple(tuple(v.shape) for v in reloaded.trainable_variables) != expected.trainable_shapes:
+        raise VerificationError("the reloaded model's trainable weights differ from the converted model's")
+    if optimizer_digests_in(path) != expected.optimizer_digests:
+        raise VerificationError("the written file's optimizer state differs from the converted model's")
+
+
+def training_expectation(model: keras.Model, expected: Fingerprint) -> Fingerprint:
+    """`expected` with what `check_training_reloads` needs of a compiled model: its optimizer, serialized, the
+    digest of each of its variables, and the shapes of the weights it trains."""
+    optimizer = getattr(model, "optimizer", None) if getattr(model, "compiled", False) else None
+    if optimizer is None:
+        return expected
+    return replace(expected, optimizer=keras.saving.serialize_keras_object(optimizer),
+                   optimizer_digests=tuple(digest_array(np.asarray(v)) for v in optimizer.variables),
+                   trainable_shapes=tuple(tuple(v.shape) for v in model.trainable_variables))
+
+
 def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
-                     options: RebuildOptions, staged: Path, exported: Path | None) -> tuple[RebuildRecord, Fingerprint]:
+                     options: RebuildOptions, staged: Path) -> tuple[RebuildRecord, Fingerprint]:
     """Rebuild, fill, compile, check against the reference, write; the model dies when this returns."""
     rebuilt = rebuild_model(template, SourceInfo.of(file), options.user)
     model = rebuilt.model
@@ -129,8 +175,6 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
         model.save_weights(staged)
     else:
         model.save(staged)
-    if exported is not None:
-        model.export(str(exported), verbose=False)
     return record, expected
 
 
@@ -141,8 +185,8 @@ def _expectation(model: Any, options: RebuildOptions, landed: dict[int, str]) ->
     if options.weights_only:
         return Fingerprint((), None, None)
     if options.reference:
-        return reference_fingerprint(model, options.reference, options.atol, landed)
-    return fingerprint(model, *synthetic_run(model), known=landed)
+        return training_expectation(model, reference_fingerprint(model, options.reference, options.atol, landed))
+    return training_expectation(model, fingerprint(model, *synthetic_run(model), known=landed))
 
 
 def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str]) -> TrainingCarry:

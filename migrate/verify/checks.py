@@ -103,6 +103,9 @@ class Fingerprint:
     outputs: list[np.ndarray] | None
     reference: bool = False
     atol: float = ABSOLUTE
+    optimizer: dict[str, Any] | None = None  # the compiled model's optimizer, serialized; None: not compiled
+    optimizer_digests: tuple[str, ...] = ()  # each of its variables (step, slots), in the order Keras saves them
+    trainable_shapes: tuple[tuple[int, ...], ...] = ()  # what a stock optimizer builds its slots for
 
 
 def fingerprint(model: Any, inputs: list[np.ndarray] | None, outputs: list[np.ndarray] | None = None,

@@ -1,7 +1,8 @@
 """The resume record kept in OUT: per source, what it was (size, mtime, sha256) and what came of it.
 
 A source is up to date when its size and mtime match the record (or, if they moved, its sha256 still
-does), its last status was `converted`, and the output recorded for it is still there unchanged.
+does), its last status was `converted`, and the output recorded for it is still there unchanged; the run
+also redoes one whose recorded conversion was not asked for an export format asked now (`exports_missing`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,13 @@ class Manifest:
             return False
         out_record = entry.get("output", {})
         return output.stat().st_size == out_record.get("size") and output.stat().st_mtime_ns == out_record.get("mtime_ns")
+
+    def exports_missing(self, relative: str, asked: tuple[str, ...]) -> tuple[str, ...]:
+        """The export formats asked now that the recorded conversion was not asked for (an export it tried and
+        could not write counts as done: a rerun would fail it the same way)."""
+        last = self.last_row(relative)
+        done = {export.get("format") for export in last.exports} if last else set()
+        return tuple(name for name in asked if name not in done)
 
     def record(self, relative: str, source: Path, row: ModelRow, output: Path | None) -> None:
         """What became of `source` now: its fingerprint, its row, and its output's fingerprint."""

@@ -21,6 +21,7 @@ from migrate.zoo.report import build_report, write_reports
 from migrate.zoo.runner import Task, run_dask, run_local
 
 Progress = Callable[[int, int, str], None]
+REDONE = "converted again:"  # opens the note of an up-to-date file redone for what the new options ask
 
 
 @dataclass(frozen=True)
@@ -56,15 +57,15 @@ def run_zoo(source: Path, out: Path, options: ZooOptions, progress: Progress | N
         report = build_report(rows, time.perf_counter() - started)
         write_reports(out, report)
         return report
-    todo = [job for job in jobs if not job.skip
-            and (options.force or not manifest.up_to_date(job.relative, job.source, job.output))]
+    reasons = {job.relative: _redo_reason(job, manifest, out, options) for job in jobs if not job.skip}
+    todo = [job for job in jobs if reasons.get(job.relative) is not None]
     converting = {job.relative for job in todo}
     rows = [_skipped(job, manifest) for job in jobs if job.relative not in converting]
     done = [len(rows)]
 
     def on_result(task: Task, result: ConversionResult) -> None:
         job = todo[task.index]
-        row = _row(job, result, out)
+        row = _noted(_row(job, result, out), reasons[job.relative])
         manifest.record(job.relative, job.source, row, job.output if row.status == "converted" else None)
         manifest.save()
         rows.append(row)
@@ -120,22 +121,36 @@ def _relative_error(job: Job, error: str) -> str:
     return error.replace(str(job.source), job.relative).removeprefix(f"{job.relative}: ")
 
 
+def _redo_reason(job: Job, manifest: Manifest, out: Path, options: ZooOptions) -> str | None:
+    """None when `job` is up to date; else why it is converted ('' when that needs no word: new, changed, forced)."""
+    if options.force or not out.is_dir() or not manifest.up_to_date(job.relative, job.source, job.output):
+        return ""
+    missing = manifest.exports_missing(job.relative, parse_formats(job.options.exports))
+    if missing:
+        return f"{REDONE} its last conversion was not asked for --export {','.join(missing)}"
+    return None
+
+
+def _noted(row: ModelRow, reason: str) -> ModelRow:
+    """The row with why it was redone (when that needs saying) before any note of its own."""
+    return replace(row, note="; ".join(filter(None, (reason, row.note))) or None) if reason else row
+
+
 def _skipped(job: Job, manifest: Manifest) -> ModelRow:
     """An up-to-date source's row (what its last conversion recorded), or one the config skips; marked skipped."""
     if job.skip:
         return ModelRow(job.relative, "skipped", note="skip = true in the zoo's config")
     last = manifest.last_row(job.relative) or ModelRow(job.relative, "skipped")
-    return replace(last, status="skipped", seconds=0.0, error=None)
+    note = "; ".join(part for part in (last.note or "").split("; ") if part and not part.startswith(REDONE)) or None
+    return replace(last, status="skipped", seconds=0.0, error=None, note=note)
 
 
 def _dry_run(jobs: list[Job], manifest: Manifest, out: Path, options: ZooOptions) -> dict[str, Any]:
     """What a real run would do, from the plan alone: no TensorFlow, nothing written."""
     rows = []
     for job in jobs:
-        if job.skip or (not options.force and out.is_dir() and manifest.up_to_date(job.relative, job.source, job.output)):
-            rows.append(_skipped(job, manifest))
-        else:
-            rows.append(_predicted(job, out))
+        reason = None if job.skip else _redo_reason(job, manifest, out, options)
+        rows.append(_skipped(job, manifest) if reason is None else _noted(_predicted(job, out), reason))
     return build_report(rows, 0.0)
 
 

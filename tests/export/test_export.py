@@ -53,6 +53,24 @@ def test_export_needs_a_whole_model(tmp_path):
     assert result.status == "failed" and "--export needs a whole model" in result.error
 
 
+def test_savedmodel_dir_is_the_savedmodel_export_written_there(tmp_path):
+    """`--savedmodel DIR` with `--export savedmodel`: one SavedModel, in DIR, checked; none beside the .keras."""
+    result = convert_file(sample("k231_nested3.h5"), ConvertOptions(
+        output=tmp_path / "m.keras", savedmodel=tmp_path / "serving", exports=("onnx,savedmodel",)))
+    assert result.status == "converted", result.error
+    onnx, savedmodel = result.rebuild.exports
+    assert (onnx.format, savedmodel.format) == ("onnx", "savedmodel")
+    assert savedmodel.path == str(tmp_path / "serving") and savedmodel.matched, savedmodel.line()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.keras", "m.onnx", "serving"]
+
+
+def test_savedmodel_dir_needs_a_whole_model(tmp_path):
+    result = convert_file(sample("k231_weights_only.h5"), ConvertOptions(
+        output=tmp_path / "w.weights.h5", weights_only=True, savedmodel=tmp_path / "serving"))
+    assert result.status == "failed" and "--savedmodel needs a whole model" in result.error
+    assert not (tmp_path / "serving").exists()
+
+
 def test_the_cli_refuses_an_unknown_format_with_exit_2(tmp_path):
     done = subprocess.run([sys.executable, "-m", "migrate", "convert", str(sample("k231_nested3.h5")), "-o",
                            str(tmp_path / "m.keras"), "--export", "pdf"], capture_output=True, text=True, cwd=ROOT,

@@ -75,6 +75,27 @@ def test_second_run_skips_what_is_up_to_date_and_redoes_changes(zoo, tmp_path):
     assert forced.stdout.strip().splitlines()[-1] == "7 converted, 0 skipped, 1 failed"
 
 
+@pytest.mark.skipif(not __import__("importlib").util.find_spec("onnxruntime"), reason="needs migrate[deploy]")
+def test_a_rerun_asking_for_an_export_the_last_run_did_not_redoes_those_files_and_says_so(zoo, tmp_path):
+    out = tmp_path / "out"
+    first = migrate("zoo", zoo, "-o", out, "--jobs", "2")
+    assert first.stdout.strip().splitlines()[-1] == "7 converted, 0 skipped, 2 failed"
+    (zoo / "migrate.toml").write_text('["team_a/k231_nested3.h5"]\nexport = ["onnx"]\n')
+    planned = migrate("zoo", zoo, "-o", out, "--dry-run")
+    assert "would convert team_a/k231_nested3.h5 (its last conversion was not asked for --export onnx)" in planned.stdout
+    again = migrate("zoo", zoo, "-o", out)
+    assert again.stdout.strip().splitlines()[-1] == "1 converted, 6 skipped, 2 failed; onnx: 1/1 exported and matched"
+    assert ("team_a/k231_nested3.h5: converted again: its last conversion was not asked for --export onnx"
+            in again.stdout)
+    rows = {m["source"]: m for m in json.loads((out / "report.json").read_text())["models"]}
+    assert [e["format"] for e in rows["team_a/k231_nested3.h5"]["exports"]] == ["onnx"]
+    assert rows["team_a/k231_nested3.h5"]["exports"][0]["matched"]
+    assert (out / "team_a" / "k231_nested3.onnx").is_file()
+    third = migrate("zoo", zoo, "-o", out)  # asked again, and done: up to date
+    assert third.stdout.strip().splitlines()[-1].startswith("0 converted, 7 skipped, 2 failed")
+    assert "converted again" not in third.stdout
+
+
 def test_dry_run_writes_nothing_and_imports_no_tensorflow(zoo, tmp_path):
     out = tmp_path / "out"
     result = subprocess.run([sys.executable, "-X", "importtime", "-m", "migrate", "zoo", str(zoo), "-o", str(out),
