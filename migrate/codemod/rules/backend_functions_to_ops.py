@@ -1,0 +1,207 @@
+"""Keras 2 backend functions (`K.sum`, `K.cast`, `K.concatenate`...) -> `keras.ops`, which Keras 3 moved them to.
+
+Keras 3's `keras.backend` keeps a dozen functions (`epsilon`, `floatx`, `image_data_format`,
+`clear_session`...); every other `K.*` call fails there with an AttributeError, so a loss written with
+`K.sum(K.flatten(y_true) * ...)` stops the script at its first batch. A call that resolves (through the
+file's imports) to `keras.backend` or `tensorflow.keras.backend` is rewritten from the table below, and
+where the two signatures disagree on a default the Keras 2 one is written out (`K.concatenate(xs)`
+joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` reduces the last axis,
+`keras.ops.argmax(x)` the flattened tensor). `K.shape` becomes `tf.shape` (a tensor, as Keras 2's was;
+`keras.ops.shape` is a tuple, on which `* 2` repeats). `K.image_dim_ordering() == 'th'` becomes
+`K.image_data_format() == 'channels_first'`. Anything else Keras 3 lacks (a placeholder, the learning
+phase, `K.function`, a use whose meaning changed) is reported with what to use: a leftover. The session
+functions are `tf1_session_code`'s.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+from libcst.metadata import QualifiedNameProvider
+
+from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
+from migrate.codemod.syntax import code
+
+BACKENDS = ("keras.backend.", "tensorflow.keras.backend.")
+# What keras.backend still has in Keras 3.
+KEPT = frozenset({"backend", "clear_session", "epsilon", "floatx", "get_uid", "image_data_format", "is_float_dtype",
+                  "is_int_dtype", "is_keras_tensor", "result_type", "set_epsilon", "set_floatx",
+                  "set_image_data_format", "standardize_dtype"})
+
+# Keras 2 function -> (keras.ops function, {keyword: value written out when the call leaves it to its default,
+# with the number of positional arguments that would have given it}).
+SAME = ("sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "cast", "reshape", "stack", "squeeze",
+        "sigmoid", "softmax", "exp", "log", "sqrt", "square", "abs", "round", "sign", "maximum", "minimum", "equal",
+        "not_equal", "greater", "greater_equal", "less", "less_equal", "ones_like", "zeros_like", "tile", "clip",
+        "tanh", "transpose", "cumsum", "cumprod", "stop_gradient", "softplus", "elu", "binary_crossentropy",
+        "categorical_crossentropy", "sparse_categorical_crossentropy", "logsumexp", "cos", "sin", "floor", "ceil")
+OPS: dict[str, tuple[str, dict[str, tuple[int, str]]]] = {name: (name, {}) for name in SAME}
+OPS.update({
+    "concatenate": ("concatenate", {"axis": (2, "-1")}),
+    "argmax": ("argmax", {"axis": (2, "-1")}),
+    "argmin": ("argmin", {"axis": (2, "-1")}),
+    "expand_dims": ("expand_dims", {"axis": (2, "-1")}),
+    "arange": ("arange", {"dtype": (4, "'int32'")}),
+    "pow": ("power", {}),
+    "permute_dimensions": ("transpose", {}),
+    "gather": ("take", {"axis": (3, "0")}),
+    "get_value": ("convert_to_numpy", {}),
+    "eval": ("convert_to_numpy", {}),
+    "constant": ("convert_to_tensor", {"dtype": (2, "keras.backend.floatx()")}),
+})
+# One-argument functions whose Keras 3 spelling is an expression of the argument.
+SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.shape)",
+          "dtype": "keras.backend.standardize_dtype({x}.dtype)"}
+# Keras 2 arguments the keras.ops function has no counterpart for: such a call is reported.
+UNSUPPORTED = {"constant": {"shape", "name"}, "softmax": set(), "relu": set()}
+ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
+# What to use instead, for the functions reported.
+ADVICE = {
+    "image_dim_ordering": "compare keras.backend.image_data_format() with 'channels_first' / 'channels_last'",
+    "set_image_dim_ordering": "keras.backend.set_image_data_format('channels_first' or 'channels_last')",
+    "placeholder": "use keras.Input (a model input) or pass the value as an argument",
+    "learning_phase": "Keras 3 has no global learning phase: pass training=True/False to the layer or model call",
+    "set_learning_phase": "Keras 3 has no global learning phase: pass training=False to the model call "
+                          "(model.predict already does)",
+    "function": "call the model (or a keras.Model built on the tensors) instead",
+    "variable": "use keras.Variable (or self.add_weight in a layer)",
+    "set_value": "call .assign(value) on the variable",
+    "control_flow_ops": "use keras.ops.cond / keras.ops.while_loop or tf.cond",
+    "switch": "use keras.ops.where(condition, x, y) for tensors (keras.ops.cond for a scalar condition)",
+    "l2_normalize": "use keras.ops.normalize(x, axis=..., order=2)",
+    "dot": "use keras.ops.matmul (or keras.ops.tensordot for more than two dimensions)",
+}
+_OPS_ALIAS = re.compile(r"^import tensorflow as (\w+)\s*$", re.M)
+
+
+def _arg(value: str, keyword: str | None = None) -> cst.Arg:
+    return cst.Arg(value=cst.parse_expression(value), keyword=cst.Name(keyword) if keyword else None,
+                   equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")) if keyword else
+                   cst.MaybeSentinel.DEFAULT)
+
+
+class BackendFunctionsToOps(Rule):
+    NAME = "backend_functions_to_ops"
+    ORDER = 40
+    TRIGGERS = ("backend",)
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = "Keras 2 backend functions (K.sum, K.cast, K.concatenate...) -> keras.ops; the rest reported"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        found = _OPS_ALIAS.search(node.code)
+        self.tf = found.group(1) if found else None
+        self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False  # `from keras.backend import sum`: the uses are rewritten, the import goes once unused
+
+    def _function(self, node: cst.BaseExpression) -> str | None:
+        """The Keras 2 backend function `node` names, or None. LibCST's own names only: a star import's
+        guess would take Python's `sum` for keras.backend's."""
+        if not isinstance(node, (cst.Name, cst.Attribute)):
+            return None
+        for name in self.get_metadata(QualifiedNameProvider, node, set()):
+            for prefix in BACKENDS:
+                function = name.name.removeprefix(prefix)
+                if function != name.name and "." not in function and function not in KEPT:
+                    return function
+        return None
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        left = node.left
+        if not (isinstance(left, cst.Call) and not left.args and isinstance(left.func, cst.Attribute)
+                and self._function(left.func) == "image_dim_ordering" and len(node.comparisons) == 1):
+            return
+        target = node.comparisons[0]
+        literal = target.comparator
+        if isinstance(target.operator, (cst.Equal, cst.NotEqual)) and isinstance(literal, cst.SimpleString) \
+                and literal.evaluated_value in ORDERINGS:
+            self.orderings.add(id(left))
+
+    def leave_Comparison(self, original: cst.Comparison, updated: cst.Comparison) -> cst.BaseExpression:
+        """`K.image_dim_ordering() == 'th'` -> `K.image_data_format() == 'channels_first'`."""
+        if id(original.left) not in self.orderings:
+            return updated
+        self.converted()
+        literal = original.comparisons[0].comparator
+        quote = literal.quote
+        func = updated.left.func.with_changes(attr=cst.Name("image_data_format"))
+        return updated.with_changes(left=updated.left.with_changes(func=func), comparisons=[
+            updated.comparisons[0].with_changes(
+                comparator=cst.SimpleString(f"{quote}{ORDERINGS[literal.evaluated_value]}{quote}"))])
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        function = self._function(original.func)
+        if function is None or function in SESSION_FUNCTIONS:
+            return updated
+        if id(original) in self.orderings:
+            return updated  # rewritten by leave_Comparison
+        if function == "set_image_dim_ordering":
+            return self._set_ordering(original, updated)
+        keywords = {arg.keyword.value for arg in original.args if arg.keyword is not None}
+        starred = any(arg.star for arg in original.args)
+        if function in SHAPES and len(original.args) == 1 and not keywords and not starred:
+            return self._rewritten(original, cst.parse_expression(
+                SHAPES[function].format(x=self._operand(updated.args[0].value))))
+        if function == "shape" and len(original.args) == 1 and not keywords and not starred:
+            return self._rewritten(original, updated.with_changes(func=cst.parse_expression(f"{self._tf()}.shape")))
+        if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()):
+            target, defaults = OPS[function]
+            args = list(updated.args)
+            for keyword, (position, value) in defaults.items():
+                if keyword not in keywords and len(args) < position:
+                    if args:
+                        args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                    args.append(_arg(value, keyword))
+            return self._rewritten(original, updated.with_changes(func=cst.parse_expression(f"keras.ops.{target}"),
+                                                                  args=args))
+        self._report(original, function)
+        return updated
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        """A backend function Keras 3 lacks, passed on rather than called (`loss=K.binary_crossentropy`)."""
+        function = self._function(node.value)
+        if function is not None and function not in SESSION_FUNCTIONS:
+            self._report(node.value, function)
+
+    def _report(self, node: cst.CSTNode, function: str) -> None:
+        advice = ADVICE.get(function, "find its keras.ops or TensorFlow counterpart")
+        self.report(node, f"keras.backend.{function} is gone in Keras 3 (keras.backend keeps only floatx, epsilon, "
+                          f"image_data_format and a few more): {advice}")
+
+    def _set_ordering(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        literal = original.args[0].value if len(original.args) == 1 else None
+        if not (isinstance(updated.func, cst.Attribute) and isinstance(literal, cst.SimpleString)
+                and literal.evaluated_value in ORDERINGS):
+            self._report(original, "set_image_dim_ordering")
+            return updated
+        self.converted()
+        quote = literal.quote
+        return updated.with_changes(func=updated.func.with_changes(attr=cst.Name("set_image_data_format")), args=[
+            updated.args[0].with_changes(value=cst.SimpleString(f"{quote}{ORDERINGS[literal.evaluated_value]}{quote}"))])
+
+    def _rewritten(self, original: cst.Call, replacement: cst.BaseExpression) -> cst.BaseExpression:
+        self.converted()
+        if "keras." in code(replacement):
+            AddImportsVisitor.add_needed_import(self.context, "keras")
+        if isinstance(original.func, cst.Name):  # `from keras.backend import sum as ksum`: the import goes once unused
+            for name in self.get_metadata(QualifiedNameProvider, original.func, set()):
+                module, _, obj = name.name.rpartition(".")
+                RemoveImportsVisitor.remove_unused_import(self.context, module, obj, original.func.value
+                                                          if original.func.value != obj else None)
+        return replacement
+
+    def _tf(self) -> str:
+        if self.tf is None:
+            AddImportsVisitor.add_needed_import(self.context, "tensorflow")
+            return "tensorflow"
+        return self.tf
+
+    @staticmethod
+    def _operand(node: cst.BaseExpression) -> str:
+        text = code(node)
+        simple = isinstance(node, (cst.Name, cst.Attribute, cst.Subscript, cst.Call))
+        return text if simple else f"({text})"
