@@ -109,7 +109,7 @@ def test_what_has_no_keras_3_counterpart_is_reported():
 
         ordering = K.image_dim_ordering()
         image_shape = K.placeholder(shape=(2, ))
-        K.set_learning_phase(0)
+        K.set_learning_phase(1)
         model.compile(loss=K.categorical_crossentropy)
         K.get_session()
     """, RULE)
@@ -118,3 +118,52 @@ def test_what_has_no_keras_3_counterpart_is_reported():
         (6, "keras.backend.set_learning_phase"), (7, "keras.backend.categorical_crossentropy")]
     assert all(not f.advice for f in findings)
     assert "image_data_format()" in findings[0].message and "training=False" in findings[2].message
+
+
+def test_variables_values_and_the_optimizers_learning_rate():
+    # xuannianz/EfficientDet callbacks.py, flyyufelix/cnn_finetune custom_layers/scale_layer.py,
+    # divamgupta/image-segmentation-keras models/mobilenet.py, fizyr/keras-retinanet losses.py
+    assert_rewrites("""
+        from keras import backend as K
+
+        lr = K.get_value(self.model.optimizer.lr)
+        K.set_value(self.model.optimizer.lr, lr * self.factor)
+        K.set_value(self.counter, 0)
+        self.gamma = K.variable(init, name='gamma')
+        relu6 = K.relu(x, max_value=6)
+        sigma = K.cast_to_floatx(3.0)
+        rank = K.ndim(x)
+    """, """
+        from keras import backend as K
+        import keras
+        import numpy
+
+        lr = keras.ops.convert_to_numpy(self.model.optimizer.learning_rate)
+        self.model.optimizer.learning_rate.assign(lr * self.factor)
+        self.counter.assign(0)
+        self.gamma = keras.Variable(init, name='gamma', dtype=keras.backend.floatx())
+        relu6 = keras.ops.relu6(x)
+        sigma = numpy.asarray(3.0, dtype=keras.backend.floatx())
+        rank = len(x.shape)
+    """, RULE)
+
+
+def test_an_inference_learning_phase_goes_and_a_training_one_is_reported():
+    # david8862/keras-YOLOv3-model-set eval.py and its backbones' __main__ blocks
+    findings = assert_rewrites("""
+        from keras import backend as K
+
+        model = load_model(path)
+        K.set_learning_phase(0)
+        if __name__ == '__main__':
+            K.set_learning_phase(False)
+        K.set_learning_phase(1)
+    """, """
+        from keras import backend as K
+
+        model = load_model(path)
+        if __name__ == '__main__':
+            pass
+        K.set_learning_phase(1)
+    """, RULE)
+    assert [(f.line, f.rule) for f in findings] == [(8, RULE)]

@@ -37,7 +37,8 @@ SAME = ("sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "cast",
         "sigmoid", "softmax", "exp", "log", "sqrt", "square", "abs", "round", "sign", "maximum", "minimum", "equal",
         "not_equal", "greater", "greater_equal", "less", "less_equal", "ones_like", "zeros_like", "tile", "clip",
         "tanh", "transpose", "cumsum", "cumprod", "stop_gradient", "softplus", "elu", "binary_crossentropy",
-        "categorical_crossentropy", "sparse_categorical_crossentropy", "logsumexp", "cos", "sin", "floor", "ceil")
+        "categorical_crossentropy", "sparse_categorical_crossentropy", "logsumexp", "cos", "sin", "floor", "ceil",
+        "one_hot", "ones", "zeros")
 OPS: dict[str, tuple[str, dict[str, tuple[int, str]]]] = {name: (name, {}) for name in SAME}
 OPS.update({
     "concatenate": ("concatenate", {"axis": (2, "-1")}),
@@ -51,12 +52,17 @@ OPS.update({
     "get_value": ("convert_to_numpy", {}),
     "eval": ("convert_to_numpy", {}),
     "constant": ("convert_to_tensor", {"dtype": (2, "keras.backend.floatx()")}),
+    "repeat_elements": ("repeat", {}),
 })
-# One-argument functions whose Keras 3 spelling is an expression of the argument.
+# Keras 2 functions whose Keras 3 counterpart is not in keras.ops: (callable, most positional arguments,
+# keyword arguments written out when absent). K.variable(1) was a float32 variable, keras.Variable(1) an int32 one.
+OTHERS = {"variable": ("keras.Variable", 1, {"dtype": "keras.backend.floatx()"})}
+# One-argument functions whose Keras 3 spelling is an expression of the argument ({x}: parenthesized if need be).
 SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.shape)",
-          "dtype": "keras.backend.standardize_dtype({x}.dtype)"}
-# Keras 2 arguments the keras.ops function has no counterpart for: such a call is reported.
-UNSUPPORTED = {"constant": {"shape", "name"}, "softmax": set(), "relu": set()}
+          "dtype": "keras.backend.standardize_dtype({x}.dtype)", "ndim": "len({x}.shape)",
+          "cast_to_floatx": "numpy.asarray({arg}, dtype=keras.backend.floatx())", "relu": "keras.ops.relu({arg})"}
+# Keras 2 arguments the Keras 3 function has no counterpart for: such a call is reported.
+UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"}}
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # What to use instead, for the functions reported.
 ADVICE = {
@@ -67,8 +73,11 @@ ADVICE = {
     "set_learning_phase": "Keras 3 has no global learning phase: pass training=False to the model call "
                           "(model.predict already does)",
     "function": "call the model (or a keras.Model built on the tensors) instead",
-    "variable": "use keras.Variable (or self.add_weight in a layer)",
+    "variable": "use keras.Variable(value, dtype=..., name=...) (or self.add_weight in a layer)",
     "set_value": "call .assign(value) on the variable",
+    "in_train_phase": "pass training= to the layer's call and choose with it",
+    "resize_images": "use keras.layers.UpSampling2D or keras.ops.image.resize",
+    "gradients": "use tf.GradientTape",
     "control_flow_ops": "use keras.ops.cond / keras.ops.while_loop or tf.cond",
     "switch": "use keras.ops.where(condition, x, y) for tensors (keras.ops.cond for a scalar condition)",
     "l2_normalize": "use keras.ops.normalize(x, axis=..., order=2)",
@@ -94,6 +103,30 @@ class BackendFunctionsToOps(Rule):
         found = _OPS_ALIAS.search(node.code)
         self.tf = found.group(1) if found else None
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
+        self.inference: set[int] = set()  # the K.set_learning_phase(0) statements removed
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        """`K.set_learning_phase(0)` on a line of its own: Keras 3 layers infer unless called with training=True
+        (fit does), so the statement has nothing left to do and goes. A learning phase of 1 is reported."""
+        if len(node.body) != 1 or not isinstance(node.body[0], cst.Expr) or not isinstance(node.body[0].value, cst.Call):
+            return
+        call = node.body[0].value
+        if self._function(call.func) == "set_learning_phase" and len(call.args) == 1 and \
+                code(call.args[0].value) in ("0", "False") and call.args[0].keyword is None:
+            self.inference.add(id(call))
+            self.inference.add(id(node))
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.RemovalSentinel:
+        if id(original) not in self.inference:
+            return updated
+        self.converted()
+        return cst.RemovalSentinel.REMOVE
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        if updated.body or not original.body:
+            return updated
+        return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         return False  # `from keras.backend import sum`: the uses are rewritten, the import goes once unused
@@ -137,15 +170,34 @@ class BackendFunctionsToOps(Rule):
         function = self._function(original.func)
         if function is None or function in SESSION_FUNCTIONS:
             return updated
-        if id(original) in self.orderings:
-            return updated  # rewritten by leave_Comparison
+        if id(original) in self.orderings or id(original) in self.inference:
+            return updated  # rewritten by leave_Comparison, removed by leave_SimpleStatementLine
         if function == "set_image_dim_ordering":
             return self._set_ordering(original, updated)
         keywords = {arg.keyword.value for arg in original.args if arg.keyword is not None}
         starred = any(arg.star for arg in original.args)
         if function in SHAPES and len(original.args) == 1 and not keywords and not starred:
             return self._rewritten(original, cst.parse_expression(
-                SHAPES[function].format(x=self._operand(updated.args[0].value))))
+                SHAPES[function].format(x=self._operand(updated.args[0].value), arg=code(updated.args[0].value))))
+        if function == "set_value" and len(original.args) == 2 and not keywords and not starred:
+            target = self._operand(self._learning_rate(updated.args[0].value))
+            return self._rewritten(original, cst.parse_expression(f"{target}.assign({code(updated.args[1].value)})"))
+        if function == "get_value" and len(original.args) == 1 and not keywords and not starred:
+            updated = updated.with_changes(args=[updated.args[0].with_changes(
+                value=self._learning_rate(updated.args[0].value))])
+        if function == "relu" and len(original.args) == 2 and keywords == {"max_value"} and \
+                code(original.args[1].value) in ("6", "6.", "6.0"):
+            return self._rewritten(original, updated.with_changes(func=cst.parse_expression("keras.ops.relu6"),
+                                                                  args=[updated.args[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)]))
+        if function in OTHERS and not starred and not keywords & UNSUPPORTED.get(function, set()):
+            target, most, defaults = OTHERS[function]
+            if sum(arg.keyword is None for arg in original.args) <= most:
+                args = list(updated.args)
+                for keyword, value in defaults.items():
+                    if keyword not in keywords:
+                        args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                        args.append(_arg(value, keyword))
+                return self._rewritten(original, updated.with_changes(func=cst.parse_expression(target), args=args))
         if function == "shape" and len(original.args) == 1 and not keywords and not starred:
             return self._rewritten(original, updated.with_changes(func=cst.parse_expression(f"{self._tf()}.shape")))
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()):
@@ -187,6 +239,8 @@ class BackendFunctionsToOps(Rule):
         self.converted()
         if "keras." in code(replacement):
             AddImportsVisitor.add_needed_import(self.context, "keras")
+        if "numpy." in code(replacement):
+            AddImportsVisitor.add_needed_import(self.context, "numpy")
         if isinstance(original.func, cst.Name):  # `from keras.backend import sum as ksum`: the import goes once unused
             for name in self.get_metadata(QualifiedNameProvider, original.func, set()):
                 module, _, obj = name.name.rpartition(".")
@@ -199,6 +253,14 @@ class BackendFunctionsToOps(Rule):
             AddImportsVisitor.add_needed_import(self.context, "tensorflow")
             return "tensorflow"
         return self.tf
+
+    @staticmethod
+    def _learning_rate(node: cst.BaseExpression) -> cst.BaseExpression:
+        """`model.optimizer.lr` -> `model.optimizer.learning_rate`: Keras 3 optimizers have no `lr`."""
+        if isinstance(node, cst.Attribute) and node.attr.value == "lr" and \
+                code(node.value).rsplit(".", 1)[-1] in ("optimizer", "opt"):
+            return node.with_changes(attr=cst.Name("learning_rate"))
+        return node
 
     @staticmethod
     def _operand(node: cst.BaseExpression) -> str:
