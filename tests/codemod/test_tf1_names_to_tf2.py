@@ -116,7 +116,7 @@ def test_graph_mode_names_are_reported():
         import tensorflow as tf
 
         x = tf.placeholder(tf.float32)
-        loss = tf.Print(loss, [loss], message='loss')
+        shown = tf.Print(loss, [loss], message='loss')
         saver = tf.train.Saver()
         y = tf.compat.v1.placeholder(tf.float32)
     """, RULE)
@@ -131,3 +131,27 @@ def test_the_session_rule_then_sees_compat_v1_as_advice():
         sess = tf.Session(graph=g)
     """)
     assert [(f.rule, f.advice) for f in findings if "Session" in f.message] == [("tf1_session_code", True)]
+
+
+def test_a_debugging_print_on_the_loss_becomes_tf_print():
+    # experiencor/keras-yolo3 yolo.py, experiencor/keras-yolo2 frontend.py
+    findings = assert_rewrites("""
+        import tensorflow as tf
+
+        def loss(y_true, y_pred):
+            loss = tf.reduce_sum(y_pred)
+            loss = tf.Print(loss, [grid_h, avg_obj], message='avg_obj \\t\\t', summarize=1000)
+            current_recall = tf.Print(current_recall, values)
+            other = tf.Print(loss, [loss])
+            return loss
+    """, """
+        import tensorflow as tf
+
+        def loss(y_true, y_pred):
+            loss = tf.reduce_sum(y_pred)
+            tf.print('avg_obj \\t\\t', grid_h, avg_obj, summarize=1000)
+            tf.print(*values)
+            other = tf.Print(loss, [loss])
+            return loss
+    """, RULE)
+    assert [(f.line, f.message.split(" is")[0]) for f in findings] == [(8, "tf.Print")]

@@ -58,6 +58,43 @@ class Tf1NamesToTf2(Rule):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.gfile / tf.GraphDef / tf.to_float / tf.Session(graph=g)... -> TF2 names; TF1 graph-mode names reported"
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self.prints: dict[int, str] = {}  # `x = tf.Print(x, [...])` lines -> their tf.print line
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        """`loss = tf.Print(loss, [a, b], message='m', summarize=9)` -> `tf.print('m', a, b, summarize=9)`: tf.Print
+        printed and returned its first argument, so with the tensor unchanged only the print is left
+        (tf.print runs in order inside a tf.function too)."""
+        if len(node.body) != 1 or not isinstance(node.body[0], cst.Assign) or len(node.body[0].targets) != 1:
+            return
+        assign = node.body[0]
+        call = assign.value
+        if not isinstance(call, cst.Call) or self._tf1_name(call.func) != ("Print", False):
+            return
+        root = self._root(call.func, "Print")
+        keywords = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
+        positional = [arg for arg in call.args if arg.keyword is None]
+        if root is None or len(positional) != 2 or positional[0].star or positional[1].star or \
+                code(positional[0].value) != code(assign.targets[0].target) or set(keywords) - {"message", "summarize"}:
+            return
+        data = positional[1].value
+        shown = [code(element.value) for element in data.elements] if isinstance(data, cst.List) and \
+            not any(isinstance(element, cst.StarredElement) for element in data.elements) else [f"*{code(data)}"]
+        if "message" in keywords:
+            shown.insert(0, code(keywords["message"].value))
+        if "summarize" in keywords:
+            shown.append(f"summarize={code(keywords['summarize'].value)}")
+        self.prints[id(node)] = f"{root.value}.print({', '.join(shown)})"
+        self.prints[id(call)] = ""
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+        line = self.prints.get(id(original))
+        if not line:
+            return updated
+        self.converted()
+        return updated.with_changes(body=[cst.Expr(cst.parse_expression(line))])
+
     def _tf1_name(self, func: cst.BaseExpression) -> tuple[str, bool] | None:
         """The TF1 name `func` spells (after `tensorflow.`), and whether it may also be compat.v1's."""
         if not isinstance(func, cst.Attribute):
@@ -84,7 +121,7 @@ class Tf1NamesToTf2(Rule):
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         found = self._tf1_name(original.func)
-        if found is None:
+        if found is None or id(original) in self.prints:
             return updated
         name, compat = found
         root = self._root(original.func, name)
