@@ -155,3 +155,22 @@ def test_a_debugging_print_on_the_loss_becomes_tf_print():
             return loss
     """, RULE)
     assert [(f.line, f.message.split(" is")[0]) for f in findings] == [(8, "tf.Print")]
+
+
+def test_a_function_that_builds_and_returns_a_session():
+    # xuannianz/EfficientDet train.py (after keras-retinanet): its caller, K.set_session(get_session()), is the leftover
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def get_session():
+            config = tf.ConfigProto()
+            config.gpu_options.per_process_gpu_memory_fraction = 0.5
+            return tf.Session(config=config)
+    """, """
+        import tensorflow as tf
+
+        def get_session():
+            config = tf.compat.v1.ConfigProto()
+            config.gpu_options.per_process_gpu_memory_fraction = 0.5
+            return tf.compat.v1.Session(config=config)
+    """, RULE)

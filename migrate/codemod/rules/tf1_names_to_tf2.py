@@ -4,7 +4,8 @@ These are the renames of TensorFlow's own `tf_upgrade_v2` that mean the same on 
 API moved to `tf.io.gfile`, a cast that became `tf.cast(x, tf.float32)`, graph objects that live on in
 `tf.compat.v1` and work there with eager execution on (a `GraphDef` parsed from a frozen `.pb`, a
 `Session(graph=g)` running that graph: it never touches Keras, so Keras 3 does not care). A session on the
-default graph (`tf.Session()`) is not rewritten: under TF2 that graph is empty unless eager execution is
+default graph (`tf.Session()`) is not rewritten unless a function only builds and returns it (the
+caller's `K.set_session` is reported): under TF2 that graph is empty unless eager execution is
 turned off for the whole program, which Keras 3 does not support (`tf1_session_code` reports it). The
 TF1 graph-mode names with no TF2 meaning (`tf.placeholder`, `tf.train.Saver`, `tf.Print`...) are
 reported with what to do: leftovers. Only names that resolve to TensorFlow through the file's imports are
@@ -29,7 +30,9 @@ RENAMES = {f"gfile.{old}": f"io.gfile.{new}" for old, new in GFILE.items()}
 RENAMES.update({"GraphDef": "compat.v1.GraphDef", "get_default_graph": "compat.v1.get_default_graph",
                 "train.write_graph": "io.write_graph", "assign": "compat.v1.assign",
                 "assign_add": "compat.v1.assign_add", "assign_sub": "compat.v1.assign_sub", "log": "math.log",
-                "space_to_depth": "nn.space_to_depth", "depth_to_space": "nn.depth_to_space"})
+                "space_to_depth": "nn.space_to_depth", "depth_to_space": "nn.depth_to_space",
+                # protocol buffers: building one runs anywhere; what consumes it (a Session) is judged apart
+                "ConfigProto": "compat.v1.ConfigProto", "GPUOptions": "compat.v1.GPUOptions"})
 # Renamed only with at most this many positional arguments (TF2 reordered the ones after).
 POSITIONAL = {"space_to_depth": 2, "depth_to_space": 2}
 CASTS = {"to_float": "float32", "to_double": "float64", "to_int32": "int32", "to_int64": "int64"}
@@ -60,6 +63,11 @@ class Tf1NamesToTf2(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.prints: dict[int, str] = {}  # `x = tf.Print(x, [...])` lines -> their tf.print line
+        self.returned: set[int] = set()  # sessions a function returns
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if isinstance(node.value, cst.Call):
+            self.returned.add(id(node.value))
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         """`loss = tf.Print(loss, [a, b], message='m', summarize=9)` -> `tf.print('m', a, b, summarize=9)`: tf.Print
@@ -132,7 +140,9 @@ class Tf1NamesToTf2(Rule):
             return updated.with_changes(func=cst.parse_expression(f"{root.value}.cast"), args=[
                 updated.args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
                 cst.Arg(cst.parse_expression(f"{root.value}.{CASTS[name]}"))])
-        if root is not None and name == "Session" and "graph" in keywords:
+        # A session on its own graph, or one a function builds and returns (keras-retinanet's get_session()):
+        # compat.v1's runs on TF2, and whoever hands the latter to Keras (K.set_session) is reported there.
+        if root is not None and name == "Session" and ("graph" in keywords or id(original) in self.returned):
             self.converted()
             return updated.with_changes(func=cst.parse_expression(f"{root.value}.compat.v1.Session"))
         if root is not None and name in RENAMES and positional <= POSITIONAL.get(name, positional):
