@@ -84,3 +84,19 @@ def test_templates_filled_by_percent_or_format_keep_their_arguments():
             model.save_weights("w_{}_{}.weights.h5".format(fold, 1))
         load_model("fold%d.keras" % 0)
     """, RULE)
+
+
+def test_weights_loaded_from_the_whole_model_checkpoint_the_script_wrote():
+    # jocicmarko/ultrasound-nerve-segmentation train.py: ModelCheckpoint('weights.h5') saves the whole model, then
+    # model.load_weights('weights.h5'); Keras 3 writes weights.keras, and its load_weights reads a .keras file
+    assert_rewrites("""
+        from keras.callbacks import ModelCheckpoint
+        model_checkpoint = ModelCheckpoint('weights.h5', monitor='val_loss', save_best_only=True)
+        model.fit(x, y, callbacks=[model_checkpoint])
+        model.load_weights('weights.h5')
+    """, """
+        from keras.callbacks import ModelCheckpoint
+        model_checkpoint = ModelCheckpoint('weights.keras', monitor='val_loss', save_best_only=True)
+        model.fit(x, y, callbacks=[model_checkpoint])
+        model.load_weights('weights.keras')
+    """, RULE)

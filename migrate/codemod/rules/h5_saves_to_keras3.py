@@ -112,8 +112,9 @@ class H5SavesToKeras3(Rule):
             return updated
         if method in ("save_weights", "save"):
             return self._resuffixed(updated, WEIGHTS if method == "save_weights" else ".keras")
-        if method == "load_weights" and self.written.get(_name(path)) == WEIGHTS:
-            return self._resuffixed(updated, WEIGHTS)
+        if method == "load_weights" and self.written.get(_name(path)) in (WEIGHTS, ".keras"):
+            # Keras 3's load_weights reads a .keras file too: the whole model ModelCheckpoint wrote
+            return self._resuffixed(updated, self.written[_name(path)])
         if self.qualified_names(original.func) & LOAD_MODEL and self.written.get(_name(path)) == ".keras":
             return self._resuffixed(updated, ".keras")
         if self.qualified_names(original.func) & MODEL_CHECKPOINT:
