@@ -100,3 +100,27 @@ def test_weights_loaded_from_the_whole_model_checkpoint_the_script_wrote():
         model.fit(x, y, callbacks=[model_checkpoint])
         model.load_weights('weights.keras')
     """, RULE)
+
+
+def test_a_checkpoint_path_set_once_in_a_variable_is_rewritten_where_it_is_set():
+    # titu1994/Keras-ResNeXt cifar10.py: weights_file set once, loaded if present, written by the checkpoint
+    findings = assert_rewrites("""
+        from keras.callbacks import ModelCheckpoint
+        weights_file = "weights/ResNext-8-64d.h5"
+        if os.path.exists(weights_file):
+            model.load_weights(weights_file)
+        model_checkpoint = ModelCheckpoint(weights_file, monitor="val_acc", save_best_only=True, save_weights_only=True)
+        other = ModelCheckpoint(path_set_twice)
+        path_set_twice = 'a.h5'
+        path_set_twice = 'b.h5'
+    """, """
+        from keras.callbacks import ModelCheckpoint
+        weights_file = "weights/ResNext-8-64d.weights.h5"
+        if os.path.exists(weights_file):
+            model.load_weights(weights_file)
+        model_checkpoint = ModelCheckpoint(weights_file, monitor="val_acc", save_best_only=True, save_weights_only=True)
+        other = ModelCheckpoint(path_set_twice)
+        path_set_twice = 'a.h5'
+        path_set_twice = 'b.h5'
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(7, True)] and "path_set_twice" in findings[0].message
