@@ -73,6 +73,7 @@ def test_tf_keras_backend_and_the_files_tensorflow_alias():
         size = K.shape(x)[0]
         c = K.constant(max_boxes, dtype='int32')
         d = K.constant(0.5)
+        n = K.l2_normalize(x, self.axis)
     """, """
         import tensorflow as tf
         import tensorflow.keras.backend as K
@@ -83,6 +84,7 @@ def test_tf_keras_backend_and_the_files_tensorflow_alias():
         size = tf.shape(x)[0]
         c = keras.ops.convert_to_tensor(max_boxes, dtype='int32')
         d = keras.ops.convert_to_tensor(0.5, dtype=keras.backend.floatx())
+        n = tf.math.l2_normalize(x, self.axis)
     """, RULE)
 
 
@@ -112,10 +114,13 @@ def test_what_has_no_keras_3_counterpart_is_reported():
         K.set_learning_phase(1)
         model.compile(loss=K.categorical_crossentropy)
         K.get_session()
+        K.tensorflow_backend.set_session(sess)
+        gpus = [x.name for x in K.device_lib.list_local_devices() if x.name[:11] == '/device:GPU']
     """, RULE)
     assert [(f.line, f.message.split(" is gone")[0]) for f in findings] == [
         (4, "keras.backend.image_dim_ordering"), (5, "keras.backend.placeholder"),
-        (6, "keras.backend.set_learning_phase"), (7, "keras.backend.categorical_crossentropy")]
+        (6, "keras.backend.set_learning_phase"), (7, "keras.backend.categorical_crossentropy"),
+        (10, "keras.backend.device_lib.list_local_devices")]
     assert all(not f.advice for f in findings)
     assert "image_data_format()" in findings[0].message and "training=False" in findings[2].message
 

@@ -80,8 +80,9 @@ ADVICE = {
     "gradients": "use tf.GradientTape",
     "control_flow_ops": "use keras.ops.cond / keras.ops.while_loop or tf.cond",
     "switch": "use keras.ops.where(condition, x, y) for tensors (keras.ops.cond for a scalar condition)",
-    "l2_normalize": "use keras.ops.normalize(x, axis=..., order=2)",
+    "l2_normalize": "use tf.math.l2_normalize(x, axis=...) (what Keras 2 called)",
     "dot": "use keras.ops.matmul (or keras.ops.tensordot for more than two dimensions)",
+    "device_lib.list_local_devices": "use tf.config.list_logical_devices() (names like '/device:GPU:0')",
 }
 _OPS_ALIAS = re.compile(r"^import tensorflow as (\w+)\s*$", re.M)
 
@@ -139,8 +140,8 @@ class BackendFunctionsToOps(Rule):
         for name in self.get_metadata(QualifiedNameProvider, node, set()):
             for prefix in BACKENDS:
                 function = name.name.removeprefix(prefix)
-                if function != name.name and "." not in function and function not in KEPT:
-                    return function
+                if function != name.name and function.split(".")[0] not in KEPT:
+                    return function  # `device_lib.list_local_devices`: a module Keras 2 exposed, reported
         return None
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
@@ -168,7 +169,7 @@ class BackendFunctionsToOps(Rule):
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         function = self._function(original.func)
-        if function is None or function in SESSION_FUNCTIONS:
+        if function is None or function.split(".")[-1] in SESSION_FUNCTIONS:
             return updated
         if id(original) in self.orderings or id(original) in self.inference:
             return updated  # rewritten by leave_Comparison, removed by leave_SimpleStatementLine
@@ -198,6 +199,10 @@ class BackendFunctionsToOps(Rule):
                         args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
                         args.append(_arg(value, keyword))
                 return self._rewritten(original, updated.with_changes(func=cst.parse_expression(target), args=args))
+        if function == "l2_normalize" and len(original.args) == 2 and not starred and keywords <= {"axis"}:
+            # Keras 2's TensorFlow backend: tf.nn.l2_normalize(x, axis=axis), exactly
+            return self._rewritten(original, updated.with_changes(
+                func=cst.parse_expression(f"{self._tf()}.math.l2_normalize")))
         if function == "shape" and len(original.args) == 1 and not keywords and not starred:
             return self._rewritten(original, updated.with_changes(func=cst.parse_expression(f"{self._tf()}.shape")))
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()):
@@ -216,7 +221,7 @@ class BackendFunctionsToOps(Rule):
     def visit_Arg(self, node: cst.Arg) -> None:
         """A backend function Keras 3 lacks, passed on rather than called (`loss=K.binary_crossentropy`)."""
         function = self._function(node.value)
-        if function is not None and function not in SESSION_FUNCTIONS:
+        if function is not None and function.split(".")[-1] not in SESSION_FUNCTIONS:
             self._report(node.value, function)
 
     def _report(self, node: cst.CSTNode, function: str) -> None:
