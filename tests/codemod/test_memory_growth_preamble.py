@@ -154,3 +154,39 @@ def test_allow_growth_given_to_gpuoptions():
             tf.config.experimental.set_memory_growth(gpu, True)
         tf.config.set_soft_device_placement(True)
     """, RULE)
+
+
+def test_a_function_with_a_config_of_its_own_is_not_a_use():
+    # experiencor/keras-yolo3 train.py: _main_ reads `config = json.loads(...)` after the module's preamble
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        K.set_session(tf.Session(config=config))
+
+        def _main_(args):
+            with open(args.conf) as f:
+                config = json.loads(f.read())
+            return config['train']
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+
+        def _main_(args):
+            with open(args.conf) as f:
+                config = json.loads(f.read())
+            return config['train']
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        K.set_session(tf.Session(config=config))
+
+        def uses_the_global():
+            return config.gpu_options
+    """, RULE)

@@ -35,6 +35,15 @@ def _rebinds(text: str, name: str) -> bool:
     return bool(re.fullmatch(rf"(?:from [\w.]+ )?import .*\b{name}\b.*|{name} = (?!.*\b{name}\b).*", text))
 
 
+def _own_scope(text: str, name: str) -> bool:
+    """Whether `text` is a function that binds `name` itself (a parameter, or assigned in its body): its uses
+    of the name are not the module's config."""
+    if not text.startswith(("def ", "async def ")):
+        return False
+    signature = text.split(")", 1)[0]
+    return bool(re.search(rf"\b{name}\b", signature) or re.search(rf"(?m)^\s+{name}\s*=(?!=)", text))
+
+
 class MemoryGrowthPreamble(Rule):
     NAME = "memory_growth_preamble"
     ORDER = 5  # before tf1_session_code, which then reads the rewritten tree
@@ -106,6 +115,8 @@ class MemoryGrowthPreamble(Rule):
         dropped, session, options = set(), None, {}
         for index in range(start + 1, len(texts)):
             text = texts[index]
+            if _own_scope(text, config):
+                continue  # a function with a `config` of its own (experiencor's `config = json.loads(...)`)
             uses_config = re.search(rf"\b{config}\b", text)
             uses_session = session and re.search(rf"\b{session}\b", text)
             if not uses_config and not uses_session:
