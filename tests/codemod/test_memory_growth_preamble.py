@@ -165,6 +165,10 @@ def test_a_function_with_a_config_of_its_own_is_not_a_use():
         config.gpu_options.allow_growth = True
         K.set_session(tf.Session(config=config))
 
+        def check(labels):
+            # compare the seen labels with the given labels in config.json
+            print('Please revise the list of labels in the config.json.')
+
         def _main_(args):
             with open(args.conf) as f:
                 config = json.loads(f.read())
@@ -174,6 +178,10 @@ def test_a_function_with_a_config_of_its_own_is_not_a_use():
         from keras import backend as K
         for gpu in tf.config.list_physical_devices('GPU'):
             tf.config.experimental.set_memory_growth(gpu, True)
+
+        def check(labels):
+            # compare the seen labels with the given labels in config.json
+            print('Please revise the list of labels in the config.json.')
 
         def _main_(args):
             with open(args.conf) as f:

@@ -119,9 +119,11 @@ def test_graph_mode_names_are_reported():
         shown = tf.Print(loss, [loss], message='loss')
         saver = tf.train.Saver()
         y = tf.compat.v1.placeholder(tf.float32)
+        summary = tf.Summary()
     """, RULE)
     assert [(f.line, f.message.split(" is TF1")[0], f.advice) for f in findings] == [
-        (4, "tf.placeholder", False), (5, "tf.Print", False), (6, "tf.train.Saver", False)]
+        (4, "tf.placeholder", False), (5, "tf.Print", False), (6, "tf.train.Saver", False),
+        (8, "tf.Summary", False)]
     assert "tf.print" in findings[1].message and "tf.train.Checkpoint" in findings[2].message
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code as source_of
+from migrate.codemod.syntax import code as source_of, names_in
 
 CONFIG_PROTO = {"tensorflow.ConfigProto", "tensorflow.compat.v1.ConfigProto"}
 _CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")
@@ -33,6 +33,12 @@ TF2_CALLS = {"allow_soft_placement": "{tf}.config.set_soft_device_placement({val
 def _rebinds(text: str, name: str) -> bool:
     """Whether a statement binds `name` anew (an import or a plain assignment), ending the config's life."""
     return bool(re.fullmatch(rf"(?:from [\w.]+ )?import .*\b{name}\b.*|{name} = (?!.*\b{name}\b).*", text))
+
+
+def _only_in_words(statement: cst.BaseStatement, name: str) -> bool:
+    """Whether a function or class spells `name` only in comments and strings ('config.json'), not as a name."""
+    return isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and \
+        not any(found.value == name for found in names_in(statement))
 
 
 def _own_scope(text: str, name: str) -> bool:
@@ -70,7 +76,8 @@ class MemoryGrowthPreamble(Rule):
             given = [] if match else self._config_arguments(original[index])
             if (match or given is not None) and self._is_config_proto(original[index]):
                 config, tf = (match.group(1), match.group(2)) if match else self._config_target(original[index])
-                found = self._preamble(texts, index, config, ("gpu_options.allow_growth", "True") in (given or []))
+                found = self._preamble(texts, index, config, ("gpu_options.allow_growth", "True") in (given or []),
+                                       body)
                 if found:
                     dropped, options = found
                     return self._replaced(original, body, index, dropped, options, tf.split(".")[0], given or [])
@@ -108,14 +115,14 @@ class MemoryGrowthPreamble(Rule):
         calls = [node.value for node in getattr(statement, "body", ()) if isinstance(node, cst.Assign)]
         return bool(calls) and bool(self.qualified_names(calls[0].func) & CONFIG_PROTO)
 
-    def _preamble(self, texts: list[str], start: int, config: str,
-                  growth: bool = False) -> tuple[set[int], dict[int, tuple[str, str]]] | None:
+    def _preamble(self, texts: list[str], start: int, config: str, growth: bool = False,
+                  body: Sequence[cst.BaseStatement] = ()) -> tuple[set[int], dict[int, tuple[str, str]]] | None:
         """The statements after `start` that make the preamble and the other options set on the config
         (index -> (option, value)), or None when the config or session is used otherwise."""
         dropped, session, options = set(), None, {}
         for index in range(start + 1, len(texts)):
             text = texts[index]
-            if _own_scope(text, config):
+            if _own_scope(text, config) or (index < len(body) and _only_in_words(body[index], config)):
                 continue  # a function with a `config` of its own (experiencor's `config = json.loads(...)`)
             uses_config = re.search(rf"\b{config}\b", text)
             uses_session = session and re.search(rf"\b{session}\b", text)

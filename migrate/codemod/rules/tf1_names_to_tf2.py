@@ -46,6 +46,9 @@ REPORTED = {
     "global_variables_initializer": "remove it: TF2 variables are initialized when created",
     "local_variables_initializer": "remove it: TF2 variables are initialized when created",
     "variables_initializer": "remove it: TF2 variables are initialized when created",
+    "Summary": "write it with tf.summary.scalar(name, value, step=...) under "
+               "tf.summary.create_file_writer(logdir).as_default()",
+    "summary.FileWriter": "use tf.summary.create_file_writer(logdir)",
     "graph_util.convert_variables_to_constants": "freeze a tf.function with "
         "tensorflow.python.framework.convert_to_constants.convert_variables_to_constants_v2, or export a "
         "SavedModel (model.export) instead of a frozen graph",
@@ -56,7 +59,7 @@ class Tf1NamesToTf2(Rule):
     NAME = "tf1_names_to_tf2"
     ORDER = 4  # before tf1_session_code, which then sees the Session(graph=...) rewritten
     TRIGGERS = ("gfile", "GraphDef", "Session", "get_default_graph", "write_graph", "assign", "to_float",
-                "to_int", "to_double", "Print", "placeholder", "Saver", "variables", "convert_variables",
+                "to_int", "to_double", "Print", "placeholder", "Summary", "FileWriter", "Saver", "variables", "convert_variables",
                 "space_to_depth", "depth_to_space", "log(")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.gfile / tf.GraphDef / tf.to_float / tf.Session(graph=g)... -> TF2 names; TF1 graph-mode names reported"
