@@ -28,7 +28,7 @@ def test_other_classes_and_lists_used_otherwise_stay():
 def test_inputs_returned_as_a_list_become_a_tuple():
     # PeterDrake/sky pre_fall_2020/train_model.py: X = [sky_images]; return X, Y
     assert_rewrites("""
-        from tensorflow.keras.utils import Sequence
+        from tensorflow.python.keras.utils.data_utils import Sequence
 
         class ImageGenerator(Sequence):
             def __getitem__(self, idx):
@@ -41,7 +41,7 @@ def test_inputs_returned_as_a_list_become_a_tuple():
             def __getitem__(self, idx):
                 return [self.left[idx], self.right[idx]], self.y[idx]
     """, """
-        from tensorflow.keras.utils import Sequence
+        from tensorflow.python.keras.utils.data_utils import Sequence
 
         class ImageGenerator(Sequence):
             def __getitem__(self, idx):

@@ -15,7 +15,7 @@ import libcst as cst
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import names_in
 
-SEQUENCES = frozenset({f"{root}.{module}{name}" for root in ("keras", "tensorflow.keras")
+SEQUENCES = frozenset({f"{root}.{module}{name}" for root in ("keras", "tensorflow.keras", "tensorflow.python.keras")
                        for module in ("utils.", "utils.data_utils.", "utils.Sequence.")
                        for name in ("Sequence", "PyDataset")})
 
