@@ -124,3 +124,18 @@ def test_a_checkpoint_path_set_once_in_a_variable_is_rewritten_where_it_is_set()
         path_set_twice = 'b.h5'
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(7, True)] and "path_set_twice" in findings[0].message
+
+
+def test_a_checkpoint_path_keras_3_refuses_is_a_leftover():
+    # divamgupta/image-segmentation-keras train.py: weights written to "<path>.00001", which Keras 3 refuses
+    import keras
+    import pytest
+    with pytest.raises(ValueError, match="weights.h5"):
+        keras.callbacks.ModelCheckpoint("ckpt.{epoch:05d}", save_weights_only=True)
+    findings = assert_unchanged("""
+        from keras.callbacks import ModelCheckpoint
+        a = ModelCheckpoint(filepath=checkpoints_path + ".{epoch:05d}", save_weights_only=True, verbose=True)
+        b = ModelCheckpoint("model-{epoch:02d}.keras")
+        c = ModelCheckpoint(f"{root}/w-{{epoch:02d}}.weights.h5", save_weights_only=True)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, False)]

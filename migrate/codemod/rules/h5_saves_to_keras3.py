@@ -125,6 +125,8 @@ class H5SavesToKeras3(Rule):
                 not self._rewritten_where_set(original.args[0].value):
             self.report(original, f"the checkpoint's path ({code(original.args[0].value)}) is computed: Keras 3 "
                                   "wants it to end in .keras, or in .weights.h5 with save_weights_only=True", advice=True)
+        if path is not None and not _legacy(path) and self.qualified_names(original.func) & MODEL_CHECKPOINT:
+            self._check_checkpoint(original, path)
         if not _legacy(path) or self._library_function(original) or id(original) in self.own:
             return updated
         if method in ("save_weights", "save"):
@@ -137,6 +139,14 @@ class H5SavesToKeras3(Rule):
         if self.qualified_names(original.func) & MODEL_CHECKPOINT:
             return self._resuffixed(updated, WEIGHTS if _weights_only(updated) else ".keras")
         return updated
+
+    def _check_checkpoint(self, call: cst.Call, path: str) -> None:
+        """Keras 3's ModelCheckpoint refuses, when it is built, a path without the suffix of what it writes."""
+        needed = WEIGHTS if _weights_only(call) else ".keras"
+        if not path.endswith(needed):
+            self.report(call, f"Keras 3's ModelCheckpoint stops on a path ending in {path!r}: it must end in "
+                              f"{needed}" + (" (save_weights_only=True)" if needed == WEIGHTS else
+                                             " (or pass save_weights_only=True and end it in .weights.h5)"))
 
     def _rewritten_where_set(self, path: cst.BaseExpression) -> bool:
         return isinstance(path, cst.Name) and any(
