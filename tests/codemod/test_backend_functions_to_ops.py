@@ -74,6 +74,7 @@ def test_tf_keras_backend_and_the_files_tensorflow_alias():
         c = K.constant(max_boxes, dtype='int32')
         d = K.constant(0.5)
         n = K.l2_normalize(x, self.axis)
+        t = K.tf.convert_to_tensor(K.tf.float32)
     """, """
         import tensorflow as tf
         import tensorflow.keras.backend as K
@@ -85,6 +86,7 @@ def test_tf_keras_backend_and_the_files_tensorflow_alias():
         c = keras.ops.convert_to_tensor(max_boxes, dtype='int32')
         d = keras.ops.convert_to_tensor(0.5, dtype=keras.backend.floatx())
         n = tf.math.l2_normalize(x, self.axis)
+        t = tf.convert_to_tensor(tf.float32)
     """, RULE)
 
 

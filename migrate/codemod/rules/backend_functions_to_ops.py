@@ -140,7 +140,7 @@ class BackendFunctionsToOps(Rule):
         for name in self.get_metadata(QualifiedNameProvider, node, set()):
             for prefix in BACKENDS:
                 function = name.name.removeprefix(prefix)
-                if function != name.name and function.split(".")[0] not in KEPT:
+                if function != name.name and function.split(".")[0] not in KEPT | {"tf"}:
                     return function  # `device_lib.list_local_devices`: a module Keras 2 exposed, reported
         return None
 
@@ -217,6 +217,16 @@ class BackendFunctionsToOps(Rule):
                                                                   args=args))
         self._report(original, function)
         return updated
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        """`K.tf.convert_to_tensor(...)`: Keras 2's backend re-exported the tensorflow module as `tf`."""
+        if original.attr.value != "tf" or not isinstance(original.value, (cst.Name, cst.Attribute)):
+            return updated
+        names = {name.name for name in self.get_metadata(QualifiedNameProvider, original, set())}
+        if not names & {prefix + "tf" for prefix in BACKENDS}:
+            return updated
+        self.converted()
+        return cst.parse_expression(self._tf())
 
     def visit_Arg(self, node: cst.Arg) -> None:
         """A backend function Keras 3 lacks, passed on rather than called (`loss=K.binary_crossentropy`)."""

@@ -123,7 +123,9 @@ class H5SavesToKeras3(Rule):
         path = ending(updated.args[0].value) if updated.args else None
         if path is None and updated.args and self.qualified_names(original.func) & MODEL_CHECKPOINT and \
                 not self._rewritten_where_set(original.args[0].value):
-            self.report(original, f"the checkpoint's path ({code(original.args[0].value)}) is computed: Keras 3 "
+            shown = " ".join(code(original.args[0].value).split())
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            self.report(original, f"the checkpoint's path ({shown}) is computed: Keras 3 "
                                   "wants it to end in .keras, or in .weights.h5 with save_weights_only=True", advice=True)
         if path is not None and not _legacy(path) and self.qualified_names(original.func) & MODEL_CHECKPOINT:
             self._check_checkpoint(original, path)
