@@ -3,8 +3,8 @@
 Keras 3's callbacks take no **kwargs, so a keyword it lacks is a TypeError at the line that builds the
 callback. `epsilon` is Keras 2.0's name for ReduceLROnPlateau's `min_delta`; `period=1` is what
 ModelCheckpoint does by default (`save_freq='epoch'`). `period=N` (every N epochs) has no Keras 3 keyword
-(`save_freq=N` counts batches) and TensorBoard's dropped arguments (`write_grads`, `batch_size`) change
-what is logged: both are reported. Only calls that resolve to a Keras callback class are touched.
+(`save_freq=N` counts batches): reported. TensorBoard's `write_grads` and `batch_size`, which TensorFlow 2's
+Keras already ignored, are removed (advice). Only calls that resolve to a Keras callback class are touched.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from migrate.codemod.syntax import code
 MODULES = ("keras.callbacks.", "tensorflow.keras.callbacks.")
 RENAMES = {"ReduceLROnPlateau": {"epsilon": "min_delta"}}
 DROPPED = {"ModelCheckpoint": {"period": "1"}}
+# Dropped whatever their value, with advice: TensorFlow 2's Keras already ignored them (with a warning).
+IGNORED = {"TensorBoard": ("write_grads", "batch_size")}
 REPORTED = {"ModelCheckpoint": {"period": "Keras 3 saves every epoch (save_freq='epoch') or every N batches "
-                                          "(save_freq=N): save every N epochs from a callback of your own"},
-            "TensorBoard": {"write_grads": "Keras 3's TensorBoard has no write_grads: remove it",
-                            "batch_size": "Keras 3's TensorBoard has no batch_size: remove it"}}
+                                          "(save_freq=N): save every N epochs from a callback of your own"}}
 
 
 class CallbackArguments(Rule):
@@ -33,7 +33,7 @@ class CallbackArguments(Rule):
     def _callback(self, call: cst.Call) -> str | None:
         for name in self.qualified_names(call.func):
             for module in MODULES:
-                if name.startswith(module) and name.removeprefix(module) in {*RENAMES, *DROPPED, *REPORTED}:
+                if name.startswith(module) and name.removeprefix(module) in {*RENAMES, *DROPPED, *REPORTED, *IGNORED}:
                     return name.removeprefix(module)
         return None
 
@@ -48,6 +48,11 @@ class CallbackArguments(Rule):
                 arg = arg.with_changes(keyword=cst.Name(RENAMES[callback][keyword]))
                 changed = True
             elif keyword in DROPPED.get(callback, {}) and code(arg.value) == DROPPED[callback][keyword]:
+                changed = True
+                continue
+            elif keyword in IGNORED.get(callback, ()):
+                self.report(before, f"{callback}({keyword}=...) removed: TensorFlow 2's Keras ignored it already, "
+                                    "Keras 3 refuses it", advice=True)
                 changed = True
                 continue
             elif keyword in REPORTED.get(callback, {}):
