@@ -115,7 +115,7 @@ def test_what_has_no_keras_3_counterpart_is_reported():
         image_shape = K.placeholder(shape=(2, ))
         K.set_learning_phase(1)
         model.compile(loss=K.categorical_crossentropy)
-        K.get_session()
+        K.get_session().run(tf.variables_initializer([max_boxes_tensor]))
         K.tensorflow_backend.set_session(sess)
         gpus = [x.name for x in K.device_lib.list_local_devices() if x.name[:11] == '/device:GPU']
     """, RULE)
@@ -159,18 +159,20 @@ def test_an_inference_learning_phase_goes_and_a_training_one_is_reported():
     # david8862/keras-YOLOv3-model-set eval.py and its backbones' __main__ blocks
     findings = assert_rewrites("""
         from keras import backend as K
+        TEST_PHASE = 0
 
         model = load_model(path)
-        K.set_learning_phase(0)
+        K.set_learning_phase(TEST_PHASE)
         if __name__ == '__main__':
             K.set_learning_phase(False)
         K.set_learning_phase(1)
     """, """
         from keras import backend as K
+        TEST_PHASE = 0
 
         model = load_model(path)
         if __name__ == '__main__':
             pass
         K.set_learning_phase(1)
     """, RULE)
-    assert [(f.line, f.rule) for f in findings] == [(8, RULE)]
+    assert [(f.line, f.rule) for f in findings] == [(9, RULE)]

@@ -176,3 +176,30 @@ def test_a_function_that_builds_and_returns_a_session():
             config.gpu_options.per_process_gpu_memory_fraction = 0.5
             return tf.compat.v1.Session(config=config)
     """, RULE)
+
+
+def test_initializing_variables_through_the_keras_session_goes():
+    # david8862/keras-YOLOv3-model-set yolo2/postprocess.py
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from tensorflow.keras import backend as K
+
+        def postprocess(boxes, scores, max_boxes):
+            max_boxes_tensor = K.constant(max_boxes, dtype='int32')
+            K.get_session().run(tf.variables_initializer([max_boxes_tensor]))
+            return tf.image.non_max_suppression(boxes, scores, max_boxes_tensor)
+
+        def only():
+            K.get_session().run(tf.global_variables_initializer())
+    """, """
+        import tensorflow as tf
+        from tensorflow.keras import backend as K
+
+        def postprocess(boxes, scores, max_boxes):
+            max_boxes_tensor = K.constant(max_boxes, dtype='int32')
+            return tf.image.non_max_suppression(boxes, scores, max_boxes_tensor)
+
+        def only():
+            pass
+    """, RULE)
+    assert findings == []

@@ -105,6 +105,13 @@ class BackendFunctionsToOps(Rule):
         self.tf = found.group(1) if found else None
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
         self.inference: set[int] = set()  # the K.set_learning_phase(0) statements removed
+        # module constants set once to a literal (`TEST_PHASE = 0`), for the learning phase given by name
+        values: dict[str, list[str]] = {}
+        for statement in node.body:
+            for small in getattr(statement, "body", ()) if isinstance(statement, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                    values.setdefault(small.targets[0].target.value, []).append(code(small.value))
+        self.constants = {name: found[0] for name, found in values.items() if len(found) == 1}
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         """`K.set_learning_phase(0)` on a line of its own: Keras 3 layers infer unless called with training=True
@@ -112,8 +119,9 @@ class BackendFunctionsToOps(Rule):
         if len(node.body) != 1 or not isinstance(node.body[0], cst.Expr) or not isinstance(node.body[0].value, cst.Call):
             return
         call = node.body[0].value
-        if self._function(call.func) == "set_learning_phase" and len(call.args) == 1 and \
-                code(call.args[0].value) in ("0", "False") and call.args[0].keyword is None:
+        phase = code(call.args[0].value) if len(call.args) == 1 else None
+        if self._function(call.func) == "set_learning_phase" and call.args[0].keyword is None and \
+                self.constants.get(phase, phase) in ("0", "False"):
             self.inference.add(id(call))
             self.inference.add(id(node))
 
@@ -169,7 +177,7 @@ class BackendFunctionsToOps(Rule):
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         function = self._function(original.func)
-        if function is None or function.split(".")[-1] in SESSION_FUNCTIONS:
+        if function is None or any(part.removesuffix("()") in SESSION_FUNCTIONS for part in function.split(".")):
             return updated
         if id(original) in self.orderings or id(original) in self.inference:
             return updated  # rewritten by leave_Comparison, removed by leave_SimpleStatementLine
@@ -231,7 +239,8 @@ class BackendFunctionsToOps(Rule):
     def visit_Arg(self, node: cst.Arg) -> None:
         """A backend function Keras 3 lacks, passed on rather than called (`loss=K.binary_crossentropy`)."""
         function = self._function(node.value)
-        if function is not None and function.split(".")[-1] not in SESSION_FUNCTIONS:
+        if function is not None and not any(part.removesuffix("()") in SESSION_FUNCTIONS
+                                                for part in function.split(".")):
             self._report(node.value, function)
 
     def _report(self, node: cst.CSTNode, function: str) -> None:

@@ -35,6 +35,8 @@ RENAMES.update({"GraphDef": "compat.v1.GraphDef", "get_default_graph": "compat.v
                 "ConfigProto": "compat.v1.ConfigProto", "GPUOptions": "compat.v1.GPUOptions"})
 # Renamed only with at most this many positional arguments (TF2 reordered the ones after).
 POSITIONAL = {"space_to_depth": 2, "depth_to_space": 2}
+INITIALIZERS = ("variables_initializer", "global_variables_initializer", "local_variables_initializer",
+                "tables_initializer")
 CASTS = {"to_float": "float32", "to_double": "float64", "to_int32": "int32", "to_int64": "int64"}
 _GRAPH_MODE = ("it exists only as tf.compat.v1.{name}, which needs graph mode (a session); in TF2 compute "
                "eagerly or in a tf.function")
@@ -67,12 +69,38 @@ class Tf1NamesToTf2(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.prints: dict[int, str] = {}  # `x = tf.Print(x, [...])` lines -> their tf.print line
         self.returned: set[int] = set()  # sessions a function returns
+        self.initialized: set[int] = set()  # `K.get_session().run(tf.variables_initializer(...))` lines, removed
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        if updated.body or not original.body:
+            return updated
+        return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
 
     def visit_Return(self, node: cst.Return) -> None:
         if isinstance(node.value, cst.Call):
             self.returned.add(id(node.value))
 
+    def _initializes(self, node: cst.SimpleStatementLine) -> bool:
+        """`K.get_session().run(tf.variables_initializer([...]))`: TF2 variables are initialized when made."""
+        if len(node.body) != 1 or not isinstance(node.body[0], cst.Expr):
+            return False
+        call = node.body[0].value
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "run"
+                and isinstance(call.func.value, cst.Call) and len(call.args) == 1 and isinstance(call.args[0].value, cst.Call)):
+            return False
+        session = {name.name for name in self.get_metadata(QualifiedNameProvider, call.func.value.func, set())}
+        initializer = self._tf1_name(call.args[0].value.func)
+        return any(name.endswith("backend.get_session") for name in session) and initializer is not None and \
+            initializer[0] in INITIALIZERS
+
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self._initializes(node):
+            self.initialized.add(id(node))
+            self.prints[id(node.body[0].value.args[0].value)] = ""  # not reported: the line goes
+            return
+        self._print_line(node)
+
+    def _print_line(self, node: cst.SimpleStatementLine) -> None:
         """`loss = tf.Print(loss, [a, b], message='m', summarize=9)` -> `tf.print('m', a, b, summarize=9)`: tf.Print
         printed and returned its first argument, so with the tensor unchanged only the print is left
         (tf.print runs in order inside a tf.function too)."""
@@ -99,7 +127,10 @@ class Tf1NamesToTf2(Rule):
         self.prints[id(call)] = ""
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
-                                  updated: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.RemovalSentinel:
+        if id(original) in self.initialized:
+            self.converted()
+            return cst.RemovalSentinel.REMOVE
         line = self.prints.get(id(original))
         if not line:
             return updated
