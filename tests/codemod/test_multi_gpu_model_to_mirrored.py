@@ -743,19 +743,6 @@ def test_gpu_ids_computed_at_run_time_become_devices():
     assert 'MirroredStrategy(devices=[f"/gpu:{gpu}" for gpu in [int(g) for g in args.gpus.split(\',\')]])' in got
 
 
-def test_gpu_ids_mapped_to_int_become_devices():
-    # xuannianz/EfficientDet train.py: gpus=list(map(int, args.gpu.split(','))) was dropped with a comment
-    got, _ = rewrite("""
-        from tensorflow import keras
-
-        if args.gpu and len(args.gpu.split(',')) > 1:
-            model = keras.utils.multi_gpu_model(model, gpus=list(map(int, args.gpu.split(','))))
-        model.compile(optimizer='adam', loss='mse')
-    """, RULE)
-    assert 'MirroredStrategy(devices=[f"/gpu:{gpu}" for gpu in list(map(int, args.gpu.split(\',\')))])' in got
-    assert "dropped" not in got
-
-
 def test_factories_and_wrapper_classes_are_followed_across_the_files_of_a_run(tmp_path):
     package = tmp_path / "pkg"
     package.mkdir()

@@ -439,7 +439,7 @@ class MultiGpuModelToMirrored(Rule):
         gpus = self.finder.gpus_of(site.call)
         if isinstance(gpus, (cst.List, cst.Tuple)) and all(isinstance(e.value, cst.Integer) for e in gpus.elements):
             return "devices=[" + ", ".join(f'"/gpu:{code(e.value)}"' for e in gpus.elements) + "]"
-        if _id_sequence(gpus):
+        if isinstance(gpus, (cst.List, cst.Tuple, cst.ListComp)):
             return f'devices=[f"/gpu:{{gpu}}" for gpu in {code(gpus)}]'
         return ""
 
@@ -448,7 +448,7 @@ class MultiGpuModelToMirrored(Rule):
         a count, which every visible GPU replaces, or ids, which it does not) and the placement options."""
         lines = []
         gpus = self.finder.gpus_of(site.call)
-        if gpus is not None and not isinstance(gpus, cst.Integer) and not _id_sequence(gpus):
+        if gpus is not None and not isinstance(gpus, (cst.Integer, cst.List, cst.Tuple, cst.ListComp)):
             lines.append(f"# migrate: gpus={code(gpus)} dropped: MirroredStrategy() uses every visible GPU "
                          "(for chosen ids, pass devices=[...])")
         dropped = [f"{code(arg.keyword)}={code(arg.value)}" for arg in site.call.args
@@ -456,11 +456,3 @@ class MultiGpuModelToMirrored(Rule):
         if dropped:
             lines.append(f"# migrate: {', '.join(dropped)} dropped: MirroredStrategy places and merges variables itself")
         return [cst.EmptyLine(comment=cst.Comment(text)) for text in lines]
-
-
-def _id_sequence(gpus: cst.BaseExpression | None) -> bool:
-    """GPU ids, not a count: a list, tuple or comprehension, or `list(...)` / `tuple(...)` of them
-    (`gpus=list(map(int, args.gpu.split(',')))`)."""
-    return isinstance(gpus, (cst.List, cst.Tuple, cst.ListComp)) or (
-        isinstance(gpus, cst.Call) and isinstance(gpus.func, cst.Name) and gpus.func.value in ("list", "tuple"))
-
