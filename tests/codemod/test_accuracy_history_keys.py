@@ -1,7 +1,7 @@
 """accuracy_history_keys: must-not-change cases first, then before/after, then advice."""
 
-import numpy as np
 import keras
+import numpy as np
 
 from tests.codemod.helpers import assert_rewrites, assert_unchanged
 

@@ -17,8 +17,9 @@ from migrate.codemod.registry import all_rules
 REAL = Path(__file__).parent / "real"
 SCRIPTS = sorted(REAL.glob("*.py"))
 # What is left and reported, by line (EfficientDet's get_session(), a function building and returning a
-# tf.Session from a ConfigProto, became compat.v1 names: nothing of it is left). pyimagesearch's script feeds fit from ImageDataGenerator, which Keras 3.15 no longer has, and builds its
-# optimizer after the if/else holding the wrapper: outside the scope, which stops Keras 3's fit.
+# tf.Session from a ConfigProto, became compat.v1 names: nothing of it is left). pyimagesearch's script feeds
+# fit from ImageDataGenerator, which Keras 3.15 no longer has, and builds its optimizer after the if/else
+# holding the wrapper: outside the scope, which stops Keras 3's fit.
 LEFT = {"reger_men_keras_multi_gpus_train": [(13, "legacy_import_paths"), (98, "mirrored_strategy_lints")]}
 
 

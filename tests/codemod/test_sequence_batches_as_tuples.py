@@ -1,7 +1,7 @@
 """sequence_batches_as_tuples: must-not-change cases first, then before/after, then Keras 3 itself."""
 
-import numpy as np
 import keras
+import numpy as np
 import pytest
 
 from tests.codemod.helpers import assert_rewrites, assert_unchanged

@@ -42,7 +42,7 @@ class CallbackArguments(Rule):
         if callback is None:
             return updated
         args, changed = [], False
-        for before, arg in zip(original.args, updated.args):
+        for before, arg in zip(original.args, updated.args, strict=True):
             keyword = arg.keyword.value if arg.keyword is not None else None
             if keyword in RENAMES.get(callback, {}):
                 arg = arg.with_changes(keyword=cst.Name(RENAMES[callback][keyword]))

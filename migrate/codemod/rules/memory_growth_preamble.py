@@ -20,7 +20,8 @@ from collections.abc import Sequence
 import libcst as cst
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code as source_of, names_in
+from migrate.codemod.syntax import code as source_of
+from migrate.codemod.syntax import names_in
 
 CONFIG_PROTO = {"tensorflow.ConfigProto", "tensorflow.compat.v1.ConfigProto"}
 _CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")

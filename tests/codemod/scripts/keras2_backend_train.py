@@ -39,12 +39,12 @@ def dice_coef_loss(y_true, y_pred):
 class Scale(Layer):
     def __init__(self, axis=-1, **kwargs):
         self.axis = axis
-        super(Scale, self).__init__(**kwargs)
+        super().__init__(**kwargs)
 
     def build(self, input_shape):
         shape = (int(input_shape[self.axis]),)
-        self.gamma = K.variable(np.ones(shape), name='{}_gamma'.format(self.name))
-        self.beta = K.variable(np.zeros(shape), name='{}_beta'.format(self.name))
+        self.gamma = K.variable(np.ones(shape), name=f'{self.name}_gamma')
+        self.beta = K.variable(np.zeros(shape), name=f'{self.name}_beta')
         self.trainable_weights = [self.gamma, self.beta]
 
     def call(self, x, mask=None):
