@@ -79,7 +79,9 @@ ADVICE = {
     "resize_images": "use keras.layers.UpSampling2D or keras.ops.image.resize",
     "gradients": "use tf.GradientTape",
     "control_flow_ops": "use keras.ops.cond / keras.ops.while_loop or tf.cond",
-    "switch": "use keras.ops.where(condition, x, y) for tensors (keras.ops.cond for a scalar condition)",
+    "switch": "use keras.ops.where(condition, x, y) where the condition has x's rank (Keras 2 tiled a lower-rank "
+              "condition over x's last axes, keras.ops.where broadcasts it from the right), keras.ops.cond for a "
+              "scalar condition",
     "l2_normalize": "use tf.math.l2_normalize(x, axis=...) (what Keras 2 called)",
     "dot": "use keras.ops.matmul (or keras.ops.tensordot for more than two dimensions)",
     "device_lib.list_local_devices": "use tf.config.list_logical_devices() (names like '/device:GPU:0')",
