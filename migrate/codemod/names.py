@@ -46,7 +46,7 @@ def keras_optimizer(qualified_names: set[str]) -> tuple[str, str] | None:
 
 # Modules TF 1 session helpers were reached through.
 SESSION_OWNERS = ("tensorflow.", "tensorflow.compat.v1.", "keras.backend.", "keras.backend.tensorflow_backend.",
-                  "tensorflow.keras.backend.", "tensorflow.python.keras.backend.")
+                  "tensorflow.keras.backend.", "tensorflow.python.keras.backend.", "tensorflow.compat.v1.keras.backend.")
 
 
 def multi_gpu_import(module: str) -> bool:

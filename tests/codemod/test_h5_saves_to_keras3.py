@@ -84,3 +84,58 @@ def test_templates_filled_by_percent_or_format_keep_their_arguments():
             model.save_weights("w_{}_{}.weights.h5".format(fold, 1))
         load_model("fold%d.keras" % 0)
     """, RULE)
+
+
+def test_weights_loaded_from_the_whole_model_checkpoint_the_script_wrote():
+    # jocicmarko/ultrasound-nerve-segmentation train.py: ModelCheckpoint('weights.h5') saves the whole model, then
+    # model.load_weights('weights.h5'); Keras 3 writes weights.keras, and its load_weights reads a .keras file
+    assert_rewrites("""
+        from keras.callbacks import ModelCheckpoint
+        model_checkpoint = ModelCheckpoint('weights.h5', monitor='val_loss', save_best_only=True)
+        model.fit(x, y, callbacks=[model_checkpoint])
+        model.load_weights('weights.h5')
+    """, """
+        from keras.callbacks import ModelCheckpoint
+        model_checkpoint = ModelCheckpoint('weights.keras', monitor='val_loss', save_best_only=True)
+        model.fit(x, y, callbacks=[model_checkpoint])
+        model.load_weights('weights.keras')
+    """, RULE)
+
+
+def test_a_checkpoint_path_set_once_in_a_variable_is_rewritten_where_it_is_set():
+    # titu1994/Keras-ResNeXt cifar10.py: weights_file set once, loaded if present, written by the checkpoint
+    findings = assert_rewrites("""
+        from keras.callbacks import ModelCheckpoint
+        weights_file = "weights/ResNext-8-64d.h5"
+        if os.path.exists(weights_file):
+            model.load_weights(weights_file)
+        model_checkpoint = ModelCheckpoint(weights_file, monitor="val_acc", save_best_only=True, save_weights_only=True)
+        other = ModelCheckpoint(path_set_twice)
+        path_set_twice = 'a.h5'
+        path_set_twice = 'b.h5'
+    """, """
+        from keras.callbacks import ModelCheckpoint
+        weights_file = "weights/ResNext-8-64d.weights.h5"
+        if os.path.exists(weights_file):
+            model.load_weights(weights_file)
+        model_checkpoint = ModelCheckpoint(weights_file, monitor="val_acc", save_best_only=True, save_weights_only=True)
+        other = ModelCheckpoint(path_set_twice)
+        path_set_twice = 'a.h5'
+        path_set_twice = 'b.h5'
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(7, True)] and "path_set_twice" in findings[0].message
+
+
+def test_a_checkpoint_path_keras_3_refuses_is_a_leftover():
+    # divamgupta/image-segmentation-keras train.py: weights written to "<path>.00001", which Keras 3 refuses
+    import keras
+    import pytest
+    with pytest.raises(ValueError, match="weights.h5"):
+        keras.callbacks.ModelCheckpoint("ckpt.{epoch:05d}", save_weights_only=True)
+    findings = assert_unchanged("""
+        from keras.callbacks import ModelCheckpoint
+        a = ModelCheckpoint(filepath=checkpoints_path + ".{epoch:05d}", save_weights_only=True, verbose=True)
+        b = ModelCheckpoint("model-{epoch:02d}.keras")
+        c = ModelCheckpoint(f"{root}/w-{{epoch:02d}}.weights.h5", save_weights_only=True)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, False)]

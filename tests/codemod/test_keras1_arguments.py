@@ -94,3 +94,16 @@ def test_which_files_are_parsed_at_all():
     no_work = [b"Conv2D(32, (3, 3), padding='same')", b"Conv2D(filters=32, kernel_size=3)", b"Dense(8)"]
     assert [Keras1Arguments.triggered(source) for source in work] == [True] * len(work)
     assert [Keras1Arguments.triggered(source) for source in no_work] == [False] * len(no_work)
+
+
+def test_bias_becomes_use_bias():
+    # flyyufelix/cnn_finetune densenet121.py: Convolution2D(nb_filter, 1, 1, name=..., bias=False)
+    assert_rewrites("""
+        from keras.layers import Convolution2D, Dense
+        x = Convolution2D(64, 7, 7, subsample=(2, 2), name='conv1', bias=False)(x)
+        y = Dense(10, use_bias=True)(x)
+    """, """
+        from keras.layers import Convolution2D, Dense
+        x = Convolution2D(64, (7, 7), strides=(2, 2), name='conv1', use_bias=False)(x)
+        y = Dense(10, use_bias=True)(x)
+    """, RULE)

@@ -110,3 +110,91 @@ def test_a_config_name_rebound_after_the_preamble_is_another_object():
 
         multiGPU = config.multiGPU
     """, RULE)
+
+
+def test_options_given_to_configproto_itself():
+    # experiencor/keras-yolo3 train.py: GPUOptions inside the ConfigProto call, compat.v1 names, and
+    # tf.compat.v1.keras.backend.set_session, which Keras 3 lacks
+    findings = assert_rewrites("""
+        import tensorflow as tf
+
+        config = tf.compat.v1.ConfigProto(
+            gpu_options = tf.compat.v1.GPUOptions(per_process_gpu_memory_fraction=0.9)
+            # device_count = {'GPU': 1}
+        )
+        config.gpu_options.allow_growth = True
+        session = tf.compat.v1.Session(config=config)
+        tf.compat.v1.keras.backend.set_session(session)
+
+        def main():
+            pass
+    """, """
+        import tensorflow as tf
+
+        # migrate: gpu_options.per_process_gpu_memory_fraction = 0.9 dropped: TensorFlow 2 has no ConfigProto
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+
+        def main():
+            pass
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(4, True)]
+
+
+def test_allow_growth_given_to_gpuoptions():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        config = tf.ConfigProto(gpu_options=tf.GPUOptions(allow_growth=True), allow_soft_placement=True)
+        K.set_session(tf.Session(config=config))
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        tf.config.set_soft_device_placement(True)
+    """, RULE)
+
+
+def test_a_function_with_a_config_of_its_own_is_not_a_use():
+    # experiencor/keras-yolo3 train.py: _main_ reads `config = json.loads(...)` after the module's preamble
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        K.set_session(tf.Session(config=config))
+
+        def check(labels):
+            # compare the seen labels with the given labels in config.json
+            print('Please revise the list of labels in the config.json.')
+
+        def _main_(args):
+            with open(args.conf) as f:
+                config = json.loads(f.read())
+            return config['train']
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+
+        def check(labels):
+            # compare the seen labels with the given labels in config.json
+            print('Please revise the list of labels in the config.json.')
+
+        def _main_(args):
+            with open(args.conf) as f:
+                config = json.loads(f.read())
+            return config['train']
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        K.set_session(tf.Session(config=config))
+
+        def uses_the_global():
+            return config.gpu_options
+    """, RULE)

@@ -16,12 +16,11 @@ from migrate.codemod.registry import all_rules
 
 REAL = Path(__file__).parent / "real"
 SCRIPTS = sorted(REAL.glob("*.py"))
-# What is left and reported, by line: EfficientDet's get_session() builds a tf.Session from a ConfigProto in a
-# function of its own (the preamble rule converts the module-level and inline shapes only).
-# pyimagesearch's script feeds fit from ImageDataGenerator, which Keras 3.15 no longer has, and builds its
-# optimizer after the if/else holding the wrapper: outside the scope, which stops Keras 3's fit.
-LEFT = {"xuannianz_efficientdet_train": [(54, "tf1_session_code"), (56, "tf1_session_code")],
-        "reger_men_keras_multi_gpus_train": [(13, "legacy_import_paths"), (98, "mirrored_strategy_lints")]}
+# What is left and reported, by line (EfficientDet's get_session(), a function building and returning a
+# tf.Session from a ConfigProto, became compat.v1 names: nothing of it is left). pyimagesearch's script feeds
+# fit from ImageDataGenerator, which Keras 3.15 no longer has, and builds its optimizer after the if/else
+# holding the wrapper: outside the scope, which stops Keras 3's fit.
+LEFT = {"reger_men_keras_multi_gpus_train": [(13, "legacy_import_paths"), (98, "mirrored_strategy_lints")]}
 
 
 def rewritten(source: bytes, name: str) -> tuple[str, list]:

@@ -44,3 +44,14 @@ def test_a_name_bound_to_tf_and_to_compat_v1_is_a_leftover_on_every_run():
     findings = assert_unchanged(source, RULE)
     assert [(f.line, f.advice) for f in findings] == [(5, False)]
     assert findings[0].message.startswith("tensorflow.Session is TF1-only")
+
+
+def test_compat_v1_keras_set_session_is_a_leftover():
+    # experiencor/keras-yolo3 train.py: tf.compat.v1.keras is Keras 3 under TF 2.16+, with no set_session
+    import tensorflow as tf
+    assert not hasattr(tf.compat.v1.keras.backend, "set_session")
+    findings = assert_unchanged("""
+        import tensorflow as tf
+        tf.compat.v1.keras.backend.set_session(session)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, False)]

@@ -16,7 +16,7 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from migrate.codemod.names import LOAD_MODEL, MODEL_CHECKPOINT
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import user_method_calls
+from migrate.codemod.syntax import code, user_method_calls
 
 H5 = (".h5", ".hdf5")
 SAVING_METHODS = ("save", "save_weights", "load_weights")
@@ -102,23 +102,57 @@ class H5SavesToKeras3(Rule):
         """Which file names this script writes, as weights and as models, before any is rewritten."""
         self.written: dict[str, str] = {}
         self.own = user_method_calls(node, set(SAVING_METHODS))  # a class's own save() is not Keras'
-        node.visit(_Writes(self.written, self.own))
+        writes = _Writes(self.written, self.own)
+        node.visit(writes)
+        # A checkpoint path held in a variable set once in the file (`weights_file = 'w.h5'`): the value is
+        # rewritten where it is set, so every use of the variable (a load_weights of it) follows.
+        self.assigned = writes.assigned
+        self.path_values = {id(writes.assigned[name]): suffix for name, suffix in writes.checkpoint_names.items()
+                            if name in writes.assigned and _legacy(ending(writes.assigned[name]))}
+
+    def leave_Assign(self, original: cst.Assign, updated: cst.Assign) -> cst.Assign:
+        suffix = self.path_values.get(id(original.value))
+        if suffix is None:
+            return updated
+        self.converted()
+        return updated.with_changes(value=with_suffix(updated.value, suffix))
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         func = updated.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         path = ending(updated.args[0].value) if updated.args else None
+        if path is None and updated.args and self.qualified_names(original.func) & MODEL_CHECKPOINT and \
+                not self._rewritten_where_set(original.args[0].value):
+            shown = " ".join(code(original.args[0].value).split())
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            self.report(original, f"the checkpoint's path ({shown}) is computed: Keras 3 "
+                                  "wants it to end in .keras, or in .weights.h5 with save_weights_only=True", advice=True)
+        if path is not None and not _legacy(path) and self.qualified_names(original.func) & MODEL_CHECKPOINT:
+            self._check_checkpoint(original, path)
         if not _legacy(path) or self._library_function(original) or id(original) in self.own:
             return updated
         if method in ("save_weights", "save"):
             return self._resuffixed(updated, WEIGHTS if method == "save_weights" else ".keras")
-        if method == "load_weights" and self.written.get(_name(path)) == WEIGHTS:
-            return self._resuffixed(updated, WEIGHTS)
+        if method == "load_weights" and self.written.get(_name(path)) in (WEIGHTS, ".keras"):
+            # Keras 3's load_weights reads a .keras file too: the whole model ModelCheckpoint wrote
+            return self._resuffixed(updated, self.written[_name(path)])
         if self.qualified_names(original.func) & LOAD_MODEL and self.written.get(_name(path)) == ".keras":
             return self._resuffixed(updated, ".keras")
         if self.qualified_names(original.func) & MODEL_CHECKPOINT:
             return self._resuffixed(updated, WEIGHTS if _weights_only(updated) else ".keras")
         return updated
+
+    def _check_checkpoint(self, call: cst.Call, path: str) -> None:
+        """Keras 3's ModelCheckpoint refuses, when it is built, a path without the suffix of what it writes."""
+        needed = WEIGHTS if _weights_only(call) else ".keras"
+        if not path.endswith(needed):
+            self.report(call, f"Keras 3's ModelCheckpoint stops on a path ending in {path!r}: it must end in "
+                              f"{needed}" + (" (save_weights_only=True)" if needed == WEIGHTS else
+                                             " (or pass save_weights_only=True and end it in .weights.h5)"))
+
+    def _rewritten_where_set(self, path: cst.BaseExpression) -> bool:
+        return isinstance(path, cst.Name) and any(
+            self.path_values.get(id(value)) for name, value in self.assigned.items() if name == path.value)
 
     def _library_function(self, call: cst.Call) -> bool:
         """`np.save('x.h5', a)`, `h5py.File(...)`: a module's function, not a Keras model's method."""
@@ -135,6 +169,10 @@ class H5SavesToKeras3(Rule):
         return call.with_changes(args=[first.with_changes(value=with_suffix(first.value, suffix)), *call.args[1:]])
 
 
+def _callee(func: cst.BaseExpression) -> str | None:
+    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+
+
 def _weights_only(call: cst.Call) -> bool:
     return any(a.keyword is not None and a.keyword.value == "save_weights_only" and isinstance(a.value, cst.Name)
                and a.value.value == "True" for a in call.args)
@@ -145,6 +183,23 @@ class _Writes(cst.CSTVisitor):
 
     def __init__(self, written: dict[str, str], own: set[int]) -> None:
         self.written, self.own = written, own
+        self.assigned: dict[str, cst.BaseExpression] = {}  # names set once in the file -> the value
+        self.twice: set[str] = set()
+        self.checkpoint_names: dict[str, str] = {}  # names a ModelCheckpoint writes -> the suffix it needs
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            if isinstance(target.target, cst.Name):
+                name = target.target.value
+                if name in self.assigned or name in self.twice:
+                    self.twice.add(name)
+                    self.assigned.pop(name, None)
+                else:
+                    self.assigned[name] = node.value
+
+    def leave_Module(self, original: cst.Module) -> None:
+        for name in self.twice:
+            self.checkpoint_names.pop(name, None)
 
     def visit_Call(self, node: cst.Call) -> None:
         if id(node) in self.own:
@@ -152,6 +207,9 @@ class _Writes(cst.CSTVisitor):
         func = node.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         path = ending(node.args[0].value) if node.args else None
+        if path is None and node.args and isinstance(node.args[0].value, cst.Name) and \
+                _callee(func) == "ModelCheckpoint":
+            self.checkpoint_names[node.args[0].value.value] = WEIGHTS if _weights_only(node) else ".keras"
         if not _legacy(path):
             return
         if method in ("save_weights", "save"):

@@ -27,7 +27,7 @@ KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "
             "b_constraint": "bias_constraint", "U_constraint": "recurrent_constraint", "border_mode": "padding",
             "subsample": "strides", "subsample_length": "strides", "dim_ordering": "data_format",
             "nb_filter": "filters", "filter_length": "kernel_size", "pool_length": "pool_size",
-            "dropout_W": "dropout", "dropout_U": "recurrent_dropout"}
+            "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "bias": "use_bias"}
 # An Embedding's output_dim is its own argument in every Keras, not Keras 1's name for units.
 EMBEDDING_KEYWORDS = {k: v for k, v in KEYWORDS.items() if k != "output_dim"}
 DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 import libcst as cst
 
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import code as source_of
+from migrate.codemod.syntax import names_in
 
 CONFIG_PROTO = {"tensorflow.ConfigProto", "tensorflow.compat.v1.ConfigProto"}
 _CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")
@@ -32,6 +34,21 @@ TF2_CALLS = {"allow_soft_placement": "{tf}.config.set_soft_device_placement({val
 def _rebinds(text: str, name: str) -> bool:
     """Whether a statement binds `name` anew (an import or a plain assignment), ending the config's life."""
     return bool(re.fullmatch(rf"(?:from [\w.]+ )?import .*\b{name}\b.*|{name} = (?!.*\b{name}\b).*", text))
+
+
+def _only_in_words(statement: cst.BaseStatement, name: str) -> bool:
+    """Whether a function or class spells `name` only in comments and strings ('config.json'), not as a name."""
+    return isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and \
+        not any(found.value == name for found in names_in(statement))
+
+
+def _own_scope(text: str, name: str) -> bool:
+    """Whether `text` is a function that binds `name` itself (a parameter, or assigned in its body): its uses
+    of the name are not the module's config."""
+    if not text.startswith(("def ", "async def ")):
+        return False
+    signature = text.split(")", 1)[0]
+    return bool(re.search(rf"\b{name}\b", signature) or re.search(rf"(?m)^\s+{name}\s*=(?!=)", text))
 
 
 class MemoryGrowthPreamble(Rule):
@@ -57,23 +74,57 @@ class MemoryGrowthPreamble(Rule):
         texts = [self.module.code_for_node(statement.with_changes(leading_lines=())).strip() for statement in body]
         for index, text in enumerate(texts):
             match = _CONFIG.fullmatch(text)
-            if match and self._is_config_proto(original[index]):
-                found = self._preamble(texts, index, match.group(1))
+            given = [] if match else self._config_arguments(original[index])
+            if (match or given is not None) and self._is_config_proto(original[index]):
+                config, tf = (match.group(1), match.group(2)) if match else self._config_target(original[index])
+                found = self._preamble(texts, index, config, ("gpu_options.allow_growth", "True") in (given or []),
+                                       body)
                 if found:
                     dropped, options = found
-                    return self._replaced(original, body, index, dropped, options, match.group(2).split(".")[0])
+                    return self._replaced(original, body, index, dropped, options, tf.split(".")[0], given or [])
         return None
+
+    @staticmethod
+    def _config_target(statement: cst.BaseStatement) -> tuple[str, str]:
+        assign = statement.body[0]
+        return source_of(assign.targets[0].target), source_of(assign.value.func).rpartition(".")[0]
+
+    @staticmethod
+    def _config_arguments(statement: cst.BaseStatement) -> list[tuple[str, str]] | None:
+        """The options of `config = tf.ConfigProto(gpu_options=tf.GPUOptions(per_process_gpu_memory_fraction=0.9),
+        allow_soft_placement=True)` as (option, value), or None for another statement or shape."""
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return None
+        small = statement.body
+        if len(small) != 1 or not isinstance(small[0], cst.Assign) or len(small[0].targets) != 1 or \
+                not isinstance(small[0].targets[0].target, cst.Name) or not isinstance(small[0].value, cst.Call) or \
+                not isinstance(small[0].value.func, cst.Attribute):
+            return None
+        options = []
+        for arg in small[0].value.args:
+            if arg.keyword is None:
+                return None
+            value = arg.value
+            if arg.keyword.value == "gpu_options" and isinstance(value, cst.Call) and \
+                    source_of(value.func).endswith("GPUOptions") and all(inner.keyword for inner in value.args):
+                options += [(f"gpu_options.{inner.keyword.value}", source_of(inner.value)) for inner in value.args]
+            else:
+                options.append((arg.keyword.value, source_of(value)))
+        return options
 
     def _is_config_proto(self, statement: cst.BaseStatement) -> bool:
         calls = [node.value for node in getattr(statement, "body", ()) if isinstance(node, cst.Assign)]
         return bool(calls) and bool(self.qualified_names(calls[0].func) & CONFIG_PROTO)
 
-    def _preamble(self, texts: list[str], start: int, config: str) -> tuple[set[int], dict[int, tuple[str, str]]] | None:
+    def _preamble(self, texts: list[str], start: int, config: str, growth: bool = False,
+                  body: Sequence[cst.BaseStatement] = ()) -> tuple[set[int], dict[int, tuple[str, str]]] | None:
         """The statements after `start` that make the preamble and the other options set on the config
         (index -> (option, value)), or None when the config or session is used otherwise."""
-        dropped, growth, session, options = set(), False, None, {}
+        dropped, session, options = set(), None, {}
         for index in range(start + 1, len(texts)):
             text = texts[index]
+            if _own_scope(text, config) or (index < len(body) and _only_in_words(body[index], config)):
+                continue  # a function with a `config` of its own (experiencor's `config = json.loads(...)`)
             uses_config = re.search(rf"\b{config}\b", text)
             uses_session = session and re.search(rf"\b{session}\b", text)
             if not uses_config and not uses_session:
@@ -96,12 +147,15 @@ class MemoryGrowthPreamble(Rule):
         return (dropped, options) if growth else None
 
     def _replaced(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement], start: int,
-                  dropped: set[int], options: dict[int, tuple[str, str]], tf: str) -> list:
+                  dropped: set[int], options: dict[int, tuple[str, str]], tf: str,
+                  given: list[tuple[str, str]]) -> list:
         name = self.loop_name
         code = f"for {name} in {tf}.config.list_physical_devices('GPU'):\n" \
                f"    {tf}.config.experimental.set_memory_growth({name}, True)\n"
         comments = [line for index in [start, *sorted(dropped)] for line in body[index].leading_lines]
-        for index, (option, value) in sorted(options.items()):
+        for index, (option, value) in [*((start, pair) for pair in given), *sorted(options.items())]:
+            if option == "gpu_options.allow_growth" and value == "True":
+                continue  # what the loop below does
             call = TF2_CALLS.get(option.split(".")[-1])
             if call is not None:
                 code += call.format(tf=tf, value=value) + "\n"

@@ -2,7 +2,8 @@
 
 Nothing is rewritten: what the session configured (GPU memory growth, soft placement, threads) has
 different TF2 spellings, and the right one depends on why it was there. A name TensorFlow 2 lacks
-(`tf.Session`, `K.set_session`) is a leftover: the script stops on it, and `--check` fails. One under
+(`tf.Session`, `K.set_session`, also `tf.compat.v1.keras.backend.set_session`: `tf.compat.v1.keras` is
+Keras 3 once Keras 3 is installed) is a leftover: the script stops on it, and `--check` fails. One under
 `tf.compat.v1` still runs on TensorFlow 2, so it is advice (a lint, failing `--check` only with `--strict`).
 """
 
@@ -27,7 +28,7 @@ REPLACEMENTS = {
 class Tf1SessionCode(Rule):
     NAME = "tf1_session_code"
     ORDER = 6
-    TRIGGERS = ("Session", "ConfigProto", "GPUOptions", "get_session")
+    TRIGGERS = ("Session", "ConfigProto", "GPUOptions", "get_session", "set_session")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "report K.set_session, tf.Session, tf.ConfigProto and friends with their TF2 replacement"
 
@@ -35,7 +36,9 @@ class Tf1SessionCode(Rule):
         """A name bound to both (`import tensorflow as tf`, and `tensorflow.compat.v1 as tf` in a branch) is
         reported as the TF1 call, a leftover: one run reports what the next does, whatever the set's order."""
         names = self.qualified_names(node.func)
-        compat = all(name.startswith("tensorflow.compat.v1.") for name in names)
+        # tf.compat.v1.keras is Keras 3 when Keras 3 is installed: it has no session functions.
+        compat = all(name.startswith("tensorflow.compat.v1.") and not name.startswith("tensorflow.compat.v1.keras.")
+                     for name in names)
         for name in sorted(names, key=lambda name: (name.startswith("tensorflow.compat.v1."), name)):
             owner, _, attribute = name.rpartition(".")
             if attribute in REPLACEMENTS and (owner + ".") in SESSION_OWNERS:

@@ -1,0 +1,190 @@
+"""TensorFlow 1 names TensorFlow 2 moved (`tf.gfile.GFile`, `tf.GraphDef`, `tf.to_float`...) -> their TF2 spelling.
+
+These are the renames of TensorFlow's own `tf_upgrade_v2` that mean the same on TensorFlow 2: a file
+API moved to `tf.io.gfile`, a cast that became `tf.cast(x, tf.float32)`, graph objects that live on in
+`tf.compat.v1` and work there with eager execution on (a `GraphDef` parsed from a frozen `.pb`, a
+`Session(graph=g)` running that graph: it never touches Keras, so Keras 3 does not care). A session on the
+default graph (`tf.Session()`) is not rewritten unless a function only builds and returns it (the
+caller's `K.set_session` is reported): under TF2 that graph is empty unless eager execution is
+turned off for the whole program, which Keras 3 does not support (`tf1_session_code` reports it). The
+TF1 graph-mode names with no TF2 meaning (`tf.placeholder`, `tf.train.Saver`, `tf.Print`...) are
+reported with what to do: leftovers. Only names that resolve to TensorFlow through the file's imports are
+touched; a name bound both to `tensorflow` and to `tensorflow.compat.v1` (a version check that rebinds
+`tf`) gets a spelling that works under both.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import QualifiedNameProvider
+
+from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import code
+
+ROOTS = ("tensorflow.", "tensorflow.compat.v1.")
+GFILE = {"GFile": "GFile", "FastGFile": "GFile", "Open": "GFile", "Exists": "exists", "MakeDirs": "makedirs",
+         "MkDir": "mkdir", "Glob": "glob", "ListDirectory": "listdir", "IsDirectory": "isdir", "Remove": "remove",
+         "DeleteRecursively": "rmtree", "Copy": "copy", "Rename": "rename", "Walk": "walk", "Stat": "stat"}
+# TF1 name (after `tensorflow.`) -> its TF2 name (after the same `tf.`), same arguments, same meaning.
+RENAMES = {f"gfile.{old}": f"io.gfile.{new}" for old, new in GFILE.items()}
+RENAMES.update({"GraphDef": "compat.v1.GraphDef", "get_default_graph": "compat.v1.get_default_graph",
+                "train.write_graph": "io.write_graph", "assign": "compat.v1.assign",
+                "assign_add": "compat.v1.assign_add", "assign_sub": "compat.v1.assign_sub", "log": "math.log",
+                "space_to_depth": "nn.space_to_depth", "depth_to_space": "nn.depth_to_space",
+                # protocol buffers: building one runs anywhere; what consumes it (a Session) is judged apart
+                "ConfigProto": "compat.v1.ConfigProto", "GPUOptions": "compat.v1.GPUOptions"})
+# Renamed only with at most this many positional arguments (TF2 reordered the ones after).
+POSITIONAL = {"space_to_depth": 2, "depth_to_space": 2}
+INITIALIZERS = ("variables_initializer", "global_variables_initializer", "local_variables_initializer",
+                "tables_initializer")
+CASTS = {"to_float": "float32", "to_double": "float64", "to_int32": "int32", "to_int64": "int64"}
+_GRAPH_MODE = ("it exists only as tf.compat.v1.{name}, which needs graph mode (a session); in TF2 compute "
+               "eagerly or in a tf.function")
+REPORTED = {
+    "Print": "tf.Print returned its first argument: use tf.print(...) on its own line and keep the tensor",
+    "placeholder": "use keras.Input, or pass the value to a tf.function",
+    "train.Saver": "use tf.train.Checkpoint, or model.save_weights / model.save for a Keras model",
+    "global_variables": "use model.variables (or tf.Module.variables)",
+    "global_variables_initializer": "remove it: TF2 variables are initialized when created",
+    "local_variables_initializer": "remove it: TF2 variables are initialized when created",
+    "variables_initializer": "remove it: TF2 variables are initialized when created",
+    "Summary": "write it with tf.summary.scalar(name, value, step=...) under "
+               "tf.summary.create_file_writer(logdir).as_default()",
+    "summary.FileWriter": "use tf.summary.create_file_writer(logdir)",
+    "graph_util.convert_variables_to_constants": "freeze a tf.function with "
+        "tensorflow.python.framework.convert_to_constants.convert_variables_to_constants_v2, or export a "
+        "SavedModel (model.export) instead of a frozen graph",
+}
+
+
+class Tf1NamesToTf2(Rule):
+    NAME = "tf1_names_to_tf2"
+    ORDER = 4  # before tf1_session_code, which then sees the Session(graph=...) rewritten
+    TRIGGERS = ("gfile", "GraphDef", "Session", "get_default_graph", "write_graph", "assign", "to_float",
+                "to_int", "to_double", "Print", "placeholder", "Summary", "FileWriter", "Saver", "variables", "convert_variables",
+                "space_to_depth", "depth_to_space", "log(")
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = "tf.gfile / tf.GraphDef / tf.to_float / tf.Session(graph=g)... -> TF2 names; TF1 graph-mode names reported"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.prints: dict[int, str] = {}  # `x = tf.Print(x, [...])` lines -> their tf.print line
+        self.returned: set[int] = set()  # sessions a function returns
+        self.initialized: set[int] = set()  # `K.get_session().run(tf.variables_initializer(...))` lines, removed
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        if updated.body or not original.body:
+            return updated
+        return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if isinstance(node.value, cst.Call):
+            self.returned.add(id(node.value))
+
+    def _initializes(self, node: cst.SimpleStatementLine) -> bool:
+        """`K.get_session().run(tf.variables_initializer([...]))`: TF2 variables are initialized when made."""
+        if len(node.body) != 1 or not isinstance(node.body[0], cst.Expr):
+            return False
+        call = node.body[0].value
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and call.func.attr.value == "run"
+                and isinstance(call.func.value, cst.Call) and len(call.args) == 1 and isinstance(call.args[0].value, cst.Call)):
+            return False
+        session = {name.name for name in self.get_metadata(QualifiedNameProvider, call.func.value.func, set())}
+        initializer = self._tf1_name(call.args[0].value.func)
+        return any(name.endswith("backend.get_session") for name in session) and initializer is not None and \
+            initializer[0] in INITIALIZERS
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self._initializes(node):
+            self.initialized.add(id(node))
+            self.prints[id(node.body[0].value.args[0].value)] = ""  # not reported: the line goes
+            return
+        self._print_line(node)
+
+    def _print_line(self, node: cst.SimpleStatementLine) -> None:
+        """`loss = tf.Print(loss, [a, b], message='m', summarize=9)` -> `tf.print('m', a, b, summarize=9)`: tf.Print
+        printed and returned its first argument, so with the tensor unchanged only the print is left
+        (tf.print runs in order inside a tf.function too)."""
+        if len(node.body) != 1 or not isinstance(node.body[0], cst.Assign) or len(node.body[0].targets) != 1:
+            return
+        assign = node.body[0]
+        call = assign.value
+        if not isinstance(call, cst.Call) or self._tf1_name(call.func) != ("Print", False):
+            return
+        root = self._root(call.func, "Print")
+        keywords = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
+        positional = [arg for arg in call.args if arg.keyword is None]
+        if root is None or len(positional) != 2 or positional[0].star or positional[1].star or \
+                code(positional[0].value) != code(assign.targets[0].target) or set(keywords) - {"message", "summarize"}:
+            return
+        data = positional[1].value
+        shown = [code(element.value) for element in data.elements] if isinstance(data, cst.List) and \
+            not any(isinstance(element, cst.StarredElement) for element in data.elements) else [f"*{code(data)}"]
+        if "message" in keywords:
+            shown.insert(0, code(keywords["message"].value))
+        if "summarize" in keywords:
+            shown.append(f"summarize={code(keywords['summarize'].value)}")
+        self.prints[id(node)] = f"{root.value}.print({', '.join(shown)})"
+        self.prints[id(call)] = ""
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.RemovalSentinel:
+        if id(original) in self.initialized:
+            self.converted()
+            return cst.RemovalSentinel.REMOVE
+        line = self.prints.get(id(original))
+        if not line:
+            return updated
+        self.converted()
+        return updated.with_changes(body=[cst.Expr(cst.parse_expression(line))])
+
+    def _tf1_name(self, func: cst.BaseExpression) -> tuple[str, bool] | None:
+        """The TF1 name `func` spells (after `tensorflow.`), and whether it may also be compat.v1's."""
+        if not isinstance(func, cst.Attribute):
+            return None
+        names = {name.name for name in self.get_metadata(QualifiedNameProvider, func, set())}
+        compat = any(name.startswith("tensorflow.compat.v1.") for name in names)
+        for name in names:
+            if name.startswith("tensorflow.") and not name.startswith("tensorflow.compat."):
+                return name.removeprefix("tensorflow."), compat
+        return None
+
+    def _root(self, func: cst.Attribute, name: str) -> cst.Name | None:
+        """The `tf` of `tf.gfile.GFile`: the expression under as many attributes as `name` has parts, when
+        it is a name bound to TensorFlow (not `from tensorflow import gfile`)."""
+        node: cst.BaseExpression = func
+        for _ in name.split("."):
+            if not isinstance(node, cst.Attribute):
+                return None
+            node = node.value
+        if not isinstance(node, cst.Name):
+            return None
+        names = {found.name for found in self.get_metadata(QualifiedNameProvider, node, set())}
+        return node if names & {"tensorflow", "tensorflow.compat.v1"} else None
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        found = self._tf1_name(original.func)
+        if found is None or id(original) in self.prints:
+            return updated
+        name, compat = found
+        root = self._root(original.func, name)
+        positional = sum(arg.keyword is None and not arg.star for arg in original.args)
+        keywords = {arg.keyword.value for arg in original.args if arg.keyword is not None}
+        if root is not None and name in CASTS and positional == 1 and not keywords:
+            self.converted()
+            return updated.with_changes(func=cst.parse_expression(f"{root.value}.cast"), args=[
+                updated.args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                cst.Arg(cst.parse_expression(f"{root.value}.{CASTS[name]}"))])
+        # A session on its own graph, or one a function builds and returns (keras-retinanet's get_session()):
+        # compat.v1's runs on TF2, and whoever hands the latter to Keras (K.set_session) is reported there.
+        if root is not None and name == "Session" and ("graph" in keywords or id(original) in self.returned):
+            self.converted()
+            return updated.with_changes(func=cst.parse_expression(f"{root.value}.compat.v1.Session"))
+        if root is not None and name in RENAMES and positional <= POSITIONAL.get(name, positional):
+            self.converted()
+            return updated.with_changes(func=cst.parse_expression(f"{root.value}.{RENAMES[name]}"))
+        if name in REPORTED and not compat:
+            self.report(original, f"tf.{name} is TF1-only ({_GRAPH_MODE.format(name=name)}): {REPORTED[name]}")
+        elif name in RENAMES or name in CASTS:
+            self.report(original, f"tf.{name} is gone in TensorFlow 2: use tf.{RENAMES.get(name, 'cast')} "
+                                  f"({code(original.func)} could not be rewritten here)")
+        return updated

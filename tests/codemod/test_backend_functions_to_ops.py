@@ -1,0 +1,178 @@
+"""backend_functions_to_ops: must-not-change cases first, then before/after, then what is reported."""
+
+import keras
+
+from migrate.codemod.rules.backend_functions_to_ops import KEPT, OPS
+from tests.codemod.helpers import assert_rewrites, assert_unchanged
+
+RULE = "backend_functions_to_ops"
+
+
+def test_the_table_matches_the_installed_keras():
+    assert KEPT == {name for name in dir(keras.backend) if not name.startswith("_")}
+    assert all(hasattr(keras.ops, target) for target, _ in OPS.values())
+
+
+def test_what_keras_3_keeps_and_a_projects_own_backend_stay():
+    assert_unchanged("""
+        from keras import backend as K
+        from myproject import backend as B
+
+        eps = K.epsilon()
+        if K.image_data_format() == 'channels_first':
+            axis = 1
+        total = B.sum(x) + sum(values)
+    """, RULE)
+
+
+def test_a_dice_loss_and_defaults_that_differ_are_written_out():
+    # jocicmarko/ultrasound-nerve-segmentation train.py, qqwweee/keras-yolo3 yolo3/model.py
+    assert_rewrites("""
+        from keras import backend as K
+
+        def dice_coef(y_true, y_pred):
+            y_true_f = K.flatten(y_true)
+            y_pred_f = K.flatten(y_pred)
+            intersection = K.sum(y_true_f * y_pred_f)
+            return (2. * intersection + 1.) / (K.sum(y_true_f) + K.sum(y_pred_f) + 1.)
+
+        grid = K.concatenate([grid_x, grid_y])
+        grid = K.cast(grid, K.dtype(feats))
+        box = K.expand_dims(box, -2)
+        best = K.argmax(iou)
+        shape = K.shape(feats)[1:3]
+        n = K.int_shape(a + b)
+    """, """
+        from keras import backend as K
+        import keras
+        import tensorflow
+
+        def dice_coef(y_true, y_pred):
+            y_true_f = keras.ops.reshape(y_true, (-1,))
+            y_pred_f = keras.ops.reshape(y_pred, (-1,))
+            intersection = keras.ops.sum(y_true_f * y_pred_f)
+            return (2. * intersection + 1.) / (keras.ops.sum(y_true_f) + keras.ops.sum(y_pred_f) + 1.)
+
+        grid = keras.ops.concatenate([grid_x, grid_y], axis=-1)
+        grid = keras.ops.cast(grid, keras.backend.standardize_dtype(feats.dtype))
+        box = keras.ops.expand_dims(box, -2)
+        best = keras.ops.argmax(iou, axis=-1)
+        shape = tensorflow.shape(feats)[1:3]
+        n = tuple((a + b).shape)
+    """, RULE)
+
+
+def test_tf_keras_backend_and_the_files_tensorflow_alias():
+    assert_rewrites("""
+        import tensorflow as tf
+        import tensorflow.keras.backend as K
+        from keras.backend import gather
+
+        image_dims = K.stack([height, width])
+        boxes = gather(boxes, nms_index)
+        size = K.shape(x)[0]
+        c = K.constant(max_boxes, dtype='int32')
+        d = K.constant(0.5)
+        n = K.l2_normalize(x, self.axis)
+        t = K.tf.convert_to_tensor(K.tf.float32)
+    """, """
+        import tensorflow as tf
+        import tensorflow.keras.backend as K
+        import keras
+
+        image_dims = keras.ops.stack([height, width])
+        boxes = keras.ops.take(boxes, nms_index, axis=0)
+        size = tf.shape(x)[0]
+        c = keras.ops.convert_to_tensor(max_boxes, dtype='int32')
+        d = keras.ops.convert_to_tensor(0.5, dtype=keras.backend.floatx())
+        n = tf.math.l2_normalize(x, self.axis)
+        t = tf.convert_to_tensor(tf.float32)
+    """, RULE)
+
+
+def test_image_dim_ordering_compared_with_a_literal():
+    # flyyufelix/cnn_finetune densenet121.py
+    assert_rewrites("""
+        from keras import backend as K
+
+        if K.image_dim_ordering() == 'th':
+            concat_axis = 1
+        K.set_image_dim_ordering("tf")
+    """, """
+        from keras import backend as K
+
+        if K.image_data_format() == 'channels_first':
+            concat_axis = 1
+        K.set_image_data_format("channels_last")
+    """, RULE)
+
+
+def test_what_has_no_keras_3_counterpart_is_reported():
+    findings = assert_unchanged("""
+        from keras import backend as K
+
+        ordering = K.image_dim_ordering()
+        image_shape = K.placeholder(shape=(2, ))
+        K.set_learning_phase(1)
+        model.compile(loss=K.categorical_crossentropy)
+        K.get_session().run(tf.variables_initializer([max_boxes_tensor]))
+        K.tensorflow_backend.set_session(sess)
+        gpus = [x.name for x in K.device_lib.list_local_devices() if x.name[:11] == '/device:GPU']
+    """, RULE)
+    assert [(f.line, f.message.split(" is gone")[0]) for f in findings] == [
+        (4, "keras.backend.image_dim_ordering"), (5, "keras.backend.placeholder"),
+        (6, "keras.backend.set_learning_phase"), (7, "keras.backend.categorical_crossentropy"),
+        (10, "keras.backend.device_lib.list_local_devices")]
+    assert all(not f.advice for f in findings)
+    assert "image_data_format()" in findings[0].message and "training=False" in findings[2].message
+
+
+def test_variables_values_and_the_optimizers_learning_rate():
+    # xuannianz/EfficientDet callbacks.py, flyyufelix/cnn_finetune custom_layers/scale_layer.py,
+    # divamgupta/image-segmentation-keras models/mobilenet.py, fizyr/keras-retinanet losses.py
+    assert_rewrites("""
+        from keras import backend as K
+
+        lr = K.get_value(self.model.optimizer.lr)
+        K.set_value(self.model.optimizer.lr, lr * self.factor)
+        K.set_value(self.counter, 0)
+        self.gamma = K.variable(init, name='gamma')
+        relu6 = K.relu(x, max_value=6)
+        sigma = K.cast_to_floatx(3.0)
+        rank = K.ndim(x)
+    """, """
+        from keras import backend as K
+        import keras
+        import numpy
+
+        lr = keras.ops.convert_to_numpy(self.model.optimizer.learning_rate)
+        self.model.optimizer.learning_rate.assign(lr * self.factor)
+        self.counter.assign(0)
+        self.gamma = keras.Variable(init, name='gamma', dtype=keras.backend.floatx())
+        relu6 = keras.ops.relu6(x)
+        sigma = numpy.asarray(3.0, dtype=keras.backend.floatx())
+        rank = len(x.shape)
+    """, RULE)
+
+
+def test_an_inference_learning_phase_goes_and_a_training_one_is_reported():
+    # david8862/keras-YOLOv3-model-set eval.py and its backbones' __main__ blocks
+    findings = assert_rewrites("""
+        from keras import backend as K
+        TEST_PHASE = 0
+
+        model = load_model(path)
+        K.set_learning_phase(TEST_PHASE)
+        if __name__ == '__main__':
+            K.set_learning_phase(False)
+        K.set_learning_phase(1)
+    """, """
+        from keras import backend as K
+        TEST_PHASE = 0
+
+        model = load_model(path)
+        if __name__ == '__main__':
+            pass
+        K.set_learning_phase(1)
+    """, RULE)
+    assert [(f.line, f.rule) for f in findings] == [(9, RULE)]

@@ -1,0 +1,205 @@
+"""tf1_names_to_tf2: must-not-change cases first, then before/after, then what is reported."""
+
+import tensorflow as tf
+
+from migrate.codemod.rules.tf1_names_to_tf2 import CASTS, RENAMES
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+
+RULE = "tf1_names_to_tf2"
+
+
+def _exists(dotted: str) -> bool:
+    obj = tf
+    for part in dotted.split("."):
+        if not hasattr(obj, part):
+            return False
+        obj = getattr(obj, part)
+    return True
+
+
+def test_every_tf2_name_written_exists_in_the_installed_tensorflow_and_the_tf1_one_does_not():
+    assert all(_exists(new) for new in RENAMES.values()) and all(_exists(dtype) for dtype in CASTS.values())
+    assert not any(_exists(old) for old in [*RENAMES, *CASTS])
+    # a version check rebinding tf to compat.v1 gets the same spelling, which exists there too
+    assert all(_exists(f"compat.v1.{new}") for new in RENAMES.values())
+
+
+def test_tf2_code_a_projects_own_names_and_a_default_graph_session_stay():
+    assert_unchanged("""
+        import tensorflow as tf
+        from myproject import gfile
+
+        with gfile.GFile(path) as f:
+            pass
+        x = tf.cast(y, tf.float32)
+        sess = tf.Session()
+        s = tf.compat.v1.Session(graph=g)
+    """, RULE)
+
+
+def test_frozen_graph_inference():
+    # david8862/keras-YOLOv3-model-set eval.py: load a frozen .pb and run it in a session on that graph
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def load_graph(model_path):
+            with tf.gfile.GFile(model_path, "rb") as f:
+                graph_def = tf.GraphDef()
+                graph_def.ParseFromString(f.read())
+            with tf.Graph().as_default() as graph:
+                tf.import_graph_def(graph_def, name="graph")
+            return graph
+
+        def predict(model, output_tensors, image_input, image_data):
+            with tf.Session(graph=model) as sess:
+                return sess.run(output_tensors, feed_dict={image_input: image_data})
+    """, """
+        import tensorflow as tf
+
+        def load_graph(model_path):
+            with tf.io.gfile.GFile(model_path, "rb") as f:
+                graph_def = tf.compat.v1.GraphDef()
+                graph_def.ParseFromString(f.read())
+            with tf.Graph().as_default() as graph:
+                tf.import_graph_def(graph_def, name="graph")
+            return graph
+
+        def predict(model, output_tensors, image_input, image_data):
+            with tf.compat.v1.Session(graph=model) as sess:
+                return sess.run(output_tensors, feed_dict={image_input: image_data})
+    """, RULE)
+
+
+def test_casts_and_moved_ops():
+    # experiencor/keras-yolo2 frontend.py and backend.py
+    assert_rewrites("""
+        import tensorflow as tf
+
+        cell_x = tf.to_float(tf.reshape(tf.tile(tf.range(w), [h]), (1, h, w, 1, 1)))
+        mask = tf.to_int32(x > 0)
+        y = tf.space_to_depth(x, block_size=2)
+        tf.train.write_graph(graph_def, "out", "model.pb", as_text=False)
+    """, """
+        import tensorflow as tf
+
+        cell_x = tf.cast(tf.reshape(tf.tile(tf.range(w), [h]), (1, h, w, 1, 1)), tf.float32)
+        mask = tf.cast(x > 0, tf.int32)
+        y = tf.nn.space_to_depth(x, block_size=2)
+        tf.io.write_graph(graph_def, "out", "model.pb", as_text=False)
+    """, RULE)
+
+
+def test_a_name_bound_to_tf_and_to_compat_v1_gets_a_spelling_for_both():
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def load(path):
+            global tf
+            if tf.__version__.startswith('2'):
+                import tensorflow.compat.v1 as tf
+                tf.disable_eager_execution()
+            return tf.GraphDef()
+    """, """
+        import tensorflow as tf
+
+        def load(path):
+            global tf
+            if tf.__version__.startswith('2'):
+                import tensorflow.compat.v1 as tf
+                tf.disable_eager_execution()
+            return tf.compat.v1.GraphDef()
+    """, RULE)
+
+
+def test_graph_mode_names_are_reported():
+    findings = assert_unchanged("""
+        import tensorflow as tf
+
+        x = tf.placeholder(tf.float32)
+        shown = tf.Print(loss, [loss], message='loss')
+        saver = tf.train.Saver()
+        y = tf.compat.v1.placeholder(tf.float32)
+        summary = tf.Summary()
+    """, RULE)
+    assert [(f.line, f.message.split(" is TF1")[0], f.advice) for f in findings] == [
+        (4, "tf.placeholder", False), (5, "tf.Print", False), (6, "tf.train.Saver", False),
+        (8, "tf.Summary", False)]
+    assert "tf.print" in findings[1].message and "tf.train.Checkpoint" in findings[2].message
+
+
+def test_the_session_rule_then_sees_compat_v1_as_advice():
+    _, findings = rewrite("""
+        import tensorflow as tf
+        sess = tf.Session(graph=g)
+    """)
+    assert [(f.rule, f.advice) for f in findings if "Session" in f.message] == [("tf1_session_code", True)]
+
+
+def test_a_debugging_print_on_the_loss_becomes_tf_print():
+    # experiencor/keras-yolo3 yolo.py, experiencor/keras-yolo2 frontend.py
+    findings = assert_rewrites("""
+        import tensorflow as tf
+
+        def loss(y_true, y_pred):
+            loss = tf.reduce_sum(y_pred)
+            loss = tf.Print(loss, [grid_h, avg_obj], message='avg_obj \\t\\t', summarize=1000)
+            current_recall = tf.Print(current_recall, values)
+            other = tf.Print(loss, [loss])
+            return loss
+    """, """
+        import tensorflow as tf
+
+        def loss(y_true, y_pred):
+            loss = tf.reduce_sum(y_pred)
+            tf.print('avg_obj \\t\\t', grid_h, avg_obj, summarize=1000)
+            tf.print(*values)
+            other = tf.Print(loss, [loss])
+            return loss
+    """, RULE)
+    assert [(f.line, f.message.split(" is")[0]) for f in findings] == [(8, "tf.Print")]
+
+
+def test_a_function_that_builds_and_returns_a_session():
+    # xuannianz/EfficientDet train.py (after keras-retinanet): its caller, K.set_session(get_session()), is the leftover
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def get_session():
+            config = tf.ConfigProto()
+            config.gpu_options.per_process_gpu_memory_fraction = 0.5
+            return tf.Session(config=config)
+    """, """
+        import tensorflow as tf
+
+        def get_session():
+            config = tf.compat.v1.ConfigProto()
+            config.gpu_options.per_process_gpu_memory_fraction = 0.5
+            return tf.compat.v1.Session(config=config)
+    """, RULE)
+
+
+def test_initializing_variables_through_the_keras_session_goes():
+    # david8862/keras-YOLOv3-model-set yolo2/postprocess.py
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from tensorflow.keras import backend as K
+
+        def postprocess(boxes, scores, max_boxes):
+            max_boxes_tensor = K.constant(max_boxes, dtype='int32')
+            K.get_session().run(tf.variables_initializer([max_boxes_tensor]))
+            return tf.image.non_max_suppression(boxes, scores, max_boxes_tensor)
+
+        def only():
+            K.get_session().run(tf.global_variables_initializer())
+    """, """
+        import tensorflow as tf
+        from tensorflow.keras import backend as K
+
+        def postprocess(boxes, scores, max_boxes):
+            max_boxes_tensor = K.constant(max_boxes, dtype='int32')
+            return tf.image.non_max_suppression(boxes, scores, max_boxes_tensor)
+
+        def only():
+            pass
+    """, RULE)
+    assert findings == []
