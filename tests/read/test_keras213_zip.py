@@ -3,7 +3,9 @@ tracking names counted twice for every layer with weights."""
 
 from __future__ import annotations
 
+import os
 import zipfile
+from pathlib import Path
 
 import h5py
 import numpy as np
@@ -13,7 +15,13 @@ from migrate.read import read_model_file
 from migrate.read.keras_zip import Layout, _model_layers
 from tests.conftest import ROOT
 
-KERAS214 = ROOT / "tests" / "fixtures" / "holdout" / "alex_elias_hit_song_keras214.keras"
+# A real Keras 2.14 zip (Alex-Elias/hit-song @ 7722f18dc4d73b4264006c8054294ef04de95879: `model.keras`, a
+# Sequential of three Dense layers under `_layer_checkpoint_dependencies/`, with Adam state and metric
+# variables). Files fetched from public repositories are not committed here: the two tests that read it look
+# for it under ../shared/holdout/ (or $MIGRATE_HOLDOUT) and skip when it is absent.
+HOLDOUT = Path(os.environ.get("MIGRATE_HOLDOUT", ROOT.parent / "shared" / "holdout"))
+KERAS214 = HOLDOUT / "alex_elias_hit_song_keras214.keras"
+needs_keras214 = pytest.mark.skipif(not KERAS214.is_file(), reason=f"no {KERAS214} (a real file, not committed)")
 
 
 class Dataset:
@@ -46,6 +54,7 @@ def test_keras213_counts_a_layer_with_weights_twice():
         "expand": [(1, 1, 3, 8)], "depthwise": [(3, 3, 8, 1)], "project": [(1, 1, 8, 4)]}
 
 
+@needs_keras214
 def test_a_keras214_zip_reads_every_weight_under_layer_checkpoint_dependencies():
     file = read_model_file(KERAS214)
     assert (file.container, file.keras_version) == ("keras_zip", "2.14.0")
@@ -55,6 +64,7 @@ def test_a_keras214_zip_reads_every_weight_under_layer_checkpoint_dependencies()
     assert len(file.optimizer_weights) == 1 + 2 * 6  # the step, then m and v of each weight
 
 
+@needs_keras214
 def test_a_keras214_zip_converts_and_computes_what_its_weights_say(tmp_path):
     keras = pytest.importorskip("keras")
     from migrate.convert import ConvertOptions, convert_file
