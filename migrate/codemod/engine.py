@@ -14,12 +14,16 @@ from pathlib import Path
 import libcst as cst
 from libcst.codemod import CodemodContext
 
+from migrate.codemod.analysis import Analysis
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import unreported
 from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.rule import Finding, Rule
+from migrate.codemod.walk import install as walk_without_copying
+
+walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
 
 
 @dataclass(frozen=True)
@@ -82,11 +86,13 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
     context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
-    module = apply_rules(module, triggered, context)
+    analysis = apply_rules(module, triggered, context)
     findings = context.scratch.get("findings", [])
-    findings += unreported(module, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings, project)
+    findings += unreported(analysis, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings,
+                           project)
     findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
-    return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
+    rewritten = analysis.code.encode(analysis.module.encoding)  # Module.bytes, from the code already printed
+    return FileResult(path, source, rewritten, tuple(findings), context.scratch.get("converted", 0))
 
 
 # Python 2 spellings, each a syntax error in Python 3: what to name when a file does not parse. The
@@ -118,30 +124,35 @@ def unparsed_reason(source: bytes, exc: Exception) -> str:
     return "does not parse as Python 3 (" + " ".join(str(exc).split())[:200] + ")"
 
 
-def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> cst.Module:
-    """Run the rules in order over one tree, resolving metadata once per version of the tree.
+def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> Analysis:
+    """Run the rules in order over one tree; the last version of the tree, with what was worked out of it.
 
     LibCST's transformers rebuild every node they pass, so "changed" is judged by the code: a rule whose
     output prints the same (a lint, a rule with nothing to do here) keeps the tree and the metadata
-    already computed for it (scope analysis is most of a rule's cost). Import additions and removals
-    the rules scheduled run once, at the end. Findings land in `context.scratch`.
+    already computed for it (scope analysis is most of a rule's cost, and it is made only when a rule
+    first asks: `analysis.Analysis`). Import additions and removals the rules scheduled run once, at the
+    end. Findings land in `context.scratch`.
     """
-    wrapper = cst.MetadataWrapper(module, unsafe_skip_copy=True)
-    text = module.code
+    analysis = Analysis(module)
     lines: list[int] | None = None  # line of the tree a rule reads -> line of the file as read
     for rule in rules:
-        instance = rule(replace(context, wrapper=wrapper, filename=context.filename))
-        with instance.resolve(wrapper):
-            changed = wrapper.module.visit(instance)
-        if changed is not wrapper.module and changed.code != text:
-            lines = line_map(text, changed.code, lines)
-            context.scratch["line_map"] = lines
-            text = changed.code
-            wrapper = cst.MetadataWrapper(changed, unsafe_skip_copy=True)
-    module = apply_scheduled(wrapper.module, context)
-    if module.code != text:  # imports added or removed: the leftover scan reads this version
-        context.scratch["line_map"] = line_map(text, module.code, lines)
-    return module
+        instance = rule(replace(context, wrapper=analysis.wrapper, filename=context.filename))
+        instance.metadata = analysis.tables(instance.get_inherited_dependencies())
+        changed = analysis.module.visit(instance)
+        instance.metadata = {}
+        if changed is not analysis.module:
+            code = changed.code
+            if code != analysis.code:
+                lines = line_map(analysis.code, code, lines)
+                context.scratch["line_map"] = lines
+                analysis = Analysis(changed, code)
+    module = apply_scheduled(analysis.module, context)
+    if module is not analysis.module:  # imports added or removed: the leftover scan reads this version
+        code = module.code
+        if code != analysis.code:
+            context.scratch["line_map"] = line_map(analysis.code, code, lines)
+        analysis = Analysis(module, code)
+    return analysis
 
 
 def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:
