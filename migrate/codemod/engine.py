@@ -22,6 +22,7 @@ from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.rule import Finding, Rule
 from migrate.codemod.walk import install as walk_without_copying
+from migrate.codemod.walk import quiet_fields
 
 walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
 
@@ -138,6 +139,7 @@ def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodCon
     for rule in rules:
         instance = rule(replace(context, wrapper=analysis.wrapper, filename=context.filename))
         instance.metadata = analysis.tables(instance.get_inherited_dependencies())
+        quiet_fields(instance)
         changed = analysis.module.visit(instance)
         instance.metadata = {}
         if changed is not analysis.module:
@@ -184,18 +186,23 @@ def python_files(paths: list[Path]) -> list[Path]:
 
 def rewrite_path(path: str, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
     """One file of a run: a notebook cell by cell, anything else as Python source."""
-    data = Path(path).read_bytes()
+    return rewrite_data(path, Path(path).read_bytes(), rules, project)
+
+
+def rewrite_data(path: str, data: bytes, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
+    """`rewrite_path` of bytes already read."""
     if is_notebook(path):
         return rewrite_notebook(data, path, rules, project)
     return rewrite_source(data, path, rules, project)
 
 
-def _rewrite_file(args: tuple[str, list[str], Survey]) -> FileResult:
-    from migrate.codemod.registry import all_rules
+def _rewrite_file(args: tuple[str, bytes, list[type[Rule]], Survey]) -> FileResult:
+    return rewrite_data(*args)
 
-    path, names, project = args
-    rules = [rule for rule in all_rules() if rule.NAME in names]
-    return rewrite_path(path, rules, project)
+
+def default_jobs() -> int:
+    """One worker per CPU this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
@@ -203,18 +210,22 @@ def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
 
     A first pass reads the few files that mention multi_gpu_model (and those naming a factory found there)
     so that a factory in one file and its callers in another are rewritten together (notebooks are not
-    part of it: their cells are rewritten one by one, and nothing imports a notebook)."""
+    part of it: their cells are rewritten one by one, and nothing imports a notebook). A file in which no
+    rule's trigger words occur is done with there and then; the others go to `jobs` worker processes,
+    largest first, one at a time, so that the workers finish together."""
     files = [str(p) for p in python_files(paths)]
-    names = [rule.NAME for rule in rules]
-    project = survey((f, Path(f).read_bytes()) for f in files if not is_notebook(f))
-    if jobs > 1 and len(files) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            work = [(f, names, project) for f in files]
-            results = list(pool.map(_rewrite_file, work, chunksize=max(1, len(files) // (jobs * 8))))
+    sources = {f: Path(f).read_bytes() for f in files}
+    project = survey((f, data) for f, data in sources.items() if not is_notebook(f))
+    results = {f: FileResult(f, data, data) for f, data in sources.items()
+               if not is_notebook(f) and not any(rule.triggered(data, project) for rule in rules)}
+    work = sorted((f for f in sources if f not in results), key=lambda f: -len(sources[f]))
+    if jobs > 1 and len(work) > 1:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+            results.update(zip(work, pool.map(_rewrite_file, [(f, sources[f], rules, project) for f in work]), strict=True))
     else:
-        results = [rewrite_path(f, rules, project) for f in files]
-    summary = Summary(results=results)
-    for result in results:
+        results.update((f, _rewrite_file((f, sources[f], rules, project))) for f in work)
+    summary = Summary(results=[results[f] for f in files])
+    for result in summary.results:
         summary.files_changed += result.changed
         summary.sites_converted += result.converted
         summary.sites_for_review += len(result.leftovers)

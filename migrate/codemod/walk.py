@@ -21,7 +21,7 @@ import textwrap
 from collections.abc import Iterator
 
 import libcst as cst
-from libcst import CSTNode, CSTVisitor, MaybeSentinel
+from libcst import CSTNode, CSTTransformer, CSTVisitor, MaybeSentinel
 from libcst._batched_visitor import _BatchedCSTVisitor
 
 # LibCST's helpers that visit one child (None or MaybeSentinel for none) or a sequence of them.
@@ -33,6 +33,7 @@ Fields = tuple[tuple[str, bool], ...]  # (field, is a sequence) in the order the
 _original_visit = CSTNode.visit
 _fields: dict[type, Fields | None] = {}
 _visitors: dict[type, bool] = {}
+_listening: dict[type, bool] = {}  # a visitor's class -> whether it does anything at fields
 
 
 def fields_of(cls: type) -> Fields | None:
@@ -89,6 +90,55 @@ def _walk(node: CSTNode, visitor: CSTVisitor) -> None:
     visitor.on_leave(node)
 
 
+def _walk_nodes(node: CSTNode, visitor: CSTVisitor) -> None:
+    """`_walk` for a visitor that does nothing at fields (see `listens_to_fields`)."""
+    if visitor.on_visit(node):
+        fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
+        if fields is None:
+            node._visit_and_replace_children(visitor)
+        else:
+            for name, many in fields:
+                value = getattr(node, name)
+                if many:
+                    for child in value:
+                        _walk_nodes(child, visitor)
+                elif value is not None and value is not MaybeSentinel.DEFAULT:
+                    _walk_nodes(value, visitor)
+    visitor.on_leave(node)
+
+
+def listens_to_fields(visitor: CSTVisitor | CSTTransformer) -> bool:
+    """Whether a visitor does anything when LibCST enters or leaves a node's field: a `visit_<Node>_<field>`
+    or `leave_<Node>_<field>` method other than LibCST's empty ones, or `on_visit_attribute` /
+    `on_leave_attribute` of its own. Most do not, and LibCST looks both up at every field of every node."""
+    kind = type(visitor)
+    if kind is _BatchedCSTVisitor:
+        return any(name.count("_") > 1 for name in visitor.visitor_methods)
+    own = getattr(visitor, "__dict__", {})
+    return _class_listens(kind) or any(name.startswith(("visit_", "leave_", "on_")) for name in own)
+
+
+def _class_listens(kind: type) -> bool:
+    if kind not in _listening:
+        base = CSTVisitor if issubclass(kind, CSTVisitor) else CSTTransformer if issubclass(kind, CSTTransformer) else None
+        _listening[kind] = base is None or any(
+            getattr(kind, name) is not getattr(base, name, None) for name in dir(kind)
+            if name in ("on_visit_attribute", "on_leave_attribute")
+            or (name.startswith(("visit_", "leave_")) and name.count("_") > 1))
+    return _listening[kind]
+
+
+def quiet_fields(transformer: CSTTransformer) -> None:
+    """Spare a transformer that does nothing at fields (`listens_to_fields`) LibCST's two method lookups
+    at each field of each node."""
+    if not listens_to_fields(transformer):
+        transformer.on_visit_attribute = transformer.on_leave_attribute = _nothing
+
+
+def _nothing(node: CSTNode, attribute: str) -> None:
+    return None
+
+
 def nodes(tree: CSTNode) -> Iterator[CSTNode]:
     """Every node of `tree`, itself included, each once (in no particular order)."""
     pending = [tree]
@@ -117,8 +167,10 @@ def _visit(self: CSTNode, visitor: cst.CSTVisitorT):
     if kind is _BatchedCSTVisitor and _only_at(visitor, self):
         visitor.on_visit(self)  # the rest of the walk would call nothing
         visitor.on_leave(self)
-    else:
+    elif listens_to_fields(visitor):
         _walk(self, visitor)
+    else:
+        _walk_nodes(self, visitor)
     return self
 
 
