@@ -15,6 +15,7 @@ files / wall time, and the ratio is to tf_upgrade_v2 on the same tree.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -156,9 +157,10 @@ def compare(label: str, corpus: Path, work: Path) -> None:
     files = sum(1 for _ in corpus.rglob("*.py"))
     upgrade = shutil.which("tf_upgrade_v2") or str(Path(sys.executable).with_name("tf_upgrade_v2"))
     outtree = work / f"{corpus.name}-upgraded"
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     results = {
         "migrate code --jobs 1": wall([sys.executable, "-m", "migrate", "code", "--check", "--jobs", "1", str(corpus)]),
-        "migrate code --jobs 2": wall([sys.executable, "-m", "migrate", "code", "--check", "--jobs", "2", str(corpus)]),
+        f"migrate code ({cpus} jobs)": wall([sys.executable, "-m", "migrate", "code", "--check", str(corpus)]),
         "tf_upgrade_v2": wall([upgrade, "--intree", str(corpus), "--outtree", str(outtree),
                                "--reportfile", str(work / f"{corpus.name}-report.txt")]),
     }

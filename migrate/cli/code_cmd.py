@@ -20,14 +20,15 @@ def code_command(
     select: list[str] = typer.Option([], "--select", help="Run only these rules (repeatable)."),
     ignore: list[str] = typer.Option([], "--ignore", help="Skip these rules (repeatable)."),
     list_rules: bool = typer.Option(False, "--list-rules", help="List the rules and exit."),
-    jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
+    jobs: int = typer.Option(0, "--jobs", min=0, show_default=False,
+                             help="Worker processes (default: one per CPU; 1 runs in this process)."),
 ) -> None:
     """Rewrite multi_gpu_model to tf.distribute.MirroredStrategy, plus the Keras 2 to 3 changes around it.
 
     Sites it cannot convert safely are reported as path:line:col: RULE: message (on stderr); lints that
     need no change as path:line:col: RULE: advice: message."""
     from migrate.cli.console import fail, require_paths
-    from migrate.codemod.engine import run, write_atomically
+    from migrate.codemod.engine import default_jobs, run, write_atomically
     from migrate.codemod.registry import all_rules, select_rules
     from migrate.errors import UsageError
 
@@ -44,7 +45,7 @@ def code_command(
         rules = select_rules(select or None, ignore or None)
     except UsageError as exc:
         fail(exc)
-    summary = run(paths, rules, jobs)
+    summary = run(paths, rules, jobs or default_jobs())
     for result in summary.results:
         if result.error:
             typer.echo(result.error, err=True)

@@ -14,12 +14,17 @@ from pathlib import Path
 import libcst as cst
 from libcst.codemod import CodemodContext
 
+from migrate.codemod.analysis import Analysis
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import unreported
 from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.rule import Finding, Rule
+from migrate.codemod.walk import install as walk_without_copying
+from migrate.codemod.walk import quiet_fields
+
+walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
 
 
 @dataclass(frozen=True)
@@ -82,11 +87,13 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
     context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
-    module = apply_rules(module, triggered, context)
+    analysis = apply_rules(module, triggered, context)
     findings = context.scratch.get("findings", [])
-    findings += unreported(module, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings, project)
+    findings += unreported(analysis, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings,
+                           project)
     findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
-    return FileResult(path, source, module.bytes, tuple(findings), context.scratch.get("converted", 0))
+    rewritten = analysis.code.encode(analysis.module.encoding)  # Module.bytes, from the code already printed
+    return FileResult(path, source, rewritten, tuple(findings), context.scratch.get("converted", 0))
 
 
 # Python 2 spellings, each a syntax error in Python 3: what to name when a file does not parse. The
@@ -118,30 +125,36 @@ def unparsed_reason(source: bytes, exc: Exception) -> str:
     return "does not parse as Python 3 (" + " ".join(str(exc).split())[:200] + ")"
 
 
-def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> cst.Module:
-    """Run the rules in order over one tree, resolving metadata once per version of the tree.
+def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> Analysis:
+    """Run the rules in order over one tree; the last version of the tree, with what was worked out of it.
 
     LibCST's transformers rebuild every node they pass, so "changed" is judged by the code: a rule whose
     output prints the same (a lint, a rule with nothing to do here) keeps the tree and the metadata
-    already computed for it (scope analysis is most of a rule's cost). Import additions and removals
-    the rules scheduled run once, at the end. Findings land in `context.scratch`.
+    already computed for it (scope analysis is most of a rule's cost, and it is made only when a rule
+    first asks: `analysis.Analysis`). Import additions and removals the rules scheduled run once, at the
+    end. Findings land in `context.scratch`.
     """
-    wrapper = cst.MetadataWrapper(module, unsafe_skip_copy=True)
-    text = module.code
+    analysis = Analysis(module)
     lines: list[int] | None = None  # line of the tree a rule reads -> line of the file as read
     for rule in rules:
-        instance = rule(replace(context, wrapper=wrapper, filename=context.filename))
-        with instance.resolve(wrapper):
-            changed = wrapper.module.visit(instance)
-        if changed is not wrapper.module and changed.code != text:
-            lines = line_map(text, changed.code, lines)
-            context.scratch["line_map"] = lines
-            text = changed.code
-            wrapper = cst.MetadataWrapper(changed, unsafe_skip_copy=True)
-    module = apply_scheduled(wrapper.module, context)
-    if module.code != text:  # imports added or removed: the leftover scan reads this version
-        context.scratch["line_map"] = line_map(text, module.code, lines)
-    return module
+        instance = rule(replace(context, wrapper=analysis.wrapper, filename=context.filename))
+        instance.metadata = analysis.tables(instance.get_inherited_dependencies())
+        quiet_fields(instance)
+        changed = analysis.module.visit(instance)
+        instance.metadata = {}
+        if changed is not analysis.module:
+            code = changed.code
+            if code != analysis.code:
+                lines = line_map(analysis.code, code, lines)
+                context.scratch["line_map"] = lines
+                analysis = Analysis(changed, code)
+    module = apply_scheduled(analysis.module, context)
+    if module is not analysis.module:  # imports added or removed: the leftover scan reads this version
+        code = module.code
+        if code != analysis.code:
+            context.scratch["line_map"] = line_map(analysis.code, code, lines)
+        analysis = Analysis(module, code)
+    return analysis
 
 
 def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:
@@ -173,18 +186,23 @@ def python_files(paths: list[Path]) -> list[Path]:
 
 def rewrite_path(path: str, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
     """One file of a run: a notebook cell by cell, anything else as Python source."""
-    data = Path(path).read_bytes()
+    return rewrite_data(path, Path(path).read_bytes(), rules, project)
+
+
+def rewrite_data(path: str, data: bytes, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
+    """`rewrite_path` of bytes already read."""
     if is_notebook(path):
         return rewrite_notebook(data, path, rules, project)
     return rewrite_source(data, path, rules, project)
 
 
-def _rewrite_file(args: tuple[str, list[str], Survey]) -> FileResult:
-    from migrate.codemod.registry import all_rules
+def _rewrite_file(args: tuple[str, bytes, list[type[Rule]], Survey]) -> FileResult:
+    return rewrite_data(*args)
 
-    path, names, project = args
-    rules = [rule for rule in all_rules() if rule.NAME in names]
-    return rewrite_path(path, rules, project)
+
+def default_jobs() -> int:
+    """One worker per CPU this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
@@ -192,18 +210,22 @@ def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
 
     A first pass reads the few files that mention multi_gpu_model (and those naming a factory found there)
     so that a factory in one file and its callers in another are rewritten together (notebooks are not
-    part of it: their cells are rewritten one by one, and nothing imports a notebook)."""
+    part of it: their cells are rewritten one by one, and nothing imports a notebook). A file in which no
+    rule's trigger words occur is done with there and then; the others go to `jobs` worker processes,
+    largest first, one at a time, so that the workers finish together."""
     files = [str(p) for p in python_files(paths)]
-    names = [rule.NAME for rule in rules]
-    project = survey((f, Path(f).read_bytes()) for f in files if not is_notebook(f))
-    if jobs > 1 and len(files) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            work = [(f, names, project) for f in files]
-            results = list(pool.map(_rewrite_file, work, chunksize=max(1, len(files) // (jobs * 8))))
+    sources = {f: Path(f).read_bytes() for f in files}
+    project = survey((f, data) for f, data in sources.items() if not is_notebook(f))
+    results = {f: FileResult(f, data, data) for f, data in sources.items()
+               if not is_notebook(f) and not any(rule.triggered(data, project) for rule in rules)}
+    work = sorted((f for f in sources if f not in results), key=lambda f: -len(sources[f]))
+    if jobs > 1 and len(work) > 1:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+            results.update(zip(work, pool.map(_rewrite_file, [(f, sources[f], rules, project) for f in work]), strict=True))
     else:
-        results = [rewrite_path(f, rules, project) for f in files]
-    summary = Summary(results=results)
-    for result in results:
+        results.update((f, _rewrite_file((f, sources[f], rules, project))) for f in work)
+    summary = Summary(results=[results[f] for f in files])
+    for result in summary.results:
         summary.files_changed += result.changed
         summary.sites_converted += result.converted
         summary.sites_for_review += len(result.leftovers)

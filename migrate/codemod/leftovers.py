@@ -14,8 +14,9 @@ import re
 from collections.abc import Callable
 
 import libcst as cst
-from libcst.metadata import CodePosition, MetadataWrapper, PositionProvider, QualifiedNameProvider
+from libcst.metadata import CodePosition, PositionProvider, QualifiedNameProvider
 
+from migrate.codemod.analysis import Analysis
 from migrate.codemod.factories import Survey
 from migrate.codemod.names import MOVES, MULTI_GPU_MODEL, multi_gpu_import, resolve, star_modules
 from migrate.codemod.rule import Finding
@@ -34,7 +35,7 @@ TRIGGERS = {MULTI_GPU: re.compile(r"\bmulti_gpu_model\b"),
                                      + "|".join(sorted({key.rsplit(".", 1)[1] for key in MOVES})) + r")\b", re.M)}
 
 
-def unreported(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None,
+def unreported(module: cst.Module | Analysis, path: str, rules: set[str], line_map: list[int] | None,
                findings: list[Finding], survey: Survey | None = None) -> list[Finding]:
     """The leftovers of the scan no rule reported in `findings` (one of the same rule on the same line). A
     multi_gpu_model import is named only when nothing else of it is: the call reported says enough."""
@@ -45,20 +46,22 @@ def unreported(module: cst.Module, path: str, rules: set[str], line_map: list[in
     return [finding for finding in left if not finding.message.startswith(IMPORT_LEFT) or finding.rule not in calls]
 
 
-def scan(module: cst.Module, path: str, rules: set[str], line_map: list[int] | None,
+def scan(module: cst.Module | Analysis, path: str, rules: set[str], line_map: list[int] | None,
          survey: Survey | None = None) -> list[Finding]:
-    """Leftovers of the rules named in `rules` in the rewritten `module`; lines are those of the file as
-    read, through `line_map` (None: the module is the file as read). Names resolve as the rules' do
-    (`names.resolve`: star imports, the run's re-exports in `survey`)."""
-    text = module.code
+    """Leftovers of the rules named in `rules` in the rewritten `module` (or the engine's `Analysis` of it,
+    which may have its scopes worked out already); lines are those of the file as read, through `line_map`
+    (None: the module is the file as read). Names resolve as the rules' do (`names.resolve`: star
+    imports, the run's re-exports in `survey`)."""
+    analysis = module if isinstance(module, Analysis) else Analysis(module)
+    text = analysis.code
     if not any(pattern.search(text) for rule, pattern in TRIGGERS.items() if rule in rules):
         return []  # nothing legacy can remain: no scope analysis
-    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     survey = survey or Survey()
-    stars, passed_on = star_modules(wrapper.module), dict(survey.passed_on)
-    finder = _Finder(rules, user_method_calls(wrapper.module, set(GENERATOR_METHODS)),
+    stars, passed_on = star_modules(analysis.module), dict(survey.passed_on)
+    finder = _Finder(rules, user_method_calls(analysis.module, set(GENERATOR_METHODS)),
                      lambda names, node: resolve(names, node, stars, passed_on, survey.packages))
-    wrapper.visit(finder)
+    finder.metadata = analysis.tables(finder.get_inherited_dependencies())
+    analysis.module.visit(finder)
     found = []
     for start, rule, message in finder.found:
         line = line_map[start.line - 1] if line_map is not None and start.line <= len(line_map) else start.line

@@ -98,6 +98,8 @@ class Rule(cst.CSTTransformer):
 
     def resolved(self, names: set[str], node: cst.CSTNode | None = None) -> set[str]:
         survey = self.context.scratch.get("survey")
-        passed_on = dict(getattr(survey, "passed_on", ()))
+        passed_on = self.context.scratch.get("passed_on")
+        if passed_on is None:  # once a file: a project's re-exports may be hundreds, and this runs at every call
+            passed_on = self.context.scratch["passed_on"] = dict(getattr(survey, "passed_on", ()))
         return resolve(names, node, self.context.scratch.get("stars", ()), passed_on,
                        getattr(survey, "packages", frozenset()))

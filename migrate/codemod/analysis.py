@@ -1,0 +1,108 @@
+"""The metadata of one version of a file's tree, each kind computed when a rule first asks for it.
+
+A rule declares what it may read (`rule.NAMES`, `rule.SCOPED`); LibCST's `MetadataDependent.resolve`
+would compute all of it before the rule's walk. Most walks ask for little or nothing (a rule whose
+trigger word is in a file but whose calls are not there), and the scope analysis behind qualified names
+is most of a rewrite's cost, so here each table is made on first use, and qualified names node by node
+from the scopes, as LibCST's QualifiedNameProvider would give them (same values, same nodes, same
+defaults). A rule sees no difference: `get_metadata` reads `self.metadata` as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, QualifiedName, QualifiedNameProvider, ScopeProvider
+from libcst.metadata.base_provider import ProviderT
+
+from migrate.codemod.walk import nodes
+
+
+class Analysis:
+    """One tree (`module`) and the metadata tables asked of it so far."""
+
+    def __init__(self, module: cst.Module, code: str | None = None) -> None:
+        self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        self._code = code  # the module's code, when the caller has it already
+        self._tables: dict[ProviderT, Mapping[cst.CSTNode, object]] = {}
+        self._nodes: set[int] | None = None
+
+    @property
+    def module(self) -> cst.Module:
+        return self.wrapper.module
+
+    @property
+    def code(self) -> str:
+        if self._code is None:
+            self._code = self.module.code
+        return self._code
+
+    def table(self, provider: ProviderT) -> Mapping[cst.CSTNode, object]:
+        """What `provider` gives each node; qualified names are worked out as they are read."""
+        if provider not in self._tables:
+            self._tables[provider] = (_QualifiedNames(self) if provider is QualifiedNameProvider
+                                      else self.wrapper.resolve(provider))
+        return self._tables[provider]
+
+    def tables(self, providers: Collection[ProviderT]) -> Mapping[ProviderT, Mapping[cst.CSTNode, object]]:
+        """What a MetadataDependent's `metadata` holds after `resolve`: a table for each provider it declares."""
+        return _Tables(self, frozenset(providers))
+
+    def contains(self, node: cst.CSTNode) -> bool:
+        """Whether `node` is part of this tree (one walk, the first time it is asked)."""
+        if self._nodes is None:
+            self._nodes = {id(each) for each in nodes(self.module)}
+        return id(node) in self._nodes
+
+
+class _Tables(Mapping):
+    def __init__(self, analysis: Analysis, providers: frozenset[ProviderT]) -> None:
+        self.analysis, self.providers = analysis, providers
+
+    def __getitem__(self, provider: ProviderT) -> Mapping[cst.CSTNode, object]:
+        if provider not in self.providers:
+            raise KeyError(provider)
+        return self.analysis.table(provider)
+
+    def __contains__(self, provider: object) -> bool:
+        return provider in self.providers
+
+    def __iter__(self) -> Iterator[ProviderT]:
+        return iter(self.providers)
+
+    def __len__(self) -> int:
+        return len(self.providers)
+
+
+class _QualifiedNames(Mapping):
+    """QualifiedNameProvider's table, node by node: a node of the tree with a scope gets that scope's
+    `get_qualified_names_for(node)` (once: later reads give the same set), any other node of the tree an
+    empty set, and a node not in the tree (a rule's rebuilt node) nothing, so `get` gives the default."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.scopes = analysis.table(ScopeProvider)
+        self.names: dict[cst.CSTNode, Collection[QualifiedName]] = {}
+
+    def __getitem__(self, node: cst.CSTNode) -> Collection[QualifiedName]:
+        names = self.names.get(node)
+        if names is None:
+            scope = self.scopes.get(node)
+            if scope is not None:
+                names = scope.get_qualified_names_for(node)
+            elif self.analysis.contains(node):
+                names = set()
+            else:
+                raise KeyError(node)
+            self.names[node] = names
+        return names
+
+    def __contains__(self, node: object) -> bool:
+        return node in self.scopes or (isinstance(node, cst.CSTNode) and self.analysis.contains(node))
+
+    def __iter__(self) -> Iterator[cst.CSTNode]:
+        raise TypeError("qualified names are worked out node by node; ask for a node")
+
+    def __len__(self) -> int:
+        raise TypeError("qualified names are worked out node by node; ask for a node")

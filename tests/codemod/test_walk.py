@@ -1,0 +1,171 @@
+"""The engine's shortcuts through LibCST change nothing a rule can see: a read-only walk makes the same calls
+in the same order as LibCST's own, and the metadata made on demand is the metadata LibCST's providers make."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from libcst.metadata import (
+    ExpressionContextProvider,
+    MetadataWrapper,
+    ParentNodeProvider,
+    PositionProvider,
+    QualifiedNameProvider,
+    ScopeProvider,
+)
+
+import migrate.codemod.engine  # noqa: F401  (installs the walk, as every run does)
+from migrate.codemod import walk
+from migrate.codemod.analysis import Analysis
+
+HERE = Path(__file__).parent
+SOURCES = sorted([*HERE.glob("corpus/*.py"), *HERE.glob("real/*.py"), *HERE.glob("scripts/*.py")])
+TRICKY = '''
+from . import sibling
+from .pkg import (a as b, c)
+from keras.layers import *
+x = f"{value!r:>{width}} {other=}"
+def g[T: int = str](*args: T, **kw) -> T:
+    global counter
+    return [y async for y in args if (z := y)]
+'''
+
+
+def sources() -> list[tuple[str, str]]:
+    return [(path.name, path.read_text()) for path in SOURCES] + [("tricky", TRICKY)]
+
+
+class Recorder(cst.CSTVisitor):
+    """Every call a walk makes, field calls included."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[tuple] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.calls.append(("visit", id(node)))
+        return not isinstance(node, cst.Lambda)  # a visitor may skip a subtree
+
+    def on_leave(self, node: cst.CSTNode) -> None:
+        self.calls.append(("leave", id(node)))
+
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        self.calls.append(("enter", id(node), attribute))
+
+    def on_leave_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        self.calls.append(("exit", id(node), attribute))
+
+
+class NodeRecorder(cst.CSTVisitor):
+    """Node calls only: walked without LibCST's two lookups at each field."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[tuple] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.calls.append(("visit", id(node)))
+        return True
+
+    def on_leave(self, node: cst.CSTNode) -> None:
+        self.calls.append(("leave", id(node)))
+
+
+class FieldListener(cst.CSTVisitor):
+    def visit_Call_func(self, node: cst.Call) -> None:
+        pass
+
+
+def libcst_walk(tree: cst.Module, visitor: cst.CSTVisitor) -> None:
+    walk._original_visit(tree, visitor)
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_a_read_only_walk_makes_libcsts_calls_in_libcsts_order(name, source):
+    tree = cst.parse_module(source)
+    for kind in (Recorder, NodeRecorder):
+        theirs, ours = kind(), kind()
+        libcst_walk(tree, theirs)
+        assert tree.visit(ours) is tree
+        assert ours.calls == theirs.calls, name
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_nodes_are_the_nodes_libcst_visits(name, source):
+    tree = cst.parse_module(source)
+    visited = NodeRecorder()
+    libcst_walk(tree, visited)
+    assert sorted(id(node) for node in walk.nodes(tree)) == sorted(i for what, i in visited.calls if what == "visit")
+
+
+def test_field_listeners_are_told_apart():
+    assert not walk.listens_to_fields(NodeRecorder())
+    assert walk.listens_to_fields(Recorder())  # its own on_visit_attribute
+    assert walk.listens_to_fields(FieldListener())  # a visit_<Node>_<field> method
+
+
+
+class Renamer(cst.CSTTransformer):
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+        return updated.with_changes(value=updated.value.upper())
+
+
+class FieldRenamer(Renamer):
+    def leave_Call_func(self, node: cst.Call) -> None:
+        self.seen = getattr(self, "seen", 0) + 1
+
+
+def test_a_transformer_quiet_at_fields_rewrites_as_before():
+    tree = cst.parse_module("f(x, y=g(z))\n")
+    quiet, listening = Renamer(), FieldRenamer()
+    walk.quiet_fields(quiet)
+    walk.quiet_fields(listening)
+    assert tree.visit(quiet).code == tree.visit(Renamer()).code == "F(X, Y=G(Z))\n"
+    assert tree.visit(listening).code == "F(X, Y=G(Z))\n" and listening.seen == 2
+
+
+def libcst_metadata(tree: cst.Module, monkeypatch) -> dict:
+    """What LibCST's own providers give, walking as LibCST walks."""
+    with monkeypatch.context() as patch:
+        patch.setattr(cst.CSTNode, "visit", walk._original_visit)
+        wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
+        return wrapper.resolve_many([QualifiedNameProvider, ScopeProvider, ParentNodeProvider,
+                                     ExpressionContextProvider, PositionProvider])
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_metadata_on_demand_is_libcsts_metadata(name, source, monkeypatch):
+    tree = cst.parse_module(source)
+    theirs = libcst_metadata(tree, monkeypatch)
+    analysis = Analysis(tree)
+    ours = analysis.tables([QualifiedNameProvider, ScopeProvider, ParentNodeProvider, ExpressionContextProvider,
+                            PositionProvider])
+    everything = list(walk.nodes(tree))
+    names = theirs[QualifiedNameProvider]
+    for node in everything:
+        expected = names[node]
+        expected = expected() if callable(expected) else expected
+        assert ours[QualifiedNameProvider][node] == expected, (name, node)
+    assert len(names) == len(everything)
+    for provider in (ScopeProvider, ParentNodeProvider, ExpressionContextProvider, PositionProvider):
+        assert set(ours[provider]) == set(theirs[provider]), provider
+        for node, value in theirs[provider].items():
+            if provider is ScopeProvider:
+                assert type(ours[provider][node]) is type(value)
+            elif provider is not PositionProvider:
+                assert ours[provider][node] == value or ours[provider][node] is value
+            else:
+                assert ours[provider][node] == value
+
+
+def test_a_node_not_in_the_tree_has_no_qualified_names():
+    analysis = Analysis(cst.parse_module("from keras.utils import multi_gpu_model\nmulti_gpu_model(m, 2)\n"))
+    names = analysis.table(QualifiedNameProvider)
+    call = analysis.module.body[1].body[0].value
+    assert {n.name for n in names[call.func]} == {"keras.utils.multi_gpu_model"}
+    rebuilt = call.func.with_changes()
+    assert names.get(rebuilt, "default") == "default"
+    with pytest.raises(KeyError):
+        names[rebuilt]
