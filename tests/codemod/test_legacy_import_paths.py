@@ -1,5 +1,7 @@
 """legacy_import_paths: must-not-change cases first, then before/after."""
 
+from migrate.codemod.engine import rewrite_source
+from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
 from tests.codemod.helpers import assert_rewrites, assert_unchanged
 
 RULE = "legacy_import_paths"
@@ -121,3 +123,49 @@ def test_image_data_generator_is_reported_as_a_leftover():
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(2, False)]
     assert "image_dataset_from_directory" in findings[0].message
+
+
+def test_a_name_imported_two_ways_gets_one_answer_whatever_the_hash_seed(tmp_path):
+    # keras-squeeze-excite-network's se_mobilenets.py: `conv_utils` comes from keras or tensorflow.keras, so it
+    # has two qualified names; the rule took whichever a set yielded first, and changed with PYTHONHASHSEED.
+    import os
+    import subprocess
+    import sys
+
+    script = tmp_path / "net.py"
+    script.write_text("try:\n    from keras.utils import np_utils\nexcept ImportError:\n"
+                      "    from tensorflow.keras.utils import np_utils\n\n"
+                      "y = np_utils.to_categorical([0, 1])\n")
+    outputs = set()
+    for seed in ("0", "1", "2", "3", "4", "5"):
+        done = subprocess.run([sys.executable, "-m", "migrate", "code", str(script)], capture_output=True,
+                              text=True, env={**os.environ, "PYTHONHASHSEED": seed}, timeout=120)
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+    assert "+y = to_categorical([0, 1])" in outputs.pop()
+
+
+def test_a_function_keras3_does_not_have_where_it_would_move_is_reported_not_moved():
+    # se_mobilenets.py again: conv_utils.conv_output_length became `from keras.utils import conv_output_length`,
+    # an ImportError Keras 3's keras.utils gives at run time.
+    source = ("from keras.utils import conv_utils\nfrom keras.utils.conv_utils import normalize_tuple\n\n"
+              "rows = conv_utils.conv_output_length(8, 3, 'same', 1)\n")
+    result = rewrite_source(source.encode(), "net.py", [LegacyImportPaths])
+    assert result.rewritten.decode() == source
+    assert [(f.line, f.advice) for f in result.findings if "copy what you use" in f.message] == [(2, False), (4, False)]
+
+
+def test_the_table_of_keras3_names_is_the_installed_keras():
+    import keras
+
+    from migrate.codemod.keras3_names import PUBLIC
+
+    for module, names in PUBLIC.items():
+        installed = {n for n in dir(getattr(keras, module.split(".")[1])) if not n.startswith("_")}
+        assert names == installed, module
+
+
+def test_a_function_that_moved_to_another_public_module_goes_there():
+    # titu1994/Keras-ResNeXt: get_source_inputs left keras.engine.topology for keras.utils, not keras.layers.
+    assert_rewrites("from keras.engine.topology import get_source_inputs\n",
+                    "from keras.utils import get_source_inputs\n", RULE)

@@ -77,7 +77,7 @@ class Keras1Arguments(Rule):
 
     def _merge_function(self, original: cst.Call, call: cst.Call) -> cst.Call | None:
         """`merge([a, b], mode='concat', concat_axis=3)` -> `concatenate([a, b], axis=3)`; None if not one."""
-        module = next((MERGE_FUNCTIONS[n] for n in self.qualified_names(original.func) if n in MERGE_FUNCTIONS), None)
+        module = next((MERGE_FUNCTIONS[n] for n in sorted(self.qualified_names(original.func)) if n in MERGE_FUNCTIONS), None)
         if module is None or not isinstance(call.func, cst.Name):
             return None
         keywords = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
@@ -96,7 +96,7 @@ class Keras1Arguments(Rule):
         return call.with_changes(func=cst.Name(function), args=args)
 
     def _layer_class(self, call: cst.Call) -> str | None:
-        for name in self.qualified_names(call.func):
+        for name in sorted(self.qualified_names(call.func)):  # sorted: one answer whatever the hash seed
             if name.startswith(LAYER_MODULES):
                 return name.rsplit(".", 1)[-1]
         return None

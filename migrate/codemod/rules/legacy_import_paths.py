@@ -17,6 +17,7 @@ import re
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
+from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
@@ -45,6 +46,23 @@ def _dotted(path: str) -> cst.Attribute | cst.Name:
     return expression
 
 
+def _home(target: str, names: list[str]) -> str | None:
+    """The Keras 3 module that has every one of `names`: the removed module's usual heir (`keras.utils` for
+    `keras.utils.np_utils`), else another public module that has them (`keras.engine.topology.get_source_inputs`
+    lives in `keras.utils` now), else None: the names are gone, and moving them would only trade one
+    ImportError for another, so they are reported."""
+    root, _, _ = target.rpartition(".")
+    for candidate in (target, *(f"{root}.{module}" for module in ("utils", "layers", "models"))):
+        public = PUBLIC.get(candidate.replace("tensorflow.keras.", "keras.", 1))
+        if public is None or all(name in public or name in OTHER_RULES for name in names):
+            return candidate
+    return None
+
+
+# Names another rule rewrites away with their imports (multi_gpu_model_to_mirrored), or reports where it cannot.
+OTHER_RULES = frozenset({"multi_gpu_model"})
+
+
 class LegacyImportPaths(Rule):
     NAME = "legacy_import_paths"
     ORDER = 70
@@ -70,6 +88,15 @@ class LegacyImportPaths(Rule):
             if module.startswith("tensorflow.python.keras"):
                 self.report(original, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
             return updated
+        if not isinstance(updated.names, cst.ImportStar):
+            names = [code(alias.name) for alias in updated.names]
+            home = _home(target, names)
+            if home is None:
+                gone = next(name for name in names if _home(target, [name]) is None)
+                self.report(original, f"{module}.{gone} is gone in Keras 3 (no public module has it): "
+                                      "copy what you use of it into your own code")
+                return updated
+            target = home
         self.converted()
         return updated.with_changes(module=_dotted(target))
 
@@ -86,11 +113,16 @@ class LegacyImportPaths(Rule):
         """`np_utils.to_categorical` (np_utils from a removed module) -> `to_categorical`, imported."""
         if not isinstance(updated.value, cst.Name):
             return updated
-        for name in self.qualified_names(original):
+        for name in sorted(self.qualified_names(original)):  # sorted: a try/except import has two names; one answer whatever the hash seed
             module, _, function = name.rpartition(".")
             if module in MOVES and module.rsplit(".", 1)[0] + "." + updated.value.value == module:
+                home = _home(MOVES[module], [function])
+                if home is None:
+                    self.report(original, f"{name} is gone in Keras 3 (no public module has it): "
+                                          "copy what you use of it into your own code")
+                    return updated
                 self.converted()
-                AddImportsVisitor.add_needed_import(self.context, MOVES[module], function)
+                AddImportsVisitor.add_needed_import(self.context, home, function)
                 RemoveImportsVisitor.remove_unused_import(self.context, MOVES[module], updated.value.value)
                 return cst.Name(function)
         return updated
