@@ -17,7 +17,7 @@ from libcst.codemod import CodemodContext
 from migrate.codemod.analysis import Analysis
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
-from migrate.codemod.leftovers import unreported
+from migrate.codemod.leftovers import may_be_left, unreported
 from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.rule import Finding, Rule
@@ -79,8 +79,8 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     most files of a real repository cost a read and a few substring scans."""
     project = project if project is not None else survey([(path, source)])
     triggered = [rule for rule in rules if rule.triggered(source, project)]
-    if not triggered:
-        return FileResult(path, source, source)  # no rule has anything to do here: not even parsed
+    if not triggered and not may_be_left({rule.NAME for rule in rules}, source):
+        return FileResult(path, source, source)  # nothing to do or to report here: not even parsed
     try:
         ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
         module = cst.parse_module(source)
@@ -94,6 +94,12 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
     rewritten = analysis.code.encode(analysis.module.encoding)  # Module.bytes, from the code already printed
     return FileResult(path, source, rewritten, tuple(findings), context.scratch.get("converted", 0))
+
+
+def has_work(source: bytes, rules: list[type[Rule]], project: Survey) -> bool:
+    """Whether a file must be parsed: a rule's trigger words occur, or a legacy call the leftover scan names
+    may be in it. The scan's own words keep its reports independent of how sharp the rules' triggers are."""
+    return any(rule.triggered(source, project) for rule in rules) or may_be_left({rule.NAME for rule in rules}, source)
 
 
 # Python 2 spellings, each a syntax error in Python 3: what to name when a file does not parse. The
@@ -217,7 +223,7 @@ def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
     sources = {f: Path(f).read_bytes() for f in files}
     project = survey((f, data) for f, data in sources.items() if not is_notebook(f))
     results = {f: FileResult(f, data, data) for f, data in sources.items()
-               if not is_notebook(f) and not any(rule.triggered(data, project) for rule in rules)}
+               if not is_notebook(f) and not has_work(data, rules, project)}
     work = sorted((f for f in sources if f not in results), key=lambda f: -len(sources[f]))
     if jobs > 1 and len(work) > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:

@@ -35,6 +35,13 @@ TRIGGERS = {MULTI_GPU: re.compile(r"\bmulti_gpu_model\b"),
                                      + "|".join(sorted({key.rsplit(".", 1)[1] for key in MOVES})) + r")\b", re.M)}
 
 
+def may_be_left(rules: set[str], source: bytes) -> bool:
+    """Whether the file as read has text the scan looks for (before any rewrite): if not, nothing the scan
+    names can be in it, and a file no rule triggers on need not be parsed."""
+    text = source.decode("utf-8", "replace")
+    return any(pattern.search(text) for rule, pattern in TRIGGERS.items() if rule in rules)
+
+
 def unreported(module: cst.Module | Analysis, path: str, rules: set[str], line_map: list[int] | None,
                findings: list[Finding], survey: Survey | None = None) -> list[Finding]:
     """The leftovers of the scan no rule reported in `findings` (one of the same rule on the same line). A

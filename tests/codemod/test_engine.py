@@ -36,3 +36,18 @@ def test_theline_map_leads_every_untouched_line_back_to_where_it_was(numbers, da
             assert lines[index] == before.index(text) + 1
     twice = line_map("\n".join(after), "\n".join(after), lines)
     assert twice[:len(after)] == lines[:len(after)]  # composing with a no-op change keeps the map
+
+
+def test_a_legacy_call_the_scan_names_is_reported_even_when_no_rule_triggers():
+    # The leftover scan has its own words: a rule whose trigger words miss a file (here, one that never
+    # triggers) cannot hide a fit_generator left in it.
+    from migrate.codemod.engine import rewrite_source
+    from migrate.codemod.rules.fit_generator_to_fit import FitGeneratorToFit
+
+    class Blind(FitGeneratorToFit):
+        TRIGGERS = ("no such word",)
+
+    source = b"import keras\nmodel = keras.Sequential()\nmodel.fit_generator(batches, steps_per_epoch=3)\n"
+    result = rewrite_source(source, "train.py", [Blind])
+    assert result.rewritten == source
+    assert [(f.line, f.rule, f.advice) for f in result.findings] == [(3, "fit_generator_to_fit", False)]

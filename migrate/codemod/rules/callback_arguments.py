@@ -27,6 +27,13 @@ class CallbackArguments(Rule):
     NAME = "callback_arguments"
     ORDER = 36
     TRIGGERS = ("epsilon=", "epsilon =", "period=", "period =", "write_grads", "batch_size")
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """An argument word and a callback the rule knows, by name: `batch_size` alone is in most training
+        scripts, and the rule acts only on calls of these classes (aliases and star imports still name them)."""
+        return super().triggered(source, survey) and any(
+            name.encode() in source for name in {*RENAMES, *DROPPED, *REPORTED, *IGNORED})
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "ReduceLROnPlateau(epsilon=) -> min_delta=, ModelCheckpoint(period=1) dropped; others reported"
 

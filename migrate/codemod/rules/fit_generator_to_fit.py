@@ -32,7 +32,7 @@ MOVED_TO_PYDATASET = ("max_queue_size", "workers", "use_multiprocessing")
 class FitGeneratorToFit(Rule):
     NAME = "fit_generator_to_fit"
     ORDER = 60
-    TRIGGERS = ("_generator",)
+    TRIGGERS = ("fit_generator", "evaluate_generator", "predict_generator")  # RENAMED's keys
     METADATA_DEPENDENCIES = POSITIONS
     DESCRIPTION = "fit_generator/evaluate_generator/predict_generator -> fit/evaluate/predict, arguments renamed"
 
