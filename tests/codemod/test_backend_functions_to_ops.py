@@ -1,6 +1,7 @@
 """backend_functions_to_ops: must-not-change cases first, then before/after, then what is reported."""
 
 import keras
+import numpy as np
 
 from migrate.codemod.rules.backend_functions_to_ops import KEPT, OPS
 from tests.codemod.helpers import assert_rewrites, assert_unchanged
@@ -176,3 +177,55 @@ def test_an_inference_learning_phase_goes_and_a_training_one_is_reported():
         K.set_learning_phase(1)
     """, RULE)
     assert [(f.line, f.rule) for f in findings] == [(9, RULE)]
+
+
+def test_switch_on_a_mask_becomes_where_and_on_a_scalar_with_branches_cond():
+    # david8862/keras-YOLOv3-model-set's and qqwweee/keras-yolo3's losses: the mask has the values' rank.
+    findings = assert_rewrites("""
+        from keras import backend as K
+
+        wh = K.switch(object_mask, wh, K.zeros_like(wh)) # avoid log(0)=-inf
+        total = K.switch(K.equal(n, 0), lambda: zero, lambda: total / n)
+        odd = K.switch(flag, lambda: a, b)
+    """, """
+        from keras import backend as K
+        import keras
+
+        wh = keras.ops.where(object_mask, wh, keras.ops.zeros_like(wh)) # avoid log(0)=-inf
+        total = keras.ops.cond(keras.ops.equal(n, 0), lambda: zero, lambda: total / n)
+        odd = K.switch(flag, lambda: a, b)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(4, True), (6, False)]
+    assert "fewer axes" in findings[0].message
+
+
+def test_what_switch_and_in_train_phase_become_computes_what_keras_2_did():
+    # Keras 2.3.1's TensorFlow backend: switch cast a float mask to bool and, ranks equal, tiled it where its
+    # axes were 1; in_train_phase returned x (called, when a function) in training, alt otherwise.
+    rng = np.random.default_rng(0)
+    wh = rng.normal(size=(2, 3, 3, 2)).astype("float32")
+    mask = (rng.uniform(size=(2, 3, 3, 1)) > 0.5).astype("float32")
+    got = keras.ops.convert_to_numpy(keras.ops.where(mask, wh, keras.ops.zeros_like(wh)))
+    np.testing.assert_array_equal(got, np.where(np.tile(mask.astype(bool), (1, 1, 1, 2)), wh, 0))
+    total = keras.ops.cond(keras.ops.equal(np.float32(0), 0), lambda: np.float32(1), lambda: np.float32(2))
+    assert float(keras.ops.convert_to_numpy(total)) == 1.0
+
+
+def test_in_train_phase_with_training_given_becomes_a_conditional_expression():
+    findings = assert_rewrites("""
+        from keras import backend as K
+
+        class Detections(Layer):
+            def call(self, x, training=None):
+                boxes = K.in_train_phase(proposals, lambda: self.detections(x), training=training)
+                return K.in_train_phase(boxes, x)
+    """, """
+        from keras import backend as K
+
+        class Detections(Layer):
+            def call(self, x, training=None):
+                boxes = (proposals if training else self.detections(x))
+                return K.in_train_phase(boxes, x)
+    """, RULE)
+    assert [(f.line, f.advice, f.message.split(" is gone")[0]) for f in findings] == [
+        (7, False, "keras.backend.in_train_phase")]

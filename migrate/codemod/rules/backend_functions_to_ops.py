@@ -213,6 +213,10 @@ class BackendFunctionsToOps(Rule):
             # Keras 2's TensorFlow backend: tf.nn.l2_normalize(x, axis=axis), exactly
             return self._rewritten(original, updated.with_changes(
                 func=cst.parse_expression(f"{self._tf()}.math.l2_normalize")))
+        if function == "switch" and not starred:
+            return self._switch(original, updated)
+        if function == "in_train_phase" and not starred:
+            return self._in_train_phase(original, updated)
         if function == "shape" and len(original.args) == 1 and not keywords and not starred:
             return self._rewritten(original, updated.with_changes(func=cst.parse_expression(f"{self._tf()}.shape")))
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()):
@@ -261,6 +265,45 @@ class BackendFunctionsToOps(Rule):
         return updated.with_changes(func=updated.func.with_changes(attr=cst.Name("set_image_data_format")), args=[
             updated.args[0].with_changes(value=cst.SimpleString(f"{quote}{ORDERINGS[literal.evaluated_value]}{quote}"))])
 
+    def _switch(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        """`K.switch(c, lambda: a, lambda: b)` -> `keras.ops.cond(c, ...)` (Keras 2's scalar-condition path,
+        tf.cond; a condition that is not a scalar stops loudly). `K.switch(c, a, b)` -> `keras.ops.where(c, a,
+        b)`, exact where the condition has the values' rank (a mask of them, as in YOLO losses) or is a scalar;
+        advice says what to do where it has fewer axes (Keras 2 lined those up with the leading axes)."""
+        args = _arguments(updated, ("condition", "then_expression", "else_expression"))
+        if args is None:
+            self._report(original, "switch")
+            return updated
+        condition, then, otherwise = args
+        lambdas = [_thunk(then), _thunk(otherwise)]
+        if all(body is not None for body in lambdas):
+            return self._rewritten(original, cst.parse_expression(
+                f"keras.ops.cond({code(condition)}, {code(then)}, {code(otherwise)})"))
+        if any(body is not None for body in lambdas) or any(isinstance(x, cst.Lambda) for x in (then, otherwise)):
+            self._report(original, "switch")
+            return updated
+        self.report(original, "K.switch -> keras.ops.where: if the condition has fewer axes than the values, "
+                              "give it their trailing axes (keras.ops.expand_dims): Keras 2 aligned it with the "
+                              "leading ones", advice=True)
+        return self._rewritten(original, cst.parse_expression(
+            f"keras.ops.where({code(condition)}, {code(then)}, {code(otherwise)})"))
+
+    def _in_train_phase(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        """`K.in_train_phase(x, alt, training=training)` -> `(x if training else alt)`, a `lambda: x` called
+        in place: Keras 3 passes the layer's call a Python `training` (True in fit). Without `training=`,
+        Keras 2 read its global learning phase, which Keras 3 does not have: reported."""
+        args = _arguments(updated, ("x", "alt", "training"))
+        if args is None or args[2] is None:
+            self._report(original, "in_train_phase")
+            return updated
+        x, alt, training = args
+        if any(isinstance(value, cst.Lambda) and _thunk(value) is None for value in (x, alt)):
+            self._report(original, "in_train_phase")
+            return updated
+        x, alt = (_thunk(value) or value for value in (x, alt))
+        return self._rewritten(original, cst.parse_expression(
+            f"({code(x)} if {code(training)} else {code(alt)})"))
+
     def _rewritten(self, original: cst.Call, replacement: cst.BaseExpression) -> cst.BaseExpression:
         self.converted()
         if "keras." in code(replacement):
@@ -293,3 +336,28 @@ class BackendFunctionsToOps(Rule):
         text = code(node)
         simple = isinstance(node, (cst.Name, cst.Attribute, cst.Subscript, cst.Call))
         return text if simple else f"({text})"
+
+
+def _arguments(call: cst.Call, names: tuple[str, ...]) -> list[cst.BaseExpression | None] | None:
+    """The call's arguments in `names`' order (positional or by keyword; the last may be absent: None), or
+    None when they are not all there or one is not known."""
+    found: list[cst.BaseExpression | None] = [None] * len(names)
+    for index, arg in enumerate(call.args):
+        if arg.keyword is None:
+            if index >= len(names):
+                return None
+            found[index] = arg.value
+        elif arg.keyword.value in names:
+            found[names.index(arg.keyword.value)] = arg.value
+        else:
+            return None
+    return None if any(value is None for value in found[:-1]) else found
+
+
+def _thunk(value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The body of `lambda: body` (no parameters), or None."""
+    if isinstance(value, cst.Lambda) and not value.params.params and not value.params.posonly_params \
+            and not value.params.kwonly_params and value.params.star_arg is cst.MaybeSentinel.DEFAULT \
+            and value.params.star_kwarg is None:
+        return value.body
+    return None
