@@ -187,15 +187,19 @@ def test_switch_on_a_mask_becomes_where_and_on_a_scalar_with_branches_cond():
         wh = K.switch(object_mask, wh, K.zeros_like(wh)) # avoid log(0)=-inf
         total = K.switch(K.equal(n, 0), lambda: zero, lambda: total / n)
         odd = K.switch(flag, lambda: a, b)
+        kept = K.switch(flag, lambda x: a, b)
+        product = K.dot(x, kernel)
     """, """
         from keras import backend as K
         import keras
 
         wh = keras.ops.where(object_mask, wh, keras.ops.zeros_like(wh)) # avoid log(0)=-inf
         total = keras.ops.cond(keras.ops.equal(n, 0), lambda: zero, lambda: total / n)
-        odd = K.switch(flag, lambda: a, b)
+        odd = keras.ops.cond(flag, lambda: a, lambda: b)
+        kept = K.switch(flag, lambda x: a, b)
+        product = keras.ops.dot(x, kernel)
     """, RULE)
-    assert [(f.line, f.advice) for f in findings] == [(4, True), (6, False)]
+    assert [(f.line, f.advice) for f in findings] == [(4, True), (7, False)]
     assert "fewer axes" in findings[0].message
 
 
@@ -209,6 +213,10 @@ def test_what_switch_and_in_train_phase_become_computes_what_keras_2_did():
     np.testing.assert_array_equal(got, np.where(np.tile(mask.astype(bool), (1, 1, 1, 2)), wh, 0))
     total = keras.ops.cond(keras.ops.equal(np.float32(0), 0), lambda: np.float32(1), lambda: np.float32(2))
     assert float(keras.ops.convert_to_numpy(total)) == 1.0
+    # K.dot: numpy's dot for every rank (Keras 2 reshaped to a matmul to get it)
+    x, y, z = (rng.normal(size=shape).astype("float32") for shape in ((2, 3, 4), (4, 5), (6, 4, 5)))
+    for a, b in ((x, y), (x, z)):
+        np.testing.assert_allclose(keras.ops.convert_to_numpy(keras.ops.dot(a, b)), np.dot(a, b), rtol=1e-5, atol=1e-6)
 
 
 def test_in_train_phase_with_training_given_becomes_a_conditional_expression():

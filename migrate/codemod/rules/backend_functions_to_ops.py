@@ -38,7 +38,8 @@ SAME = ("sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "cast",
         "not_equal", "greater", "greater_equal", "less", "less_equal", "ones_like", "zeros_like", "tile", "clip",
         "tanh", "transpose", "cumsum", "cumprod", "stop_gradient", "softplus", "elu", "binary_crossentropy",
         "categorical_crossentropy", "sparse_categorical_crossentropy", "logsumexp", "cos", "sin", "floor", "ceil",
-        "one_hot", "ones", "zeros")
+        "one_hot", "ones", "zeros",
+        "dot")  # Keras 2's dot was numpy's (a tensordot over x's last axis and y's second to last): keras.ops.dot's
 OPS: dict[str, tuple[str, dict[str, tuple[int, str]]]] = {name: (name, {}) for name in SAME}
 OPS.update({
     "concatenate": ("concatenate", {"axis": (2, "-1")}),
@@ -276,12 +277,14 @@ class BackendFunctionsToOps(Rule):
             return updated
         condition, then, otherwise = args
         lambdas = [_thunk(then), _thunk(otherwise)]
-        if all(body is not None for body in lambdas):
+        if any(isinstance(x, cst.Lambda) and body is None for x, body in zip((then, otherwise), lambdas, strict=True)):
+            self._report(original, "switch")  # a function of arguments: not a branch
+            return updated
+        if any(body is not None for body in lambdas):  # tf.cond's idiom: a scalar condition (else cond says so)
+            then, otherwise = (x if body is not None else cst.parse_expression(f"lambda: {code(x)}")
+                               for x, body in zip((then, otherwise), lambdas, strict=True))
             return self._rewritten(original, cst.parse_expression(
                 f"keras.ops.cond({code(condition)}, {code(then)}, {code(otherwise)})"))
-        if any(body is not None for body in lambdas) or any(isinstance(x, cst.Lambda) for x in (then, otherwise)):
-            self._report(original, "switch")
-            return updated
         self.report(original, "K.switch -> keras.ops.where: if the condition has fewer axes than the values, "
                               "give it their trailing axes (keras.ops.expand_dims): Keras 2 aligned it with the "
                               "leading ones", advice=True)
