@@ -43,4 +43,8 @@ PUBLIC = {
     "keras.models": frozenset("""
     Model Sequential clone_model load_model model_from_json save_model
     """.split()),
+    "keras.backend": frozenset("""
+    backend clear_session epsilon floatx get_uid image_data_format is_float_dtype is_int_dtype is_keras_tensor
+    result_type set_epsilon set_floatx set_image_data_format standardize_dtype
+    """.split()),
 }

@@ -37,7 +37,7 @@ def test_keras2_module_paths():
 def test_plain_imports_and_private_paths_are_reported():
     findings = assert_unchanged("""
         import keras.layers.core
-        from tensorflow.python.keras.layers import Dense
+        from tensorflow.python.keras.engine import training_v1
     """, RULE)
     assert len(findings) == 2
 
@@ -84,13 +84,23 @@ def test_a_removed_module_imported_by_name_and_unused_goes():
 
 
 def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
-    # PeterDrake/sky pre_fall_2020/train_model.py; tensorflow.python.keras.layers (above) stays reported.
+    # PeterDrake/sky pre_fall_2020/train_model.py; Socret360's truncated_vgg16.py (data_utils.get_file) and
+    # EfficientDet's efficientnet.py (is_keras_tensor); tensorflow.python.keras.engine (above) stays reported.
     assert_rewrites("""
         from tensorflow.python.keras.utils.data_utils import Sequence
         from tensorflow.python.keras.layers.core import Dense
+        from tensorflow.python.keras.layers import Conv2D
+        from tensorflow.python.keras.backend import is_keras_tensor
+        from tensorflow.python.keras.utils import data_utils
+
+        path = data_utils.get_file("w.h5", URL)
     """, """
-        from tensorflow.keras.utils import Sequence
+        from tensorflow.keras.utils import get_file, Sequence
         from tensorflow.keras.layers import Dense
+        from tensorflow.keras.layers import Conv2D
+        from tensorflow.keras.backend import is_keras_tensor
+
+        path = get_file("w.h5", URL)
     """, RULE)
 
 

@@ -46,6 +46,13 @@ def _dotted(path: str) -> cst.Attribute | cst.Name:
     return expression
 
 
+def _public(name: str) -> str:
+    """`tensorflow.python.keras.utils` -> `tensorflow.keras.utils`: TensorFlow's private copy of Keras, by the
+    public path (which is Keras 3 in TensorFlow 2.16 and later)."""
+    return "tensorflow.keras." + name.removeprefix("tensorflow.python.keras.") \
+        if name.startswith("tensorflow.python.keras.") else name
+
+
 def _home(target: str, names: list[str]) -> str | None:
     """The Keras 3 module that has every one of `names`: the removed module's usual heir (`keras.utils` for
     `keras.utils.np_utils`), else another public module that has them (`keras.engine.topology.get_source_inputs`
@@ -77,13 +84,22 @@ class LegacyImportPaths(Rule):
         if updated.module is None or updated.relative:
             return updated
         module = code(updated.module)
+        public = _public(module)
+        if public != module and PUBLIC.get(public.replace("tensorflow.keras.", "keras.", 1)) is not None and \
+                not isinstance(updated.names, cst.ImportStar) and \
+                all(_home(public, [code(alias.name)]) == public or f"{public}.{code(alias.name)}" in MOVES
+                    for alias in updated.names):
+            # `from tensorflow.python.keras.utils import data_utils`: the public module has the names (or is
+            # the heir of the removed module named, whose uses become its functions below)
+            self.converted()
+            updated, module = updated.with_changes(module=_dotted(public)), public
         if not isinstance(updated.names, cst.ImportStar):
             for alias in updated.names:  # `from keras.utils import np_utils`: a module Keras 3 lacks, once unused
                 if f"{module}.{code(alias.name)}" in MOVES:
                     asname = code(alias.asname.name) if alias.asname else None
                     RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
         self._report_removed(original, module)
-        target = MOVES.get(module) or MOVES.get(module.replace("tensorflow.python.keras.", "tensorflow.keras.", 1))
+        target = MOVES.get(module) or MOVES.get(public)
         if target is None:
             if module.startswith("tensorflow.python.keras"):
                 self.report(original, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
@@ -114,7 +130,7 @@ class LegacyImportPaths(Rule):
         if not isinstance(updated.value, cst.Name):
             return updated
         for name in sorted(self.qualified_names(original)):  # sorted: a try/except import has two names; one answer whatever the hash seed
-            module, _, function = name.rpartition(".")
+            module, _, function = _public(name).rpartition(".")
             if module in MOVES and module.rsplit(".", 1)[0] + "." + updated.value.value == module:
                 home = _home(MOVES[module], [function])
                 if home is None:
