@@ -84,9 +84,9 @@ def test_a_removed_module_imported_by_name_and_unused_goes():
 
 
 def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
-    # PeterDrake/sky pre_fall_2020/train_model.py; Socret360's truncated_vgg16.py (data_utils.get_file) and
-    # EfficientDet's efficientnet.py (is_keras_tensor); tensorflow.python.keras.engine (above) stays reported.
-    assert_rewrites("""
+    # PeterDrake/sky pre_fall_2020/train_model.py and EfficientDet's efficientnet.py (is_keras_tensor);
+    # tensorflow.python.keras.engine (above) and a removed module by name (Socret360's data_utils) stay reported.
+    findings = assert_rewrites("""
         from tensorflow.python.keras.utils.data_utils import Sequence
         from tensorflow.python.keras.layers.core import Dense
         from tensorflow.python.keras.layers import Conv2D
@@ -95,13 +95,15 @@ def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
 
         path = data_utils.get_file("w.h5", URL)
     """, """
-        from tensorflow.keras.utils import get_file, Sequence
+        from tensorflow.keras.utils import Sequence
         from tensorflow.keras.layers import Dense
         from tensorflow.keras.layers import Conv2D
         from tensorflow.keras.backend import is_keras_tensor
+        from tensorflow.python.keras.utils import data_utils
 
-        path = get_file("w.h5", URL)
+        path = data_utils.get_file("w.h5", URL)
     """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(6, False)]
 
 
 def test_an_unused_keras_1_merge_import_goes_in_a_file_naming_no_other_removed_path():

@@ -87,10 +87,9 @@ class LegacyImportPaths(Rule):
         public = _public(module)
         if public != module and PUBLIC.get(public.replace("tensorflow.keras.", "keras.", 1)) is not None and \
                 not isinstance(updated.names, cst.ImportStar) and \
-                all(_home(public, [code(alias.name)]) == public or f"{public}.{code(alias.name)}" in MOVES
-                    for alias in updated.names):
-            # `from tensorflow.python.keras.utils import data_utils`: the public module has the names (or is
-            # the heir of the removed module named, whose uses become its functions below)
+                all(_home(public, [code(alias.name)]) == public for alias in updated.names):
+            # `from tensorflow.python.keras.backend import is_keras_tensor`: the public module has the names.
+            # (A removed module named, `... utils import data_utils`, stays private and reported.)
             self.converted()
             updated, module = updated.with_changes(module=_dotted(public)), public
         if not isinstance(updated.names, cst.ImportStar):
@@ -130,7 +129,7 @@ class LegacyImportPaths(Rule):
         if not isinstance(updated.value, cst.Name):
             return updated
         for name in sorted(self.qualified_names(original)):  # sorted: a try/except import has two names; one answer whatever the hash seed
-            module, _, function = _public(name).rpartition(".")
+            module, _, function = name.rpartition(".")
             if module in MOVES and module.rsplit(".", 1)[0] + "." + updated.value.value == module:
                 home = _home(MOVES[module], [function])
                 if home is None:
