@@ -103,3 +103,25 @@ class Rule(cst.CSTTransformer):
             passed_on = self.context.scratch["passed_on"] = dict(getattr(survey, "passed_on", ()))
         return resolve(names, node, self.context.scratch.get("stars", ()), passed_on,
                        getattr(survey, "packages", frozenset()))
+
+
+class DropsStatements(Rule):
+    """A rule that removes whole statement lines: a line whose id is in `dropped` goes, and a block it leaves
+    empty gets `pass`, which Python needs there. (Not a rule of its own: the registry takes only the classes
+    of `migrate.codemod.rules`.)"""
+
+    def __init__(self, context: CodemodContext) -> None:
+        super().__init__(context)
+        self.dropped: set[int] = set()
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.RemovalSentinel:
+        if id(original) not in self.dropped:
+            return updated
+        self.converted()
+        return cst.RemovalSentinel.REMOVE
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        if updated.body or not original.body:
+            return updated
+        return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])

@@ -21,7 +21,7 @@ import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
-from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
 from migrate.codemod.syntax import code
 
@@ -96,7 +96,7 @@ def _arg(value: str, keyword: str | None = None) -> cst.Arg:
                    cst.MaybeSentinel.DEFAULT)
 
 
-class BackendFunctionsToOps(Rule):
+class BackendFunctionsToOps(DropsStatements):
     NAME = "backend_functions_to_ops"
     ORDER = 40
     TRIGGERS = ("backend",)
@@ -107,7 +107,7 @@ class BackendFunctionsToOps(Rule):
         found = _OPS_ALIAS.search(node.code)
         self.tf = found.group(1) if found else None
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
-        self.inference: set[int] = set()  # the K.set_learning_phase(0) statements removed
+        self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
         # module constants set once to a literal (`TEST_PHASE = 0`), for the learning phase given by name
         values: dict[str, list[str]] = {}
         for statement in node.body:
@@ -127,18 +127,6 @@ class BackendFunctionsToOps(Rule):
                 self.constants.get(phase, phase) in ("0", "False"):
             self.inference.add(id(call))
             self.inference.add(id(node))
-
-    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
-                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.RemovalSentinel:
-        if id(original) not in self.inference:
-            return updated
-        self.converted()
-        return cst.RemovalSentinel.REMOVE
-
-    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
-        if updated.body or not original.body:
-            return updated
-        return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         return False  # `from keras.backend import sum`: the uses are rewritten, the import goes once unused

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code
 
 LISTS = ("trainable_weights", "non_trainable_weights", "_trainable_weights", "_non_trainable_weights")
@@ -22,15 +22,12 @@ LAYER_MODULES = ("keras.layers.", "keras.engine.", "keras.engine.topology.", "ke
 LAYERS = frozenset(module + "Layer" for module in LAYER_MODULES)
 
 
-class LayerWeightLists(Rule):
+class LayerWeightLists(DropsStatements):
     NAME = "layer_weight_lists"
     ORDER = 45
     TRIGGERS = ("trainable_weights",)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "self.trainable_weights = [self.w, ...] in a custom layer -> removed (Keras 3 tracks variables)"
-
-    def visit_Module(self, node: cst.Module) -> None:
-        self.removed: set[int] = set()
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         if not any(self.qualified_names(base.value) & LAYERS for base in node.bases):
@@ -55,20 +52,8 @@ class LayerWeightLists(Rule):
         for line, assign in lists:
             items = assign.value.elements if isinstance(assign.value, (cst.List, cst.Tuple)) else None
             if items is not None and all(code(item.value) in made for item in items):
-                self.removed.add(id(line))
+                self.dropped.add(id(line))
             else:
                 self.report(assign, f"{code(assign.targets[0].target)} is read-only in Keras 3: make these weights "
                                     "with self.add_weight (or assign keras.Variable objects to attributes) and drop "
                                     "the list")
-
-    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
-                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.RemovalSentinel:
-        if id(original) not in self.removed:
-            return updated
-        self.converted()
-        return cst.RemovalSentinel.REMOVE
-
-    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
-        if updated.body or not original.body:
-            return updated
-        return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])

@@ -18,7 +18,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code
 
 ROOTS = ("tensorflow.", "tensorflow.compat.v1.")
@@ -57,7 +57,7 @@ REPORTED = {
 }
 
 
-class Tf1NamesToTf2(Rule):
+class Tf1NamesToTf2(DropsStatements):
     NAME = "tf1_names_to_tf2"
     ORDER = 4  # before tf1_session_code, which then sees the Session(graph=...) rewritten
     TRIGGERS = ("gfile", "GraphDef", "Session", "get_default_graph", "write_graph", "assign", "to_float",
@@ -69,12 +69,7 @@ class Tf1NamesToTf2(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.prints: dict[int, str] = {}  # `x = tf.Print(x, [...])` lines -> their tf.print line
         self.returned: set[int] = set()  # sessions a function returns
-        self.initialized: set[int] = set()  # `K.get_session().run(tf.variables_initializer(...))` lines, removed
-
-    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
-        if updated.body or not original.body:
-            return updated
-        return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+        self.initialized = self.dropped  # `K.get_session().run(tf.variables_initializer(...))` lines, removed
 
     def visit_Return(self, node: cst.Return) -> None:
         if isinstance(node.value, cst.Call):
@@ -128,9 +123,8 @@ class Tf1NamesToTf2(Rule):
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
                                   updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.RemovalSentinel:
-        if id(original) in self.initialized:
-            self.converted()
-            return cst.RemovalSentinel.REMOVE
+        if id(original) in self.dropped:
+            return super().leave_SimpleStatementLine(original, updated)
         line = self.prints.get(id(original))
         if not line:
             return updated
