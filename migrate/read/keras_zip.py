@@ -19,6 +19,8 @@ import io
 import json
 import re
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -76,11 +78,68 @@ def read_keras_zip(path: str | Path) -> LegacyFile:
         raise MalformedFileError(f"not a readable .keras archive ({type(exc).__name__}: {exc})", path=str(path)) from None
 
 
-def open_weights_member(archive: zipfile.ZipFile) -> h5py.File:
-    """The archive's model.weights.h5, opened from memory (h5py reads Python file objects)."""
-    if WEIGHTS_MEMBER not in archive.namelist():
-        raise MalformedFileError(f".keras archive holds no {WEIGHTS_MEMBER}")
-    return h5py.File(io.BytesIO(archive.read(WEIGHTS_MEMBER)), "r")
+@contextmanager
+def open_weights_member(archive: zipfile.ZipFile) -> Iterator[h5py.File]:
+    """The archive's model.weights.h5, opened in place (h5py reads Python file objects): straight onto the
+    zip's bytes when it is stored uncompressed, as Keras writes it, so h5py reads only what it asks for and a
+    large file is never copied into memory; otherwise the member read into memory."""
+    try:
+        info = archive.getinfo(WEIGHTS_MEMBER)
+    except KeyError:
+        raise MalformedFileError(f".keras archive holds no {WEIGHTS_MEMBER}") from None
+    raw = _stored_view(archive, info) if info.compress_type == zipfile.ZIP_STORED and archive.filename else None
+    raw = raw or io.BytesIO(archive.read(WEIGHTS_MEMBER))
+    try:
+        with h5py.File(raw, "r") as h5:
+            yield h5
+    finally:
+        raw.close()
+
+
+def _stored_view(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> _Slice | None:
+    """A read-only view of a stored member's bytes in the zip file, or None when its local header is not where
+    the central directory says (then the member is read the ordinary way, which checks it)."""
+    with open(archive.filename, "rb") as handle:
+        handle.seek(info.header_offset)
+        header = handle.read(30)
+    if header[:4] != b"PK\x03\x04":
+        return None
+    start = info.header_offset + 30 + int.from_bytes(header[26:28], "little") + int.from_bytes(header[28:30], "little")
+    return _Slice(Path(archive.filename), start, info.file_size)
+
+
+class _Slice(io.RawIOBase):
+    """Bytes [start, start + size) of a file, as a read-only seekable file of their own."""
+
+    def __init__(self, path: Path, start: int, size: int) -> None:
+        super().__init__()
+        self._file = open(path, "rb")  # noqa: SIM115 (closed with the slice)
+        self._start, self._size, self._position = start, size, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._position
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._position, io.SEEK_END: self._size}[whence]
+        self._position = max(0, base + offset)
+        return self._position
+
+    def readinto(self, buffer: Any) -> int:
+        count = max(0, min(len(buffer), self._size - self._position))
+        self._file.seek(self._start + self._position)
+        read = self._file.readinto(memoryview(buffer)[:count])
+        self._position += read
+        return read
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
 
 
 def _member_json(archive: zipfile.ZipFile, name: str, required: bool) -> Any:
