@@ -113,17 +113,18 @@ def test_what_has_no_keras_3_counterpart_is_reported():
         from keras import backend as K
 
         ordering = K.image_dim_ordering()
-        image_shape = K.placeholder(shape=(2, ))
+        image_shape = K.placeholder(ndim=2)
         K.set_learning_phase(1)
         model.compile(loss=K.categorical_crossentropy)
         K.get_session().run(tf.variables_initializer([max_boxes_tensor]))
         K.tensorflow_backend.set_session(sess)
-        gpus = [x.name for x in K.device_lib.list_local_devices() if x.name[:11] == '/device:GPU']
+        _, found = K.control_flow_ops.while_loop(cond, body, [found])
+        w = K.variable(0.5, 'float32', 'w', constraint)
     """, RULE)
     assert [(f.line, f.message.split(" is gone")[0]) for f in findings] == [
         (4, "keras.backend.image_dim_ordering"), (5, "keras.backend.placeholder"),
         (6, "keras.backend.set_learning_phase"), (7, "keras.backend.categorical_crossentropy"),
-        (10, "keras.backend.device_lib.list_local_devices")]
+        (10, "keras.backend.control_flow_ops.while_loop"), (11, "keras.backend.variable")]
     assert all(not f.advice for f in findings)
     assert "image_data_format()" in findings[0].message and "training=False" in findings[2].message
 
@@ -237,3 +238,71 @@ def test_in_train_phase_with_training_given_becomes_a_conditional_expression():
     """, RULE)
     assert [(f.line, f.advice, f.message.split(" is gone")[0]) for f in findings] == [
         (7, False, "keras.backend.in_train_phase")]
+
+
+def test_what_keras_2_re_exported_or_keras_3_moved_is_called_where_it_went():
+    # qqwweee/keras-yolo3 yolo3/model.py:394, navidstuv/NuClick train.py:45, broadinstitute/keras-rcnn
+    # tests/layers/test_pooling.py and tests/backend/test_common.py, divamgupta/image-segmentation-keras
+    # keras_segmentation/models/model_utils.py:47
+    assert_rewrites("""
+        import tensorflow as tf
+        import keras.backend
+        from keras import backend as K
+
+        _, ignore_mask = K.control_flow_ops.while_loop(lambda b,*args: b<m, loop_body, [0, ignore_mask])
+        gpus = [x.name for x in K.device_lib.list_local_devices() if x.name[:11] == '/device:GPU']
+        a = keras.backend.placeholder(shape=(None, 224, 224, 3))
+        b = K.placeholder((1, None, 4), dtype='int32')
+        x_ctr = keras.backend.variable([0], "float32")
+        up = Lambda(lambda x: K.resize_images(x, height_factor=s[0], width_factor=s[1], data_format=data_format,
+                                              interpolation='bilinear'))(inp)
+        z = K.resize_images(x, 2, 3, 'channels_first')
+    """, """
+        import tensorflow as tf
+        import keras.backend
+        from keras import backend as K
+        from tensorflow.python.client import device_lib
+        import keras
+
+        _, ignore_mask = tf.while_loop(lambda b,*args: b<m, loop_body, [0, ignore_mask])
+        gpus = [x.name for x in device_lib.list_local_devices() if x.name[:11] == '/device:GPU']
+        a = keras.Input(batch_shape=(None, 224, 224, 3))
+        b = keras.Input(batch_shape=(1, None, 4), dtype='int32')
+        x_ctr = keras.Variable([0], dtype="float32")
+        up = Lambda(lambda x: keras.layers.UpSampling2D(size=(s[0], s[1]), data_format=data_format, interpolation='bilinear')(x))(inp)
+        z = keras.layers.UpSampling2D(size=(2, 3), data_format='channels_first')(x)
+    """, RULE)
+
+
+def test_what_they_became_computes_what_keras_2_did():
+    import tensorflow as tf
+    from tensorflow.python.client import device_lib
+
+    # K.control_flow_ops was TensorFlow's control_flow_ops module, whose while_loop is tf.compat.v1's, in a graph
+    masks = np.array([[0.1, 0.7, 0.9], [0.8, 0.2, 0.6]], dtype="float32")
+
+    def ignore(while_loop):
+        def body(b, found):
+            return b + 1, found.write(b, tf.cast(tf.reduce_max(tf.gather(masks, b)) < 0.85, tf.float32))
+        return tf.function(lambda: while_loop(lambda b, *args: b < 2, body, [0, tf.TensorArray(tf.float32, size=1,
+                                                                                              dynamic_size=True)])[1].stack())()
+    np.testing.assert_array_equal(ignore(tf.compat.v1.while_loop).numpy(), ignore(tf.while_loop).numpy())
+    np.testing.assert_array_equal(ignore(tf.while_loop).numpy(), [0.0, 1.0])
+    assert all(device.name.startswith("/device:") for device in device_lib.list_local_devices())
+    # K.resize_images in tf.keras 2: channels to the end, tf.image.resize by the integer factors, back
+    rng = np.random.default_rng(0)
+    images = rng.normal(size=(2, 3, 4, 5)).astype("float32")
+    for data_format, layout in (("channels_last", images), ("channels_first", images.transpose(0, 3, 1, 2))):
+        for interpolation in ("nearest", "bilinear"):
+            expected = tf.image.resize(images, (6, 12), method=interpolation).numpy()
+            inputs = keras.Input(layout.shape[1:])
+            model = keras.Model(inputs, keras.layers.Lambda(lambda x: keras.layers.UpSampling2D(
+                size=(2, 3), data_format=data_format, interpolation=interpolation)(x))(inputs))
+            got = model.predict(layout, verbose=0)
+            got = got if data_format == "channels_last" else got.transpose(0, 2, 3, 1)
+            np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    placeholder = keras.Input(batch_shape=(1, None, 4), dtype="int32")
+    assert tuple(placeholder.shape) == (1, None, 4) and placeholder.dtype == "int32"
+    assert keras.Input(batch_shape=(None, 8)).dtype == keras.backend.floatx()
+    variable = keras.Variable([0], dtype="float32")
+    assert variable.dtype == "float32" and tuple(variable.shape) == (1,)
