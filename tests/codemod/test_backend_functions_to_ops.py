@@ -296,8 +296,8 @@ def test_what_they_became_computes_what_keras_2_did():
         for interpolation in ("nearest", "bilinear"):
             expected = tf.image.resize(images, (6, 12), method=interpolation).numpy()
             inputs = keras.Input(layout.shape[1:])
-            model = keras.Model(inputs, keras.layers.Lambda(lambda x: keras.layers.UpSampling2D(
-                size=(2, 3), data_format=data_format, interpolation=interpolation)(x))(inputs))
+            model = keras.Model(inputs, keras.layers.Lambda(lambda x, f=data_format, i=interpolation: keras.layers.UpSampling2D(
+                size=(2, 3), data_format=f, interpolation=i)(x))(inputs))
             got = model.predict(layout, verbose=0)
             got = got if data_format == "channels_last" else got.transpose(0, 2, 3, 1)
             np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
