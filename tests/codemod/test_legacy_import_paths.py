@@ -85,7 +85,7 @@ def test_a_removed_module_imported_by_name_and_unused_goes():
 
 def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
     # PeterDrake/sky pre_fall_2020/train_model.py and EfficientDet's efficientnet.py (is_keras_tensor);
-    # tensorflow.python.keras.engine (above) and a removed module by name (Socret360's data_utils) stay reported.
+    # Socret360/object-detection-in-keras networks/base_networks/truncated_vgg16.py:4 (data_utils.get_file)
     findings = assert_rewrites("""
         from tensorflow.python.keras.utils.data_utils import Sequence
         from tensorflow.python.keras.layers.core import Dense
@@ -95,15 +95,38 @@ def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
 
         path = data_utils.get_file("w.h5", URL)
     """, """
-        from tensorflow.keras.utils import Sequence
+        from tensorflow.keras.utils import get_file, Sequence
         from tensorflow.keras.layers import Dense
         from tensorflow.keras.layers import Conv2D
         from tensorflow.keras.backend import is_keras_tensor
+
+        path = get_file("w.h5", URL)
+    """, RULE)
+    assert findings == []
+
+
+def test_a_private_removed_module_with_a_use_left_stays_and_is_reported():
+    # a name no public module has (Keras 2's private data_utils.validate_file), and the module passed on as a value
+    findings = assert_rewrites("""
         from tensorflow.python.keras.utils import data_utils
 
         path = data_utils.get_file("w.h5", URL)
+        ok = data_utils.validate_file(path, HASH)
+    """, """
+        from tensorflow.python.keras.utils import data_utils
+        from tensorflow.keras.utils import get_file
+
+        path = get_file("w.h5", URL)
+        ok = data_utils.validate_file(path, HASH)
     """, RULE)
-    assert [(f.line, f.advice) for f in findings] == [(6, False)]
+    assert sorted((f.line, f.message.split(" is ")[0]) for f in findings) == [
+        (2, "tensorflow.python.keras.utils"), (5, "tensorflow.python.keras.utils.data_utils.validate_file")]
+    findings = assert_unchanged("""
+        from tensorflow.python.keras.utils import data_utils
+
+        helpers = [data_utils]
+    """, RULE)
+    assert [(f.line, f.message.split(" is ")[0]) for f in findings] == [(2, "tensorflow.python.keras.utils")]
 
 
 def test_an_unused_keras_1_merge_import_goes_in_a_file_naming_no_other_removed_path():

@@ -16,11 +16,12 @@ import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.rule import NAMES, DropsStatements
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, names_in
 
 BACKEND_FUNCTIONS = frozenset({"keras.backend.backend", "tensorflow.keras.backend.backend"})
 GONE = frozenset({"theano", "cntk"})  # backends Keras 3 never runs on
 IMPORTED_FROM = ("keras", "tensorflow")  # whose imports may go with the dead code
+ALL = "*"  # what `__all__` may name: every name
 
 
 class DeadBackendBranches(DropsStatements):
@@ -100,38 +101,15 @@ class DeadBackendBranches(DropsStatements):
         """A Keras or TensorFlow import whose names only the dropped code used goes."""
         if not self.dead_names:
             return updated
-        used = _names(updated, skip_imports=True)
-        unused = self.dead_names - used
+        used = _names(updated)
+        unused = set() if ALL in used else self.dead_names - used
         return updated.visit(_ImportDropper(unused)) if unused else updated
 
 
-def _names(node: cst.CSTNode, skip_imports: bool = False) -> set[str]:
-    """Every name `node` mentions, and every string (`__all__`): a conservative answer for "still used"."""
-    gatherer = _NameGatherer(skip_imports)
-    node.visit(gatherer)
-    return gatherer.names
-
-
-class _NameGatherer(cst.CSTVisitor):
-    def __init__(self, skip_imports: bool) -> None:
-        super().__init__()
-        self.skip_imports, self.names = skip_imports, set()
-
-    def visit_Import(self, node: cst.Import) -> bool:
-        return not self.skip_imports
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        return not self.skip_imports
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)  # `K.backend`: `backend` here is no use of a name `backend`
-        return False
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.add(node.value)
-
-    def visit_SimpleString(self, node: cst.SimpleString) -> None:
-        self.names.add(node.evaluated_value if isinstance(node.evaluated_value, str) else "")  # `__all__`
+def _names(node: cst.CSTNode) -> set[str]:
+    """The names `node` reads (not what its imports bind); a module with `__all__` is taken to use them all."""
+    names = {name.value for name in names_in(node)}
+    return names | {ALL} if "__all__" in names else names
 
 
 class _ImportDropper(cst.CSTTransformer):

@@ -20,7 +20,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, names_in
 
 # What gives the rule work, as text: a removed module's path after `from`/`import`, TensorFlow's private copy,
 # keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
@@ -92,16 +92,20 @@ class LegacyImportPaths(Rule):
             # (A removed module named, `... utils import data_utils`, stays private and reported.)
             self.converted()
             updated, module = updated.with_changes(module=_dotted(public)), public
+        removed_modules = []  # `from keras.utils import np_utils`: a module Keras 3 lacks, goes once unused
         if not isinstance(updated.names, cst.ImportStar):
-            for alias in updated.names:  # `from keras.utils import np_utils`: a module Keras 3 lacks, once unused
-                if f"{module}.{code(alias.name)}" in MOVES:
+            for alias in updated.names:
+                if f"{public}.{code(alias.name)}" in MOVES:
                     asname = code(alias.asname.name) if alias.asname else None
                     RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
+                    removed_modules.append(asname or code(alias.name))
         self._report_removed(original, module)
         target = MOVES.get(module) or MOVES.get(public)
         if target is None:
             if module.startswith("tensorflow.python.keras"):
-                self.report(original, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
+                # reported at the end unless every use of the removed modules it names was replaced (the import goes)
+                self.private.append((original, module, removed_modules if len(removed_modules) == len(updated.names)
+                                     else None))
             return updated
         if not isinstance(updated.names, cst.ImportStar):
             names = [code(alias.name) for alias in updated.names]
@@ -114,6 +118,18 @@ class LegacyImportPaths(Rule):
             target = home
         self.converted()
         return updated.with_changes(module=_dotted(target))
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.private: list[tuple[cst.ImportFrom, str, list[str] | None]] = []
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        """TensorFlow's private imports reported, but for one of removed modules whose every use was replaced
+        (`from tensorflow.python.keras.utils import data_utils`, used only as `data_utils.get_file`): it goes."""
+        used = {name.value for name in names_in(updated)} if any(modules is not None for _, _, modules in self.private) else set()
+        for node, module, modules in self.private:
+            if modules is None or set(modules) & used:
+                self.report(node, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
+        return updated
 
     def _report_removed(self, node: cst.ImportFrom, module: str) -> None:
         """Names Keras 3 dropped with no public module to move to: a person rewrites the code using them."""
@@ -129,7 +145,8 @@ class LegacyImportPaths(Rule):
         if not isinstance(updated.value, cst.Name):
             return updated
         for name in sorted(self.qualified_names(original)):  # sorted: a try/except import has two names; one answer whatever the hash seed
-            module, _, function = name.rpartition(".")
+            private, _, function = name.rpartition(".")
+            module = _public(private)  # `tensorflow.python.keras.utils.data_utils.get_file`: the public one's heir
             if module in MOVES and module.rsplit(".", 1)[0] + "." + updated.value.value == module:
                 home = _home(MOVES[module], [function])
                 if home is None:
@@ -138,7 +155,7 @@ class LegacyImportPaths(Rule):
                     return updated
                 self.converted()
                 AddImportsVisitor.add_needed_import(self.context, home, function)
-                RemoveImportsVisitor.remove_unused_import(self.context, MOVES[module], updated.value.value)
+                RemoveImportsVisitor.remove_unused_import(self.context, private.rsplit(".", 1)[0], updated.value.value)
                 return cst.Name(function)
         return updated
 
