@@ -306,3 +306,24 @@ def test_what_they_became_computes_what_keras_2_did():
     assert keras.Input(batch_shape=(None, 8)).dtype == keras.backend.floatx()
     variable = keras.Variable([0], dtype="float32")
     assert variable.dtype == "float32" and tuple(variable.shape) == (1,)
+
+
+def test_a_learning_phase_named_by_another_files_constant(tmp_path):
+    # uzh-rpg/rpg_public_dronet evaluation.py:171 (TEST_PHASE from constants.py, `TEST_PHASE = 0`)
+    from migrate.codemod.engine import run
+    from migrate.codemod.registry import all_rules
+
+    evaluation = "from keras import backend as K\nfrom constants import TEST_PHASE\nimport constants\n\n" \
+                 "def main():\n    K.set_learning_phase(TEST_PHASE)\n    K.set_learning_phase(constants.TRAIN_PHASE)\n" \
+                 "    K.set_learning_phase(constants.PHASE)\n    model.predict(x)\n"
+    (tmp_path / "constants.py").write_text("TEST_PHASE = 0  # inference\nTRAIN_PHASE = 1\nPHASE = 0\nPHASE = 1\n")
+    (tmp_path / "evaluation.py").write_text(evaluation)
+    summary = run([tmp_path], [rule for rule in all_rules() if rule.NAME == RULE])
+    result = next(r for r in summary.results if r.path.endswith("evaluation.py"))
+    assert result.rewritten.decode() == evaluation.replace("    K.set_learning_phase(TEST_PHASE)\n", "")
+    # a training phase, and a name the module sets twice, stay reported
+    assert [(f.line, f.message.split(" is gone")[0]) for f in result.leftovers] == [
+        (7, "keras.backend.set_learning_phase"), (8, "keras.backend.set_learning_phase")]
+    # the same file alone: the constant is not known, the call stays reported
+    alone = run([tmp_path / "evaluation.py"], [rule for rule in all_rules() if rule.NAME == RULE]).results[0]
+    assert [f.line for f in alone.leftovers] == [6, 7, 8]

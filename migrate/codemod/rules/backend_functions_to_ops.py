@@ -129,9 +129,17 @@ class BackendFunctionsToOps(DropsStatements):
         call = node.body[0].value
         phase = code(call.args[0].value) if len(call.args) == 1 else None
         if self._function(call.func) == "set_learning_phase" and call.args[0].keyword is None and \
-                self.constants.get(phase, phase) in ("0", "False"):
+                self.constants.get(phase, self._imported_constant(call.args[0].value) or phase) in ("0", "False"):
             self.inference.add(id(call))
             self.inference.add(id(node))
+
+    def _imported_constant(self, node: cst.BaseExpression) -> str | None:
+        """The value of a constant another file of the run sets once (`from constants import TEST_PHASE`, or
+        `constants.TEST_PHASE`, where constants.py has `TEST_PHASE = 0`): the survey read it."""
+        phases = dict(getattr(self.context.scratch.get("survey"), "phases", ()))
+        values = {phases.get(".".join(name.name.split(".")[-2:])) for name in
+                  self.get_metadata(QualifiedNameProvider, node, set()) if name.name.count(".") >= 1}
+        return values.pop() if len(values) == 1 else None
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         return False  # `from keras.backend import sum`: the uses are rewritten, the import goes once unused
