@@ -257,6 +257,7 @@ def test_what_keras_2_re_exported_or_keras_3_moved_is_called_where_it_went():
         up = Lambda(lambda x: K.resize_images(x, height_factor=s[0], width_factor=s[1], data_format=data_format,
                                               interpolation='bilinear'))(inp)
         z = K.resize_images(x, 2, 3, 'channels_first')
+        y = K.depthwise_conv2d(inputs, self.depthwise_kernel, strides=self.strides, padding=self.padding)
     """, """
         import tensorflow as tf
         import keras.backend
@@ -271,6 +272,7 @@ def test_what_keras_2_re_exported_or_keras_3_moved_is_called_where_it_went():
         x_ctr = keras.Variable([0], dtype="float32")
         up = Lambda(lambda x: keras.layers.UpSampling2D(size=(s[0], s[1]), data_format=data_format, interpolation='bilinear')(x))(inp)
         z = keras.layers.UpSampling2D(size=(2, 3), data_format='channels_first')(x)
+        y = keras.ops.depthwise_conv(inputs, self.depthwise_kernel, strides=self.strides, padding=self.padding)
     """, RULE)
 
 
@@ -304,6 +306,13 @@ def test_what_they_became_computes_what_keras_2_did():
     placeholder = keras.Input(batch_shape=(1, None, 4), dtype="int32")
     assert tuple(placeholder.shape) == (1, None, 4) and placeholder.dtype == "int32"
     assert keras.Input(batch_shape=(None, 8)).dtype == keras.backend.floatx()
+    # K.depthwise_conv2d in tf.keras 2: tf.nn.depthwise_conv2d with strides (1, s, s, 1) and rate=dilation_rate
+    x, kernel = rng.normal(size=(2, 9, 9, 3)).astype("float32"), rng.normal(size=(3, 3, 3, 2)).astype("float32")
+    for strides, padding, dilation in (((2, 2), "same", (1, 1)), ((1, 1), "valid", (2, 2))):
+        expected = tf.nn.depthwise_conv2d(x, kernel, strides=(1, *strides, 1), padding=padding.upper(),
+                                          dilations=dilation).numpy()
+        got = keras.ops.convert_to_numpy(keras.ops.depthwise_conv(x, kernel, strides, padding, None, dilation))
+        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
     variable = keras.Variable([0], dtype="float32")
     assert variable.dtype == "float32" and tuple(variable.shape) == (1,)
 

@@ -56,6 +56,9 @@ OPS.update({
     "eval": ("convert_to_numpy", {}),
     "constant": ("convert_to_tensor", {"dtype": (2, "keras.backend.floatx()")}),
     "repeat_elements": ("repeat", {}),
+    # the same parameters in the same order (x, kernel, strides, padding, data_format, dilation_rate), the kernel
+    # laid out alike (rows, cols, input channels, multiplier); only the first two are named differently
+    "depthwise_conv2d": ("depthwise_conv", {}),
 })
 # Keras 2 functions whose Keras 3 counterpart is not in keras.ops: (callable, Keras 2's parameters in order (the
 # first stays positional, the others become keywords: `K.variable(x, 'float32')` -> `dtype='float32'`), keyword
@@ -66,7 +69,8 @@ SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.sh
           "dtype": "keras.backend.standardize_dtype({x}.dtype)", "ndim": "len({x}.shape)",
           "cast_to_floatx": "numpy.asarray({arg}, dtype=keras.backend.floatx())", "relu": "keras.ops.relu({arg})"}
 # Keras 2 arguments the Keras 3 function has no counterpart for: such a call is reported.
-UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"}}
+UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"},
+               "depthwise_conv2d": {"x", "depthwise_kernel"}}
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # What to use instead, for the functions reported.
 ADVICE = {
@@ -76,8 +80,9 @@ ADVICE = {
     "control_flow_ops.while_loop": "use tf.while_loop; write loop_vars as a list of two or more (TensorFlow 2's "
                                    "returns a single loop variable in a list, Keras 2's bare)",
     "learning_phase": "Keras 3 has no global learning phase: pass training=True/False to the layer or model call",
-    "set_learning_phase": "Keras 3 has no global learning phase: pass training=False to the model call "
-                          "(model.predict already does)",
+    "set_learning_phase": "Keras 3 has no global learning phase: fit() calls the layers with training=True, "
+                          "predict(), evaluate() and fit's validation with training=False; where the code relied "
+                          "on another phase, call the model with training= (model(x, training=True))",
     "function": "call the model (or a keras.Model built on the tensors) instead",
     "variable": "use keras.Variable(value, dtype=..., name=...) (or self.add_weight in a layer; keras.Variable "
                 "takes no constraint: add_weight(constraint=...) does)",
@@ -90,6 +95,12 @@ ADVICE = {
               "condition over x's last axes, keras.ops.where broadcasts it from the right), keras.ops.cond for a "
               "scalar condition",
     "l2_normalize": "use tf.math.l2_normalize(x, axis=...) (what Keras 2 called)",
+    "moving_average_update": "Keras 3 models have no update ops to append to: for an average of the weights, "
+                             "give the optimizer use_ema=True, ema_momentum=... (or assign it in a Callback)",
+    "batch_get_value": "use [keras.ops.convert_to_numpy(v) for v in variables]",
+    "batch_set_value": "call variable.assign(value) for each pair",
+    "bias_add": "add the bias (x + bias) where channels are last; tf.nn.bias_add(x, bias, data_format='NCHW') "
+                "where they are first",
     "dot": "use keras.ops.matmul (or keras.ops.tensordot for more than two dimensions)",
 }
 _OPS_ALIAS = re.compile(r"^import tensorflow as (\w+)\s*$", re.M)
