@@ -120,11 +120,14 @@ def test_what_has_no_keras_3_counterpart_is_reported():
         K.tensorflow_backend.set_session(sess)
         _, found = K.control_flow_ops.while_loop(cond, body, [found])
         w = K.variable(0.5, 'float32', 'w', constraint)
+        shape = K.placeholder(shape=(2, ))
+        out = sess.run([boxes], feed_dict={shape: [416, 416]})
     """, RULE)
     assert [(f.line, f.message.split(" is gone")[0]) for f in findings] == [
         (4, "keras.backend.image_dim_ordering"), (5, "keras.backend.placeholder"),
         (6, "keras.backend.set_learning_phase"), (7, "keras.backend.categorical_crossentropy"),
-        (10, "keras.backend.control_flow_ops.while_loop"), (11, "keras.backend.variable")]
+        (10, "keras.backend.control_flow_ops.while_loop"), (11, "keras.backend.variable"),
+        (12, "keras.backend.placeholder")]
     assert all(not f.advice for f in findings)
     assert "image_data_format()" in findings[0].message and "training=False" in findings[2].message
 

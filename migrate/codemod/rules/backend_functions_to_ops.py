@@ -76,7 +76,8 @@ ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 ADVICE = {
     "image_dim_ordering": "compare keras.backend.image_data_format() with 'channels_first' / 'channels_last'",
     "set_image_dim_ordering": "keras.backend.set_image_data_format('channels_first' or 'channels_last')",
-    "placeholder": "use keras.Input(batch_shape=...) (a model input) or pass the value as an argument",
+    "placeholder": "use keras.Input(batch_shape=...) for a model input; a value fed through feed_dict becomes an "
+                   "argument of a function (tf.function) or of the model call",
     "control_flow_ops.while_loop": "use tf.while_loop; write loop_vars as a list of two or more (TensorFlow 2's "
                                    "returns a single loop variable in a list, Keras 2's bare)",
     "learning_phase": "Keras 3 has no global learning phase: pass training=True/False to the layer or model call",
@@ -121,6 +122,7 @@ class BackendFunctionsToOps(DropsStatements):
 
     def visit_Module(self, node: cst.Module) -> None:
         found = _OPS_ALIAS.search(node.code)
+        self.feeds = "feed_dict" in node.code  # placeholders fed through a session: no keras.Input in their place
         self.tf = found.group(1) if found else None
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
         self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
@@ -419,9 +421,9 @@ def _list_local_devices(rule: BackendFunctionsToOps, original: cst.Call, updated
 def _placeholder(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     """`K.placeholder(shape=(None, 224, 224, 3))` -> `keras.Input(batch_shape=(None, 224, 224, 3))`: a symbolic
     input of that shape (the batch axis included, as the placeholder's), floatx unless a dtype is given. A
-    placeholder given only `ndim`, or fed through a session (reported by tf1_session_code), has no counterpart."""
+    placeholder given only `ndim`, or in a file that feeds values through a session (`feed_dict`), has none."""
     args = _keywords(list(updated.args), ("shape", "ndim", "dtype", "sparse", "name"))
-    if args is None:
+    if args is None or rule.feeds:
         return None
     named = {arg.keyword.value if arg.keyword is not None else "shape": arg for arg in args}
     if "shape" not in named or set(named) - {"shape", "dtype", "sparse", "name"}:
