@@ -339,3 +339,37 @@ def test_a_learning_phase_named_by_another_files_constant(tmp_path):
     # the same file alone: the constant is not known, the call stays reported
     alone = run([tmp_path / "evaluation.py"], [rule for rule in all_rules() if rule.NAME == RULE]).results[0]
     assert [f.line for f in alone.leftovers] == [6, 7, 8]
+
+
+def test_bias_add_becomes_what_keras_2_called_with_advice_on_a_bias_of_more_axes():
+    # titu1994/keras-squeeze-excite-network se_mobilenets.py:203 (a DepthwiseConv2D of its own)
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+
+        outputs = K.bias_add(outputs, self.bias, data_format=self.data_format)
+        last = K.bias_add(x, b)
+        first = K.bias_add(x, b, 'channels_first')
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        import keras
+
+        outputs = tf.nn.bias_add(outputs, self.bias, data_format='NCHW' if self.data_format == 'channels_first' else 'NHWC')
+        last = tf.nn.bias_add(x, b, data_format='NCHW' if keras.backend.image_data_format() == 'channels_first' else 'NHWC')
+        first = tf.nn.bias_add(x, b, data_format='NCHW')
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(5, True), (6, True), (7, True)]
+
+
+def test_bias_add_as_rewritten_adds_along_the_channel_axis():
+    import tensorflow as tf
+
+    rng = np.random.default_rng(1)
+    bias = rng.normal(size=(3,)).astype("float32")
+    for shape in ((2, 3, 4, 5), (2, 3, 4)):
+        x = rng.normal(size=shape).astype("float32")
+        first = tf.nn.bias_add(x, bias, data_format="NCHW").numpy()  # channels_first: axis 1, whatever the rank
+        np.testing.assert_allclose(first, x + bias.reshape((1, 3) + (1,) * (len(shape) - 2)), rtol=1e-6)
+        last = rng.normal(size=shape[:-1] + (3,)).astype("float32")
+        np.testing.assert_allclose(tf.nn.bias_add(last, bias, data_format="NHWC").numpy(), last + bias, rtol=1e-6)

@@ -10,7 +10,8 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 `keras.ops.shape` is a tuple, on which `* 2` repeats). `K.image_dim_ordering() == 'th'` becomes
 `K.image_data_format() == 'channels_first'`. A few become what Keras 3 or TensorFlow moved them to
 (`CALLED_AS`: `K.placeholder` -> `keras.Input`, `K.resize_images` -> `keras.layers.UpSampling2D`,
-`K.control_flow_ops.while_loop` -> `tf.while_loop`, `K.device_lib` -> TensorFlow's own). Anything else Keras 3 lacks (a placeholder, the learning
+`K.control_flow_ops.while_loop` -> `tf.while_loop`, `K.device_lib` -> TensorFlow's own, `K.bias_add` ->
+`tf.nn.bias_add` as Keras 2 called it). Anything else Keras 3 lacks (a placeholder, the learning
 phase, `K.function`, a use whose meaning changed) is reported with what to use: a leftover. The session
 functions are `tf1_session_code`'s.
 """
@@ -100,8 +101,6 @@ ADVICE = {
                              "give the optimizer use_ema=True, ema_momentum=... (or assign it in a Callback)",
     "batch_get_value": "use [keras.ops.convert_to_numpy(v) for v in variables]",
     "batch_set_value": "call variable.assign(value) for each pair",
-    "bias_add": "add the bias (x + bias) where channels are last; tf.nn.bias_add(x, bias, data_format='NCHW') "
-                "where they are first",
     "dot": "use keras.ops.matmul (or keras.ops.tensordot for more than two dimensions)",
 }
 _OPS_ALIAS = re.compile(r"^import tensorflow as (\w+)\s*$", re.M)
@@ -446,6 +445,24 @@ def _resize_images(rule: BackendFunctionsToOps, original: cst.Call, updated: cst
                                 f"data_format={code(data_format)}{chosen})({code(x)})")
 
 
+def _bias_add(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.bias_add(x, bias, data_format=f)` -> `tf.nn.bias_add(x, bias, data_format='NCHW' if f == 'channels_first'
+    else 'NHWC')`: what Keras 2's TensorFlow backend called for a bias of one axis (every Keras layer's). A bias of
+    more axes, which Keras 2 reshaped and added, stops tf.nn.bias_add with an error: advice says so."""
+    args = _arguments(updated, ("x", "bias", "data_format"))
+    if args is None:
+        return None
+    x, bias, data_format = args
+    chosen = code(data_format) if data_format is not None else "keras.backend.image_data_format()"
+    if data_format is None:
+        AddImportsVisitor.add_needed_import(rule.context, "keras")
+    rule.report(original, "K.bias_add -> tf.nn.bias_add, Keras 2's call for a bias of one axis; a bias of more axes "
+                          "stops it with an error (add it, reshaped, instead)", advice=True)
+    layout = f"'NCHW' if {chosen} == 'channels_first' else 'NHWC'" if not isinstance(data_format, cst.SimpleString) \
+        else ("'NCHW'" if data_format.evaluated_value == "channels_first" else "'NHWC'")
+    return cst.parse_expression(f"{rule._tf()}.nn.bias_add({code(x)}, {code(bias)}, data_format={layout})")
+
+
 # Keras 2 functions rewritten by a function of the call (None: the call is reported).
 CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
-             "placeholder": _placeholder, "resize_images": _resize_images}
+             "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add}
