@@ -308,3 +308,16 @@ def test_a_function_that_moved_to_another_public_module_goes_there():
     # titu1994/Keras-ResNeXt: get_source_inputs left keras.engine.topology for keras.utils, not keras.layers.
     assert_rewrites("from keras.engine.topology import get_source_inputs\n",
                     "from keras.utils import get_source_inputs\n", RULE)
+
+
+def test_tf_keras_engine_goes_where_keras_engine_goes():
+    # titu1994/keras-squeeze-excite-network se_mobilenets.py:20, the TensorFlow branch of its imports
+    assert_rewrites("""
+        from tensorflow.keras.engine import InputSpec
+        from tensorflow.keras.engine.topology import get_source_inputs
+        from tensorflow.keras.engine.training import Model
+    """, """
+        from tensorflow.keras.layers import InputSpec
+        from tensorflow.keras.utils import get_source_inputs
+        from tensorflow.keras.models import Model
+    """, RULE)
