@@ -20,6 +20,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rules.image_data_generator_to_layers import REWRITTEN_AWAY
 from migrate.codemod.syntax import code
 
 # What gives the rule work, as text: a removed module's path after `from`/`import`, TensorFlow's private copy,
@@ -119,9 +120,10 @@ class LegacyImportPaths(Rule):
         """Names Keras 3 dropped with no public module to move to: a person rewrites the code using them."""
         if isinstance(node.names, cst.ImportStar):
             return
+        gone = self.context.scratch.get(REWRITTEN_AWAY, ())  # its uses rewritten, the import is removed
         for alias in node.names:
             advice = REMOVED.get(f"{module}.{code(alias.name)}")
-            if advice is not None:
+            if advice is not None and f"{module}.{code(alias.name)}" not in gone:
                 self.report(node, f"{module}.{code(alias.name)} is gone in Keras 3: {advice}")
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
