@@ -64,3 +64,24 @@ def test_what_has_no_keras_3_keyword_is_reported():
         checkpoint = keras.callbacks.ModelCheckpoint('w.keras', period=5)
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(3, False)]
+    assert "save_freq=N * steps_per_epoch is no substitute" in findings[0].message
+
+
+def test_save_freq_in_batches_finds_no_val_metric(tmp_path):
+    """Why period=N is not rewritten to save_freq=N * steps_per_epoch: the batch-end logs hold no val_loss, so
+    save_best_only on val_loss saves every time, and a {val_loss} path cannot be formatted."""
+    import numpy as np
+    import pytest
+
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    data = (np.zeros((8, 3)), np.zeros((8, 1)))  # the loss never improves after the first save
+    checkpoint = keras.callbacks.ModelCheckpoint(str(tmp_path / "w{epoch}.weights.h5"), monitor="val_loss",
+                                                 save_best_only=True, save_weights_only=True, save_freq=2 * 2)
+    with pytest.warns(UserWarning, match="only with val_loss available"):
+        model.fit(*data, batch_size=4, epochs=4, validation_data=data, callbacks=[checkpoint], verbose=0)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w2.weights.h5", "w4.weights.h5"]
+    named = keras.callbacks.ModelCheckpoint(str(tmp_path / "v{val_loss:.3f}.weights.h5"), save_weights_only=True,
+                                            save_freq=2)
+    with pytest.raises(KeyError):
+        model.fit(*data, batch_size=4, epochs=1, validation_data=data, callbacks=[named], verbose=0)

@@ -55,6 +55,31 @@ def test_the_generator_left_keeps_its_import_and_it_is_reported():
         model.fit_generator(gen.flow(x, y, batch_size=8), steps_per_epoch=10)
     """)
     assert [(f.line, f.rule, f.advice) for f in findings] == [(2, "legacy_import_paths", False)]
+    assert "(not rewritten: gen: zoom_range=... has no exact layer" in findings[0].message
+
+
+def test_why_a_generator_stays_is_in_the_report():
+    # david8862/keras-YOLOv3-model-set train_imagenet.py, uzh-rpg/rpg_public_dronet utils.py
+    _, findings = rewrite("""
+        from keras.preprocessing.image import ImageDataGenerator
+        class DroneDataGenerator(ImageDataGenerator):
+            pass
+        a = ImageDataGenerator(preprocessing_function=preprocess)
+        b = ImageDataGenerator(width_shift_range=4)
+        c = ImageDataGenerator(horizontal_flip=True)
+        model.fit(c.flow_from_directory("data"), steps_per_epoch=10)
+        d = ImageDataGenerator(horizontal_flip=True)
+        model.fit(d.flow(x, y, shuffle=False), steps_per_epoch=10)
+    """)
+    assert [(f.line, f.rule) for f in findings] == [(2, "legacy_import_paths")]
+    kept = findings[0].message.split("(not rewritten: ")[1].split("; ")
+    assert kept == ["class DroneDataGenerator: subclasses it (a keras.utils.PyDataset can do what its flow did, "
+                    "with preprocessing layers)",
+                    "a: preprocessing_function=... runs Python code on each image",
+                    "b: width_shift_range=4 is in pixels (Keras 2 read a value >= 1 so)",
+                    "c: it is used other than by flow(x, y, batch_size=...) given to fit (flow_from_directory, an "
+                    "iterator kept in a variable, ...)",
+                    "d: its flow() has arguments other than x, y (a plain name) and batch_size)"]
 
 
 def test_rotation_shift_flip_fed_to_fit_generator():

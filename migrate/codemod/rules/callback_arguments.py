@@ -2,8 +2,10 @@
 
 Keras 3's callbacks take no **kwargs, so a keyword it lacks is a TypeError at the line that builds the
 callback. `epsilon` is Keras 2.0's name for ReduceLROnPlateau's `min_delta`; `period=1` is what
-ModelCheckpoint does by default (`save_freq='epoch'`). `period=N` (every N epochs) has no Keras 3 keyword
-(`save_freq=N` counts batches): reported. TensorBoard's `write_grads` and `batch_size`, which TensorFlow 2's
+ModelCheckpoint does by default (`save_freq='epoch'`). `period=N` (every N epochs) has no Keras 3 keyword:
+reported. `save_freq=N * steps_per_epoch` is not the same: it saves at the end of a batch, before validation,
+so a `val_` monitor (Keras 3 then saves every time, best or not) or `{val_loss}` in the path (a KeyError;
+both in qqwweee/keras-yolo3's train.py) finds nothing there. TensorBoard's `write_grads` and `batch_size`, which TensorFlow 2's
 Keras already ignored, are removed (advice). Only calls that resolve to a Keras callback class are touched.
 """
 
@@ -20,7 +22,11 @@ DROPPED = {"ModelCheckpoint": {"period": "1"}}
 # Dropped whatever their value, with advice: TensorFlow 2's Keras already ignored them (with a warning).
 IGNORED = {"TensorBoard": ("write_grads", "batch_size")}
 REPORTED = {"ModelCheckpoint": {"period": "Keras 3 saves every epoch (save_freq='epoch') or every N batches "
-                                          "(save_freq=N): save every N epochs from a callback of your own"}}
+                                          "(save_freq=N); save_freq=N * steps_per_epoch is no substitute, it saves at "
+                                          "a batch end, before validation, where no val_ metric is in the logs (a "
+                                          "val_ monitor falls back to saving every time, a {val_...} path fails): "
+                                          "drop period= to save "
+                                          "every epoch, or save every N epochs from a callback of your own"}}
 
 
 class CallbackArguments(Rule):

@@ -38,6 +38,7 @@ OFF = {"featurewise_center": "False", "samplewise_center": "False", "featurewise
        "shear_range": 0, "zoom_range": 0, "brightness_range": "None", "preprocessing_function": "None"}
 FITS = ("fit", "fit_generator")
 REWRITTEN_AWAY = "rewritten_away"  # scratch key: full names whose imports go (legacy_import_paths stays quiet)
+KEPT = "generators_kept"  # scratch key: why each generator was not rewritten (legacy_import_paths says it)
 
 
 def _number(node: cst.BaseExpression) -> float | None:
@@ -61,12 +62,23 @@ def _operand(node: cst.BaseExpression) -> str:
     return text if isinstance(node, (cst.Integer, cst.Float, cst.Name)) else f"({text})"
 
 
-def layers_for(call: cst.Call, keras: str) -> list[str] | None:
-    """The preprocessing layers doing what `ImageDataGenerator(...)` does, or None when an option has no exact
-    layer (or is not written as a literal the rule can judge)."""
+# Why an option set to anything but its default keeps the generator (the leftover's message says it).
+WHY = {"featurewise_center": "needs statistics of the data (gen.fit)",
+       "featurewise_std_normalization": "needs statistics of the data (gen.fit)",
+       "zca_whitening": "needs statistics of the data (gen.fit)",
+       "samplewise_center": "has no preprocessing layer", "samplewise_std_normalization": "has no preprocessing layer",
+       "zoom_range": "has no exact layer (Keras 2 drew the width and height zoom apart)",
+       "shear_range": "has no exact layer (RandomShear draws its own way)",
+       "channel_shift_range": "has no exact layer", "brightness_range": "has no exact layer",
+       "preprocessing_function": "runs Python code on each image"}
+
+
+def layers_for(call: cst.Call, keras: str) -> tuple[list[str] | None, str]:
+    """The preprocessing layers doing what `ImageDataGenerator(...)` does, or None and why not, when an option
+    has no exact layer (or is not written as a literal the rule can judge)."""
     options = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
     if len(options) != len(call.args):
-        return None
+        return None, "its arguments are not all keywords"
     fill: list[str] = []
     for key, value in options.items():
         if key in OFF and (code(value) == OFF[key] or _number(value) == OFF[key]):
@@ -83,7 +95,9 @@ def layers_for(call: cst.Call, keras: str) -> list[str] | None:
             continue
         if key == "rescale" and (_number(value) is not None or code(value) == "None"):
             continue
-        return None
+        if key in ("width_shift_range", "height_shift_range") and _number(value) is not None:
+            return None, f"{key}={code(value)} is in pixels (Keras 2 read a value >= 1 so)"
+        return None, f"{key}=... {WHY.get(key, 'is not a literal migrate can judge')}"
     mode = options.get("fill_mode")
     fill.append(f"fill_mode={code(mode)}" if mode is not None else 'fill_mode="nearest"')
     if "cval" in options and _number(options["cval"]):
@@ -100,7 +114,7 @@ def layers_for(call: cst.Call, keras: str) -> list[str] | None:
             layers.append(f'{keras}.layers.RandomFlip("{mode_name}")')
     if "rescale" in options and _number(options["rescale"]):
         layers.append(f"{keras}.layers.Rescaling({code(options['rescale'])})")
-    return layers
+    return layers, ""
 
 
 class _Uses(cst.CSTVisitor):
@@ -177,6 +191,10 @@ class ImageDataGeneratorToLayers(DropsStatements):
     def visit_Module(self, node: cst.Module) -> None:
         self.assignments: dict[int, str] = {}  # id(statement) -> the Sequential statement replacing it
         self.flows: dict[int, str] = {}  # id(flow call) -> the tf.data expression replacing it
+        for statement in node.body:
+            if isinstance(statement, cst.ClassDef) and any(self._is_generator(base.value) for base in statement.bases):
+                self._refuse(f"class {statement.name.value}", "subclasses it (a keras.utils.PyDataset can do what "
+                                                              "its flow did, with preprocessing layers)")
         uses = _Uses()
         node.visit(uses)
         spelled = {name.value for name in uses.names}
@@ -201,28 +219,35 @@ class ImageDataGeneratorToLayers(DropsStatements):
                 or not isinstance(assign.value, cst.Call) or not self._is_generator(assign.value.func)):
             return False
         generator = assign.targets[0].target.value
-        layers = layers_for(assign.value, keras)
+        layers, why = layers_for(assign.value, keras)
         if layers is None or generator in (keras, tf, "batch_x", "batch_y"):
-            return False
+            return self._refuse(generator, why or f"the name {generator} is needed for the pipeline")
         flows: dict[int, str] = {}
         for fit in uses.fits:
             flow = _fed_flow(fit, generator)
             parts = _flow_parts(flow) if flow is not None else None
             if flow is not None and parts is None:
-                return False
+                return self._refuse(generator, "its flow() has arguments other than x, y (a plain name) and "
+                                               "batch_size")
             if parts is not None:
                 flows[id(flow)] = self._pipeline(parts, generator, tf, keras, fit)
         fitted = [s for s in uses.statements if _fits_generator(s, generator)]
         spelled = [name for name in uses.names if name.value == generator]
         # every spelling of the name: the assignment's target, each flow's receiver, each gen.fit(...)
         if len(spelled) != 1 + len(flows) + len(fitted) or not flows:
-            return False
+            return self._refuse(generator, "it is used other than by flow(x, y, batch_size=...) given to fit "
+                                           "(flow_from_directory, an iterator kept in a variable, ...)")
         indent = module.default_indent
         self.assignments[id(statement)] = (f"{generator} = {keras}.Sequential([\n"
                                            + "".join(f"{indent}{layer},\n" for layer in layers) + "])\n")
         self.flows.update(flows)
         self.dropped |= {id(s) for s in fitted}
         return True
+
+    def _refuse(self, generator: str, why: str) -> bool:
+        """Note why `generator` stays: legacy_import_paths says it with the import it reports."""
+        self.context.scratch.setdefault(KEPT, []).append(f"{generator}: {why}")
+        return False
 
     @staticmethod
     def _pipeline(parts: tuple[cst.BaseExpression, cst.BaseExpression, str], generator: str, tf: str, keras: str,

@@ -51,7 +51,8 @@ REPORTED = {
     "local_variables_initializer": "remove it: TF2 variables are initialized when created",
     "variables_initializer": "remove it: TF2 variables are initialized when created",
     "Summary": "write it with tf.summary.scalar(name, value, step=...) under "
-               "tf.summary.create_file_writer(logdir).as_default()",
+               "tf.summary.create_file_writer(logdir).as_default() (a Keras TensorBoard callback has no .writer in "
+               "Keras 3: make one with tf.summary.create_file_writer(self.log_dir) in __init__)",
     "summary.FileWriter": "use tf.summary.create_file_writer(logdir)",
     "graph_util.convert_variables_to_constants": "freeze a tf.function with "
         "tensorflow.python.framework.convert_to_constants.convert_variables_to_constants_v2, or export a "
