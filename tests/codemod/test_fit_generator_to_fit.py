@@ -90,8 +90,8 @@ def test_validation_steps_next_to_arrays_goes_with_advice():
 
 
 def test_keras_3_evaluates_only_validation_steps_batches_of_arrays():
-    import numpy as np
     import keras
+    import numpy as np
 
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
     model.compile("sgd", "mse")

@@ -10,6 +10,8 @@ from migrate.codemod.rules.image_data_generator_to_layers import OFF
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
 RULE = "image_data_generator_to_layers"
+PIPELINE = ("tf.data.Dataset.from_tensor_slices(({x}, {y})).shuffle(len({x})).batch({batch}).map(lambda batch_x, "
+            "batch_y: ({gen}(tf.cast(batch_x, keras.backend.floatx()), training=True), batch_y))")
 
 
 def test_keras_3_has_no_image_data_generator_and_the_layers_take_what_is_written():
@@ -96,7 +98,7 @@ def test_rotation_shift_flip_fed_to_fit_generator():
 
         model.fit_generator(generator.flow(trainX, Y_train, batch_size=batch_size),
                             steps_per_epoch=len(trainX) // batch_size, epochs=nb_epoch)
-    """, """
+    """, f"""
         import keras
         import tensorflow as tf
 
@@ -106,7 +108,7 @@ def test_rotation_shift_flip_fed_to_fit_generator():
             keras.layers.RandomFlip("horizontal"),
         ])
 
-        model.fit_generator(tf.data.Dataset.from_tensor_slices((trainX, Y_train)).shuffle(len(trainX)).batch(batch_size).map(lambda batch_x, batch_y: (generator(tf.cast(batch_x, keras.backend.floatx()), training=True), batch_y)).repeat(),
+        model.fit_generator({PIPELINE.format(x="trainX", y="Y_train", batch="batch_size", gen="generator")}.repeat(),
                             steps_per_epoch=len(trainX) // batch_size, epochs=nb_epoch)
     """, RULE)
     assert findings == []
@@ -118,7 +120,7 @@ def test_with_every_rule_nothing_is_left():
         from keras.preprocessing.image import ImageDataGenerator
         import tensorflow as tf
         if G > 1:
-        	print(G)
+        \tprint(G)
         aug = ImageDataGenerator(width_shift_range=0.1,
         \theight_shift_range=0.1, horizontal_flip=True,
         \tfill_mode="nearest")
@@ -141,7 +143,7 @@ def test_one_axis_vertical_flip_fill_rescale_and_an_epoch_of_one_pass():
         gen = IDG(height_shift_range=0.2, vertical_flip=True, fill_mode='constant', cval=0.5, rescale=1./255,
                   featurewise_center=False, zoom_range=0.0)
         model.fit(gen.flow(x, y), epochs=3)
-    """, """
+    """, f"""
         import tensorflow as tf
         from tensorflow import keras
         gen = keras.Sequential([
@@ -149,7 +151,7 @@ def test_one_axis_vertical_flip_fill_rescale_and_an_epoch_of_one_pass():
             keras.layers.RandomFlip("vertical"),
             keras.layers.Rescaling(1./255),
         ])
-        model.fit(tf.data.Dataset.from_tensor_slices((x, y)).shuffle(len(x)).batch(32).map(lambda batch_x, batch_y: (gen(tf.cast(batch_x, keras.backend.floatx()), training=True), batch_y)), epochs=3)
+        model.fit({PIPELINE.format(x="x", y="y", batch="32", gen="gen")}, epochs=3)
     """, RULE)
 
 

@@ -171,7 +171,7 @@ def _flow_parts(flow: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression,
     keywords = {arg.keyword.value: arg.value for arg in flow.args if arg.keyword is not None}
     if any(arg.star for arg in flow.args) or set(keywords) - {"x", "y", "batch_size"} or len(positional) > 3:
         return None
-    ordered = dict(zip(("x", "y", "batch_size"), positional))
+    ordered = dict(zip(("x", "y", "batch_size"), positional, strict=False))  # fewer positionals: keywords
     if set(ordered) & set(keywords):
         return None
     ordered.update(keywords)

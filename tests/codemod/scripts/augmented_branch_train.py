@@ -19,30 +19,30 @@ trainY = np.eye(4)[rng.integers(0, 4, 64)]
 testX, testY = trainX[:16], trainY[:16]
 
 aug = ImageDataGenerator(rotation_range=15, width_shift_range=0.1,
-	height_shift_range=0.1, horizontal_flip=True,
-	fill_mode="nearest", rescale=1. / 255)
+    height_shift_range=0.1, horizontal_flip=True,
+    fill_mode="nearest", rescale=1. / 255)
 aug.fit(trainX, seed=0)
 
 
 def build():
-	inputs = Input((16, 16, 3))
-	hidden = Conv2D(8, 3, activation="relu")(inputs)
-	return Model(inputs, Dense(4, activation="softmax")(GlobalAveragePooling2D()(hidden)))
+    inputs = Input((16, 16, 3))
+    hidden = Conv2D(8, 3, activation="relu")(inputs)
+    return Model(inputs, Dense(4, activation="softmax")(GlobalAveragePooling2D()(hidden)))
 
 
 if G <= 1:
-	model = build()
+    model = build()
 else:
-	with tf.device("/cpu:0"):
-		model = build()
-	model = multi_gpu_model(model, gpus=G)
+    with tf.device("/cpu:0"):
+        model = build()
+    model = multi_gpu_model(model, gpus=G)
 
 opt = SGD(lr=0.01, momentum=0.9)
 model.compile(loss="categorical_crossentropy", optimizer=opt,
-	metrics=["accuracy"])
+    metrics=["accuracy"])
 H = model.fit_generator(aug.flow(trainX, trainY, batch_size=8 * G),
-	steps_per_epoch=len(trainX) // (8 * G), epochs=2,
-	validation_data=(testX, testY), validation_steps=1, verbose=0)
+    steps_per_epoch=len(trainX) // (8 * G), epochs=2,
+    validation_data=(testX, testY), validation_steps=1, verbose=0)
 print("replicas", model.distribute_strategy.num_replicas_in_sync, "epochs", len(H.history["loss"]),
       "val_accuracy" in H.history)
 print("ok")
