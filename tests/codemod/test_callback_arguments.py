@@ -21,6 +21,10 @@ def test_a_projects_own_callback_and_modern_keywords_stay():
         a = ReduceLROnPlateau(monitor='loss', min_delta=0.01)
         b = Scheduler(epsilon=0.01, period=1)
     """, RULE)
+    assert_unchanged("""
+        from mylib import ModelCheckpoint
+        checkpoint = ModelCheckpoint('w.keras', period=3)
+    """, RULE)
 
 
 def test_epsilon_and_period_1():
