@@ -258,6 +258,47 @@ def compile_after(after: int, names: set[str], statements: Sequence[cst.BaseStat
     return None
 
 
+def branch_compile_span(index: int, statements: Sequence[cst.BaseStatement], finder: SiteFinder
+                        ) -> tuple[int, int, cst.BaseExpression] | None:
+    """`if G <= 1: model = build() else: ... model = multi_gpu_model(model, G)`, then `opt = SGD(...)` and
+    `model.compile(optimizer=opt)` after the `if` (reger-men/keras_multi_gpus): the branch's scope ends with the
+    branch, and the optimizer made after it would be made outside (Keras 3's fit stops: "Mixing different
+    tf.distribute.Strategy objects"). The statements from what the compile reads to the compile (first and last
+    index, all after the `if`) and the template, whose `distribute_strategy` is the scope it was built in (or the
+    default strategy, in a branch with none); None when no branch of the `if` wraps the model it leaves
+    uncompiled under the same name."""
+    statement = statements[index]
+    if not isinstance(statement, cst.If) or finder.site(index, statement) is not None:
+        return None  # an `if` that is a site itself (`if G > 1: model = multi_gpu_model(...)`) gets the scope whole
+    templates = set()
+    for body in _branch_bodies(statement):
+        for site in finder.sites(body):
+            same = site.parallel is None or code(site.parallel) == code(site.template)
+            if (site.kind != "assign" or site.template is None or not same
+                    or compile_index(site, body) is not None):
+                return None
+            templates.add(code(site.template))
+    if len(templates) != 1:
+        return None
+    template = templates.pop()
+    end = compile_after(index, {template}, statements)
+    if end is None:
+        return None
+    after = statements[index + 1:end + 1]
+    start = index + 1 + construction_start(after, len(after) - 1, len(after) - 1)
+    return start, end, cst.parse_expression(template)
+
+
+def _branch_bodies(statement: cst.If) -> list[Sequence[cst.BaseStatement]]:
+    """The statement lists of an `if`, its `elif`s and its `else`."""
+    bodies: list[Sequence[cst.BaseStatement]] = [statement.body.body]
+    if isinstance(statement.orelse, cst.If):
+        bodies += _branch_bodies(statement.orelse)
+    elif isinstance(statement.orelse, cst.Else):
+        bodies.append(statement.orelse.body.body)
+    return bodies
+
+
 def hands_out_wrapper(site: Site, statements: Sequence[cst.BaseStatement]) -> bool:
     """Whether a function body gives its caller the wrapper to compile: `return multi_gpu_model(m, G)`
     (alone or in a tuple), or `p = multi_gpu_model(m, G)` ... `return p` with no compile of p or m."""

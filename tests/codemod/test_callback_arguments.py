@@ -21,6 +21,10 @@ def test_a_projects_own_callback_and_modern_keywords_stay():
         a = ReduceLROnPlateau(monitor='loss', min_delta=0.01)
         b = Scheduler(epsilon=0.01, period=1)
     """, RULE)
+    assert_unchanged("""
+        from mylib import ModelCheckpoint
+        checkpoint = ModelCheckpoint('w.keras', period=3)
+    """, RULE)
 
 
 def test_epsilon_and_period_1():
@@ -58,9 +62,92 @@ def test_tensorboard_arguments_tf2_ignored_go_with_advice():
     assert [(f.line, f.advice) for f in findings] == [(3, True), (3, True)]
 
 
-def test_what_has_no_keras_3_keyword_is_reported():
-    findings = assert_unchanged("""
+def test_period_n_where_the_class_cannot_be_written_is_reported():
+    for source in ("""
+        def make():
+            from keras.callbacks import ModelCheckpoint
+            return ModelCheckpoint('w.keras', period=5)
+    """, """
         import keras
+        ModelCheckpointEveryNEpochs = None
         checkpoint = keras.callbacks.ModelCheckpoint('w.keras', period=5)
+    """):
+        findings = assert_unchanged(source, RULE)
+        assert [f.advice for f in findings] == [False]
+        assert "save_freq=N * steps_per_epoch is no substitute" in findings[0].message
+
+
+def test_period_n_becomes_a_subclass_saving_every_n_epochs():
+    # qqwweee/keras-yolo3 train.py: period=3, a val_loss monitor and {val_loss} in the path
+    findings = assert_rewrites("""
+        import os
+        from keras.callbacks import ModelCheckpoint, TensorBoard
+        LOG = 'logs/'
+
+        def main():
+            a = ModelCheckpoint(LOG + 'ep{epoch:03d}-{val_loss:.3f}.keras', monitor='val_loss', period=3)
+            b = ModelCheckpoint('last.keras', period=1)
+            c = ModelCheckpoint('every2.keras', period=2)
+    """, """
+        import os
+        from keras.callbacks import ModelCheckpoint, TensorBoard
+
+
+        class ModelCheckpointEveryNEpochs(ModelCheckpoint):
+            \"\"\"Keras 2's ModelCheckpoint(period=N), which Keras 3 lacks: saves every N epochs (written by migrate).\"\"\"
+
+            def __init__(self, *args, period=1, **kwargs):
+                super().__init__(*args, **kwargs)
+                self.period = period
+                self.epochs_since_last_save = 0
+
+            def on_epoch_end(self, epoch, logs=None):
+                self.epochs_since_last_save += 1
+                if self.epochs_since_last_save >= self.period:
+                    self.epochs_since_last_save = 0
+                    super().on_epoch_end(epoch, logs)
+        LOG = 'logs/'
+
+        def main():
+            a = ModelCheckpointEveryNEpochs(LOG + 'ep{epoch:03d}-{val_loss:.3f}.keras', monitor='val_loss', period=3)
+            b = ModelCheckpoint('last.keras')
+            c = ModelCheckpointEveryNEpochs('every2.keras', period=2)
     """, RULE)
-    assert [(f.line, f.advice) for f in findings] == [(3, False)]
+    assert [(f.line, f.advice) for f in findings] == [(7, True), (9, True)]
+
+
+def test_the_subclass_saves_every_n_epochs_under_keras_3(tmp_path):
+    """Keras 2's count (2.2.4 on_epoch_end): saves after epochs 3 and 6 of 7, best-only judged at those."""
+    import numpy as np
+
+    from migrate.codemod.rules.callback_arguments import EVERY_N, EVERY_N_CLASS
+
+    scope = {"ModelCheckpoint": keras.callbacks.ModelCheckpoint}
+    exec(EVERY_N_CLASS.format(name=EVERY_N, base="ModelCheckpoint", i="    "), scope)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    data = (np.ones((8, 3)), np.ones((8, 1)))
+    checkpoint = scope[EVERY_N](str(tmp_path / "ep{epoch}-{val_loss:.3f}.weights.h5"), monitor="val_loss",
+                                save_weights_only=True, period=3)
+    model.fit(*data, batch_size=4, epochs=7, validation_data=data, callbacks=[checkpoint], verbose=0)
+    assert sorted(p.name.split("-")[0] for p in tmp_path.iterdir()) == ["ep3", "ep6"]
+
+
+def test_save_freq_in_batches_finds_no_val_metric(tmp_path):
+    """Why period=N is not rewritten to save_freq=N * steps_per_epoch: the batch-end logs hold no val_loss, so
+    save_best_only on val_loss saves every time, and a {val_loss} path cannot be formatted."""
+    import numpy as np
+    import pytest
+
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    data = (np.zeros((8, 3)), np.zeros((8, 1)))  # the loss never improves after the first save
+    checkpoint = keras.callbacks.ModelCheckpoint(str(tmp_path / "w{epoch}.weights.h5"), monitor="val_loss",
+                                                 save_best_only=True, save_weights_only=True, save_freq=2 * 2)
+    with pytest.warns(UserWarning, match="only with val_loss available"):
+        model.fit(*data, batch_size=4, epochs=4, validation_data=data, callbacks=[checkpoint], verbose=0)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w2.weights.h5", "w4.weights.h5"]
+    named = keras.callbacks.ModelCheckpoint(str(tmp_path / "v{val_loss:.3f}.weights.h5"), save_weights_only=True,
+                                            save_freq=2)
+    with pytest.raises(KeyError):
+        model.fit(*data, batch_size=4, epochs=1, validation_data=data, callbacks=[named], verbose=0)

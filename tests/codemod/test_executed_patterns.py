@@ -42,3 +42,26 @@ def test_the_rewrite_leaves_nothing_and_the_script_trains_under_mirrored_strateg
                          text=True, timeout=600, env=env, cwd=tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
     assert "predicted (4, 16, 16, 1)" in run.stdout and (out / "unet.weights.h5").exists()
+
+
+AUGMENTED = Path(__file__).parent / "scripts" / "augmented_branch_train.py"
+
+
+def test_augmentation_and_a_compile_after_the_branch_run_on_one_and_two_replicas(tmp_path):
+    """ImageDataGenerator -> preprocessing layers and tf.data, and the optimizer after the if/else holding the
+    wrapper under the model's strategy (without it Keras 3 stops: 'Mixing different tf.distribute.Strategy')."""
+    target = tmp_path / AUGMENTED.name
+    shutil.copy(AUGMENTED, target)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    text = target.read_text()
+    code = text.split('"""', 2)[2]  # past the docstring, which names what the script held
+    assert "ImageDataGenerator" not in code and "with model.distribute_strategy.scope():" in code
+    assert "validation_steps" not in code and "aug.fit(" not in code
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    for gpus, replicas in (("2", 2), ("1", 1)):
+        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus], capture_output=True,
+                             text=True, timeout=600, env=env, cwd=tmp_path)
+        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+        assert f"replicas {replicas} epochs 2 True" in run.stdout

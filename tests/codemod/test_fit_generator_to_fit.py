@@ -57,3 +57,46 @@ def test_multiline_call_keeps_its_layout():
             epochs=EPOCHS,
         )
     """, RULE)
+
+
+def test_validation_steps_with_a_generator_stays():
+    assert_rewrites("""
+        model.fit_generator(gen, steps_per_epoch=10, validation_data=val_gen, validation_steps=5)
+        model.fit_generator(gen, 10, 1, 1, None, val_gen, 5)
+    """, """
+        model.fit(gen, steps_per_epoch=10, validation_data=val_gen, validation_steps=5)
+        model.fit(gen, steps_per_epoch=10, epochs=1, verbose=1, callbacks=None, validation_data=val_gen, validation_steps=5)
+    """, RULE)
+
+
+def test_validation_steps_next_to_arrays_goes_with_advice():
+    # titu1994/Keras-ResNeXt cifar10.py: Keras 2 evaluated the 10000 test images whole; Keras 3 would stop after
+    # validation_steps batches of 32
+    findings = assert_rewrites("""
+        model.fit_generator(gen, steps_per_epoch=10,
+                            validation_data=(testX, Y_test),
+                            validation_steps=testX.shape[0] // batch_size, verbose=1)
+        model.fit_generator(gen, 10, 1, 1, None, [vx, vy], 5)
+        model.fit_generator(gen, nb_val_samples=100, validation_data=(vx, vy))
+    """, """
+        model.fit(gen, steps_per_epoch=10,
+                            validation_data=(testX, Y_test),
+                            verbose=1)
+        model.fit(gen, steps_per_epoch=10, epochs=1, verbose=1, callbacks=None, validation_data=[vx, vy])
+        model.fit(gen, validation_data=(vx, vy))
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(2, True), (5, True), (6, True)]
+    assert "evaluated whole" in findings[0].message
+
+
+def test_keras_3_evaluates_only_validation_steps_batches_of_arrays():
+    import keras
+    import numpy as np
+
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    seen = []
+    counter = keras.callbacks.LambdaCallback(on_test_batch_end=lambda batch, logs: seen.append(batch))
+    data = (np.zeros((100, 3)), np.zeros((100, 1)))
+    model.fit(*data, batch_size=50, epochs=1, validation_data=data, validation_steps=2, callbacks=[counter], verbose=0)
+    assert seen == [0, 1]  # 64 of 100 samples: why the rewrite drops the argument

@@ -54,3 +54,25 @@ def test_an_optimizer_the_rewrite_moves_into_the_scope_is_not_reported():
         parallel.compile(loss="mse", optimizer=sgd)
     """)
     assert not [f for f in findings if "outside strategy.scope()" in f.message]
+
+
+def test_an_optimizer_after_the_if_else_holding_the_wrapper_is_not_reported():
+    """reger-men/keras_multi_gpus: the rewrite puts the compile after the if/else under the model's strategy."""
+    from tests.codemod.helpers import rewrite
+
+    got, findings = rewrite("""
+        import tensorflow as tf
+        from keras.optimizers import SGD
+        from keras.utils import multi_gpu_model
+        if G <= 1:
+            model = build()
+        else:
+            model = build()
+            model = multi_gpu_model(model, gpus=G)
+        opt = SGD(learning_rate=0.01, momentum=0.9)
+        model.compile(loss="mse", optimizer=opt)
+    """)
+    assert "with model.distribute_strategy.scope():\n    opt = SGD(" in got
+    assert not [f for f in findings if "outside strategy.scope()" in f.message]
+    _, findings = rewrite(got)  # a second run reads the with block as a scope
+    assert not [f for f in findings if "outside strategy.scope()" in f.message]

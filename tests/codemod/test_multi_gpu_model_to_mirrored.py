@@ -226,6 +226,65 @@ def test_conditional_on_the_gpu_count():
     """, RULE)
 
 
+def test_a_compile_after_the_if_else_holding_the_wrapper_goes_under_the_models_strategy():
+    # reger-men/keras_multi_gpus train.py: one branch builds on one device, the other wraps; the optimizer and
+    # compile after the if/else go under the scope the model was built in (the default strategy's, a no-op,
+    # in the first branch)
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        if G <= 1:
+            model = build()
+        else:
+            with tf.device("/cpu:0"):
+                model = build()
+            model = multi_gpu_model(model, gpus=G)
+
+        # initialize the optimizer and model
+        print("compiling")
+        opt = SGD(lr=0.1)
+        model.compile(loss="mse", optimizer=opt,
+            metrics=["accuracy"])
+        model.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        if G <= 1:
+            model = build()
+        else:
+            # migrate: gpus=G dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                model = build()
+
+        # initialize the optimizer and model
+        print("compiling")
+        with model.distribute_strategy.scope():
+            opt = SGD(lr=0.1)
+            model.compile(loss="mse", optimizer=opt,
+                metrics=["accuracy"])
+        model.fit(x, y)
+    """, RULE)
+
+
+def test_no_scope_after_an_if_whose_branch_compiles_or_renames():
+    for branch in ("parallel = multi_gpu_model(model, gpus=G)",  # another name: not the model compiled below
+                   "model = multi_gpu_model(model, gpus=G)\n    model.compile('sgd', 'mse')"):
+        got, _ = rewrite(f"""
+import tensorflow as tf
+from keras.utils import multi_gpu_model
+model = build()
+if G > 1:
+    {branch}
+else:
+    print("one device")
+opt = SGD()
+model.compile(loss="mse", optimizer=opt)
+""", RULE)
+        assert "distribute_strategy" not in got
+
+
 def test_conditional_that_also_logs_keeps_the_log():
     assert_rewrites("""
         import tensorflow as tf

@@ -127,6 +127,42 @@ def test_graph_mode_names_are_reported():
     assert "tf.print" in findings[1].message and "tf.train.Checkpoint" in findings[2].message
 
 
+def test_a_tf1_name_in_a_branch_only_tensorflow_1_enters_is_advice():
+    # xuannianz/EfficientDet eval/pascal.py: the TF1 summary sits under a version check, TF2's in the else
+    findings = assert_unchanged("""
+        import tensorflow as tf
+
+        if tf.version.VERSION < '2.0.0' and self.tensorboard.writer is not None:
+            summary = tf.Summary()
+            self.tensorboard.writer.add_summary(summary, epoch)
+        else:
+            tf.summary.scalar('mAP', self.mean_ap, epoch)
+        if tf.__version__.startswith('1.'):
+            saver = tf.train.Saver()
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(5, True), (10, True)]
+    assert "only TensorFlow 1 enters" in findings[0].message
+
+
+def test_a_tf1_name_under_any_other_test_or_in_the_else_is_a_leftover():
+    findings = assert_unchanged("""
+        import tensorflow as tf
+        from mylib import version
+
+        if tf.version.VERSION >= '2.0.0':
+            summary = tf.Summary()
+        if version.VERSION < '2.0.0' or ready:
+            saver = tf.train.Saver()
+        if tf.version.VERSION < '2.0.0':
+            pass
+        else:
+            x = tf.placeholder(tf.float32)
+        if tf.version.VERSION < '2.0.0' or ready:
+            y = tf.placeholder(tf.float32)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(6, False), (8, False), (12, False), (14, False)]
+
+
 def test_the_session_rule_then_sees_compat_v1_as_advice():
     _, findings = rewrite("""
         import tensorflow as tf

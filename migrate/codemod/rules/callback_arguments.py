@@ -1,10 +1,16 @@
-"""Keras 2 callback arguments Keras 3 refuses: `ReduceLROnPlateau(epsilon=)` -> `min_delta=`, `ModelCheckpoint(period=1)` dropped.
+"""Keras 2 callback arguments Keras 3 refuses: `ReduceLROnPlateau(epsilon=)`, `ModelCheckpoint(period=)`.
 
 Keras 3's callbacks take no **kwargs, so a keyword it lacks is a TypeError at the line that builds the
 callback. `epsilon` is Keras 2.0's name for ReduceLROnPlateau's `min_delta`; `period=1` is what
-ModelCheckpoint does by default (`save_freq='epoch'`). `period=N` (every N epochs) has no Keras 3 keyword
-(`save_freq=N` counts batches): reported. TensorBoard's `write_grads` and `batch_size`, which TensorFlow 2's
-Keras already ignored, are removed (advice). Only calls that resolve to a Keras callback class are touched.
+ModelCheckpoint does by default (`save_freq='epoch'`) and goes. `period=N` (every N epochs) has no Keras 3
+keyword: the call becomes `ModelCheckpointEveryNEpochs(..., period=N)`, a subclass written once after the
+file's imports that counts epochs as Keras 2's ModelCheckpoint did and lets Keras 3 save at the N-th (advice:
+the diff shows the class); where the file's top-level imports do not bind the ModelCheckpoint named, it is
+reported. `save_freq=N * steps_per_epoch` would not be the same: it saves at the end of a batch, before
+validation, so a `val_` monitor (Keras 3 then saves every time, best or not) or `{val_loss}` in the path (a
+KeyError; both in qqwweee/keras-yolo3's train.py) finds nothing there. TensorBoard's `write_grads` and
+`batch_size`, which TensorFlow 2's Keras already ignored, are removed (advice). Only calls that resolve to a
+Keras callback class are touched.
 """
 
 from __future__ import annotations
@@ -19,8 +25,30 @@ RENAMES = {"ReduceLROnPlateau": {"epsilon": "min_delta"}}
 DROPPED = {"ModelCheckpoint": {"period": "1"}}
 # Dropped whatever their value, with advice: TensorFlow 2's Keras already ignored them (with a warning).
 IGNORED = {"TensorBoard": ("write_grads", "batch_size")}
+# `ModelCheckpoint(period=N)` becomes this class, written once into the file after its imports: Keras 2's own
+# bookkeeping (keras 2.2.4 ModelCheckpoint.on_epoch_end: count epochs, save and restart the count at `period`),
+# around Keras 3's save at the end of an epoch (save_freq='epoch').
+EVERY_N = "ModelCheckpointEveryNEpochs"
+EVERY_N_CLASS = '''class {name}({base}):
+{i}"""Keras 2's ModelCheckpoint(period=N), which Keras 3 lacks: saves every N epochs (written by migrate)."""
+
+{i}def __init__(self, *args, period=1, **kwargs):
+{i}{i}super().__init__(*args, **kwargs)
+{i}{i}self.period = period
+{i}{i}self.epochs_since_last_save = 0
+
+{i}def on_epoch_end(self, epoch, logs=None):
+{i}{i}self.epochs_since_last_save += 1
+{i}{i}if self.epochs_since_last_save >= self.period:
+{i}{i}{i}self.epochs_since_last_save = 0
+{i}{i}{i}super().on_epoch_end(epoch, logs)
+'''
 REPORTED = {"ModelCheckpoint": {"period": "Keras 3 saves every epoch (save_freq='epoch') or every N batches "
-                                          "(save_freq=N): save every N epochs from a callback of your own"}}
+                                          "(save_freq=N); save_freq=N * steps_per_epoch is no substitute, it saves at "
+                                          "a batch end, before validation, where no val_ metric is in the logs (a "
+                                          "val_ monitor falls back to saving every time, a {val_...} path fails): "
+                                          "drop period= to save "
+                                          "every epoch, or save every N epochs from a callback of your own"}}
 
 
 class CallbackArguments(Rule):
@@ -35,7 +63,8 @@ class CallbackArguments(Rule):
         return super().triggered(source, survey) and any(
             name.encode() in source for name in {*RENAMES, *DROPPED, *REPORTED, *IGNORED})
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = "ReduceLROnPlateau(epsilon=) -> min_delta=, ModelCheckpoint(period=1) dropped; others reported"
+    DESCRIPTION = ("ReduceLROnPlateau(epsilon=) -> min_delta=, ModelCheckpoint(period=1) dropped, period=N -> a "
+                   "subclass saving every N epochs")
 
     def _callback(self, call: cst.Call) -> str | None:
         for name in sorted(self.qualified_names(call.func)):  # sorted: one answer whatever the hash seed
@@ -44,10 +73,44 @@ class CallbackArguments(Rule):
                     return name.removeprefix(module)
         return None
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self.module = node
+        self.every_n_base: str | None = None  # the spelling of ModelCheckpoint the class written subclasses
+        self.imported = _top_level_bindings(node)
+        self.taken = EVERY_N in _spelled(node)
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        if self.every_n_base is None:
+            return updated
+        text = EVERY_N_CLASS.format(name=EVERY_N, base=self.every_n_base, i=updated.default_indent)
+        definition = cst.parse_statement(text).with_changes(leading_lines=[cst.EmptyLine()] * 2)
+        body = list(updated.body)
+        after = max((index for index, statement in enumerate(body) if _is_import(statement)), default=-1) + 1
+        return updated.with_changes(body=body[:after] + [definition] + body[after:])
+
+    def _every_n_epochs(self, original: cst.Call, updated: cst.Call) -> cst.Call | None:
+        """`ModelCheckpoint(..., period=N)` -> `ModelCheckpointEveryNEpochs(..., period=N)`, when the file's own
+        top-level import binds the ModelCheckpoint it names (the class written after the imports subclasses it)."""
+        base = code(original.func)
+        if self.taken or base.split(".")[0] not in self.imported or self.every_n_base not in (None, base):
+            return None
+        self.every_n_base = base
+        self.report(original, f"ModelCheckpoint(period=...) -> {EVERY_N}, a subclass written after this file's "
+                              "imports: Keras 3 saves every epoch or every N batches, the class saves every "
+                              "period epochs as Keras 2 did", advice=True)
+        return updated.with_changes(func=cst.Name(EVERY_N))
+
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         callback = self._callback(original)
         if callback is None:
             return updated
+        every_n = [arg for arg in original.args if arg.keyword is not None and arg.keyword.value == "period"
+                   and code(arg.value) != DROPPED["ModelCheckpoint"]["period"]] if callback == "ModelCheckpoint" else []
+        if every_n:
+            rewritten = self._every_n_epochs(original, updated)
+            if rewritten is not None:
+                self.converted()
+                return rewritten
         args, changed = [], False
         for before, arg in zip(original.args, updated.args, strict=True):
             keyword = arg.keyword.value if arg.keyword is not None else None
@@ -71,3 +134,33 @@ class CallbackArguments(Rule):
         if args and updated.args[-1].comma is cst.MaybeSentinel.DEFAULT:
             args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         return updated.with_changes(args=args)
+
+
+def _is_import(statement: cst.CSTNode) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and any(
+        isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body)
+
+
+def _top_level_bindings(module: cst.Module) -> set[str]:
+    """The names the module's top-level imports bind (`import keras` -> keras, `from x import A as B` -> B)."""
+    bound: set[str] = set()
+    for statement in module.body:
+        for small in statement.body if _is_import(statement) else ():
+            if isinstance(small.names, cst.ImportStar):
+                continue
+            for alias in small.names:
+                name = alias.asname.name if alias.asname is not None else alias.name
+                bound.add(code(name).split(".")[0])
+    return bound
+
+
+def _spelled(module: cst.Module) -> set[str]:
+    """Every plain name the module spells (a class of ours must not collide with one)."""
+    found: set[str] = set()
+
+    class Collect(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+    module.visit(Collect())
+    return found

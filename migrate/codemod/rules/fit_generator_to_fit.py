@@ -4,7 +4,9 @@ Keras 3 removed the *_generator methods; `fit` takes generators itself. Position
 first become keywords (their positions differ between the old and new signatures), `generator=`
 becomes `x=`, and the queue arguments Keras 3 moved onto `keras.utils.PyDataset` are removed and reported
 (advice: the call is converted and runs). A call with more positional arguments than the method ever took
-is left and reported as a leftover, failing `--check`. A method of the project's own class with one of
+is left and reported as a leftover, failing `--check`. `validation_steps` next to `validation_data=(x, y)` goes
+(advice): fit_generator read it only from a generator and evaluated arrays whole, where Keras 3's fit stops
+after that many batches. A method of the project's own class with one of
 these names (`self.fit_generator()` in a class defining it) is not Keras' and is left alone.
 """
 
@@ -48,12 +50,18 @@ class FitGeneratorToFit(Rule):
             self.report(original, f"{method}: more positional arguments than it ever took; review this call")
             return updated
         args = []
+        arrays = method == "fit_generator" and _validates_on_arrays(updated)
         for index, arg in enumerate(updated.args):
             name = arg.keyword.value if arg.keyword else None
             if name is None and index > 0 and arg.star == "":
                 name = LEGACY_SIGNATURES[method][index]
                 arg = arg.with_changes(keyword=cst.Name(name), equal=cst.AssignEqual(
                     whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+            if arrays and KEYWORD_RENAMES.get(name, name) == "validation_steps":
+                self.report(original, f"{name}= removed: validation_data is arrays, which fit_generator evaluated "
+                                      "whole (it read the steps only from a generator); Keras 3's fit would stop "
+                                      "after that many batches of 32", advice=True)
+                continue
             if name in MOVED_TO_PYDATASET:
                 self.report(original, f"{name}= removed: Keras 3 takes it on keras.utils.PyDataset(workers=..., "
                                       "use_multiprocessing=..., max_queue_size=...), not on fit()", advice=True)
@@ -65,3 +73,13 @@ class FitGeneratorToFit(Rule):
             args[-1] = args[-1].with_changes(comma=updated.args[-1].comma)
         self.converted()
         return updated.with_changes(func=func.with_changes(attr=cst.Name(RENAMED[method])), args=args)
+
+
+def _validates_on_arrays(call: cst.Call) -> bool:
+    """`validation_data=(x, y)` (or a list), by keyword or in fit_generator's sixth place: arrays, not a generator."""
+    for index, arg in enumerate(call.args):
+        named = arg.keyword is not None and arg.keyword.value == "validation_data"
+        placed = arg.keyword is None and not arg.star and index == LEGACY_SIGNATURES["fit_generator"].index("validation_data")
+        if named or placed:
+            return isinstance(arg.value, (cst.Tuple, cst.List))
+    return False

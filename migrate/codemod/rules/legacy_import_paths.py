@@ -25,6 +25,7 @@ from migrate.codemod.keras2_helpers import NEEDS, helper
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, DropsStatements
+from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY
 from migrate.codemod.syntax import code, names_in
 
 # What gives the rule work, as text: a removed module's path after `from`/`import`, TensorFlow's private copy,
@@ -181,10 +182,13 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         """Names Keras 3 dropped with no public module to move to: a person rewrites the code using them."""
         if isinstance(node.names, cst.ImportStar):
             return
+        gone = self.context.scratch.get(REWRITTEN_AWAY, ())  # its uses rewritten, the import is removed
         for alias in node.names:
             advice = REMOVED.get(f"{module}.{code(alias.name)}")
-            if advice is not None:
-                self.report(node, f"{module}.{code(alias.name)} is gone in Keras 3: {advice}")
+            if advice is not None and f"{module}.{code(alias.name)}" not in gone:
+                kept = "; ".join(self.context.scratch.get(KEPT, ())) if code(alias.name) == "ImageDataGenerator" else ""
+                why = f" (not rewritten: {kept})" if kept else ""
+                self.report(node, f"{module}.{code(alias.name)} is gone in Keras 3: {advice}{why}")
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`np_utils.to_categorical` (np_utils from a removed module) -> `to_categorical`, imported."""

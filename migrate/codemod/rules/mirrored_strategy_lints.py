@@ -3,15 +3,16 @@
 - a literal batch size the replica count does not divide (multi_gpu_model split it unevenly; Keras 3 under
   MirroredStrategy stops with "Inputs to operation AddN ... must have the same size and shape");
 - an optimizer built outside `strategy.scope()` (its variables are not mirrored), judged on the code as it
-  will be: one that `multi_gpu_model_to_mirrored` moves into the scope (`mirrored_sites.scope_span`, and
-  `factories.factory_call_span` around a factory's calls) is fine;
+  will be: one that `multi_gpu_model_to_mirrored` moves into the scope (`mirrored_sites.scope_span`,
+  `factories.factory_call_span` around a factory's calls, `mirrored_sites.branch_compile_span` after an if/else
+  whose branch held the wrapper) is fine;
 - `batch_size=64 * G`: the global batch; right when 64 was meant per GPU, worth a second look;
 - BatchNormalization computes statistics per replica; `synchronized=True` makes them global.
 
 Every report is advice (a lint; `--check` fails on them only with `--strict`) but the optimizer's: an optimizer
 made under the default strategy and a model made in the scope stop Keras 3's fit ("Mixing different
-tf.distribute.Strategy objects", seen on reger-men/keras_multi_gpus, whose compile follows an if/else the
-wrapper sat in), so it is a leftover.
+tf.distribute.Strategy objects", seen on reger-men/keras_multi_gpus before its compile after the if/else
+the wrapper sat in was put under the model's strategy), so it is a leftover.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import libcst.matchers as m
 from libcst.metadata import ParentNodeProvider
 
 from migrate.codemod.factories import Survey, call_statement, factory_call_span, module_of
-from migrate.codemod.mirrored_sites import SiteFinder, scope_span
+from migrate.codemod.mirrored_sites import SiteFinder, branch_compile_span, scope_span
 from migrate.codemod.names import BATCH_NORMALIZATION, MULTI_GPU_MODEL, OPTIMIZER_MODULES
 from migrate.codemod.rule import SCOPED, Rule
 
@@ -111,6 +112,8 @@ class MirroredStrategyLints(Rule):
                 call = call_statement(statement)
                 if call is not None and survey.called(self.qualified_names(call.func), module_name) in survey.reached:
                     spans.append(factory_call_span(index, statements))
+            spans += [span[:2] for span in (branch_compile_span(index, statements, finder)
+                                            for index in range(len(statements))) if span is not None]
             for start, end in spans:
                 moved |= {id(statement) for statement in statements[start:end + 1]}
         return moved

@@ -37,6 +37,7 @@ from migrate.codemod.factories import (
 from migrate.codemod.mirrored_sites import (
     Site,
     SiteFinder,
+    branch_compile_span,
     compile_index,
     creation_index,
     hands_out_wrapper,
@@ -195,8 +196,12 @@ class MultiGpuModelToMirrored(Rule):
         steps: list[tuple[int, Site | int]] = [(site.index, site) for site in self.finder.sites(originals)]
         if not self._under_strategy_scope(block):
             steps += [(index, index) for index, statement in enumerate(originals) if self._factory_call(statement)]
+            branches = [branch_compile_span(index, originals, self.finder) for index in range(len(originals))]
+            steps += [(span[0], span) for span in branches if span is not None]
         for _, step in sorted(steps, key=lambda pair: pair[0], reverse=True):
-            if isinstance(step, int):
+            if isinstance(step, tuple):
+                statements = self._scope_after_branch(*step, statements)
+            elif isinstance(step, int):
                 statements = self._scope_factory_call(step, originals, statements)
             elif factory_body and hands_out_wrapper(step, originals):
                 statements = self._hand_out_template(step, originals, statements)
@@ -248,6 +253,20 @@ class MultiGpuModelToMirrored(Rule):
         start, end = factory_call_span(index, originals)
         inside = [s for i in range(start, end + 1) for s in device_block_body(statements[i])]
         return self._scoped(statements, start, end, inside, [])
+
+    def _scope_after_branch(self, start: int, end: int, template: cst.BaseExpression,
+                            statements: list[cst.BaseStatement]) -> list[cst.BaseStatement]:
+        """The compile after an `if` whose branch built the model in a scope (`mirrored_sites.branch_compile_span`),
+        and the optimizer it reads, go under `with model.distribute_strategy.scope():`: the strategy the model
+        was built under, whichever branch ran."""
+        self.converted()
+        inside = [statements[index].visit(BLANK_LINES_UNINDENTED) for index in range(start, end + 1)]
+        inside[0] = inside[0].with_changes(leading_lines=[])
+        scope = cst.Attribute(value=cst.Attribute(value=template, attr=cst.Name("distribute_strategy")),
+                              attr=cst.Name("scope"))
+        block = cst.With(items=[cst.WithItem(cst.Call(func=scope))], body=cst.IndentedBlock(body=inside),
+                         leading_lines=statements[start].leading_lines)
+        return statements[:start] + [block] + statements[end + 1:]
 
     def _wrapper_class(self, node: cst.ClassDef) -> Factory | None:
         return next((f for f in self.survey.factories if f.wrapper is not None and f.module == self.module_name

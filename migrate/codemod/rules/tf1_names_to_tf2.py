@@ -8,7 +8,9 @@ default graph (`tf.Session()`) is not rewritten unless a function only builds an
 caller's `K.set_session` is reported): under TF2 that graph is empty unless eager execution is
 turned off for the whole program, which Keras 3 does not support (`tf1_session_code` reports it). The
 TF1 graph-mode names with no TF2 meaning (`tf.placeholder`, `tf.train.Saver`, `tf.Print`...) are
-reported with what to do: leftovers. Only names that resolve to TensorFlow through the file's imports are
+reported with what to do: leftovers, except in the body of an `if` that only TensorFlow 1 enters
+(`if tf.version.VERSION < '2.0.0' and ...:`, EfficientDet's eval callbacks): dead code under TF 2, so
+advice to delete the branch. Only names that resolve to TensorFlow through the file's imports are
 touched; a name bound both to `tensorflow` and to `tensorflow.compat.v1` (a version check that rebinds
 `tf`) gets a spelling that works under both.
 """
@@ -49,7 +51,8 @@ REPORTED = {
     "local_variables_initializer": "remove it: TF2 variables are initialized when created",
     "variables_initializer": "remove it: TF2 variables are initialized when created",
     "Summary": "write it with tf.summary.scalar(name, value, step=...) under "
-               "tf.summary.create_file_writer(logdir).as_default()",
+               "tf.summary.create_file_writer(logdir).as_default() (a Keras TensorBoard callback has no .writer in "
+               "Keras 3: make one with tf.summary.create_file_writer(self.log_dir) in __init__)",
     "summary.FileWriter": "use tf.summary.create_file_writer(logdir)",
     "graph_util.convert_variables_to_constants": "freeze a tf.function with "
         "tensorflow.python.framework.convert_to_constants.convert_variables_to_constants_v2, or export a "
@@ -67,9 +70,39 @@ class Tf1NamesToTf2(DropsStatements):
     DESCRIPTION = "tf.gfile / tf.GraphDef / tf.to_float / tf.Session(graph=g)... -> TF2 names; TF1 graph-mode names reported"
 
     def visit_Module(self, node: cst.Module) -> None:
+        self.tf1_bodies: set[int] = set()  # bodies of `if`s only TensorFlow 1 enters
+        self.in_tf1_body = 0
         self.prints: dict[int, str] = {}  # `x = tf.Print(x, [...])` lines -> their tf.print line
         self.returned: set[int] = set()  # sessions a function returns
         self.initialized = self.dropped  # `K.get_session().run(tf.variables_initializer(...))` lines, removed
+
+    def visit_If(self, node: cst.If) -> None:
+        if self._tf1_only(node.test):
+            self.tf1_bodies.add(id(node.body))
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self.in_tf1_body += id(node) in self.tf1_bodies
+
+    def leave_IndentedBlock(self, original: cst.IndentedBlock, updated: cst.IndentedBlock) -> cst.IndentedBlock:
+        self.in_tf1_body -= id(original) in self.tf1_bodies
+        return super().leave_IndentedBlock(original, updated)
+
+    def _tf1_only(self, test: cst.BaseExpression) -> bool:
+        """`tf.version.VERSION < '2...'` or `tf.__version__.startswith('1')`, alone or among `and`s: true
+        only under TensorFlow 1."""
+        if isinstance(test, cst.BooleanOperation):
+            return isinstance(test.operator, cst.And) and (self._tf1_only(test.left) or self._tf1_only(test.right))
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            return (isinstance(target.operator, cst.LessThan) and _string(target.comparator, "2")
+                    and self._tf_version(test.left))
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Attribute) and test.func.attr.value == "startswith":
+            return len(test.args) == 1 and _string(test.args[0].value, "1") and self._tf_version(test.func.value)
+        return False
+
+    def _tf_version(self, node: cst.BaseExpression) -> bool:
+        names = {name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}
+        return bool(names & {"tensorflow.version.VERSION", "tensorflow.__version__"})
 
     def visit_Return(self, node: cst.Return) -> None:
         if isinstance(node.value, cst.Call):
@@ -176,9 +209,20 @@ class Tf1NamesToTf2(DropsStatements):
         if root is not None and name in RENAMES and positional <= POSITIONAL.get(name, positional):
             self.converted()
             return updated.with_changes(func=cst.parse_expression(f"{root.value}.{RENAMES[name]}"))
-        if name in REPORTED and not compat:
+        if name in REPORTED and not compat and self.in_tf1_body:
+            self.report(original, f"tf.{name} is TF1-only, in a branch only TensorFlow 1 enters (its `if` tests the "
+                                  "version): dead code under TF 2, delete the branch", advice=True)
+        elif name in REPORTED and not compat:
             self.report(original, f"tf.{name} is TF1-only ({_GRAPH_MODE.format(name=name)}): {REPORTED[name]}")
         elif name in RENAMES or name in CASTS:
             self.report(original, f"tf.{name} is gone in TensorFlow 2: use tf.{RENAMES.get(name, 'cast')} "
                                   f"({code(original.func)} could not be rewritten here)")
         return updated
+
+
+def _string(node: cst.BaseExpression, prefix: str) -> bool:
+    """A plain string literal (`'2.0.0'`, `"1."`) starting with `prefix`."""
+    if not isinstance(node, cst.SimpleString):
+        return False
+    value = node.evaluated_value
+    return isinstance(value, str) and value.startswith(prefix)
