@@ -20,6 +20,7 @@ skipped before it is parsed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -67,6 +68,9 @@ class Survey:
     # and the names of the run's packages and modules (`names.resolve` follows the first into the second).
     passed_on: tuple[tuple[str, str], ...] = ()
     packages: frozenset[str] = frozenset()
+    # Module constants a learning phase may be given by, across files (`from constants import TEST_PHASE`):
+    # {"constants.TEST_PHASE": "0"}, for names set once at a module's top level to 0, 1, True or False.
+    phases: tuple[tuple[str, str], ...] = ()
 
     def called(self, qualified_names: set[str], module: str) -> Factory | None:
         return next((f for f in self.factories if f.called_by(qualified_names, module)), None)
@@ -100,7 +104,29 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
         if b"from keras" in source or b"from tensorflow" in source:
             passed_on |= reexports(module_of(path), source)
     packages = frozenset(part.split(".")[0] for path, _ in sources for part in PurePath(path).parts)
-    return Survey(found.factories, frozenset(reached), tuple(sorted(passed_on.items())), packages)
+    return Survey(found.factories, frozenset(reached), tuple(sorted(passed_on.items())), packages, _phases(sources))
+
+
+_TOP_ASSIGNMENT = re.compile(rb"^([A-Za-z_]\w*)[ \t]*=(?!=)[ \t]*([^\n]*?)[ \t]*(?:#[^\n]*)?$", re.M)
+_PHASE_VALUES = {b"0", b"1", b"True", b"False"}
+
+
+def _phases(sources: list[tuple[str, bytes]]) -> tuple[tuple[str, str], ...]:
+    """The run's module constants that could be a learning phase (`TEST_PHASE = 0` in constants.py), read from
+    the text, only when some file sets a learning phase: a name assigned at top level more than once, or given
+    different values by two files of the same module name, is not one."""
+    if not any(b"set_learning_phase" in source for _, source in sources):
+        return ()
+    found: dict[str, str | None] = {}
+    for path, source in sources:
+        assigned: dict[bytes, list[bytes]] = {}
+        for name, value in _TOP_ASSIGNMENT.findall(source):
+            assigned.setdefault(name, []).append(value)
+        for name, values in assigned.items():
+            if len(values) == 1 and values[0] in _PHASE_VALUES:
+                key, value = f"{module_of(path)}.{name.decode()}", values[0].decode()
+                found[key] = value if found.get(key, value) == value else None
+    return tuple(sorted((key, value) for key, value in found.items() if value is not None))
 
 
 def _may_define(module: cst.Module) -> bool:

@@ -62,9 +62,9 @@ UTIL_MODULES = ("np_utils", "generic_utils", "data_utils", "layer_utils", "vis_u
 MOVES = {
     **{f"{root}.layers.{name}": f"{root}.layers" for root in ("keras", "tensorflow.keras") for name in LAYER_MODULES},
     **{f"{root}.utils.{name}": f"{root}.utils" for root in ("keras", "tensorflow.keras") for name in UTIL_MODULES},
-    "keras.engine.topology": "keras.layers",
-    "keras.engine.training": "keras.models",
-    "keras.engine": "keras.layers",
+    **{f"{root}.engine.topology": f"{root}.layers" for root in ("keras", "tensorflow.keras")},
+    **{f"{root}.engine.training": f"{root}.models" for root in ("keras", "tensorflow.keras")},
+    **{f"{root}.engine": f"{root}.layers" for root in ("keras", "tensorflow.keras")},
 }
 
 

@@ -113,17 +113,21 @@ def test_what_has_no_keras_3_counterpart_is_reported():
         from keras import backend as K
 
         ordering = K.image_dim_ordering()
-        image_shape = K.placeholder(shape=(2, ))
+        image_shape = K.placeholder(ndim=2)
         K.set_learning_phase(1)
         model.compile(loss=K.categorical_crossentropy)
         K.get_session().run(tf.variables_initializer([max_boxes_tensor]))
         K.tensorflow_backend.set_session(sess)
-        gpus = [x.name for x in K.device_lib.list_local_devices() if x.name[:11] == '/device:GPU']
+        _, found = K.control_flow_ops.while_loop(cond, body, [found])
+        w = K.variable(0.5, 'float32', 'w', constraint)
+        shape = K.placeholder(shape=(2, ))
+        out = sess.run([boxes], feed_dict={shape: [416, 416]})
     """, RULE)
     assert [(f.line, f.message.split(" is gone")[0]) for f in findings] == [
         (4, "keras.backend.image_dim_ordering"), (5, "keras.backend.placeholder"),
         (6, "keras.backend.set_learning_phase"), (7, "keras.backend.categorical_crossentropy"),
-        (10, "keras.backend.device_lib.list_local_devices")]
+        (10, "keras.backend.control_flow_ops.while_loop"), (11, "keras.backend.variable"),
+        (12, "keras.backend.placeholder")]
     assert all(not f.advice for f in findings)
     assert "image_data_format()" in findings[0].message and "training=False" in findings[2].message
 
@@ -237,3 +241,135 @@ def test_in_train_phase_with_training_given_becomes_a_conditional_expression():
     """, RULE)
     assert [(f.line, f.advice, f.message.split(" is gone")[0]) for f in findings] == [
         (7, False, "keras.backend.in_train_phase")]
+
+
+def test_what_keras_2_re_exported_or_keras_3_moved_is_called_where_it_went():
+    # qqwweee/keras-yolo3 yolo3/model.py:394, navidstuv/NuClick train.py:45, broadinstitute/keras-rcnn
+    # tests/layers/test_pooling.py and tests/backend/test_common.py, divamgupta/image-segmentation-keras
+    # keras_segmentation/models/model_utils.py:47
+    assert_rewrites("""
+        import tensorflow as tf
+        import keras.backend
+        from keras import backend as K
+
+        _, ignore_mask = K.control_flow_ops.while_loop(lambda b,*args: b<m, loop_body, [0, ignore_mask])
+        gpus = [x.name for x in K.device_lib.list_local_devices() if x.name[:11] == '/device:GPU']
+        a = keras.backend.placeholder(shape=(None, 224, 224, 3))
+        b = K.placeholder((1, None, 4), dtype='int32')
+        x_ctr = keras.backend.variable([0], "float32")
+        up = Lambda(lambda x: K.resize_images(x, height_factor=s[0], width_factor=s[1], data_format=data_format,
+                                              interpolation='bilinear'))(inp)
+        z = K.resize_images(x, 2, 3, 'channels_first')
+        y = K.depthwise_conv2d(inputs, self.depthwise_kernel, strides=self.strides, padding=self.padding)
+    """, """
+        import tensorflow as tf
+        import keras.backend
+        from keras import backend as K
+        from tensorflow.python.client import device_lib
+        import keras
+
+        _, ignore_mask = tf.while_loop(lambda b,*args: b<m, loop_body, [0, ignore_mask])
+        gpus = [x.name for x in device_lib.list_local_devices() if x.name[:11] == '/device:GPU']
+        a = keras.Input(batch_shape=(None, 224, 224, 3))
+        b = keras.Input(batch_shape=(1, None, 4), dtype='int32')
+        x_ctr = keras.Variable([0], dtype="float32")
+        up = Lambda(lambda x: keras.layers.UpSampling2D(size=(s[0], s[1]), data_format=data_format, interpolation='bilinear')(x))(inp)
+        z = keras.layers.UpSampling2D(size=(2, 3), data_format='channels_first')(x)
+        y = keras.ops.depthwise_conv(inputs, self.depthwise_kernel, strides=self.strides, padding=self.padding)
+    """, RULE)
+
+
+def test_what_they_became_computes_what_keras_2_did():
+    import tensorflow as tf
+    from tensorflow.python.client import device_lib
+
+    # K.control_flow_ops was TensorFlow's control_flow_ops module, whose while_loop is tf.compat.v1's, in a graph
+    masks = np.array([[0.1, 0.7, 0.9], [0.8, 0.2, 0.6]], dtype="float32")
+
+    def ignore(while_loop):
+        def body(b, found):
+            return b + 1, found.write(b, tf.cast(tf.reduce_max(tf.gather(masks, b)) < 0.85, tf.float32))
+        return tf.function(lambda: while_loop(lambda b, *args: b < 2, body, [0, tf.TensorArray(tf.float32, size=1,
+                                                                                              dynamic_size=True)])[1].stack())()
+    np.testing.assert_array_equal(ignore(tf.compat.v1.while_loop).numpy(), ignore(tf.while_loop).numpy())
+    np.testing.assert_array_equal(ignore(tf.while_loop).numpy(), [0.0, 1.0])
+    assert all(device.name.startswith("/device:") for device in device_lib.list_local_devices())
+    # K.resize_images in tf.keras 2: channels to the end, tf.image.resize by the integer factors, back
+    rng = np.random.default_rng(0)
+    images = rng.normal(size=(2, 3, 4, 5)).astype("float32")
+    for data_format, layout in (("channels_last", images), ("channels_first", images.transpose(0, 3, 1, 2))):
+        for interpolation in ("nearest", "bilinear"):
+            expected = tf.image.resize(images, (6, 12), method=interpolation).numpy()
+            inputs = keras.Input(layout.shape[1:])
+            model = keras.Model(inputs, keras.layers.Lambda(lambda x, f=data_format, i=interpolation: keras.layers.UpSampling2D(
+                size=(2, 3), data_format=f, interpolation=i)(x))(inputs))
+            got = model.predict(layout, verbose=0)
+            got = got if data_format == "channels_last" else got.transpose(0, 2, 3, 1)
+            np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    placeholder = keras.Input(batch_shape=(1, None, 4), dtype="int32")
+    assert tuple(placeholder.shape) == (1, None, 4) and placeholder.dtype == "int32"
+    assert keras.Input(batch_shape=(None, 8)).dtype == keras.backend.floatx()
+    # K.depthwise_conv2d in tf.keras 2: tf.nn.depthwise_conv2d with strides (1, s, s, 1) and rate=dilation_rate
+    x, kernel = rng.normal(size=(2, 9, 9, 3)).astype("float32"), rng.normal(size=(3, 3, 3, 2)).astype("float32")
+    for strides, padding, dilation in (((2, 2), "same", (1, 1)), ((1, 1), "valid", (2, 2))):
+        expected = tf.nn.depthwise_conv2d(x, kernel, strides=(1, *strides, 1), padding=padding.upper(),
+                                          dilations=dilation).numpy()
+        got = keras.ops.convert_to_numpy(keras.ops.depthwise_conv(x, kernel, strides, padding, None, dilation))
+        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    variable = keras.Variable([0], dtype="float32")
+    assert variable.dtype == "float32" and tuple(variable.shape) == (1,)
+
+
+def test_a_learning_phase_named_by_another_files_constant(tmp_path):
+    # uzh-rpg/rpg_public_dronet evaluation.py:171 (TEST_PHASE from constants.py, `TEST_PHASE = 0`)
+    from migrate.codemod.engine import run
+    from migrate.codemod.registry import all_rules
+
+    evaluation = "from keras import backend as K\nfrom constants import TEST_PHASE\nimport constants\n\n" \
+                 "def main():\n    K.set_learning_phase(TEST_PHASE)\n    K.set_learning_phase(constants.TRAIN_PHASE)\n" \
+                 "    K.set_learning_phase(constants.PHASE)\n    model.predict(x)\n"
+    (tmp_path / "constants.py").write_text("TEST_PHASE = 0  # inference\nTRAIN_PHASE = 1\nPHASE = 0\nPHASE = 1\n")
+    (tmp_path / "evaluation.py").write_text(evaluation)
+    summary = run([tmp_path], [rule for rule in all_rules() if rule.NAME == RULE])
+    result = next(r for r in summary.results if r.path.endswith("evaluation.py"))
+    assert result.rewritten.decode() == evaluation.replace("    K.set_learning_phase(TEST_PHASE)\n", "")
+    # a training phase, and a name the module sets twice, stay reported
+    assert [(f.line, f.message.split(" is gone")[0]) for f in result.leftovers] == [
+        (7, "keras.backend.set_learning_phase"), (8, "keras.backend.set_learning_phase")]
+    # the same file alone: the constant is not known, the call stays reported
+    alone = run([tmp_path / "evaluation.py"], [rule for rule in all_rules() if rule.NAME == RULE]).results[0]
+    assert [f.line for f in alone.leftovers] == [6, 7, 8]
+
+
+def test_bias_add_becomes_what_keras_2_called_with_advice_on_a_bias_of_more_axes():
+    # titu1994/keras-squeeze-excite-network se_mobilenets.py:203 (a DepthwiseConv2D of its own)
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+
+        outputs = K.bias_add(outputs, self.bias, data_format=self.data_format)
+        last = K.bias_add(x, b)
+        first = K.bias_add(x, b, 'channels_first')
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        import keras
+
+        outputs = tf.nn.bias_add(outputs, self.bias, data_format='NCHW' if self.data_format == 'channels_first' else 'NHWC')
+        last = tf.nn.bias_add(x, b, data_format='NCHW' if keras.backend.image_data_format() == 'channels_first' else 'NHWC')
+        first = tf.nn.bias_add(x, b, data_format='NCHW')
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(5, True), (6, True), (7, True)]
+
+
+def test_bias_add_as_rewritten_adds_along_the_channel_axis():
+    import tensorflow as tf
+
+    rng = np.random.default_rng(1)
+    bias = rng.normal(size=(3,)).astype("float32")
+    for shape in ((2, 3, 4, 5), (2, 3, 4)):
+        x = rng.normal(size=shape).astype("float32")
+        first = tf.nn.bias_add(x, bias, data_format="NCHW").numpy()  # channels_first: axis 1, whatever the rank
+        np.testing.assert_allclose(first, x + bias.reshape((1, 3) + (1,) * (len(shape) - 2)), rtol=1e-6)
+        last = rng.normal(size=shape[:-1] + (3,)).astype("float32")
+        np.testing.assert_allclose(tf.nn.bias_add(last, bias, data_format="NHWC").numpy(), last + bias, rtol=1e-6)

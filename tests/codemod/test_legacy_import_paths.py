@@ -1,8 +1,10 @@
 """legacy_import_paths: must-not-change cases first, then before/after."""
 
+import textwrap
+
 from migrate.codemod.engine import rewrite_source
 from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
-from tests.codemod.helpers import assert_rewrites, assert_unchanged
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
 RULE = "legacy_import_paths"
 
@@ -85,7 +87,7 @@ def test_a_removed_module_imported_by_name_and_unused_goes():
 
 def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
     # PeterDrake/sky pre_fall_2020/train_model.py and EfficientDet's efficientnet.py (is_keras_tensor);
-    # tensorflow.python.keras.engine (above) and a removed module by name (Socret360's data_utils) stay reported.
+    # Socret360/object-detection-in-keras networks/base_networks/truncated_vgg16.py:4 (data_utils.get_file)
     findings = assert_rewrites("""
         from tensorflow.python.keras.utils.data_utils import Sequence
         from tensorflow.python.keras.layers.core import Dense
@@ -95,15 +97,38 @@ def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
 
         path = data_utils.get_file("w.h5", URL)
     """, """
-        from tensorflow.keras.utils import Sequence
+        from tensorflow.keras.utils import get_file, Sequence
         from tensorflow.keras.layers import Dense
         from tensorflow.keras.layers import Conv2D
         from tensorflow.keras.backend import is_keras_tensor
+
+        path = get_file("w.h5", URL)
+    """, RULE)
+    assert findings == []
+
+
+def test_a_private_removed_module_with_a_use_left_stays_and_is_reported():
+    # a name no public module has (Keras 2's private data_utils.validate_file), and the module passed on as a value
+    findings = assert_rewrites("""
         from tensorflow.python.keras.utils import data_utils
 
         path = data_utils.get_file("w.h5", URL)
+        ok = data_utils.validate_file(path, HASH)
+    """, """
+        from tensorflow.python.keras.utils import data_utils
+        from tensorflow.keras.utils import get_file
+
+        path = get_file("w.h5", URL)
+        ok = data_utils.validate_file(path, HASH)
     """, RULE)
-    assert [(f.line, f.advice) for f in findings] == [(6, False)]
+    assert sorted((f.line, f.message.split(" is ")[0]) for f in findings) == [
+        (2, "tensorflow.python.keras.utils"), (5, "tensorflow.python.keras.utils.data_utils.validate_file")]
+    findings = assert_unchanged("""
+        from tensorflow.python.keras.utils import data_utils
+
+        helpers = [data_utils]
+    """, RULE)
+    assert [(f.line, f.message.split(" is ")[0]) for f in findings] == [(2, "tensorflow.python.keras.utils")]
 
 
 def test_an_unused_keras_1_merge_import_goes_in_a_file_naming_no_other_removed_path():
@@ -158,13 +183,115 @@ def test_a_name_imported_two_ways_gets_one_answer_whatever_the_hash_seed(tmp_pat
 
 
 def test_a_function_keras3_does_not_have_where_it_would_move_is_reported_not_moved():
-    # se_mobilenets.py again: conv_utils.conv_output_length became `from keras.utils import conv_output_length`,
+    # se_mobilenets.py again: conv_utils.conv_input_length became `from keras.utils import conv_input_length`,
     # an ImportError Keras 3's keras.utils gives at run time.
     source = ("from keras.utils import conv_utils\nfrom keras.utils.conv_utils import normalize_tuple\n\n"
-              "rows = conv_utils.conv_output_length(8, 3, 'same', 1)\n")
+              "rows = conv_utils.conv_input_length(8, 3, 'same', 1)\n")
     result = rewrite_source(source.encode(), "net.py", [LegacyImportPaths])
     assert result.rewritten.decode() == source
     assert [(f.line, f.advice) for f in result.findings if "copy what you use" in f.message] == [(2, False), (4, False)]
+
+
+def test_keras_2s_own_helper_is_written_into_the_file_where_no_keras_3_module_has_it():
+    # titu1994/keras-squeeze-excite-network se_mobilenets.py:223 (conv_utils.conv_output_length, the import in
+    # both branches of a try) and titu1994/Keras-ResNeXt resnext.py:20 (convert_all_kernels_in_model)
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    length = HELPERS["keras.utils.conv_utils"]["conv_output_length"].strip("\n")
+    convert = HELPERS["keras.utils.layer_utils"]["convert_all_kernels_in_model"].strip("\n")
+    findings = assert_rewrites("""
+        try:
+            from tensorflow.keras.utils import conv_utils, get_source_inputs
+        except ImportError:
+            from keras.utils import conv_utils, get_source_inputs
+        from keras.utils.layer_utils import convert_all_kernels_in_model
+        import keras.backend as K
+
+        WEIGHTS = 'w.h5'
+
+
+        class DepthwiseConv2D(Conv2D):
+            def compute_output_shape(self, input_shape):
+                return conv_utils.conv_output_length(input_shape[1], 3, self.padding, 1)
+
+
+        def load(model):
+            if K.image_data_format() == 'channels_first':
+                convert_all_kernels_in_model(model)
+    """, f"""
+        import keras
+
+        try:
+            from tensorflow.keras.utils import get_source_inputs
+        except ImportError:
+            from keras.utils import get_source_inputs
+        import keras.backend as K
+
+        WEIGHTS = 'w.h5'
+
+
+{textwrap.indent(length, " " * 8)}
+
+
+{textwrap.indent(convert, " " * 8)}
+
+
+        class DepthwiseConv2D(Conv2D):
+            def compute_output_shape(self, input_shape):
+                return conv_output_length(input_shape[1], 3, self.padding, 1)
+
+
+        def load(model):
+            if K.image_data_format() == 'channels_first':
+                convert_all_kernels_in_model(model)
+    """, RULE)
+    assert findings == []
+
+
+def test_a_helper_of_the_files_own_name_is_not_written_in_and_an_emptied_block_gets_pass():
+    findings = assert_unchanged("""
+        from keras.utils.conv_utils import conv_output_length
+
+        def conv_output_length(length, size, padding, stride):
+            return length
+    """, RULE)
+    assert [f.line for f in findings] == [2]
+    got, findings = rewrite("try:\n    from keras.utils.conv_utils import conv_output_length\nexcept ImportError:\n"
+                            "    pass\nrows = conv_output_length(8, 3, 'valid', 2)\n", RULE)
+    assert got.startswith("try:\n    pass\nexcept ImportError:\n    pass\n\n\ndef conv_output_length(") and not findings
+    assert got.endswith("\n\nrows = conv_output_length(8, 3, 'valid', 2)\n")
+
+
+def test_the_helpers_compute_what_keras_3_layers_do():
+    import keras
+    import numpy as np
+
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    space: dict = {"keras": keras}
+    for functions in HELPERS.values():
+        for source in functions.values():
+            exec(compile(source, "<helper>", "exec"), space)  # noqa: S102 - the project's own text
+    for length, size, padding, stride, dilation in ((9, 3, "same", 2, 1), (9, 3, "valid", 2, 1), (10, 3, "valid", 1, 2),
+                                                    (7, 2, "same", 3, 1), (8, 3, "causal", 1, 2)):
+        layer = keras.layers.Conv1D(1, size, strides=stride, padding=padding, dilation_rate=dilation)
+        assert space["conv_output_length"](length, size, padding, stride, dilation) == \
+            layer.compute_output_shape((1, length, 1))[1], (length, size, padding, stride, dilation)
+    assert space["conv_output_length"](None, 3, "same", 1) is None
+    images, series = keras.Input((5, 5, 2)), keras.Input((6, 2))
+    model = keras.Model([images, series], [keras.layers.Dense(3)(keras.layers.Conv2D(4, 3)(images)),
+                                           keras.layers.Conv1D(3, 2)(series)])
+    before = [keras.ops.convert_to_numpy(w) for w in model.weights]
+    space["convert_all_kernels_in_model"](model)
+    after = [keras.ops.convert_to_numpy(w) for w in model.weights]
+    kernels = {id(layer.kernel) for layer in model.layers if layer.__class__.__name__ in ("Conv1D", "Conv2D")}
+    for weight, old, new in zip(model.weights, before, after, strict=True):
+        if id(weight) in kernels:  # Keras 2's convert_kernel: every axis but the last two reversed
+            np.testing.assert_array_equal(new, old[tuple([slice(None, None, -1)] * (old.ndim - 2))])
+        else:
+            np.testing.assert_array_equal(new, old)
+    conv = next(index for index, weight in enumerate(model.weights) if tuple(weight.shape) == (3, 3, 2, 4))
+    assert not np.array_equal(before[conv], after[conv])  # the Conv2D kernel, 3x3: flipped
 
 
 def test_the_table_of_keras3_names_is_the_installed_keras():
@@ -181,3 +308,16 @@ def test_a_function_that_moved_to_another_public_module_goes_there():
     # titu1994/Keras-ResNeXt: get_source_inputs left keras.engine.topology for keras.utils, not keras.layers.
     assert_rewrites("from keras.engine.topology import get_source_inputs\n",
                     "from keras.utils import get_source_inputs\n", RULE)
+
+
+def test_tf_keras_engine_goes_where_keras_engine_goes():
+    # titu1994/keras-squeeze-excite-network se_mobilenets.py:20, the TensorFlow branch of its imports
+    assert_rewrites("""
+        from tensorflow.keras.engine import InputSpec
+        from tensorflow.keras.engine.topology import get_source_inputs
+        from tensorflow.keras.engine.training import Model
+    """, """
+        from tensorflow.keras.layers import InputSpec
+        from tensorflow.keras.utils import get_source_inputs
+        from tensorflow.keras.models import Model
+    """, RULE)

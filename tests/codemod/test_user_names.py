@@ -32,6 +32,24 @@ def test_a_local_fit_generator_function_is_left_alone():
     """)
 
 
+def test_a_projects_own_backend_conv_utils_and_resize_images_are_left_alone():
+    # the names dead_backend_branches, legacy_import_paths' copied helpers and backend_functions_to_ops' moved
+    # functions look for, defined by the project
+    findings = assert_unchanged("""
+        from myproject import backend, conv_utils
+        from myproject.ops import resize_images, placeholder
+
+        if backend.backend() == 'theano':
+            x = resize_images(x, 2, 2, 'channels_last')
+        rows = conv_utils.conv_output_length(rows, 3, 'same', 1)
+        shape = placeholder(shape=(2,))
+
+        def convert_all_kernels_in_model(model):
+            return model
+    """)
+    assert findings == []
+
+
 def test_a_class_with_its_own_fit_generator_method_is_left_alone():
     findings = assert_unchanged("""
         class Trainer:

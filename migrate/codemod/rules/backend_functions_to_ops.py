@@ -8,7 +8,10 @@ where the two signatures disagree on a default the Keras 2 one is written out (`
 joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` reduces the last axis,
 `keras.ops.argmax(x)` the flattened tensor). `K.shape` becomes `tf.shape` (a tensor, as Keras 2's was;
 `keras.ops.shape` is a tuple, on which `* 2` repeats). `K.image_dim_ordering() == 'th'` becomes
-`K.image_data_format() == 'channels_first'`. Anything else Keras 3 lacks (a placeholder, the learning
+`K.image_data_format() == 'channels_first'`. A few become what Keras 3 or TensorFlow moved them to
+(`CALLED_AS`: `K.placeholder` -> `keras.Input`, `K.resize_images` -> `keras.layers.UpSampling2D`,
+`K.control_flow_ops.while_loop` -> `tf.while_loop`, `K.device_lib` -> TensorFlow's own, `K.bias_add` ->
+`tf.nn.bias_add` as Keras 2 called it). Anything else Keras 3 lacks (a placeholder, the learning
 phase, `K.function`, a use whose meaning changed) is reported with what to use: a leftover. The session
 functions are `tf1_session_code`'s.
 """
@@ -54,27 +57,37 @@ OPS.update({
     "eval": ("convert_to_numpy", {}),
     "constant": ("convert_to_tensor", {"dtype": (2, "keras.backend.floatx()")}),
     "repeat_elements": ("repeat", {}),
+    # the same parameters in the same order (x, kernel, strides, padding, data_format, dilation_rate), the kernel
+    # laid out alike (rows, cols, input channels, multiplier); only the first two are named differently
+    "depthwise_conv2d": ("depthwise_conv", {}),
 })
-# Keras 2 functions whose Keras 3 counterpart is not in keras.ops: (callable, most positional arguments,
-# keyword arguments written out when absent). K.variable(1) was a float32 variable, keras.Variable(1) an int32 one.
-OTHERS = {"variable": ("keras.Variable", 1, {"dtype": "keras.backend.floatx()"})}
+# Keras 2 functions whose Keras 3 counterpart is not in keras.ops: (callable, Keras 2's parameters in order (the
+# first stays positional, the others become keywords: `K.variable(x, 'float32')` -> `dtype='float32'`), keyword
+# arguments written out when absent). K.variable(1) was a float32 variable, keras.Variable(1) an int32 one.
+OTHERS = {"variable": ("keras.Variable", ("value", "dtype", "name"), {"dtype": "keras.backend.floatx()"})}
 # One-argument functions whose Keras 3 spelling is an expression of the argument ({x}: parenthesized if need be).
 SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.shape)",
           "dtype": "keras.backend.standardize_dtype({x}.dtype)", "ndim": "len({x}.shape)",
           "cast_to_floatx": "numpy.asarray({arg}, dtype=keras.backend.floatx())", "relu": "keras.ops.relu({arg})"}
 # Keras 2 arguments the Keras 3 function has no counterpart for: such a call is reported.
-UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"}}
+UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"},
+               "depthwise_conv2d": {"x", "depthwise_kernel"}}
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # What to use instead, for the functions reported.
 ADVICE = {
     "image_dim_ordering": "compare keras.backend.image_data_format() with 'channels_first' / 'channels_last'",
     "set_image_dim_ordering": "keras.backend.set_image_data_format('channels_first' or 'channels_last')",
-    "placeholder": "use keras.Input (a model input) or pass the value as an argument",
+    "placeholder": "use keras.Input(batch_shape=...) for a model input; a value fed through feed_dict becomes an "
+                   "argument of a function (tf.function) or of the model call",
+    "control_flow_ops.while_loop": "use tf.while_loop; write loop_vars as a list of two or more (TensorFlow 2's "
+                                   "returns a single loop variable in a list, Keras 2's bare)",
     "learning_phase": "Keras 3 has no global learning phase: pass training=True/False to the layer or model call",
-    "set_learning_phase": "Keras 3 has no global learning phase: pass training=False to the model call "
-                          "(model.predict already does)",
+    "set_learning_phase": "Keras 3 has no global learning phase: fit() calls the layers with training=True, "
+                          "predict(), evaluate() and fit's validation with training=False; where the code relied "
+                          "on another phase, call the model with training= (model(x, training=True))",
     "function": "call the model (or a keras.Model built on the tensors) instead",
-    "variable": "use keras.Variable(value, dtype=..., name=...) (or self.add_weight in a layer)",
+    "variable": "use keras.Variable(value, dtype=..., name=...) (or self.add_weight in a layer; keras.Variable "
+                "takes no constraint: add_weight(constraint=...) does)",
     "set_value": "call .assign(value) on the variable",
     "in_train_phase": "pass training= to the layer's call and choose with it",
     "resize_images": "use keras.layers.UpSampling2D or keras.ops.image.resize",
@@ -84,8 +97,11 @@ ADVICE = {
               "condition over x's last axes, keras.ops.where broadcasts it from the right), keras.ops.cond for a "
               "scalar condition",
     "l2_normalize": "use tf.math.l2_normalize(x, axis=...) (what Keras 2 called)",
+    "moving_average_update": "Keras 3 models have no update ops to append to: for an average of the weights, "
+                             "give the optimizer use_ema=True, ema_momentum=... (or assign it in a Callback)",
+    "batch_get_value": "use [keras.ops.convert_to_numpy(v) for v in variables]",
+    "batch_set_value": "call variable.assign(value) for each pair",
     "dot": "use keras.ops.matmul (or keras.ops.tensordot for more than two dimensions)",
-    "device_lib.list_local_devices": "use tf.config.list_logical_devices() (names like '/device:GPU:0')",
 }
 _OPS_ALIAS = re.compile(r"^import tensorflow as (\w+)\s*$", re.M)
 
@@ -105,6 +121,7 @@ class BackendFunctionsToOps(DropsStatements):
 
     def visit_Module(self, node: cst.Module) -> None:
         found = _OPS_ALIAS.search(node.code)
+        self.feeds = "feed_dict" in node.code  # placeholders fed through a session: no keras.Input in their place
         self.tf = found.group(1) if found else None
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
         self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
@@ -124,9 +141,17 @@ class BackendFunctionsToOps(DropsStatements):
         call = node.body[0].value
         phase = code(call.args[0].value) if len(call.args) == 1 else None
         if self._function(call.func) == "set_learning_phase" and call.args[0].keyword is None and \
-                self.constants.get(phase, phase) in ("0", "False"):
+                self.constants.get(phase, self._imported_constant(call.args[0].value) or phase) in ("0", "False"):
             self.inference.add(id(call))
             self.inference.add(id(node))
+
+    def _imported_constant(self, node: cst.BaseExpression) -> str | None:
+        """The value of a constant another file of the run sets once (`from constants import TEST_PHASE`, or
+        `constants.TEST_PHASE`, where constants.py has `TEST_PHASE = 0`): the survey read it."""
+        phases = dict(getattr(self.context.scratch.get("survey"), "phases", ()))
+        values = {phases.get(".".join(name.name.split(".")[-2:])) for name in
+                  self.get_metadata(QualifiedNameProvider, node, set()) if name.name.count(".") >= 1}
+        return values.pop() if len(values) == 1 else None
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         return False  # `from keras.backend import sum`: the uses are rewritten, the import goes once unused
@@ -190,14 +215,19 @@ class BackendFunctionsToOps(DropsStatements):
             return self._rewritten(original, updated.with_changes(func=cst.parse_expression("keras.ops.relu6"),
                                                                   args=[updated.args[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)]))
         if function in OTHERS and not starred and not keywords & UNSUPPORTED.get(function, set()):
-            target, most, defaults = OTHERS[function]
-            if sum(arg.keyword is None for arg in original.args) <= most:
-                args = list(updated.args)
+            target, positions, defaults = OTHERS[function]
+            args = _keywords(list(updated.args), positions)
+            if args is not None:
+                keywords = {arg.keyword.value for arg in args if arg.keyword is not None}
                 for keyword, value in defaults.items():
                     if keyword not in keywords:
                         args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
                         args.append(_arg(value, keyword))
                 return self._rewritten(original, updated.with_changes(func=cst.parse_expression(target), args=args))
+        if function in CALLED_AS and not starred:
+            rewritten = CALLED_AS[function](self, original, updated)
+            if rewritten is not None:
+                return self._rewritten(original, rewritten)
         if function == "l2_normalize" and len(original.args) == 2 and not starred and keywords <= {"axis"}:
             # Keras 2's TensorFlow backend: tf.nn.l2_normalize(x, axis=axis), exactly
             return self._rewritten(original, updated.with_changes(
@@ -352,3 +382,87 @@ def _thunk(value: cst.BaseExpression) -> cst.BaseExpression | None:
             and value.params.star_kwarg is None:
         return value.body
     return None
+
+
+def _keywords(args: list[cst.Arg], parameters: tuple[str, ...]) -> list[cst.Arg] | None:
+    """The arguments with every positional one after the first given its parameter's name as a keyword, or
+    None when there are more positional arguments than `parameters`."""
+    positional = [arg for arg in args if arg.keyword is None]
+    if len(positional) > len(parameters):
+        return None
+    return [arg if arg.keyword is not None or index == 0 else arg.with_changes(
+        keyword=cst.Name(parameters[index]), equal=_arg("0", "x").equal) for index, arg in enumerate(args)]
+
+
+def _while_loop(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.control_flow_ops.while_loop(cond, body, [a, b])` -> `tf.while_loop(...)`. Keras 2's backend re-exported
+    TensorFlow's graph-mode while_loop (tf.compat.v1's); TF 2's takes the same first three arguments and differs
+    only where loop_vars flattens to one value (v1 returned it bare, TF 2 in its list) and in the order of `name`
+    and `maximum_iterations`: so only loop_vars written as a list or tuple of two or more, and keywords."""
+    args = _arguments(updated, ("cond", "body", "loop_vars"))
+    loop_vars = args[2] if args is not None else None
+    keywords = {arg.keyword.value for arg in updated.args if arg.keyword is not None}
+    if not isinstance(loop_vars, (cst.List, cst.Tuple)) or len(loop_vars.elements) < 2 or \
+            any(isinstance(element, cst.StarredElement) for element in loop_vars.elements) or \
+            keywords - {"cond", "body", "loop_vars", "shape_invariants", "parallel_iterations", "back_prop",
+                        "swap_memory", "maximum_iterations", "name"} or len(updated.args) - len(keywords) > 3:
+        return None
+    return updated.with_changes(func=cst.parse_expression(f"{rule._tf()}.while_loop"))
+
+
+def _list_local_devices(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+    """`K.device_lib.list_local_devices()`: Keras 2's backend re-exported TensorFlow's device_lib module, which
+    TensorFlow still has (`tensorflow.python.client.device_lib`): the same function, imported from there."""
+    AddImportsVisitor.add_needed_import(rule.context, "tensorflow.python.client", "device_lib")
+    return updated.with_changes(func=cst.parse_expression("device_lib.list_local_devices"))
+
+
+def _placeholder(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.placeholder(shape=(None, 224, 224, 3))` -> `keras.Input(batch_shape=(None, 224, 224, 3))`: a symbolic
+    input of that shape (the batch axis included, as the placeholder's), floatx unless a dtype is given. A
+    placeholder given only `ndim`, or in a file that feeds values through a session (`feed_dict`), has none."""
+    args = _keywords(list(updated.args), ("shape", "ndim", "dtype", "sparse", "name"))
+    if args is None or rule.feeds:
+        return None
+    named = {arg.keyword.value if arg.keyword is not None else "shape": arg for arg in args}
+    if "shape" not in named or set(named) - {"shape", "dtype", "sparse", "name"}:
+        return None
+    named["shape"] = named["shape"].with_changes(keyword=cst.Name("batch_shape"), equal=_arg("0", "x").equal)
+    return updated.with_changes(func=cst.parse_expression("keras.Input"), args=list(named.values()))
+
+
+def _resize_images(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.resize_images(x, 2, 2, 'channels_last', interpolation='bilinear')` ->
+    `keras.layers.UpSampling2D(size=(2, 2), data_format='channels_last', interpolation='bilinear')(x)`: Keras 3
+    moved the function into that layer (`UpSampling2D._resize_images`, the same steps as tf.keras 2's: integer
+    factors, nearest by default, bilinear through the image resize with half-pixel centres)."""
+    args = _arguments(updated, ("x", "height_factor", "width_factor", "data_format", "interpolation"))
+    if args is None or args[3] is None:
+        return None
+    x, height, width, data_format, interpolation = args
+    chosen = f", interpolation={code(interpolation)}" if interpolation is not None else ""
+    return cst.parse_expression(f"keras.layers.UpSampling2D(size=({code(height)}, {code(width)}), "
+                                f"data_format={code(data_format)}{chosen})({code(x)})")
+
+
+def _bias_add(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.bias_add(x, bias, data_format=f)` -> `tf.nn.bias_add(x, bias, data_format='NCHW' if f == 'channels_first'
+    else 'NHWC')`: what Keras 2's TensorFlow backend called for a bias of one axis (every Keras layer's). A bias of
+    more axes, which Keras 2 reshaped and added, stops tf.nn.bias_add with an error: advice says so."""
+    args = _arguments(updated, ("x", "bias", "data_format"))
+    if args is None:
+        return None
+    x, bias, data_format = args
+    chosen = code(data_format) if data_format is not None else "keras.backend.image_data_format()"
+    if data_format is None:
+        AddImportsVisitor.add_needed_import(rule.context, "keras")
+    rule.report(original, "K.bias_add -> tf.nn.bias_add, Keras 2's call for a bias of one axis; a bias of more axes "
+                          "stops it with an error (add it, reshaped, instead)", advice=True)
+    layout = f"'NCHW' if {chosen} == 'channels_first' else 'NHWC'" if not isinstance(data_format, cst.SimpleString) \
+        else ("'NCHW'" if data_format.evaluated_value == "channels_first" else "'NHWC'")
+    return cst.parse_expression(f"{rule._tf()}.nn.bias_add({code(x)}, {code(bias)}, data_format={layout})")
+
+
+# Keras 2 functions rewritten by a function of the call (None: the call is reported).
+CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
+             "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add}

@@ -5,7 +5,10 @@ TensorFlow's private copy of a removed module (`from tensorflow.python.keras.uti
 Sequence`) goes to the same public module under `tensorflow.keras`. Only `from ... import ...` statements
 are rewritten; `import keras.layers.core` is reported. A removed module imported as a name (`from
 keras.utils import np_utils`, then `np_utils.to_categorical(...)`) has each use replaced by the function
-it names, imported from the public module, and the import goes once nothing uses it. What it reports
+it names, imported from the public module, and the import goes once nothing uses it. A function no Keras 3
+module has but Keras 2's own code can stand in for (`conv_utils.conv_output_length`,
+`convert_all_kernels_in_model`: `keras2_helpers`) is written into the file, before its first function or class,
+and called there. What it reports
 (`import keras.layers.core`, TensorFlow's private `tensorflow.python.keras`) stays in the code: leftovers,
 failing `--check`.
 """
@@ -15,13 +18,15 @@ from __future__ import annotations
 import re
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
+from migrate.codemod.keras2_helpers import NEEDS, helper
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
-from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, names_in
 
 # What gives the rule work, as text: a removed module's path after `from`/`import`, TensorFlow's private copy,
 # keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
@@ -71,7 +76,7 @@ def _home(target: str, names: list[str]) -> str | None:
 OTHER_RULES = frozenset({"multi_gpu_model"})
 
 
-class LegacyImportPaths(Rule):
+class LegacyImportPaths(DropsStatements):  # an import it removes may empty a block: pass
     NAME = "legacy_import_paths"
     ORDER = 70
     METADATA_DEPENDENCIES = NAMES
@@ -81,7 +86,7 @@ class LegacyImportPaths(Rule):
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         return WORK.search(source) is not None
 
-    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
+    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom | cst.RemovalSentinel:
         if updated.module is None or updated.relative:
             return updated
         module = code(updated.module)
@@ -93,18 +98,29 @@ class LegacyImportPaths(Rule):
             # (A removed module named, `... utils import data_utils`, stays private and reported.)
             self.converted()
             updated, module = updated.with_changes(module=_dotted(public)), public
+        removed_modules = []  # `from keras.utils import np_utils`: a module Keras 3 lacks, goes once unused
         if not isinstance(updated.names, cst.ImportStar):
-            for alias in updated.names:  # `from keras.utils import np_utils`: a module Keras 3 lacks, once unused
-                if f"{module}.{code(alias.name)}" in MOVES:
+            for alias in updated.names:
+                if f"{public}.{code(alias.name)}" in MOVES:
                     asname = code(alias.asname.name) if alias.asname else None
                     RemoveImportsVisitor.remove_unused_import(self.context, module, code(alias.name), asname)
+                    removed_modules.append(asname or code(alias.name))
         self._report_removed(original, module)
         target = MOVES.get(module) or MOVES.get(public)
         if target is None:
             if module.startswith("tensorflow.python.keras"):
-                self.report(original, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
+                # reported at the end unless every use of the removed modules it names was replaced (the import goes)
+                self.private.append((original, module, removed_modules if len(removed_modules) == len(updated.names)
+                                     else None))
             return updated
         if not isinstance(updated.names, cst.ImportStar):
+            copied = [alias for alias in updated.names if self._copies(f"{module}.{code(alias.name)}", alias)]
+            if copied:  # Keras 2's own function is written into the file; the rest of the import as usual
+                kept = [alias for alias in updated.names if alias not in copied]
+                if not kept:
+                    return cst.RemovalSentinel.REMOVE
+                kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                updated = updated.with_changes(names=kept)
             names = [code(alias.name) for alias in updated.names]
             home = _home(target, names)
             if home is None:
@@ -115,6 +131,52 @@ class LegacyImportPaths(Rule):
             target = home
         self.converted()
         return updated.with_changes(module=_dotted(target))
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.private: list[tuple[cst.ImportFrom, str, list[str] | None]] = []
+        self.copied: dict[str, str] = {}  # Keras 2 helpers to write into the file: name -> source
+        # what the file binds itself: any function or class, a top-level assignment
+        self.defined = {found.name.value for found in m.findall(node, m.FunctionDef() | m.ClassDef())} | \
+            {code(target.target) for statement in node.body if isinstance(statement, cst.SimpleStatementLine)
+             for small in statement.body if isinstance(small, cst.Assign) for target in small.targets}
+
+    def _copies(self, qualified: str, alias: cst.ImportAlias | None = None) -> bool:
+        """Whether the Keras 2 function `qualified` is written into the file (`keras2_helpers`): one it has a text
+        for, imported under its own name, that the file does not define itself."""
+        source, name = helper(qualified), qualified.rpartition(".")[2]
+        if source is None or (alias is not None and alias.asname is not None) or \
+                (name in self.defined and name not in self.copied):
+            return False
+        self.copied[name] = source
+        self.converted()
+        return True
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        """TensorFlow's private imports reported, but for one of removed modules whose every use was replaced
+        (`from tensorflow.python.keras.utils import data_utils`, used only as `data_utils.get_file`): it goes."""
+        used = {name.value for name in names_in(updated)} if any(modules is not None for _, _, modules in self.private) else set()
+        for node, module, modules in self.private:
+            if modules is None or set(modules) & used:
+                self.report(node, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
+        return self._with_helpers(updated) if self.copied else updated
+
+    def _with_helpers(self, module: cst.Module) -> cst.Module:
+        """The Keras 2 functions copied in, before the first top-level function or class or statement using one
+        (or at the end)."""
+        helpers: list[cst.BaseStatement] = []
+        for name, source in sorted(self.copied.items()):
+            for needed in NEEDS.get(name, ()):
+                AddImportsVisitor.add_needed_import(self.context, needed)
+            definition = cst.parse_module(source.lstrip("\n")).body[0]
+            helpers.append(definition.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()]))
+        body = list(module.body)
+        at = next((index for index, statement in enumerate(body)
+                   if isinstance(statement, (cst.FunctionDef, cst.ClassDef))
+                   or {name.value for name in names_in(statement)} & set(self.copied)), len(body))
+        after = body[at:]
+        if after and not any(line.comment is None for line in after[0].leading_lines[:1]):
+            after[0] = after[0].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *after[0].leading_lines])
+        return module.with_changes(body=body[:at] + helpers + after)
 
     def _report_removed(self, node: cst.ImportFrom, module: str) -> None:
         """Names Keras 3 dropped with no public module to move to: a person rewrites the code using them."""
@@ -133,16 +195,20 @@ class LegacyImportPaths(Rule):
         if not isinstance(updated.value, cst.Name):
             return updated
         for name in sorted(self.qualified_names(original)):  # sorted: a try/except import has two names; one answer whatever the hash seed
-            module, _, function = name.rpartition(".")
+            private, _, function = name.rpartition(".")
+            module = _public(private)  # `tensorflow.python.keras.utils.data_utils.get_file`: the public one's heir
             if module in MOVES and module.rsplit(".", 1)[0] + "." + updated.value.value == module:
                 home = _home(MOVES[module], [function])
+                if home is None and self._copies(name):
+                    RemoveImportsVisitor.remove_unused_import(self.context, private.rsplit(".", 1)[0], updated.value.value)
+                    return cst.Name(function)
                 if home is None:
                     self.report(original, f"{name} is gone in Keras 3 (no public module has it): "
                                           "copy what you use of it into your own code")
                     return updated
                 self.converted()
                 AddImportsVisitor.add_needed_import(self.context, home, function)
-                RemoveImportsVisitor.remove_unused_import(self.context, MOVES[module], updated.value.value)
+                RemoveImportsVisitor.remove_unused_import(self.context, private.rsplit(".", 1)[0], updated.value.value)
                 return cst.Name(function)
         return updated
 

@@ -1,0 +1,60 @@
+"""Keras 2 helper functions that no Keras 3 module has, written out for `legacy_import_paths` to copy into a file.
+
+`from keras.utils.conv_utils import conv_output_length` fails under Keras 3, and no public module has the
+function; it is plain arithmetic (or, for `convert_all_kernels_in_model`, a loop over a model's layers), so the
+rewrite puts Keras 2's own code in the file and calls it there, as a person would. Each text below is Keras
+2.3.1's function, changed only where Keras 3 needs it (a variable's value read with keras.ops.convert_to_numpy
+and set with assign, convert_kernel inlined). `tests/codemod/test_legacy_import_paths.py` computes them against Keras 3's layers.
+"""
+
+from __future__ import annotations
+
+# module the function lived in (Keras 2's public path, without `tensorflow.`) -> function name -> source
+HELPERS: dict[str, dict[str, str]] = {
+    "keras.utils.conv_utils": {
+        "conv_output_length": '''
+def conv_output_length(input_length, filter_size, padding, stride, dilation=1):
+    """Keras 2's keras.utils.conv_utils.conv_output_length (Keras 3 has none): the length of a convolution's
+    output along one axis."""
+    if input_length is None:
+        return None
+    assert padding in {'same', 'valid', 'full', 'causal'}
+    dilated_filter_size = filter_size + (filter_size - 1) * (dilation - 1)
+    if padding in ['same', 'causal']:
+        output_length = input_length
+    elif padding == 'valid':
+        output_length = input_length - dilated_filter_size + 1
+    elif padding == 'full':
+        output_length = input_length + dilated_filter_size - 1
+    return (output_length + stride - 1) // stride
+''',
+    },
+    "keras.utils.layer_utils": {
+        "convert_all_kernels_in_model": '''
+def convert_all_kernels_in_model(model):
+    """Keras 2's keras.utils.layer_utils.convert_all_kernels_in_model (Keras 3 has none): flips the spatial axes
+    of every convolution kernel of the model (Theano <-> TensorFlow weights)."""
+    conv_classes = {'Conv1D', 'Conv2D', 'Conv3D', 'Conv2DTranspose'}
+    to_assign = []
+    for layer in model.layers:
+        if layer.__class__.__name__ in conv_classes:
+            kernel = keras.ops.convert_to_numpy(layer.kernel)
+            if not 3 <= kernel.ndim <= 5:
+                raise ValueError('Invalid kernel shape:', kernel.shape)
+            slices = [slice(None, None, -1) for _ in range(kernel.ndim)]
+            slices[-2:] = (slice(None, None), slice(None, None))
+            to_assign.append((layer.kernel, kernel[tuple(slices)].copy()))
+    for variable, value in to_assign:
+        variable.assign(value)
+''',
+    },
+}
+# What a helper's text needs imported.
+NEEDS = {"convert_all_kernels_in_model": ("keras",)}
+
+
+def helper(qualified: str) -> str | None:
+    """The source of the Keras 2 function `qualified` names (`keras.utils.conv_utils.conv_output_length`, or
+    through tensorflow.keras / tensorflow.python.keras), or None."""
+    module, _, name = qualified.removeprefix("tensorflow.python.").removeprefix("tensorflow.").rpartition(".")
+    return HELPERS.get(module, {}).get(name)
