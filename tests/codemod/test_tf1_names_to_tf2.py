@@ -1,5 +1,8 @@
 """tf1_names_to_tf2: must-not-change cases first, then before/after, then what is reported."""
 
+import subprocess
+import sys
+
 import tensorflow as tf
 
 from migrate.codemod.rules.tf1_names_to_tf2 import CASTS, RENAMES
@@ -239,3 +242,111 @@ def test_initializing_variables_through_the_keras_session_goes():
             pass
     """, RULE)
     assert findings == []
+
+
+def test_a_default_graph_session_beside_import_graph_def_runs_the_frozen_graph_in_compat_v1():
+    # xuannianz/EfficientDet inference_frozen_graph.py: a frozen .pb imported into the default graph and run by a
+    # tf.Session() made in the same function
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def main():
+            sess = tf.Session()
+            graph = get_frozen_graph(model_path)
+            tf.import_graph_def(graph, name='')
+            boxes = sess.graph.get_tensor_by_name('boxes:0')
+            return sess.run([boxes], {'input_1:0': batch})
+    """, """
+        import tensorflow as tf
+
+        def main():
+            sess = tf.compat.v1.Session()
+            graph = get_frozen_graph(model_path)
+            tf.import_graph_def(graph, name='')
+            boxes = sess.graph.get_tensor_by_name('boxes:0')
+            return sess.run([boxes], {'input_1:0': batch})
+    """, RULE)
+
+
+def test_a_method_session_counts_its_class_graph_import():
+    # the shape of david8862/keras-YOLOv3-model-set deep_sort generate_detections.py's ImageEncoder
+    assert_rewrites("""
+        import tensorflow as tf
+
+        class ImageEncoder(object):
+            def __init__(self, checkpoint_filename):
+                self.session = tf.Session()
+                self.load(checkpoint_filename)
+
+            def load(self, checkpoint_filename):
+                with tf.gfile.GFile(checkpoint_filename, "rb") as file_handle:
+                    graph_def = tf.GraphDef()
+                    graph_def.ParseFromString(file_handle.read())
+                tf.import_graph_def(graph_def, None, None, "")
+    """, """
+        import tensorflow as tf
+
+        class ImageEncoder(object):
+            def __init__(self, checkpoint_filename):
+                self.session = tf.compat.v1.Session()
+                self.load(checkpoint_filename)
+
+            def load(self, checkpoint_filename):
+                with tf.io.gfile.GFile(checkpoint_filename, "rb") as file_handle:
+                    graph_def = tf.compat.v1.GraphDef()
+                    graph_def.ParseFromString(file_handle.read())
+                tf.import_graph_def(graph_def, None, None, "")
+    """, RULE)
+
+
+def test_a_default_graph_session_elsewhere_or_beside_a_projects_own_import_graph_def_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+        from myproject import import_graph_def
+
+        def load():
+            tf.import_graph_def(graph_def, name='')
+
+        def main():
+            sess = tf.Session()
+
+        def other():
+            sess = tf.Session()
+            import_graph_def(graph_def, name='')
+
+        def prefixed():  # deep_sort's name="net": TF1 names the operations net/..., eager execution does not
+            sess = tf.Session()
+            tf.import_graph_def(graph_def, name="net")
+
+        def default_prefix():  # TF1's default prefix is import/
+            sess = tf.Session()
+            tf.import_graph_def(graph_def)
+    """, RULE)
+
+
+def test_the_rewritten_frozen_graph_inference_runs_under_tensorflow_2(tmp_path):
+    # the rewrite's claim: with eager execution on (a fresh process, as the script runs), TF2 imports a GraphDef
+    # into the default graph and compat.v1's Session runs it, fed by tensor name, as TF1's did
+    graph = tf.Graph()
+    with graph.as_default():
+        x = tf.compat.v1.placeholder(tf.float32, [None, 3], name="x")
+        tf.identity(x * 2.0 + 1.0, name="y")
+    (tmp_path / "frozen.pb").write_bytes(graph.as_graph_def().SerializeToString())
+    source, _ = rewrite("""
+        import tensorflow as tf
+
+        def main():
+            sess = tf.Session()
+            with tf.gfile.GFile('frozen.pb', 'rb') as f:
+                graph_def = tf.GraphDef()
+                graph_def.ParseFromString(f.read())
+            tf.import_graph_def(graph_def, name='')
+            y = sess.graph.get_tensor_by_name('y:0')
+            print(tf.executing_eagerly(), sess.run([y], {'x:0': [[1.0, 2.0, 3.0]]})[0].tolist())
+
+        main()
+    """)
+    (tmp_path / "infer.py").write_text(source)
+    run = subprocess.run([sys.executable, "infer.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split("\n")[-2] == "True [[3.0, 5.0, 7.0]]"

@@ -5,8 +5,12 @@ API moved to `tf.io.gfile`, a cast that became `tf.cast(x, tf.float32)`, graph o
 `tf.compat.v1` and work there with eager execution on (a `GraphDef` parsed from a frozen `.pb`, a
 `Session(graph=g)` running that graph: it never touches Keras, so Keras 3 does not care). A session on the
 default graph (`tf.Session()`) is not rewritten unless a function only builds and returns it (the
-caller's `K.set_session` is reported): under TF2 that graph is empty unless eager execution is
-turned off for the whole program, which Keras 3 does not support (`tf1_session_code` reports it). The
+caller's `K.set_session` is reported), or the function or class that makes it fills that graph with
+`import_graph_def(..., name='')` (a frozen `.pb` run for inference: with eager execution on, TF2 still imports
+a GraphDef into the default graph, and compat.v1's session runs it as TF1's did; only with `name=''`, because
+eager execution ignores the name scope a non-empty `name` would put before every operation's name). Otherwise, under TF2 that graph is
+empty unless eager execution is turned off for the whole program, which Keras 3 does not support
+(`tf1_session_code` reports it). The
 TF1 graph-mode names with no TF2 meaning (`tf.placeholder`, `tf.train.Saver`, `tf.Print`...) are
 reported with what to do: leftovers, except in the body of an `if` that only TensorFlow 1 enters
 (`if tf.version.VERSION < '2.0.0' and ...:`, EfficientDet's eval callbacks): dead code under TF 2, so
@@ -74,6 +78,9 @@ class Tf1NamesToTf2(DropsStatements):
         self.in_tf1_body = 0
         self.prints: dict[int, str] = {}  # `x = tf.Print(x, [...])` lines -> their tf.print line
         self.returned: set[int] = set()  # sessions a function returns
+        self.module = node
+        self.scopes: list[cst.CSTNode] = []  # the functions and classes the walk is in
+        self.importing: set[int] | None = None  # ids of functions and classes that call import_graph_def
         self.initialized = self.dropped  # `K.get_session().run(tf.variables_initializer(...))` lines, removed
 
     def visit_If(self, node: cst.If) -> None:
@@ -103,6 +110,33 @@ class Tf1NamesToTf2(DropsStatements):
     def _tf_version(self, node: cst.BaseExpression) -> bool:
         names = {name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}
         return bool(names & {"tensorflow.version.VERSION", "tensorflow.__version__"})
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scopes.append(node)
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        self.scopes.pop()
+        return updated
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.scopes.append(node)
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        self.scopes.pop()
+        return updated
+
+    def _fills_default_graph(self) -> bool:
+        """Whether the innermost function or class (with the classes around a method: deep_sort's ImageEncoder
+        makes the session in `__init__` and runs it in `__call__`) calls TensorFlow's import_graph_def with
+        `name=''`. Worked out once a file, at the first session that asks."""
+        if self.importing is None:
+            finder = _GraphImports(self)
+            self.module.visit(finder)
+            self.importing = finder.found
+        inner = self.scopes[-1:]
+        if len(self.scopes) > 1 and isinstance(self.scopes[-2], cst.ClassDef):  # a method: its class's imports too
+            inner = self.scopes[-2:]
+        return any(id(scope) in self.importing for scope in inner)
 
     def visit_Return(self, node: cst.Return) -> None:
         if isinstance(node.value, cst.Call):
@@ -203,7 +237,8 @@ class Tf1NamesToTf2(DropsStatements):
                 cst.Arg(cst.parse_expression(f"{root.value}.{CASTS[name]}"))])
         # A session on its own graph, or one a function builds and returns (keras-retinanet's get_session()):
         # compat.v1's runs on TF2, and whoever hands the latter to Keras (K.set_session) is reported there.
-        if root is not None and name == "Session" and ("graph" in keywords or id(original) in self.returned):
+        if root is not None and name == "Session" and ("graph" in keywords or id(original) in self.returned
+                                                       or self._fills_default_graph()):
             self.converted()
             return updated.with_changes(func=cst.parse_expression(f"{root.value}.compat.v1.Session"))
         if root is not None and name in RENAMES and positional <= POSITIONAL.get(name, positional):
@@ -218,6 +253,43 @@ class Tf1NamesToTf2(DropsStatements):
             self.report(original, f"tf.{name} is gone in TensorFlow 2: use tf.{RENAMES.get(name, 'cast')} "
                                   f"({code(original.func)} could not be rewritten here)")
         return updated
+
+
+class _GraphImports(cst.CSTVisitor):
+    """The functions and classes around each call of TensorFlow's import_graph_def with `name=''` (every
+    enclosing one: a method's session may run the graph its class imported)."""
+
+    def __init__(self, rule: Tf1NamesToTf2) -> None:
+        super().__init__()
+        self.rule, self.scopes, self.found = rule, [], set()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scopes.append(id(node))
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scopes.pop()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.scopes.append(id(node))
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self.scopes.pop()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        named = node.func.attr.value if isinstance(node.func, cst.Attribute) else getattr(node.func, "value", None)
+        if named == "import_graph_def" and (self.rule._tf1_name(node.func) or ("",))[0] == "import_graph_def" and \
+                _unprefixed(node):
+            self.found.update(self.scopes)
+
+
+def _unprefixed(call: cst.Call) -> bool:
+    """`import_graph_def(graph_def, ..., name='')`: names imported as they were (TF1's default prefixes them
+    `import/`, and eager execution drops any prefix, so only an empty one means the same under both)."""
+    named = [arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "name"]
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    value = named[0] if named else positional[3] if len(positional) > 3 and not any(
+        arg.star for arg in call.args) else None
+    return isinstance(value, cst.SimpleString) and value.evaluated_value == ""
 
 
 def _string(node: cst.BaseExpression, prefix: str) -> bool:
