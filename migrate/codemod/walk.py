@@ -9,8 +9,13 @@ copying is most of their cost. `install()` makes a CSTVisitor's walk call `on_vi
 fields, and build nothing; transformers walk as before.
 
 Each class's field order is read from its own `_visit_and_replace_children` (a `return Node(field=
-visit_*(self, "field", self.field, visitor), ...)`); a class whose method has any other shape walks
-through LibCST's code, so a LibCST release that changes one keeps its behaviour here.
+visit_*(self, "field", self.field, visitor), ...)`, with the two conditional fields LibCST writes: an
+import's names, one node or a sequence, and an f-string's format spec, a sequence or None); a class whose
+method has any other shape walks through LibCST's code, so a LibCST release that changes one keeps its
+behaviour here.
+
+`unchanged_by(tree, transformer)` walks a transformer the same way, read-only, to learn whether its
+real (copying) pass would change anything: see its docstring.
 """
 
 from __future__ import annotations
@@ -28,7 +33,10 @@ from libcst._batched_visitor import _BatchedCSTVisitor
 ONE = frozenset({"visit_required", "visit_optional", "visit_sentinel"})
 MANY = frozenset({"visit_sequence", "visit_iterable", "visit_body_sequence", "visit_body_iterable"})
 
-Fields = tuple[tuple[str, bool], ...]  # (field, is a sequence) in the order the class visits them
+# How a field is visited: one node (None or MaybeSentinel for none), a sequence, either (a sequence unless
+# the value is a node: an import's names or its star), or a sequence that may be None (then not visited).
+ONE_NODE, SEQUENCE, EITHER, SEQUENCE_OR_NONE = 0, 1, 2, 3
+Fields = tuple[tuple[str, int], ...]  # (field, how it is visited) in the order the class visits them
 
 _original_visit = CSTNode.visit
 _fields: dict[type, Fields | None] = {}
@@ -51,6 +59,11 @@ def _read_fields(cls: type) -> Fields | None:
         return None
     body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.FunctionDef) else []
     body = [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    aliases = {}  # `names = self.names` before the return: a local that stands for a field
+    while body and isinstance(body[0], ast.Assign) and len(body[0].targets) == 1 and \
+            isinstance(body[0].targets[0], ast.Name) and ast.unparse(body[0].value) == f"self.{body[0].targets[0].id}":
+        aliases[body[0].targets[0].id] = body[0].value
+        body = body[1:]
     if len(body) != 1 or not isinstance(body[0], ast.Return):
         return None
     built = body[0].value
@@ -58,18 +71,52 @@ def _read_fields(cls: type) -> Fields | None:
         return ()  # a leaf: whitespace, a comment, a newline
     if not isinstance(built, ast.Call) or built.args or ast.unparse(built.func) not in (cls.__name__, "self.__class__"):
         return None
-    found: list[tuple[str, bool]] = []
+    found: list[tuple[str, int]] = []
     for keyword in built.keywords:
         value = keyword.value
         if ast.unparse(value) == f"self.{keyword.arg}":
             continue  # a plain value (a name's text, an operator's spelling): nothing to visit
-        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ONE | MANY
-                and len(value.args) == 4 and not value.keywords and ast.unparse(value.args[0]) == "self"
-                and isinstance(value.args[1], ast.Constant) and value.args[1].value == keyword.arg
-                and ast.unparse(value.args[2]) == f"self.{keyword.arg}" and ast.unparse(value.args[3]) == "visitor"):
+        kind = _field_kind(keyword.arg, value, aliases)
+        if kind is None:
             return None
-        found.append((keyword.arg, value.func.id in MANY))
+        found.append((keyword.arg, kind))
     return tuple(found)
+
+
+def _field_kind(field: str, value: ast.expr, aliases: dict[str, ast.expr]) -> int | None:
+    """How the expression LibCST builds `field` from visits it (see ONE_NODE...); None: another shape."""
+    helper = _helper(field, value, aliases)
+    if helper is not None:
+        return SEQUENCE if helper in MANY else ONE_NODE
+    if not isinstance(value, ast.IfExp):
+        return None
+    body, orelse = _helper(field, value.body, aliases), _helper(field, value.orelse, aliases)
+    test = ast.unparse(value.test)
+    if body in ONE and orelse in MANY and test.startswith(f"isinstance({field}, ") and field in aliases:
+        return EITHER  # `visit_required(...) if isinstance(names, ImportStar) else visit_sequence(...)`
+    if body in MANY and ast.unparse(value.orelse) == "None" and test == f"{field} is not None" and field in aliases:
+        return SEQUENCE_OR_NONE  # `visit_sequence(...) if format_spec is not None else None`
+    return None
+
+
+def _helper(field: str, value: ast.expr, aliases: dict[str, ast.expr]) -> str | None:
+    """The name of LibCST's visit helper when `value` is `visit_*(self, "field", self.field, visitor)`."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ONE | MANY
+            and len(value.args) == 4 and not value.keywords and ast.unparse(value.args[0]) == "self"
+            and isinstance(value.args[1], ast.Constant) and value.args[1].value == field
+            and ast.unparse(value.args[3]) == "visitor"):
+        return None
+    read = ast.unparse(value.args[2])
+    if read != f"self.{field}" and not (read == field and field in aliases):
+        return None
+    return value.func.id
+
+
+def _kind(kind: int, value: object) -> int | None:
+    """ONE_NODE or SEQUENCE for a field's value; None when LibCST would not visit the field at all."""
+    if kind == EITHER:
+        return ONE_NODE if isinstance(value, CSTNode) else SEQUENCE
+    return None if value is None else SEQUENCE
 
 
 def _walk(node: CSTNode, visitor: CSTVisitor) -> None:
@@ -79,8 +126,12 @@ def _walk(node: CSTNode, visitor: CSTVisitor) -> None:
             node._visit_and_replace_children(visitor)  # LibCST's own walk of this node (its children come back here)
         else:
             for name, many in fields:
-                visitor.on_visit_attribute(node, name)
                 value = getattr(node, name)
+                if many > SEQUENCE:
+                    many = _kind(many, value)
+                    if many is None:
+                        continue
+                visitor.on_visit_attribute(node, name)
                 if many:
                     for child in value:
                         _walk(child, visitor)
@@ -99,6 +150,8 @@ def _walk_nodes(node: CSTNode, visitor: CSTVisitor) -> None:
         else:
             for name, many in fields:
                 value = getattr(node, name)
+                if many > SEQUENCE:
+                    many = _kind(many, value)
                 if many:
                     for child in value:
                         _walk_nodes(child, visitor)
@@ -151,10 +204,90 @@ def nodes(tree: CSTNode) -> Iterator[CSTNode]:
             continue
         for name, many in fields:
             value = getattr(node, name)
+            if many > SEQUENCE:
+                many = _kind(many, value)
             if many:
                 pending.extend(value)
             elif value is not None and value is not MaybeSentinel.DEFAULT:
                 pending.append(value)
+
+
+class _Changed(Exception):
+    """A transformer's leave_ gave back another node than the one it was given."""
+
+
+def unchanged_by(tree: CSTNode, transformer: CSTTransformer) -> bool:
+    """Whether `transformer.visit(tree)` would give back a tree equal to `tree`, learnt by walking it
+    read-only: the transformer's callbacks are called as its real pass calls them, in the same order, each
+    node given as both the original and the updated node, until a leave_ returns anything else.
+
+    While every leave_ has returned the node it was given, the real pass would have handed the same
+    callbacks equal nodes (copies of them: the only difference is that a copy has no metadata, which
+    LibCST gives only for original nodes), so the calls made so far are the ones it would make. True: it
+    would change nothing, and what the callbacks recorded is what it would record. False: the real pass
+    must run, on a fresh transformer (this one has been called part of the way). A node of a shape this
+    module cannot walk without copying also gives False."""
+    try:
+        _dry_walk(tree, transformer, _Callbacks(transformer))
+    except _Changed:
+        return False
+    return True
+
+
+class _Callbacks:
+    """A transformer's visit_ and leave_ method for each node class, looked up once a walk (LibCST looks
+    both up at every node); its own on_visit / on_leave, when it overrides LibCST's, at every node."""
+
+    def __init__(self, transformer: CSTTransformer) -> None:
+        self.transformer = transformer
+        kind = type(transformer)
+        own = getattr(transformer, "__dict__", {})
+        self.generic = kind.on_visit is not CSTTransformer.on_visit or kind.on_leave is not CSTTransformer.on_leave \
+            or any(name.startswith(("visit_", "leave_")) for name in own)
+        self.fields = listens_to_fields(transformer)
+        self.methods: dict[type, tuple] = {}
+
+    def of(self, node_class: type) -> tuple:
+        found = self.methods.get(node_class)
+        if found is None:
+            if self.generic:
+                found = (self.transformer.on_visit, self.transformer.on_leave, True)
+            else:
+                name = node_class.__name__
+                found = (getattr(self.transformer, f"visit_{name}", None),
+                         getattr(self.transformer, f"leave_{name}", None), False)
+            self.methods[node_class] = found
+        return found
+
+
+def _dry_walk(node: CSTNode, transformer: CSTTransformer, callbacks: _Callbacks) -> None:
+    visit, leave, generic = callbacks.of(type(node))
+    if generic:
+        go = visit(node)
+    else:
+        go = visit is None or visit(node) is not False
+    if go:
+        fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
+        if fields is None:
+            raise _Changed  # not walkable without LibCST's copying walk: let the real pass run
+        listening = callbacks.fields
+        for name, many in fields:
+            value = getattr(node, name)
+            if many > SEQUENCE:
+                many = _kind(many, value)
+                if many is None:
+                    continue
+            if listening:
+                transformer.on_visit_attribute(node, name)
+            if many:
+                for child in value:
+                    _dry_walk(child, transformer, callbacks)
+            elif value is not None and value is not MaybeSentinel.DEFAULT:
+                _dry_walk(value, transformer, callbacks)
+            if listening:
+                transformer.on_leave_attribute(node, name)
+    if leave is not None and leave(node, node) is not node:
+        raise _Changed
 
 
 def _visit(self: CSTNode, visitor: cst.CSTVisitorT):
