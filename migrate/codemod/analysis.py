@@ -6,6 +6,9 @@ trigger word is in a file but whose calls are not there), and the scope analysis
 is most of a rewrite's cost, so here each table is made on first use, and qualified names node by node
 from the scopes, as LibCST's QualifiedNameProvider would give them (same values, same nodes, same
 defaults). A rule sees no difference: `get_metadata` reads `self.metadata` as before.
+
+The code of a version of the tree is printed once: `Module.code` of a module whose code is known (the
+file as read, or what an earlier call printed) gives that text back (`install`).
 """
 
 from __future__ import annotations
@@ -19,12 +22,40 @@ from libcst.metadata.base_provider import ProviderT
 from migrate.codemod.walk import nodes
 
 
+_print_module = cst.Module.code.fget
+_printed: dict[int, tuple[cst.Module, str]] = {}  # id -> (module, its code), the last few modules printed
+_REMEMBERED = 16
+
+
+def remember_code(module: cst.Module, code: str) -> None:
+    """Let `module.code` give `code` (which must be what LibCST prints for it) without printing it again."""
+    if len(_printed) >= _REMEMBERED:
+        del _printed[next(iter(_printed))]
+    _printed[id(module)] = (module, code)
+
+
+def _code(module: cst.Module) -> str:
+    known = _printed.get(id(module))
+    if known is not None and known[0] is module:  # the module is kept with its id: never another's text
+        return known[1]
+    code = _print_module(module)
+    remember_code(module, code)
+    return code
+
+
+def install() -> None:
+    """`Module.code` printed once per module (a tree never changes: a changed tree is a new module)."""
+    cst.Module.code = property(_code, doc=cst.Module.code.__doc__)
+
+
 class Analysis:
     """One tree (`module`) and the metadata tables asked of it so far."""
 
     def __init__(self, module: cst.Module, code: str | None = None) -> None:
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         self._code = code  # the module's code, when the caller has it already
+        if code is not None:
+            remember_code(module, code)
         self._tables: dict[ProviderT, Mapping[cst.CSTNode, object]] = {}
         self._nodes: set[int] | None = None
 

@@ -16,6 +16,7 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 
 from migrate.codemod.analysis import Analysis
+from migrate.codemod.analysis import install as print_modules_once
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import may_be_left, unreported
@@ -26,6 +27,7 @@ from migrate.codemod.walk import install as walk_without_copying
 from migrate.codemod.walk import quiet_fields, unchanged_by
 
 walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
+print_modules_once()  # Module.code: see analysis.py
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,7 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
     context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
-    analysis = apply_rules(module, triggered, context)
+    analysis = apply_rules(module, triggered, context, source.decode(module.encoding))
     findings = context.scratch.get("findings", [])
     findings += unreported(analysis, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings,
                            project)
@@ -132,7 +134,7 @@ def unparsed_reason(source: bytes, exc: Exception) -> str:
     return "does not parse as Python 3 (" + " ".join(str(exc).split())[:200] + ")"
 
 
-def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> Analysis:
+def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext, code: str | None = None) -> Analysis:
     """Run the rules in order over one tree; the last version of the tree, with what was worked out of it.
 
     A rule first walks the tree read-only (`walk.unchanged_by`): when it gives every node back, its real
@@ -142,8 +144,10 @@ def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodCon
     whose output prints the same keeps the tree and the metadata already computed for it (scope analysis
     is most of a rule's cost, and it is made only when a rule first asks: `analysis.Analysis`). Import
     additions and removals the rules scheduled run once, at the end. Findings land in `context.scratch`.
+    `code` is the module's code when the caller has it (the file as read: LibCST prints a tree exactly as
+    it was parsed).
     """
-    analysis = Analysis(module)
+    analysis = Analysis(module, code)
     lines: list[int] | None = None  # line of the tree a rule reads -> line of the file as read
     for rule in rules:
         before = _saved(context.scratch)

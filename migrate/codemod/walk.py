@@ -119,11 +119,58 @@ def _kind(kind: int, value: object) -> int | None:
     return None if value is None else SEQUENCE
 
 
-def _walk(node: CSTNode, visitor: CSTVisitor) -> None:
-    if visitor.on_visit(node):
+class _Reader:
+    """A read-only visitor's callbacks for each node class, looked up once a walk. LibCST's CSTVisitor looks
+    `visit_<Node>`, `leave_<Node>` and, at each field, `visit_<Node>_<field>` and `leave_<Node>_<field>` up
+    at every node; where the visitor keeps LibCST's on_visit / on_leave / on_visit_attribute /
+    on_leave_attribute, the same methods are found here once per node class (and a field whose methods
+    are LibCST's empty ones is not called at all). Where it has its own, that is called at every node, as
+    LibCST does."""
+
+    def __init__(self, visitor: CSTVisitor) -> None:
+        self.visitor = visitor
+        kind = type(visitor)
+        plain = not any(name.startswith(("visit_", "leave_", "on_")) for name in getattr(visitor, "__dict__", {}))
+        self.by_name = plain and kind.on_visit is CSTVisitor.on_visit
+        self.leave_by_name = plain and kind.on_leave is CSTVisitor.on_leave
+        self.fields_by_name = plain and kind.on_visit_attribute is CSTVisitor.on_visit_attribute and \
+            kind.on_leave_attribute is CSTVisitor.on_leave_attribute
+        self.methods: dict[type, tuple] = {}
+
+    def of(self, node_class: type) -> tuple:
+        """(visit, leave, hooks): hooks None calls on_visit_attribute / on_leave_attribute at every field;
+        else {field: (visit, leave)} for the fields with a method of the visitor's own."""
+        visitor, name = self.visitor, node_class.__name__
+        visit = getattr(visitor, f"visit_{name}", None) if self.by_name else visitor.on_visit
+        leave = getattr(visitor, f"leave_{name}", None) if self.leave_by_name else visitor.on_leave
+        hooks = None
+        if self.fields_by_name:
+            hooks = {}
+            for field, _ in (fields_of(node_class) or ()):
+                hook = tuple(getattr(visitor, f"{when}_{name}_{field}")
+                             if getattr(type(visitor), f"{when}_{name}_{field}", None) is not
+                             getattr(CSTVisitor, f"{when}_{name}_{field}", None) else None
+                             for when in ("visit", "leave"))
+                if hook != (None, None):
+                    hooks[field] = hook
+        found = self.methods[node_class] = (visit, leave, hooks)
+        return found
+
+
+def _walk(node: CSTNode, reader: _Reader) -> None:
+    """What LibCST's walk calls on a read-only visitor, in the same order, without building anything."""
+    found = reader.methods.get(type(node))
+    visit, leave, hooks = found if found is not None else reader.of(type(node))
+    if visit is None:
+        go = True
+    elif reader.by_name:
+        go = visit(node) is not False  # CSTVisitor.on_visit: only False skips the children
+    else:
+        go = visit(node)
+    if go:
         fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
         if fields is None:
-            node._visit_and_replace_children(visitor)  # LibCST's own walk of this node (its children come back here)
+            node._visit_and_replace_children(reader.visitor)  # LibCST's own walk of this node (its children come back here)
         else:
             for name, many in fields:
                 value = getattr(node, name)
@@ -131,33 +178,24 @@ def _walk(node: CSTNode, visitor: CSTVisitor) -> None:
                     many = _kind(many, value)
                     if many is None:
                         continue
-                visitor.on_visit_attribute(node, name)
+                hook = None
+                if hooks is None:
+                    reader.visitor.on_visit_attribute(node, name)
+                elif hooks:
+                    hook = hooks.get(name)
+                    if hook is not None and hook[0] is not None:
+                        hook[0](node)
                 if many:
                     for child in value:
-                        _walk(child, visitor)
+                        _walk(child, reader)
                 elif value is not None and value is not MaybeSentinel.DEFAULT:
-                    _walk(value, visitor)
-                visitor.on_leave_attribute(node, name)
-    visitor.on_leave(node)
-
-
-def _walk_nodes(node: CSTNode, visitor: CSTVisitor) -> None:
-    """`_walk` for a visitor that does nothing at fields (see `listens_to_fields`)."""
-    if visitor.on_visit(node):
-        fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
-        if fields is None:
-            node._visit_and_replace_children(visitor)
-        else:
-            for name, many in fields:
-                value = getattr(node, name)
-                if many > SEQUENCE:
-                    many = _kind(many, value)
-                if many:
-                    for child in value:
-                        _walk_nodes(child, visitor)
-                elif value is not None and value is not MaybeSentinel.DEFAULT:
-                    _walk_nodes(value, visitor)
-    visitor.on_leave(node)
+                    _walk(value, reader)
+                if hooks is None:
+                    reader.visitor.on_leave_attribute(node, name)
+                elif hook is not None and hook[1] is not None:
+                    hook[1](node)
+    if leave is not None:
+        leave(node)
 
 
 def listens_to_fields(visitor: CSTVisitor | CSTTransformer) -> bool:
@@ -300,10 +338,8 @@ def _visit(self: CSTNode, visitor: cst.CSTVisitorT):
     if kind is _BatchedCSTVisitor and _only_at(visitor, self):
         visitor.on_visit(self)  # the rest of the walk would call nothing
         visitor.on_leave(self)
-    elif listens_to_fields(visitor):
-        _walk(self, visitor)
     else:
-        _walk_nodes(self, visitor)
+        _walk(self, _Reader(visitor))
     return self
 
 

@@ -169,3 +169,95 @@ def test_a_node_not_in_the_tree_has_no_qualified_names():
     assert names.get(rebuilt, "default") == "default"
     with pytest.raises(KeyError):
         names[rebuilt]
+
+
+class NamedRecorder(cst.CSTVisitor):
+    """LibCST's own dispatch by method name: node methods, one that skips a subtree, field methods."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[tuple] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.calls.append(("visit Name", id(node)))
+
+    def leave_Name(self, node: cst.Name) -> None:
+        self.calls.append(("leave Name", id(node)))
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        self.calls.append(("visit Lambda", id(node)))
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.calls.append(("visit Attribute", id(node)))
+        return None  # only False skips the children
+
+    def visit_Call_func(self, node: cst.Call) -> None:
+        self.calls.append(("enter func", id(node)))
+
+    def leave_Call_args(self, node: cst.Call) -> None:
+        self.calls.append(("exit args", id(node)))
+
+    def leave_ImportFrom_names(self, node: cst.ImportFrom) -> None:
+        self.calls.append(("exit names", id(node)))
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_a_visitor_dispatching_by_name_gets_libcsts_calls(name, source):
+    tree = cst.parse_module(source)
+    theirs, ours = NamedRecorder(), NamedRecorder()
+    libcst_walk(tree, theirs)
+    tree.visit(ours)
+    assert ours.calls == theirs.calls, name
+
+
+class TransformerRecorder(cst.CSTTransformer):
+    """Records what a transformer is called with; `change` names a node class whose leave_ rebuilds it."""
+
+    def __init__(self, change: str = "") -> None:
+        super().__init__()
+        self.calls: list[tuple] = []
+        self.change = change
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.calls.append(("visit", type(node).__name__, id(node)))
+        return not isinstance(node, cst.Lambda)
+
+    def on_leave(self, original: cst.CSTNode, updated: cst.CSTNode):
+        self.calls.append(("leave", type(original).__name__, id(original), updated.deep_equals(original)))
+        return updated.with_changes() if type(original).__name__ == self.change else updated
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_a_dry_run_makes_the_real_passes_calls_until_the_first_change(name, source):
+    tree = cst.parse_module(source)
+    real, dry = TransformerRecorder(), TransformerRecorder()
+    walk._original_visit(tree, real)
+    unchanged = walk.unchanged_by(tree, dry)
+    if unchanged:
+        assert dry.calls == real.calls, name
+    else:  # only a node that cannot be walked without copying stops it early
+        assert dry.calls == real.calls[:len(dry.calls)] and any(type(node) is cst.TypeParam for node in walk.nodes(tree))
+    changing = TransformerRecorder(change="Name")
+    assert not walk.unchanged_by(tree, changing) or "Name" not in {type(n).__name__ for n in walk.nodes(tree)}
+    assert changing.calls[-1][:2] == ("leave", "Name") or not changing.calls
+
+
+def test_a_dry_run_sees_a_change_anywhere():
+    tree = cst.parse_module("import os\n\ndef f(x):\n    return g(x, y=1)\n")
+
+    class Renamer(cst.CSTTransformer):
+        def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+            return updated.with_changes(keyword=cst.Name("z")) if original.keyword is not None else updated
+
+    class Remover(cst.CSTTransformer):
+        def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.RemovalSentinel:
+            return cst.RemovalSentinel.REMOVE
+
+    class Keeper(cst.CSTTransformer):
+        def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+            return updated
+
+    assert not walk.unchanged_by(tree, Renamer())
+    assert not walk.unchanged_by(tree, Remover())
+    assert walk.unchanged_by(tree, Keeper())
