@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import copy
 import os
 import re
 import tempfile
@@ -24,7 +23,7 @@ from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.rule import Finding, Rule
 from migrate.codemod.walk import install as walk_without_copying
-from migrate.codemod.walk import quiet_fields, unchanged_by
+from migrate.codemod.walk import transform
 
 walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
 print_modules_once()  # Module.code: see analysis.py
@@ -137,29 +136,21 @@ def unparsed_reason(source: bytes, exc: Exception) -> str:
 def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext, code: str | None = None) -> Analysis:
     """Run the rules in order over one tree; the last version of the tree, with what was worked out of it.
 
-    A rule first walks the tree read-only (`walk.unchanged_by`): when it gives every node back, its real
-    pass would change nothing, and what it recorded (findings, sites, imports to add) stands as the real
-    pass would record it. Only a rule that changes something pays for LibCST's transformer pass, which
-    rebuilds every node, and for printing the code. Even then, "changed" is judged by the code: a rule
-    whose output prints the same keeps the tree and the metadata already computed for it (scope analysis
-    is most of a rule's cost, and it is made only when a rule first asks: `analysis.Analysis`). Import
-    additions and removals the rules scheduled run once, at the end. Findings land in `context.scratch`.
+    A rule's pass rebuilds only the nodes on the way to what it changes (`walk.transform`; LibCST's
+    transformer pass rebuilds every node): a rule that changes nothing gives the tree back, and its code
+    is not printed again. A rule whose output prints the same keeps the tree and the metadata already
+    computed for it (scope analysis is most of a rule's cost, and it is made only when a rule first asks:
+    `analysis.Analysis`). Import additions and removals the rules scheduled run once, at the end.
+    Findings land in `context.scratch`.
     `code` is the module's code when the caller has it (the file as read: LibCST prints a tree exactly as
     it was parsed).
     """
     analysis = Analysis(module, code)
     lines: list[int] | None = None  # line of the tree a rule reads -> line of the file as read
     for rule in rules:
-        before = _saved(context.scratch)
-        instance = _instance(rule, context, analysis)
-        unchanged = unchanged_by(analysis.module, instance)
-        instance.metadata = {}
-        if unchanged:
-            continue
-        _restore(context.scratch, before)  # the real pass records it all again, from the start
-        instance = _instance(rule, context, analysis)
-        quiet_fields(instance)
-        changed = analysis.module.visit(instance)
+        instance = rule(replace(context, wrapper=analysis.wrapper, filename=context.filename))
+        instance.metadata = analysis.tables(instance.get_inherited_dependencies())
+        changed = transform(analysis.module, instance)
         instance.metadata = {}
         if changed is not analysis.module:
             code = changed.code
@@ -174,34 +165,6 @@ def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodCon
             context.scratch["line_map"] = line_map(analysis.code, code, lines)
         analysis = Analysis(module, code)
     return analysis
-
-
-def _instance(rule: type[Rule], context: CodemodContext, analysis: Analysis) -> Rule:
-    instance = rule(replace(context, wrapper=analysis.wrapper, filename=context.filename))
-    instance.metadata = analysis.tables(instance.get_inherited_dependencies())
-    return instance
-
-
-Saved = dict[str, tuple[object, object]]
-
-
-def _saved(scratch: dict[str, object]) -> Saved:
-    """What `scratch` holds, with a copy of each list, dict or set in it (rules append to them)."""
-    return {key: (value, copy.copy(value) if isinstance(value, (list, dict, set)) else value)
-            for key, value in scratch.items()}
-
-
-def _restore(scratch: dict[str, object], saved: Saved) -> None:
-    """`scratch` as it was when `saved` was taken: the same keys, the same objects, their old contents."""
-    scratch.clear()
-    for key, (value, content) in saved.items():
-        if content is not value:
-            if isinstance(value, list):
-                value[:] = content
-            else:
-                value.clear()
-                value.update(content)
-        scratch[key] = value
 
 
 def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:

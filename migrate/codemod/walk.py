@@ -14,8 +14,8 @@ import's names, one node or a sequence, and an f-string's format spec, a sequenc
 method has any other shape walks through LibCST's code, so a LibCST release that changes one keeps its
 behaviour here.
 
-`unchanged_by(tree, transformer)` walks a transformer the same way, read-only, to learn whether its
-real (copying) pass would change anything: see its docstring.
+`transform(tree, transformer)` walks a transformer the same way and rebuilds only what it changes:
+see its docstring.
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ from __future__ import annotations
 import ast
 import inspect
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from types import FunctionType
 
 import libcst as cst
-from libcst import CSTNode, CSTTransformer, CSTVisitor, MaybeSentinel
+from libcst import CSTNode, CSTTransformer, CSTVisitor, FlattenSentinel, MaybeSentinel, RemovalSentinel
 from libcst._batched_visitor import _BatchedCSTVisitor
 
 # LibCST's helpers that visit one child (None or MaybeSentinel for none) or a sequence of them.
@@ -40,6 +41,7 @@ Fields = tuple[tuple[str, int], ...]  # (field, how it is visited) in the order 
 
 _original_visit = CSTNode.visit
 _fields: dict[type, Fields | None] = {}
+_helpers: dict[tuple[type, str], str] = {}  # (class, field) -> the LibCST helper that visits it ("either": see EITHER)
 _visitors: dict[type, bool] = {}
 _listening: dict[type, bool] = {}  # a visitor's class -> whether it does anything at fields
 
@@ -80,6 +82,7 @@ def _read_fields(cls: type) -> Fields | None:
         if kind is None:
             return None
         found.append((keyword.arg, kind))
+        _helpers[cls, keyword.arg] = _helper(keyword.arg, value, aliases) or "either"
     return tuple(found)
 
 
@@ -119,58 +122,89 @@ def _kind(kind: int, value: object) -> int | None:
     return None if value is None else SEQUENCE
 
 
-class _Reader:
-    """A read-only visitor's callbacks for each node class, looked up once a walk. LibCST's CSTVisitor looks
-    `visit_<Node>`, `leave_<Node>` and, at each field, `visit_<Node>_<field>` and `leave_<Node>_<field>` up
-    at every node; where the visitor keeps LibCST's on_visit / on_leave / on_visit_attribute /
-    on_leave_attribute, the same methods are found here once per node class (and a field whose methods
-    are LibCST's empty ones is not called at all). Where it has its own, that is called at every node, as
-    LibCST does."""
+class _Plan:
+    """What a read-only walk calls at each node class for visitors of one class, looked up once a process.
+    LibCST's CSTVisitor looks `visit_<Node>`, `leave_<Node>` and, at each field, `visit_<Node>_<field>` and
+    `leave_<Node>_<field>` up at every node; where a visitor class keeps LibCST's on_visit / on_leave /
+    on_visit_attribute / on_leave_attribute, the same functions are found here once per node class (and a
+    field whose methods are LibCST's empty ones is not called at all). Where it has its own, that is
+    called at every node, as LibCST does; so is everything of a visitor with methods of its own instance's
+    (`generic`)."""
 
-    def __init__(self, visitor: CSTVisitor) -> None:
-        self.visitor = visitor
-        kind = type(visitor)
-        plain = not any(name.startswith(("visit_", "leave_", "on_")) for name in getattr(visitor, "__dict__", {}))
-        self.by_name = plain and kind.on_visit is CSTVisitor.on_visit
-        self.leave_by_name = plain and kind.on_leave is CSTVisitor.on_leave
-        self.fields_by_name = plain and kind.on_visit_attribute is CSTVisitor.on_visit_attribute and \
+    def __init__(self, kind: type, generic: bool = False) -> None:
+        self.kind = kind
+        self.by_name = not generic and kind.on_visit is CSTVisitor.on_visit
+        self.leave_by_name = not generic and kind.on_leave is CSTVisitor.on_leave
+        self.fields_by_name = not generic and kind.on_visit_attribute is CSTVisitor.on_visit_attribute and \
             kind.on_leave_attribute is CSTVisitor.on_leave_attribute
         self.methods: dict[type, tuple] = {}
 
     def of(self, node_class: type) -> tuple:
-        """(visit, leave, hooks): hooks None calls on_visit_attribute / on_leave_attribute at every field;
-        else {field: (visit, leave)} for the fields with a method of the visitor's own."""
-        visitor, name = self.visitor, node_class.__name__
-        visit = getattr(visitor, f"visit_{name}", None) if self.by_name else visitor.on_visit
-        leave = getattr(visitor, f"leave_{name}", None) if self.leave_by_name else visitor.on_leave
+        """(visit, leave, hooks), each called with (visitor, node): hooks None calls on_visit_attribute and
+        on_leave_attribute at every field, else {field: (visit, leave)} for the fields with a method of the
+        visitor class's own."""
+        kind, name = self.kind, node_class.__name__
+        visit = _method(kind, f"visit_{name}") if self.by_name else _on_visit
+        leave = _method(kind, f"leave_{name}") if self.leave_by_name else _on_leave
         hooks = None
         if self.fields_by_name:
             hooks = {}
             for field, _ in (fields_of(node_class) or ()):
-                hook = tuple(getattr(visitor, f"{when}_{name}_{field}")
-                             if getattr(type(visitor), f"{when}_{name}_{field}", None) is not
-                             getattr(CSTVisitor, f"{when}_{name}_{field}", None) else None
-                             for when in ("visit", "leave"))
+                hook = tuple(_own(kind, f"{when}_{name}_{field}") for when in ("visit", "leave"))
                 if hook != (None, None):
                     hooks[field] = hook
         found = self.methods[node_class] = (visit, leave, hooks)
         return found
 
 
-def _walk(node: CSTNode, reader: _Reader) -> None:
+def _method(kind: type, method: str) -> Callable[[CSTVisitor, CSTNode], object] | None:
+    """The class's `method` as a function of (visitor, node), None when it has none."""
+    found = getattr(kind, method, None)
+    if found is None or isinstance(found, FunctionType):
+        return found
+    return lambda visitor, node: getattr(visitor, method)(node)  # a static or class method: as LibCST calls it
+
+
+def _own(kind: type, method: str) -> Callable[[CSTVisitor, CSTNode], object] | None:
+    """`_method`, None when it is LibCST's empty one."""
+    return _method(kind, method) if getattr(kind, method, None) is not getattr(CSTVisitor, method, None) else None
+
+
+def _on_visit(visitor: CSTVisitor, node: CSTNode) -> bool:
+    return visitor.on_visit(node)
+
+
+def _on_leave(visitor: CSTVisitor, node: CSTNode) -> None:
+    visitor.on_leave(node)
+
+
+_plans: dict[type, _Plan] = {}
+
+
+def _plan(visitor: CSTVisitor) -> _Plan:
+    if any(name.startswith(("visit_", "leave_", "on_")) for name in getattr(visitor, "__dict__", ())):
+        return _Plan(type(visitor), generic=True)
+    kind = type(visitor)
+    plan = _plans.get(kind)
+    if plan is None:
+        plan = _plans[kind] = _Plan(kind)
+    return plan
+
+
+def _walk(node: CSTNode, visitor: CSTVisitor, plan: _Plan) -> None:
     """What LibCST's walk calls on a read-only visitor, in the same order, without building anything."""
-    found = reader.methods.get(type(node))
-    visit, leave, hooks = found if found is not None else reader.of(type(node))
+    found = plan.methods.get(type(node))
+    visit, leave, hooks = found if found is not None else plan.of(type(node))
     if visit is None:
         go = True
-    elif reader.by_name:
-        go = visit(node) is not False  # CSTVisitor.on_visit: only False skips the children
+    elif plan.by_name:
+        go = visit(visitor, node) is not False  # CSTVisitor.on_visit: only False skips the children
     else:
-        go = visit(node)
+        go = visit(visitor, node)
     if go:
         fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
         if fields is None:
-            node._visit_and_replace_children(reader.visitor)  # LibCST's own walk of this node (its children come back here)
+            node._visit_and_replace_children(visitor)  # LibCST's own walk of this node (its children come back here)
         else:
             for name, many in fields:
                 value = getattr(node, name)
@@ -180,22 +214,22 @@ def _walk(node: CSTNode, reader: _Reader) -> None:
                         continue
                 hook = None
                 if hooks is None:
-                    reader.visitor.on_visit_attribute(node, name)
+                    visitor.on_visit_attribute(node, name)
                 elif hooks:
                     hook = hooks.get(name)
                     if hook is not None and hook[0] is not None:
-                        hook[0](node)
+                        hook[0](visitor, node)
                 if many:
                     for child in value:
-                        _walk(child, reader)
+                        _walk(child, visitor, plan)
                 elif value is not None and value is not MaybeSentinel.DEFAULT:
-                    _walk(value, reader)
+                    _walk(value, visitor, plan)
                 if hooks is None:
-                    reader.visitor.on_leave_attribute(node, name)
+                    visitor.on_leave_attribute(node, name)
                 elif hook is not None and hook[1] is not None:
-                    hook[1](node)
+                    hook[1](visitor, node)
     if leave is not None:
-        leave(node)
+        leave(visitor, node)
 
 
 def listens_to_fields(visitor: CSTVisitor | CSTTransformer) -> bool:
@@ -219,17 +253,6 @@ def _class_listens(kind: type) -> bool:
     return _listening[kind]
 
 
-def quiet_fields(transformer: CSTTransformer) -> None:
-    """Spare a transformer that does nothing at fields (`listens_to_fields`) LibCST's two method lookups
-    at each field of each node."""
-    if not listens_to_fields(transformer):
-        transformer.on_visit_attribute = transformer.on_leave_attribute = _nothing
-
-
-def _nothing(node: CSTNode, attribute: str) -> None:
-    return None
-
-
 def nodes(tree: CSTNode) -> Iterator[CSTNode]:
     """Every node of `tree`, itself included, each once (in no particular order)."""
     pending = [tree]
@@ -250,26 +273,20 @@ def nodes(tree: CSTNode) -> Iterator[CSTNode]:
                 pending.append(value)
 
 
-class _Changed(Exception):
-    """A transformer's leave_ gave back another node than the one it was given."""
+def transform(tree: CSTNode, transformer: CSTTransformer) -> CSTNode | RemovalSentinel | FlattenSentinel:
+    """`tree.visit(transformer)`, rebuilding only the nodes on the way from a change to the root.
 
-
-def unchanged_by(tree: CSTNode, transformer: CSTTransformer) -> bool:
-    """Whether `transformer.visit(tree)` would give back a tree equal to `tree`, learnt by walking it
-    read-only: the transformer's callbacks are called as its real pass calls them, in the same order, each
-    node given as both the original and the updated node, until a leave_ returns anything else.
-
-    While every leave_ has returned the node it was given, the real pass would have handed the same
-    callbacks equal nodes (copies of them: the only difference is that a copy has no metadata, which
-    LibCST gives only for original nodes), so the calls made so far are the ones it would make. True: it
-    would change nothing, and what the callbacks recorded is what it would record. False: the real pass
-    must run, on a fresh transformer (this one has been called part of the way). A node of a shape this
-    module cannot walk without copying also gives False."""
-    try:
-        _dry_walk(tree, transformer, _Callbacks(transformer))
-    except _Changed:
-        return False
-    return True
+    The transformer's callbacks are called as in LibCST's pass, in the same order, with the same results
+    of its leave_ methods put together as LibCST puts them (a removal, a flattened sequence, an empty
+    statement line dropped from a body, the same errors). Where LibCST would rebuild a node whose
+    children all came back as they were, the node itself is kept: its `updated` is the original node (a
+    copy in LibCST's pass, equal to it), so a rule that changes nothing costs a read-only walk and gives
+    back `tree` itself. (A rule reads metadata of original nodes only, as LibCST documents: a copy has
+    none.) A node of a shape this module cannot walk goes through LibCST's own pass."""
+    result = _transform(tree, transformer, _Callbacks(transformer))
+    if isinstance(tree, cst.Module) and isinstance(result, RemovalSentinel):
+        return tree.with_changes(body=(), header=(), footer=())  # as Module.visit does
+    return result
 
 
 class _Callbacks:
@@ -298,34 +315,86 @@ class _Callbacks:
         return found
 
 
-def _dry_walk(node: CSTNode, transformer: CSTTransformer, callbacks: _Callbacks) -> None:
+def _transform(node: CSTNode, transformer: CSTTransformer, callbacks: _Callbacks):
     visit, leave, generic = callbacks.of(type(node))
     if generic:
         go = visit(node)
     else:
         go = visit is None or visit(node) is not False
+    updated = node
     if go:
         fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
         if fields is None:
-            raise _Changed  # not walkable without LibCST's copying walk: let the real pass run
-        listening = callbacks.fields
-        for name, many in fields:
-            value = getattr(node, name)
-            if many > SEQUENCE:
-                many = _kind(many, value)
-                if many is None:
-                    continue
-            if listening:
-                transformer.on_visit_attribute(node, name)
-            if many:
-                for child in value:
-                    _dry_walk(child, transformer, callbacks)
-            elif value is not None and value is not MaybeSentinel.DEFAULT:
-                _dry_walk(value, transformer, callbacks)
-            if listening:
-                transformer.on_leave_attribute(node, name)
-    if leave is not None and leave(node, node) is not node:
-        raise _Changed
+            updated = node._visit_and_replace_children(transformer)  # LibCST's own pass below this node
+        else:
+            changes = _transform_fields(node, fields, transformer, callbacks)
+            if changes:
+                updated = node.with_changes(**changes)  # the class's constructor, as LibCST builds it
+    result = leave(node, updated) if leave is not None else updated
+    if not isinstance(result, (CSTNode, RemovalSentinel, FlattenSentinel)):
+        raise cst.CSTValidationError("Expected a node of type CSTNode or a RemovalSentinel, "
+                                     + f"but got a return value of {type(result).__name__}")
+    return result
+
+
+def _transform_fields(node: CSTNode, fields: Fields, transformer: CSTTransformer, callbacks: _Callbacks) -> dict:
+    """The fields of `node` whose value the transformer changed, with their new values."""
+    changes = {}
+    listening = callbacks.fields
+    for name, many in fields:
+        value = getattr(node, name)
+        helper = _helpers[type(node), name]
+        if many > SEQUENCE:
+            many = _kind(many, value)
+            if many is None:
+                continue
+            if helper == "either":
+                helper = "visit_sequence" if many else "visit_required"
+        if listening:
+            transformer.on_visit_attribute(node, name)
+        if many:
+            new = _transform_sequence(value, transformer, callbacks, helper == "visit_body_sequence")
+            if new is not None:
+                changes[name] = new
+        elif value is not None and value is not MaybeSentinel.DEFAULT:
+            new = _transform(value, transformer, callbacks)
+            if new is not value:
+                changes[name] = _one(value, new, helper)
+        if listening:
+            transformer.on_leave_attribute(node, name)
+    return changes
+
+
+def _one(child: CSTNode, new: object, helper: str) -> object:
+    """What LibCST's visit_required / visit_optional / visit_sentinel make of a child's new value."""
+    if isinstance(new, RemovalSentinel) and helper == "visit_required":
+        raise TypeError(f"We got a RemovalSentinel while visiting a {type(child).__name__}. This "
+                        + "node's parent does not allow it to be removed.")
+    if isinstance(new, FlattenSentinel):
+        raise TypeError(f"We got a FlattenSentinel while visiting a {type(child).__name__}. This "
+                        + "node's parent does not allow for it to be it to be replaced with a sequence.")
+    if isinstance(new, RemovalSentinel):
+        return None if helper == "visit_optional" else MaybeSentinel.DEFAULT
+    return new
+
+
+def _transform_sequence(children, transformer: CSTTransformer, callbacks: _Callbacks, body: bool) -> tuple | None:
+    """A sequence field's new children as LibCST's visit_sequence (visit_body_sequence for a body) makes
+    them; None when every child came back as it was."""
+    out: list | None = None
+    for index, child in enumerate(children):
+        new = _transform(child, transformer, callbacks)
+        if new is child and out is None:
+            continue
+        if out is None:
+            out = list(children[:index])
+        if isinstance(new, RemovalSentinel):
+            continue
+        for each in (new if isinstance(new, FlattenSentinel) else (new,)):
+            if body and not child._is_removable() and each._is_removable():
+                continue  # a statement line emptied by a removal below it goes too
+            out.append(each)
+    return tuple(out) if out is not None else None
 
 
 def _visit(self: CSTNode, visitor: cst.CSTVisitorT):
@@ -339,7 +408,7 @@ def _visit(self: CSTNode, visitor: cst.CSTVisitorT):
         visitor.on_visit(self)  # the rest of the walk would call nothing
         visitor.on_leave(self)
     else:
-        _walk(self, _Reader(visitor))
+        _walk(self, visitor, _plan(visitor))
     return self
 
 
