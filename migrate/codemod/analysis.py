@@ -8,14 +8,17 @@ from the scopes, as LibCST's QualifiedNameProvider would give them (same values,
 defaults). A rule sees no difference: `get_metadata` reads `self.metadata` as before.
 
 The code of a version of the tree is printed once: `Module.code` of a module whose code is known (the
-file as read, or what an earlier call printed) gives that text back (`install`).
+file as read, or what an earlier call printed) gives that text back (`install`). A metadata provider's
+visitor methods are listed once per class, not with `inspect.getmembers` at every resolve.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Collection, Iterator, Mapping
 
 import libcst as cst
+from libcst import BatchableCSTVisitor
 from libcst.metadata import MetadataWrapper, QualifiedName, QualifiedNameProvider, ScopeProvider
 from libcst.metadata.base_provider import ProviderT
 
@@ -43,9 +46,28 @@ def _code(module: cst.Module) -> str:
     return code
 
 
+_list_visitors = BatchableCSTVisitor.get_visitors
+_visitor_names: dict[type, tuple[str, ...]] = {}
+
+
+def _visitors(visitor: BatchableCSTVisitor) -> Mapping[str, object]:
+    """`BatchableCSTVisitor.get_visitors`: which methods it finds depends on the class alone, unless the
+    instance holds methods of its own."""
+    if any(inspect.ismethod(value) for value in vars(visitor).values()):
+        return _list_visitors(visitor)
+    names = _visitor_names.get(type(visitor))
+    if names is None:
+        found = _list_visitors(visitor)
+        _visitor_names[type(visitor)] = tuple(found)
+        return found
+    return {name: getattr(visitor, name) for name in names}
+
+
 def install() -> None:
-    """`Module.code` printed once per module (a tree never changes: a changed tree is a new module)."""
+    """`Module.code` printed once per module (a tree never changes: a changed tree is a new module), and
+    the providers' visitor methods listed once per class."""
     cst.Module.code = property(_code, doc=cst.Module.code.__doc__)
+    BatchableCSTVisitor.get_visitors = _visitors
 
 
 class Analysis:
