@@ -24,7 +24,6 @@ from libcst.metadata.base_provider import ProviderT
 
 from migrate.codemod.walk import nodes
 
-
 _print_module = cst.Module.code.fget
 _printed: dict[int, tuple[cst.Module, str]] = {}  # id -> (module, its code), the last few modules printed
 _REMEMBERED = 16

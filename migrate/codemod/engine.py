@@ -6,6 +6,7 @@ import ast
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
@@ -141,9 +142,8 @@ def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodCon
     is not printed again. A rule whose output prints the same keeps the tree and the metadata already
     computed for it (scope analysis is most of a rule's cost, and it is made only when a rule first asks:
     `analysis.Analysis`). Import additions and removals the rules scheduled run once, at the end.
-    Findings land in `context.scratch`.
-    `code` is the module's code when the caller has it (the file as read: LibCST prints a tree exactly as
-    it was parsed).
+    Findings land in `context.scratch`. `code` is the module's code when the caller has it (the file as
+    read: LibCST prints a tree exactly as it was parsed).
     """
     analysis = Analysis(module, code)
     lines: list[int] | None = None  # line of the tree a rule reads -> line of the file as read
@@ -210,7 +210,7 @@ def _rewrite_file(args: tuple[str, bytes, list[type[Rule]], Survey]) -> FileResu
     return _with_room(rewrite_data, *args)
 
 
-def _with_room(function, *args):
+def _with_room(function: Callable[..., FileResult], *args: object) -> FileResult:
     """`function(*args)`, called from a frame that starts 64 KiB of stack room for the frames below it.
 
     CPython 3.11 keeps frames in 16 KiB chunks and hands a chunk back to the system as soon as the

@@ -272,3 +272,13 @@ def test_transform_keeps_what_did_not_change():
     assert result.code == "import os\n\ndef f(x):\n    return g(x, z=1)\n"
     assert result.body[0] is tree.body[0]  # the import, untouched, is the same node
     assert result.body[1] is not tree.body[1]
+
+
+def test_a_module_is_printed_once_and_a_changed_one_anew():
+    source = "import os\nx = f(1)\n"
+    tree = cst.parse_module(source)
+    Analysis(tree, source)  # the file as read stands for its code
+    assert tree.code == source
+    changed = walk.transform(tree, Renamer())
+    assert changed.code == "import OS\nX = F(1)\n" and tree.code == source
+    assert changed.code is changed.code  # printed once
