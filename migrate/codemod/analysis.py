@@ -6,17 +6,67 @@ trigger word is in a file but whose calls are not there), and the scope analysis
 is most of a rewrite's cost, so here each table is made on first use, and qualified names node by node
 from the scopes, as LibCST's QualifiedNameProvider would give them (same values, same nodes, same
 defaults). A rule sees no difference: `get_metadata` reads `self.metadata` as before.
+
+The code of a version of the tree is printed once: `Module.code` of a module whose code is known (the
+file as read, or what an earlier call printed) gives that text back (`install`). A metadata provider's
+visitor methods are listed once per class, not with `inspect.getmembers` at every resolve.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Collection, Iterator, Mapping
 
 import libcst as cst
+from libcst import BatchableCSTVisitor
 from libcst.metadata import MetadataWrapper, QualifiedName, QualifiedNameProvider, ScopeProvider
 from libcst.metadata.base_provider import ProviderT
 
 from migrate.codemod.walk import nodes
+
+_print_module = cst.Module.code.fget
+_printed: dict[int, tuple[cst.Module, str]] = {}  # id -> (module, its code), the last few modules printed
+_REMEMBERED = 16
+
+
+def remember_code(module: cst.Module, code: str) -> None:
+    """Let `module.code` give `code` (which must be what LibCST prints for it) without printing it again."""
+    if len(_printed) >= _REMEMBERED:
+        del _printed[next(iter(_printed))]
+    _printed[id(module)] = (module, code)
+
+
+def _code(module: cst.Module) -> str:
+    known = _printed.get(id(module))
+    if known is not None and known[0] is module:  # the module is kept with its id: never another's text
+        return known[1]
+    code = _print_module(module)
+    remember_code(module, code)
+    return code
+
+
+_list_visitors = BatchableCSTVisitor.get_visitors
+_visitor_names: dict[type, tuple[str, ...]] = {}
+
+
+def _visitors(visitor: BatchableCSTVisitor) -> Mapping[str, object]:
+    """`BatchableCSTVisitor.get_visitors`: which methods it finds depends on the class alone, unless the
+    instance holds methods of its own."""
+    if any(inspect.ismethod(value) for value in vars(visitor).values()):
+        return _list_visitors(visitor)
+    names = _visitor_names.get(type(visitor))
+    if names is None:
+        found = _list_visitors(visitor)
+        _visitor_names[type(visitor)] = tuple(found)
+        return found
+    return {name: getattr(visitor, name) for name in names}
+
+
+def install() -> None:
+    """`Module.code` printed once per module (a tree never changes: a changed tree is a new module), and
+    the providers' visitor methods listed once per class."""
+    cst.Module.code = property(_code, doc=cst.Module.code.__doc__)
+    BatchableCSTVisitor.get_visitors = _visitors
 
 
 class Analysis:
@@ -25,6 +75,8 @@ class Analysis:
     def __init__(self, module: cst.Module, code: str | None = None) -> None:
         self.wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         self._code = code  # the module's code, when the caller has it already
+        if code is not None:
+            remember_code(module, code)
         self._tables: dict[ProviderT, Mapping[cst.CSTNode, object]] = {}
         self._nodes: set[int] | None = None
 

@@ -6,6 +6,7 @@ import ast
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
@@ -15,6 +16,7 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 
 from migrate.codemod.analysis import Analysis
+from migrate.codemod.analysis import install as print_modules_once
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import may_be_left, unreported
@@ -22,9 +24,10 @@ from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.rule import Finding, Rule
 from migrate.codemod.walk import install as walk_without_copying
-from migrate.codemod.walk import quiet_fields
+from migrate.codemod.walk import transform
 
 walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
+print_modules_once()  # Module.code: see analysis.py
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,7 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
     context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
-    analysis = apply_rules(module, triggered, context)
+    analysis = apply_rules(module, triggered, context, source.decode(module.encoding))
     findings = context.scratch.get("findings", [])
     findings += unreported(analysis, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings,
                            project)
@@ -131,22 +134,23 @@ def unparsed_reason(source: bytes, exc: Exception) -> str:
     return "does not parse as Python 3 (" + " ".join(str(exc).split())[:200] + ")"
 
 
-def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext) -> Analysis:
+def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodContext, code: str | None = None) -> Analysis:
     """Run the rules in order over one tree; the last version of the tree, with what was worked out of it.
 
-    LibCST's transformers rebuild every node they pass, so "changed" is judged by the code: a rule whose
-    output prints the same (a lint, a rule with nothing to do here) keeps the tree and the metadata
-    already computed for it (scope analysis is most of a rule's cost, and it is made only when a rule
-    first asks: `analysis.Analysis`). Import additions and removals the rules scheduled run once, at the
-    end. Findings land in `context.scratch`.
+    A rule's pass rebuilds only the nodes on the way to what it changes (`walk.transform`; LibCST's
+    transformer pass rebuilds every node): a rule that changes nothing gives the tree back, and its code
+    is not printed again. A rule whose output prints the same keeps the tree and the metadata already
+    computed for it (scope analysis is most of a rule's cost, and it is made only when a rule first asks:
+    `analysis.Analysis`). Import additions and removals the rules scheduled run once, at the end.
+    Findings land in `context.scratch`. `code` is the module's code when the caller has it (the file as
+    read: LibCST prints a tree exactly as it was parsed).
     """
-    analysis = Analysis(module)
+    analysis = Analysis(module, code)
     lines: list[int] | None = None  # line of the tree a rule reads -> line of the file as read
     for rule in rules:
         instance = rule(replace(context, wrapper=analysis.wrapper, filename=context.filename))
         instance.metadata = analysis.tables(instance.get_inherited_dependencies())
-        quiet_fields(instance)
-        changed = analysis.module.visit(instance)
+        changed = transform(analysis.module, instance)
         instance.metadata = {}
         if changed is not analysis.module:
             code = changed.code
@@ -203,7 +207,34 @@ def rewrite_data(path: str, data: bytes, rules: list[type[Rule]], project: Surve
 
 
 def _rewrite_file(args: tuple[str, bytes, list[type[Rule]], Survey]) -> FileResult:
-    return rewrite_data(*args)
+    return _with_room(rewrite_data, *args)
+
+
+def _with_room(function: Callable[..., FileResult], *args: object) -> FileResult:
+    """`function(*args)`, called from a frame that starts 64 KiB of stack room for the frames below it.
+
+    CPython 3.11 keeps frames in 16 KiB chunks and hands a chunk back to the system as soon as the
+    frames in it return: a tree walk whose depth goes back and forth over a chunk's end maps and unmaps
+    memory at every crossing (in a worker process, whose stack starts deeper, that was 4 s of system time
+    over the 19 real trees). This frame declares a stack of 8,500 slots it never uses, so it is put at the
+    start of a chunk of 128 KiB, and the walks below it stay inside that chunk."""
+    return function(*args)
+
+
+_with_room.__code__ = _with_room.__code__.replace(co_stacksize=8500)
+
+
+_work: tuple[list[type[Rule]], Survey] | None = None  # a worker's rules and project, given once when it starts
+
+
+def _start_worker(rules: list[type[Rule]], project: Survey) -> None:
+    global _work
+    _work = (rules, project)
+
+
+def _rewrite_in_worker(args: tuple[str, bytes]) -> FileResult:
+    """A worker's `rewrite_data`; the bytes as read are not sent back (the caller has them)."""
+    return replace(_with_room(rewrite_data, *args, *_work), original=b"")
 
 
 def default_jobs() -> int:
@@ -218,7 +249,8 @@ def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
     so that a factory in one file and its callers in another are rewritten together (notebooks are not
     part of it: their cells are rewritten one by one, and nothing imports a notebook). A file in which no
     rule's trigger words occur is done with there and then; the others go to `jobs` worker processes,
-    largest first, one at a time, so that the workers finish together."""
+    largest first, one at a time, so that the workers finish together (the rules and what the first pass
+    learnt are given to each worker once, when it starts)."""
     files = [str(p) for p in python_files(paths)]
     sources = {f: Path(f).read_bytes() for f in files}
     project = survey((f, data) for f, data in sources.items() if not is_notebook(f))
@@ -226,8 +258,10 @@ def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
                if not is_notebook(f) and not has_work(data, rules, project)}
     work = sorted((f for f in sources if f not in results), key=lambda f: -len(sources[f]))
     if jobs > 1 and len(work) > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-            results.update(zip(work, pool.map(_rewrite_file, [(f, sources[f], rules, project) for f in work]), strict=True))
+        with ProcessPoolExecutor(max_workers=min(jobs, len(work)), initializer=_start_worker,
+                                 initargs=(rules, project)) as pool:
+            done = pool.map(_rewrite_in_worker, [(f, sources[f]) for f in work])
+            results.update((f, replace(result, original=sources[f])) for f, result in zip(work, done, strict=True))
     else:
         results.update((f, _rewrite_file((f, sources[f], rules, project))) for f in work)
     summary = Summary(results=[results[f] for f in files])

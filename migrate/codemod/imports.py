@@ -21,6 +21,7 @@ from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, ImportItem, RemoveImportsVisitor
 
 from migrate.codemod.syntax import code, names_in
+from migrate.codemod.walk import nodes
 
 Removal = tuple[str, str | None, str | None]  # (module, obj, asname), as RemoveImportsVisitor keeps them
 
@@ -40,7 +41,9 @@ def apply_scheduled(module: cst.Module, context: CodemodContext) -> cst.Module:
     for removal in removes:
         edited = _remove(module, removal)
         if edited is None:
-            left_removes.append(removal)
+            if _may_import(module, removal):
+                left_removes.append(removal)  # else LibCST's visitor would find nothing to remove (a second
+                # request for an import removed already): it is spared its scope analysis
         else:
             module = edited
     if left_removes:
@@ -101,10 +104,11 @@ def _merge_into_existing(module: cst.Module, items: list[ImportItem]) -> tuple[c
                  and len(s.body) == 1 and isinstance(s.body[0], cst.ImportFrom) and not s.body[0].relative
                  and s.body[0].module is not None and code(s.body[0].module) == name
                  and not isinstance(s.body[0].names, cst.ImportStar)]
-        if len(found) != 1:
+        index = found[0][0] if len(found) == 1 else _first_leading(module, name, left)
+        if index is None:
             left += [ImportItem(name, obj, None, 0) for obj in sorted(objs)]
             continue
-        index, statement = found[0]
+        statement = module.body[index]
         small = statement.body[0]
         new = [cst.ImportAlias(cst.Name(obj), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
                for obj in sorted(objs)]
@@ -112,6 +116,41 @@ def _merge_into_existing(module: cst.Module, items: list[ImportItem]) -> tuple[c
         body[index] = statement.with_changes(body=[small.with_changes(names=[*new, *small.names])])
         module = module.with_changes(body=body)
     return module, left
+
+
+def _first_leading(module: cst.Module, name: str, left: list[ImportItem]) -> int | None:
+    """Where LibCST's AddImportsVisitor merges `from NAME import x` when several top-level statements
+    import from NAME: the first of them in the leading block of imports (after a docstring), which is
+    the block it reads. None where it would do anything else (no such statement there, a star import
+    from NAME there) or where other additions from NAME are left to it (it would merge them all at once)."""
+    if any(item.module_name == name for item in left):
+        return None
+    body = module.body
+    start = 1 if body and _is_docstring_or_strict(body[0]) else 0
+    first = None
+    for index in range(start, len(body)):
+        statement = body[index]
+        if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+                and isinstance(statement.body[0], (cst.Import, cst.ImportFrom))):
+            break
+        small = statement.body[0]
+        if isinstance(small, cst.ImportFrom) and not small.relative and small.module is not None \
+                and code(small.module) == name:
+            if isinstance(small.names, cst.ImportStar):
+                return None
+            first = index if first is None else first
+    return first
+
+
+def _is_docstring_or_strict(statement: cst.BaseStatement) -> bool:
+    """What AddImportsVisitor skips before the leading imports: a string statement, `__strict__ = ...`."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return False
+    small = statement.body[0]
+    if isinstance(small, cst.Expr):
+        return isinstance(small.value, cst.SimpleString)
+    return isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+        isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == "__strict__"
 
 
 def _after_leading_imports(body: Sequence[cst.BaseStatement]) -> int:
@@ -146,6 +185,15 @@ def _remove(module: cst.Module, removal: Removal) -> cst.Module | None:
             return module
         return _without(body, index, aliases[0], module)
     return None
+
+
+def _may_import(module: cst.Module, removal: Removal) -> bool:
+    """Whether any import statement of the module, at any depth, might be the one `removal` names."""
+    name, obj, _ = removal
+    if obj is None or name.startswith("."):
+        return True
+    return any(isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar)
+               and any(code(alias.name) == obj for alias in node.names) for node in nodes(module))
 
 
 def _without(body: list[cst.BaseStatement], index: int, alias: cst.ImportAlias, module: cst.Module) -> cst.Module:

@@ -117,23 +117,24 @@ def user_method_calls(module: cst.Module, methods: set[str]) -> set[int]:
     """The calls (by id) of `methods` that reach a method a class of this module defines itself: `self.save()`
     inside a class with its own `save`, `t.fit_generator()` where `t = Trainer(...)` and Trainer defines one.
     Rules matching Keras methods by name leave these alone: the project's method is not Keras'."""
+    gathered = _gathered(module)
     owners = {node.name.value: {s.name.value for s in node.body.body if isinstance(s, cst.FunctionDef)} & methods
-              for node in _walk(module, cst.ClassDef)}
+              for node in gathered[cst.ClassDef]}
     owners = {name: own for name, own in owners.items() if own}
     if not owners:
         return set()
     instances: dict[str, set[str]] = {}  # variable -> methods its class defines
-    for assign in _walk(module, cst.Assign):
+    for assign in gathered[cst.Assign]:
         value = assign.value
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in owners:
             for target in assign.targets:
                 if isinstance(target.target, cst.Name):
                     instances.setdefault(target.target.value, set()).update(owners[value.func.value])
     found: set[int] = set()
-    for cls in _walk(module, cst.ClassDef):
+    for cls in gathered[cst.ClassDef]:
         own = owners.get(cls.name.value, set())
         found |= {id(call) for call in _walk(cls, cst.Call) if _receiver_call(call, {"self": own, "cls": own})}
-    found |= {id(call) for call in _walk(module, cst.Call) if _receiver_call(call, instances | owners)}
+    found |= {id(call) for call in gathered[cst.Call] if _receiver_call(call, instances | owners)}
     return found
 
 
@@ -144,6 +145,35 @@ def _receiver_call(call: cst.Call, receivers: dict[str, set[str]]) -> bool:
         return False
     receiver = func.value.func if isinstance(func.value, cst.Call) else func.value
     return isinstance(receiver, cst.Name) and func.attr.value in receivers.get(receiver.value, ())
+
+
+GATHERED = (cst.ClassDef, cst.Assign, cst.Call)
+_gathered_in: dict[int, tuple[cst.Module, dict[type, list]]] = {}  # id -> (module, its nodes by kind), a few
+
+
+def _gathered(module: cst.Module) -> dict[type, list]:
+    """The module's class definitions, assignments and calls, each in the order a walk meets them: one
+    walk per module (several rules ask, of the same tree)."""
+    known = _gathered_in.get(id(module))
+    if known is not None and known[0] is module:
+        return known[1]
+    found: dict[type, list] = {kind: [] for kind in GATHERED}
+    lists_of: dict[type, list[list]] = {}
+
+    class Collect(cst.CSTVisitor):
+        def on_visit(self, visited: cst.CSTNode) -> bool:
+            lists = lists_of.get(type(visited))
+            if lists is None:
+                lists = lists_of[type(visited)] = [found[kind] for kind in GATHERED if isinstance(visited, kind)]
+            for each in lists:
+                each.append(visited)
+            return True
+
+    module.visit(Collect())
+    if len(_gathered_in) >= 8:
+        del _gathered_in[next(iter(_gathered_in))]
+    _gathered_in[id(module)] = (module, found)
+    return found
 
 
 def _walk(node: cst.CSTNode, kind: type) -> list:

@@ -9,8 +9,13 @@ copying is most of their cost. `install()` makes a CSTVisitor's walk call `on_vi
 fields, and build nothing; transformers walk as before.
 
 Each class's field order is read from its own `_visit_and_replace_children` (a `return Node(field=
-visit_*(self, "field", self.field, visitor), ...)`); a class whose method has any other shape walks
-through LibCST's code, so a LibCST release that changes one keeps its behaviour here.
+visit_*(self, "field", self.field, visitor), ...)`, with the two conditional fields LibCST writes: an
+import's names, one node or a sequence, and an f-string's format spec, a sequence or None); a class whose
+method has any other shape walks through LibCST's code, so a LibCST release that changes one keeps its
+behaviour here.
+
+`transform(tree, transformer)` walks a transformer the same way and rebuilds only what it changes:
+see its docstring.
 """
 
 from __future__ import annotations
@@ -18,20 +23,25 @@ from __future__ import annotations
 import ast
 import inspect
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from types import FunctionType
 
 import libcst as cst
-from libcst import CSTNode, CSTTransformer, CSTVisitor, MaybeSentinel
+from libcst import CSTNode, CSTTransformer, CSTVisitor, FlattenSentinel, MaybeSentinel, RemovalSentinel
 from libcst._batched_visitor import _BatchedCSTVisitor
 
 # LibCST's helpers that visit one child (None or MaybeSentinel for none) or a sequence of them.
 ONE = frozenset({"visit_required", "visit_optional", "visit_sentinel"})
 MANY = frozenset({"visit_sequence", "visit_iterable", "visit_body_sequence", "visit_body_iterable"})
 
-Fields = tuple[tuple[str, bool], ...]  # (field, is a sequence) in the order the class visits them
+# How a field is visited: one node (None or MaybeSentinel for none), a sequence, either (a sequence unless
+# the value is a node: an import's names or its star), or a sequence that may be None (then not visited).
+ONE_NODE, SEQUENCE, EITHER, SEQUENCE_OR_NONE = 0, 1, 2, 3
+Fields = tuple[tuple[str, int], ...]  # (field, how it is visited) in the order the class visits them
 
 _original_visit = CSTNode.visit
 _fields: dict[type, Fields | None] = {}
+_helpers: dict[tuple[type, str], str] = {}  # (class, field) -> the LibCST helper that visits it ("either": see EITHER)
 _visitors: dict[type, bool] = {}
 _listening: dict[type, bool] = {}  # a visitor's class -> whether it does anything at fields
 
@@ -51,6 +61,11 @@ def _read_fields(cls: type) -> Fields | None:
         return None
     body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.FunctionDef) else []
     body = [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    aliases = {}  # `names = self.names` before the return: a local that stands for a field
+    while body and isinstance(body[0], ast.Assign) and len(body[0].targets) == 1 and \
+            isinstance(body[0].targets[0], ast.Name) and ast.unparse(body[0].value) == f"self.{body[0].targets[0].id}":
+        aliases[body[0].targets[0].id] = body[0].value
+        body = body[1:]
     if len(body) != 1 or not isinstance(body[0], ast.Return):
         return None
     built = body[0].value
@@ -58,53 +73,163 @@ def _read_fields(cls: type) -> Fields | None:
         return ()  # a leaf: whitespace, a comment, a newline
     if not isinstance(built, ast.Call) or built.args or ast.unparse(built.func) not in (cls.__name__, "self.__class__"):
         return None
-    found: list[tuple[str, bool]] = []
+    found: list[tuple[str, int]] = []
     for keyword in built.keywords:
         value = keyword.value
         if ast.unparse(value) == f"self.{keyword.arg}":
             continue  # a plain value (a name's text, an operator's spelling): nothing to visit
-        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ONE | MANY
-                and len(value.args) == 4 and not value.keywords and ast.unparse(value.args[0]) == "self"
-                and isinstance(value.args[1], ast.Constant) and value.args[1].value == keyword.arg
-                and ast.unparse(value.args[2]) == f"self.{keyword.arg}" and ast.unparse(value.args[3]) == "visitor"):
+        kind = _field_kind(keyword.arg, value, aliases)
+        if kind is None:
             return None
-        found.append((keyword.arg, value.func.id in MANY))
+        found.append((keyword.arg, kind))
+        _helpers[cls, keyword.arg] = _helper(keyword.arg, value, aliases) or "either"
     return tuple(found)
 
 
-def _walk(node: CSTNode, visitor: CSTVisitor) -> None:
-    if visitor.on_visit(node):
+def _field_kind(field: str, value: ast.expr, aliases: dict[str, ast.expr]) -> int | None:
+    """How the expression LibCST builds `field` from visits it (see ONE_NODE...); None: another shape."""
+    helper = _helper(field, value, aliases)
+    if helper is not None:
+        return SEQUENCE if helper in MANY else ONE_NODE
+    if not isinstance(value, ast.IfExp):
+        return None
+    body, orelse = _helper(field, value.body, aliases), _helper(field, value.orelse, aliases)
+    test = ast.unparse(value.test)
+    if body in ONE and orelse in MANY and test.startswith(f"isinstance({field}, ") and field in aliases:
+        return EITHER  # `visit_required(...) if isinstance(names, ImportStar) else visit_sequence(...)`
+    if body in MANY and ast.unparse(value.orelse) == "None" and test == f"{field} is not None" and field in aliases:
+        return SEQUENCE_OR_NONE  # `visit_sequence(...) if format_spec is not None else None`
+    return None
+
+
+def _helper(field: str, value: ast.expr, aliases: dict[str, ast.expr]) -> str | None:
+    """The name of LibCST's visit helper when `value` is `visit_*(self, "field", self.field, visitor)`."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ONE | MANY
+            and len(value.args) == 4 and not value.keywords and ast.unparse(value.args[0]) == "self"
+            and isinstance(value.args[1], ast.Constant) and value.args[1].value == field
+            and ast.unparse(value.args[3]) == "visitor"):
+        return None
+    read = ast.unparse(value.args[2])
+    if read != f"self.{field}" and not (read == field and field in aliases):
+        return None
+    return value.func.id
+
+
+def _kind(kind: int, value: object) -> int | None:
+    """ONE_NODE or SEQUENCE for a field's value; None when LibCST would not visit the field at all."""
+    if kind == EITHER:
+        return ONE_NODE if isinstance(value, CSTNode) else SEQUENCE
+    return None if value is None else SEQUENCE
+
+
+class _Plan:
+    """What a read-only walk calls at each node class for visitors of one class, looked up once a process.
+    LibCST's CSTVisitor looks `visit_<Node>`, `leave_<Node>` and, at each field, `visit_<Node>_<field>` and
+    `leave_<Node>_<field>` up at every node; where a visitor class keeps LibCST's on_visit / on_leave /
+    on_visit_attribute / on_leave_attribute, the same functions are found here once per node class (and a
+    field whose methods are LibCST's empty ones is not called at all). Where it has its own, that is
+    called at every node, as LibCST does; so is everything of a visitor with methods of its own instance's
+    (`generic`)."""
+
+    def __init__(self, kind: type, generic: bool = False) -> None:
+        self.kind = kind
+        self.by_name = not generic and kind.on_visit is CSTVisitor.on_visit
+        self.leave_by_name = not generic and kind.on_leave is CSTVisitor.on_leave
+        self.fields_by_name = not generic and kind.on_visit_attribute is CSTVisitor.on_visit_attribute and \
+            kind.on_leave_attribute is CSTVisitor.on_leave_attribute
+        self.methods: dict[type, tuple] = {}
+
+    def of(self, node_class: type) -> tuple:
+        """(visit, leave, hooks), each called with (visitor, node): hooks None calls on_visit_attribute and
+        on_leave_attribute at every field, else {field: (visit, leave)} for the fields with a method of the
+        visitor class's own."""
+        kind, name = self.kind, node_class.__name__
+        visit = _method(kind, f"visit_{name}") if self.by_name else _on_visit
+        leave = _method(kind, f"leave_{name}") if self.leave_by_name else _on_leave
+        hooks = None
+        if self.fields_by_name:
+            hooks = {}
+            for field, _ in (fields_of(node_class) or ()):
+                hook = tuple(_own(kind, f"{when}_{name}_{field}") for when in ("visit", "leave"))
+                if hook != (None, None):
+                    hooks[field] = hook
+        found = self.methods[node_class] = (visit, leave, hooks)
+        return found
+
+
+def _method(kind: type, method: str) -> Callable[[CSTVisitor, CSTNode], object] | None:
+    """The class's `method` as a function of (visitor, node), None when it has none."""
+    found = getattr(kind, method, None)
+    if found is None or isinstance(found, FunctionType):
+        return found
+    return lambda visitor, node: getattr(visitor, method)(node)  # a static or class method: as LibCST calls it
+
+
+def _own(kind: type, method: str) -> Callable[[CSTVisitor, CSTNode], object] | None:
+    """`_method`, None when it is LibCST's empty one."""
+    return _method(kind, method) if getattr(kind, method, None) is not getattr(CSTVisitor, method, None) else None
+
+
+def _on_visit(visitor: CSTVisitor, node: CSTNode) -> bool:
+    return visitor.on_visit(node)
+
+
+def _on_leave(visitor: CSTVisitor, node: CSTNode) -> None:
+    visitor.on_leave(node)
+
+
+_plans: dict[type, _Plan] = {}
+
+
+def _plan(visitor: CSTVisitor) -> _Plan:
+    if any(name.startswith(("visit_", "leave_", "on_")) for name in getattr(visitor, "__dict__", ())):
+        return _Plan(type(visitor), generic=True)
+    kind = type(visitor)
+    plan = _plans.get(kind)
+    if plan is None:
+        plan = _plans[kind] = _Plan(kind)
+    return plan
+
+
+def _walk(node: CSTNode, visitor: CSTVisitor, plan: _Plan) -> None:
+    """What LibCST's walk calls on a read-only visitor, in the same order, without building anything."""
+    found = plan.methods.get(type(node))
+    visit, leave, hooks = found if found is not None else plan.of(type(node))
+    if visit is None:
+        go = True
+    elif plan.by_name:
+        go = visit(visitor, node) is not False  # CSTVisitor.on_visit: only False skips the children
+    else:
+        go = visit(visitor, node)
+    if go:
         fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
         if fields is None:
             node._visit_and_replace_children(visitor)  # LibCST's own walk of this node (its children come back here)
         else:
             for name, many in fields:
-                visitor.on_visit_attribute(node, name)
                 value = getattr(node, name)
+                if many > SEQUENCE:
+                    many = _kind(many, value)
+                    if many is None:
+                        continue
+                hook = None
+                if hooks is None:
+                    visitor.on_visit_attribute(node, name)
+                elif hooks:
+                    hook = hooks.get(name)
+                    if hook is not None and hook[0] is not None:
+                        hook[0](visitor, node)
                 if many:
                     for child in value:
-                        _walk(child, visitor)
+                        _walk(child, visitor, plan)
                 elif value is not None and value is not MaybeSentinel.DEFAULT:
-                    _walk(value, visitor)
-                visitor.on_leave_attribute(node, name)
-    visitor.on_leave(node)
-
-
-def _walk_nodes(node: CSTNode, visitor: CSTVisitor) -> None:
-    """`_walk` for a visitor that does nothing at fields (see `listens_to_fields`)."""
-    if visitor.on_visit(node):
-        fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
-        if fields is None:
-            node._visit_and_replace_children(visitor)
-        else:
-            for name, many in fields:
-                value = getattr(node, name)
-                if many:
-                    for child in value:
-                        _walk_nodes(child, visitor)
-                elif value is not None and value is not MaybeSentinel.DEFAULT:
-                    _walk_nodes(value, visitor)
-    visitor.on_leave(node)
+                    _walk(value, visitor, plan)
+                if hooks is None:
+                    visitor.on_leave_attribute(node, name)
+                elif hook is not None and hook[1] is not None:
+                    hook[1](visitor, node)
+    if leave is not None:
+        leave(visitor, node)
 
 
 def listens_to_fields(visitor: CSTVisitor | CSTTransformer) -> bool:
@@ -128,17 +253,6 @@ def _class_listens(kind: type) -> bool:
     return _listening[kind]
 
 
-def quiet_fields(transformer: CSTTransformer) -> None:
-    """Spare a transformer that does nothing at fields (`listens_to_fields`) LibCST's two method lookups
-    at each field of each node."""
-    if not listens_to_fields(transformer):
-        transformer.on_visit_attribute = transformer.on_leave_attribute = _nothing
-
-
-def _nothing(node: CSTNode, attribute: str) -> None:
-    return None
-
-
 def nodes(tree: CSTNode) -> Iterator[CSTNode]:
     """Every node of `tree`, itself included, each once (in no particular order)."""
     pending = [tree]
@@ -151,10 +265,136 @@ def nodes(tree: CSTNode) -> Iterator[CSTNode]:
             continue
         for name, many in fields:
             value = getattr(node, name)
+            if many > SEQUENCE:
+                many = _kind(many, value)
             if many:
                 pending.extend(value)
             elif value is not None and value is not MaybeSentinel.DEFAULT:
                 pending.append(value)
+
+
+def transform(tree: CSTNode, transformer: CSTTransformer) -> CSTNode | RemovalSentinel | FlattenSentinel:
+    """`tree.visit(transformer)`, rebuilding only the nodes on the way from a change to the root.
+
+    The transformer's callbacks are called as in LibCST's pass, in the same order, with the same results
+    of its leave_ methods put together as LibCST puts them (a removal, a flattened sequence, an empty
+    statement line dropped from a body, the same errors). Where LibCST would rebuild a node whose
+    children all came back as they were, the node itself is kept: its `updated` is the original node (a
+    copy in LibCST's pass, equal to it), so a rule that changes nothing costs a read-only walk and gives
+    back `tree` itself. (A rule reads metadata of original nodes only, as LibCST documents: a copy has
+    none.) A node of a shape this module cannot walk goes through LibCST's own pass."""
+    result = _transform(tree, transformer, _Callbacks(transformer))
+    if isinstance(tree, cst.Module) and isinstance(result, RemovalSentinel):
+        return tree.with_changes(body=(), header=(), footer=())  # as Module.visit does
+    return result
+
+
+class _Callbacks:
+    """A transformer's visit_ and leave_ method for each node class, looked up once a walk (LibCST looks
+    both up at every node); its own on_visit / on_leave, when it overrides LibCST's, at every node."""
+
+    def __init__(self, transformer: CSTTransformer) -> None:
+        self.transformer = transformer
+        kind = type(transformer)
+        own = getattr(transformer, "__dict__", {})
+        self.generic = kind.on_visit is not CSTTransformer.on_visit or kind.on_leave is not CSTTransformer.on_leave \
+            or any(name.startswith(("visit_", "leave_")) for name in own)
+        self.fields = listens_to_fields(transformer)
+        self.methods: dict[type, tuple] = {}
+
+    def of(self, node_class: type) -> tuple:
+        found = self.methods.get(node_class)
+        if found is None:
+            if self.generic:
+                found = (self.transformer.on_visit, self.transformer.on_leave, True)
+            else:
+                name = node_class.__name__
+                found = (getattr(self.transformer, f"visit_{name}", None),
+                         getattr(self.transformer, f"leave_{name}", None), False)
+            self.methods[node_class] = found
+        return found
+
+
+def _transform(node: CSTNode, transformer: CSTTransformer, callbacks: _Callbacks):
+    visit, leave, generic = callbacks.of(type(node))
+    if generic:
+        go = visit(node)
+    else:
+        go = visit is None or visit(node) is not False
+    updated = node
+    if go:
+        fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
+        if fields is None:
+            updated = node._visit_and_replace_children(transformer)  # LibCST's own pass below this node
+        else:
+            changes = _transform_fields(node, fields, transformer, callbacks)
+            if changes:
+                updated = node.with_changes(**changes)  # the class's constructor, as LibCST builds it
+    result = leave(node, updated) if leave is not None else updated
+    if not isinstance(result, (CSTNode, RemovalSentinel, FlattenSentinel)):
+        raise cst.CSTValidationError("Expected a node of type CSTNode or a RemovalSentinel, "
+                                     + f"but got a return value of {type(result).__name__}")
+    return result
+
+
+def _transform_fields(node: CSTNode, fields: Fields, transformer: CSTTransformer, callbacks: _Callbacks) -> dict:
+    """The fields of `node` whose value the transformer changed, with their new values."""
+    changes = {}
+    listening = callbacks.fields
+    for name, many in fields:
+        value = getattr(node, name)
+        helper = _helpers[type(node), name]
+        if many > SEQUENCE:
+            many = _kind(many, value)
+            if many is None:
+                continue
+            if helper == "either":
+                helper = "visit_sequence" if many else "visit_required"
+        if listening:
+            transformer.on_visit_attribute(node, name)
+        if many:
+            new = _transform_sequence(value, transformer, callbacks, helper == "visit_body_sequence")
+            if new is not None:
+                changes[name] = new
+        elif value is not None and value is not MaybeSentinel.DEFAULT:
+            new = _transform(value, transformer, callbacks)
+            if new is not value:
+                changes[name] = _one(value, new, helper)
+        if listening:
+            transformer.on_leave_attribute(node, name)
+    return changes
+
+
+def _one(child: CSTNode, new: object, helper: str) -> object:
+    """What LibCST's visit_required / visit_optional / visit_sentinel make of a child's new value."""
+    if isinstance(new, RemovalSentinel) and helper == "visit_required":
+        raise TypeError(f"We got a RemovalSentinel while visiting a {type(child).__name__}. This "
+                        + "node's parent does not allow it to be removed.")
+    if isinstance(new, FlattenSentinel):
+        raise TypeError(f"We got a FlattenSentinel while visiting a {type(child).__name__}. This "
+                        + "node's parent does not allow for it to be it to be replaced with a sequence.")
+    if isinstance(new, RemovalSentinel):
+        return None if helper == "visit_optional" else MaybeSentinel.DEFAULT
+    return new
+
+
+def _transform_sequence(children, transformer: CSTTransformer, callbacks: _Callbacks, body: bool) -> tuple | None:
+    """A sequence field's new children as LibCST's visit_sequence (visit_body_sequence for a body) makes
+    them; None when every child came back as it was."""
+    out: list | None = None
+    for index, child in enumerate(children):
+        new = _transform(child, transformer, callbacks)
+        if new is child and out is None:
+            continue
+        if out is None:
+            out = list(children[:index])
+        if isinstance(new, RemovalSentinel):
+            continue
+        for each in (new if isinstance(new, FlattenSentinel) else (new,)):
+            if body and not child._is_removable() and each._is_removable():
+                continue  # a statement line emptied by a removal below it goes too
+            out.append(each)
+    return tuple(out) if out is not None else None
 
 
 def _visit(self: CSTNode, visitor: cst.CSTVisitorT):
@@ -167,10 +407,8 @@ def _visit(self: CSTNode, visitor: cst.CSTVisitorT):
     if kind is _BatchedCSTVisitor and _only_at(visitor, self):
         visitor.on_visit(self)  # the rest of the walk would call nothing
         visitor.on_leave(self)
-    elif listens_to_fields(visitor):
-        _walk(self, visitor)
     else:
-        _walk_nodes(self, visitor)
+        _walk(self, visitor, _plan(visitor))
     return self
 
 

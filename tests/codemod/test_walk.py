@@ -117,13 +117,11 @@ class FieldRenamer(Renamer):
         self.seen = getattr(self, "seen", 0) + 1
 
 
-def test_a_transformer_quiet_at_fields_rewrites_as_before():
+def test_a_transformer_listening_at_fields_is_called_there():
     tree = cst.parse_module("f(x, y=g(z))\n")
-    quiet, listening = Renamer(), FieldRenamer()
-    walk.quiet_fields(quiet)
-    walk.quiet_fields(listening)
-    assert tree.visit(quiet).code == tree.visit(Renamer()).code == "F(X, Y=G(Z))\n"
-    assert tree.visit(listening).code == "F(X, Y=G(Z))\n" and listening.seen == 2
+    listening = FieldRenamer()
+    assert walk.transform(tree, listening).code == tree.visit(Renamer()).code == "F(X, Y=G(Z))\n"
+    assert listening.seen == 2
 
 
 def libcst_metadata(tree: cst.Module, monkeypatch) -> dict:
@@ -169,3 +167,118 @@ def test_a_node_not_in_the_tree_has_no_qualified_names():
     assert names.get(rebuilt, "default") == "default"
     with pytest.raises(KeyError):
         names[rebuilt]
+
+
+class NamedRecorder(cst.CSTVisitor):
+    """LibCST's own dispatch by method name: node methods, one that skips a subtree, field methods."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[tuple] = []
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.calls.append(("visit Name", id(node)))
+
+    def leave_Name(self, node: cst.Name) -> None:
+        self.calls.append(("leave Name", id(node)))
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        self.calls.append(("visit Lambda", id(node)))
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.calls.append(("visit Attribute", id(node)))
+        return None  # only False skips the children
+
+    def visit_Call_func(self, node: cst.Call) -> None:
+        self.calls.append(("enter func", id(node)))
+
+    def leave_Call_args(self, node: cst.Call) -> None:
+        self.calls.append(("exit args", id(node)))
+
+    def leave_ImportFrom_names(self, node: cst.ImportFrom) -> None:
+        self.calls.append(("exit names", id(node)))
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_a_visitor_dispatching_by_name_gets_libcsts_calls(name, source):
+    tree = cst.parse_module(source)
+    theirs, ours = NamedRecorder(), NamedRecorder()
+    libcst_walk(tree, theirs)
+    tree.visit(ours)
+    assert ours.calls == theirs.calls, name
+
+
+class TransformerRecorder(cst.CSTTransformer):
+    """Records what a transformer is called with; `change` names the node classes its leave_ rebuilds,
+    `remove` those it removes, `flatten` those it doubles."""
+
+    def __init__(self, change: str = "", remove: str = "", flatten: str = "") -> None:
+        super().__init__()
+        self.calls: list[tuple] = []
+        self.change, self.remove, self.flatten = change.split(), remove.split(), flatten.split()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.calls.append(("visit", type(node).__name__, id(node)))
+        return not isinstance(node, cst.Lambda)
+
+    def on_leave(self, original: cst.CSTNode, updated: cst.CSTNode):
+        self.calls.append(("leave", type(original).__name__, id(original), cst.Module([updated]).code
+                           if isinstance(updated, cst.BaseStatement) else updated.deep_equals(original)))
+        kind = type(original).__name__
+        if kind in self.remove:
+            return cst.RemovalSentinel.REMOVE
+        if kind in self.flatten:
+            return cst.FlattenSentinel([updated, updated.deep_clone()])
+        if kind in self.change:
+            return updated.with_changes(value=updated.value.upper()) if isinstance(updated, cst.Name) else \
+                updated.with_changes()
+        return updated
+
+
+TRANSFORMS = [{}, {"change": "Name"}, {"change": "Arg Call"}, {"remove": "Expr"}, {"remove": "SimpleStatementLine"},
+              {"remove": "Comma"}, {"remove": "Arg", "change": "Name"}, {"flatten": "SimpleStatementLine"},
+              {"remove": "ImportAlias"}, {"flatten": "Arg"}, {"remove": "Decorator Param"}]
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_transform_makes_libcsts_calls_and_libcsts_tree(name, source):
+    tree = cst.parse_module(source)
+    for how in TRANSFORMS:
+        theirs, ours = TransformerRecorder(**how), TransformerRecorder(**how)
+        try:
+            expected = walk._original_visit(tree, theirs)
+        except (TypeError, cst.CSTValidationError) as error:
+            with pytest.raises(type(error)):
+                walk.transform(tree, ours)
+            assert ours.calls == theirs.calls, (name, how)
+            continue
+        result = walk.transform(tree, ours)
+        assert ours.calls == theirs.calls, (name, how)
+        assert result.code == expected.code, (name, how)
+        assert result.deep_equals(expected), (name, how)
+        if not how and not any(type(node) is cst.TypeParam for node in walk.nodes(tree)):
+            assert result is tree  # nothing changed: nothing rebuilt (a TypeParam goes through LibCST's pass)
+
+
+def test_transform_keeps_what_did_not_change():
+    tree = cst.parse_module("import os\n\ndef f(x):\n    return g(x, y=1)\n")
+
+    class Renamer(cst.CSTTransformer):
+        def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+            return updated.with_changes(keyword=cst.Name("z")) if original.keyword is not None else updated
+
+    result = walk.transform(tree, Renamer())
+    assert result.code == "import os\n\ndef f(x):\n    return g(x, z=1)\n"
+    assert result.body[0] is tree.body[0]  # the import, untouched, is the same node
+    assert result.body[1] is not tree.body[1]
+
+
+def test_a_module_is_printed_once_and_a_changed_one_anew():
+    source = "import os\nx = f(1)\n"
+    tree = cst.parse_module(source)
+    Analysis(tree, source)  # the file as read stands for its code
+    assert tree.code == source
+    changed = walk.transform(tree, Renamer())
+    assert changed.code == "import OS\nX = F(1)\n" and tree.code == source
+    assert changed.code is changed.code  # printed once
