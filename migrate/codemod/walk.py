@@ -29,6 +29,7 @@ from types import FunctionType
 import libcst as cst
 from libcst import CSTNode, CSTTransformer, CSTVisitor, FlattenSentinel, MaybeSentinel, RemovalSentinel
 from libcst._batched_visitor import _BatchedCSTVisitor
+from libcst.metadata.scope_provider import _ASSIGNMENT_LIKE_NODES, ScopeVisitor
 
 # LibCST's helpers that visit one child (None or MaybeSentinel for none) or a sequence of them.
 ONE = frozenset({"visit_required", "visit_optional", "visit_sentinel"})
@@ -118,6 +119,8 @@ def _helper(field: str, value: ast.expr, aliases: dict[str, ast.expr]) -> str | 
 def _kind(kind: int, value: object) -> int | None:
     """ONE_NODE or SEQUENCE for a field's value; None when LibCST would not visit the field at all."""
     if kind == EITHER:
+        if type(value) in (tuple, list):  # the common case, without isinstance's ABC check on CSTNode
+            return SEQUENCE
         return ONE_NODE if isinstance(value, CSTNode) else SEQUENCE
     return None if value is None else SEQUENCE
 
@@ -330,8 +333,10 @@ def _transform(node: CSTNode, transformer: CSTTransformer, callbacks: _Callbacks
             changes = _transform_fields(node, fields, transformer, callbacks)
             if changes:
                 updated = node.with_changes(**changes)  # the class's constructor, as LibCST builds it
-    result = leave(node, updated) if leave is not None else updated
-    if not isinstance(result, (CSTNode, RemovalSentinel, FlattenSentinel)):
+    if leave is None:
+        return updated
+    result = leave(node, updated)
+    if result is not updated and not isinstance(result, (CSTNode, RemovalSentinel, FlattenSentinel)):  # (an ABC check: slow)
         raise cst.CSTValidationError("Expected a node of type CSTNode or a RemovalSentinel, "
                                      + f"but got a return value of {type(result).__name__}")
     return result
@@ -421,6 +426,26 @@ def _only_at(batched: _BatchedCSTVisitor, node: CSTNode) -> bool:
         name in own for name in batched.visitor_methods)
 
 
+_assignment_like: dict[type, bool] = {}
+_original_scope_on_leave = ScopeVisitor.on_leave
+
+
+def _scope_on_leave(self: ScopeVisitor, original_node: CSTNode) -> None:
+    """LibCST's ScopeVisitor.on_leave, with its isinstance test against a tuple of node classes (abstract ones
+    among them: Python's slowest kind of check, at every node of every scope analysis) answered once per node
+    class. Whether a node is an instance of those classes depends on its class alone."""
+    self.provider.set_metadata(original_node, self.scope)
+    kind = type(original_node)
+    like = _assignment_like.get(kind)
+    if like is None:
+        like = _assignment_like[kind] = isinstance(original_node, _ASSIGNMENT_LIKE_NODES)
+    if like:
+        self.scope._assignment_count += 1
+    CSTVisitor.on_leave(self, original_node)
+
+
 def install() -> None:
-    """Walk read-only visitors without copying the tree (idempotent)."""
+    """Walk read-only visitors without copying the tree, and look scope analysis's node kinds up once per class
+    (idempotent)."""
     CSTNode.visit = _visit
+    ScopeVisitor.on_leave = _scope_on_leave

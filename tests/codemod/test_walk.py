@@ -15,6 +15,7 @@ from libcst.metadata import (
     QualifiedNameProvider,
     ScopeProvider,
 )
+from libcst.metadata.scope_provider import ScopeVisitor
 
 import migrate.codemod.engine  # noqa: F401  (installs the walk, as every run does)
 from migrate.codemod import walk
@@ -128,6 +129,7 @@ def libcst_metadata(tree: cst.Module, monkeypatch) -> dict:
     """What LibCST's own providers give, walking as LibCST walks."""
     with monkeypatch.context() as patch:
         patch.setattr(cst.CSTNode, "visit", walk._original_visit)
+        patch.setattr(ScopeVisitor, "on_leave", walk._original_scope_on_leave)
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
         return wrapper.resolve_many([QualifiedNameProvider, ScopeProvider, ParentNodeProvider,
                                      ExpressionContextProvider, PositionProvider])
@@ -152,6 +154,7 @@ def test_metadata_on_demand_is_libcsts_metadata(name, source, monkeypatch):
         for node, value in theirs[provider].items():
             if provider is ScopeProvider:
                 assert type(ours[provider][node]) is type(value)
+                assert ours[provider][node]._assignment_count == value._assignment_count
             elif provider is not PositionProvider:
                 assert ours[provider][node] == value or ours[provider][node] is value
             else:
@@ -282,3 +285,17 @@ def test_a_module_is_printed_once_and_a_changed_one_anew():
     changed = walk.transform(tree, Renamer())
     assert changed.code == "import OS\nX = F(1)\n" and tree.code == source
     assert changed.code is changed.code  # printed once
+
+
+def test_scope_analysis_on_leave_is_libcsts_with_the_class_test_looked_up_once():
+    # walk._scope_on_leave copies this method of LibCST's: a LibCST that changes it must be looked at again
+    import inspect
+    import textwrap as text
+    assert text.dedent(inspect.getsource(walk._original_scope_on_leave)) == text.dedent("""\
+        def on_leave(self, original_node: cst.CSTNode) -> None:
+            self.provider.set_metadata(original_node, self.scope)
+            if isinstance(original_node, _ASSIGNMENT_LIKE_NODES):
+                self.scope._assignment_count += 1
+            super().on_leave(original_node)
+    """)
+    assert ScopeVisitor.__mro__[1] is cst.CSTVisitor  # what `super()` there reaches

@@ -119,6 +119,12 @@ class BackendFunctionsToOps(DropsStatements):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 2 backend functions (K.sum, K.cast, K.concatenate...) -> keras.ops; the rest reported"
 
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """`backend`, in a file that imports Keras: a backend function is found by LibCST's own names only
+        (`_function`), which come from the file's imports of `keras`/`tensorflow.keras`."""
+        return b"keras" in source and super().triggered(source, survey)
+
     def visit_Module(self, node: cst.Module) -> None:
         found = _OPS_ALIAS.search(node.code)
         self.feeds = "feed_dict" in node.code  # placeholders fed through a session: no keras.Input in their place
