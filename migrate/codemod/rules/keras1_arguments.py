@@ -43,19 +43,23 @@ KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_c
                "Conv3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3")}
 
 
+KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(KEYWORDS)) + rb")\s*=")
+
+
 class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
-    # Keywords as written in a call (`init=`, not `__init__`), and the classes whose positionals changed.
-    TRIGGERS = tuple(f"{k}=" for k in KEYWORDS) + ("nb_epoch", "Convolution2D", "Convolution3D", "merge(", "nb_row=",
-                                                "nb_col=", "kernel_dim1=")
+    # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
+    TRIGGERS = ("nb_epoch", "Convolution2D", "Convolution3D", "merge(", "nb_row=", "nb_col=", "kernel_dim1=")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
-        """`Conv2D(32, 3, 3)` (three bare positionals) too; Keras 2's `Conv2D(32, (3, 3))` is not work."""
-        return super().triggered(source, survey) or KERAS1_CONV.search(source) is not None
+        """`Conv2D(32, 3, 3)` (three bare positionals) too; Keras 2's `Conv2D(32, (3, 3))` is not work. A keyword
+        counts as a whole word (`bias=`, not `use_bias=`, in most Keras 2 files)."""
+        return super().triggered(source, survey) or KERAS1_CONV.search(source) is not None or \
+            KEYWORD_USED.search(source) is not None
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'
