@@ -29,6 +29,9 @@ from types import FunctionType
 import libcst as cst
 from libcst import CSTNode, CSTTransformer, CSTVisitor, FlattenSentinel, MaybeSentinel, RemovalSentinel
 from libcst._batched_visitor import _BatchedCSTVisitor
+from libcst._nodes.internal import CodegenState
+from libcst._position import CodePosition, CodeRange
+from libcst.metadata.position_provider import PositionProvidingCodegenState
 from libcst.metadata.scope_provider import _ASSIGNMENT_LIKE_NODES, ScopeVisitor
 
 # LibCST's helpers that visit one child (None or MaybeSentinel for none) or a sequence of them.
@@ -444,8 +447,64 @@ def _scope_on_leave(self: ScopeVisitor, original_node: CSTNode) -> None:
     CSTVisitor.on_leave(self, original_node)
 
 
+class _NoPosition:
+    """LibCST's CodegenState.record_syntactic_position as a class: a context that does nothing. LibCST's is a
+    generator made into a context manager, entered at most nodes each time a module is printed (a third of
+    printing's time)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return False
+
+
+_NO_POSITION = _NoPosition()
+
+
+def _no_position(self: CodegenState, node: CSTNode, *, start_node: CSTNode | None = None,
+                 end_node: CSTNode | None = None) -> _NoPosition:
+    return _NO_POSITION
+
+
+class _Position:
+    """LibCST's PositionProvidingCodegenState.record_syntactic_position as a class: the node's range from where
+    printing stood on entering to where it stands on leaving (or its start or end node's), recorded on leaving
+    whether or not printing failed, as LibCST's `finally` does."""
+
+    __slots__ = ("state", "node", "start_node", "end_node", "start")
+
+    def __init__(self, state: PositionProvidingCodegenState, node: CSTNode, start_node: CSTNode | None,
+                 end_node: CSTNode | None) -> None:
+        self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
+
+    def __enter__(self) -> None:
+        self.start = CodePosition(self.state.line, self.state.column)
+
+    def __exit__(self, *exc: object) -> bool:
+        state = self.state
+        computed = state.provider._computed
+        start = computed[self.start_node].start if self.start_node is not None else self.start
+        end = computed[self.end_node].end if self.end_node is not None else CodePosition(state.line, state.column)
+        computed[self.node] = CodeRange(start, end)
+        return False
+
+
+def _position(self: PositionProvidingCodegenState, node: CSTNode, *, start_node: CSTNode | None = None,
+              end_node: CSTNode | None = None) -> _Position:
+    return _Position(self, node, start_node, end_node)
+
+
+_original_no_position = CodegenState.record_syntactic_position
+_original_position = PositionProvidingCodegenState.record_syntactic_position
+
+
 def install() -> None:
-    """Walk read-only visitors without copying the tree, and look scope analysis's node kinds up once per class
-    (idempotent)."""
+    """Walk read-only visitors without copying the tree, look scope analysis's node kinds up once per class,
+    and print without generator context managers (idempotent)."""
     CSTNode.visit = _visit
     ScopeVisitor.on_leave = _scope_on_leave
+    CodegenState.record_syntactic_position = _no_position
+    PositionProvidingCodegenState.record_syntactic_position = _position

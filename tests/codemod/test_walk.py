@@ -15,6 +15,8 @@ from libcst.metadata import (
     QualifiedNameProvider,
     ScopeProvider,
 )
+from libcst._nodes.internal import CodegenState
+from libcst.metadata.position_provider import PositionProvidingCodegenState
 from libcst.metadata.scope_provider import ScopeVisitor
 
 import migrate.codemod.engine  # noqa: F401  (installs the walk, as every run does)
@@ -130,6 +132,8 @@ def libcst_metadata(tree: cst.Module, monkeypatch) -> dict:
     with monkeypatch.context() as patch:
         patch.setattr(cst.CSTNode, "visit", walk._original_visit)
         patch.setattr(ScopeVisitor, "on_leave", walk._original_scope_on_leave)
+        patch.setattr(CodegenState, "record_syntactic_position", walk._original_no_position)
+        patch.setattr(PositionProvidingCodegenState, "record_syntactic_position", walk._original_position)
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
         return wrapper.resolve_many([QualifiedNameProvider, ScopeProvider, ParentNodeProvider,
                                      ExpressionContextProvider, PositionProvider])
@@ -299,3 +303,41 @@ def test_scope_analysis_on_leave_is_libcsts_with_the_class_test_looked_up_once()
             super().on_leave(original_node)
     """)
     assert ScopeVisitor.__mro__[1] is cst.CSTVisitor  # what `super()` there reaches
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_printing_without_generator_contexts_is_libcsts_printing(name, source, monkeypatch):
+    tree = cst.parse_module(source)
+    ours = tree.code
+    with monkeypatch.context() as patch:
+        patch.setattr(CodegenState, "record_syntactic_position", walk._original_no_position)
+        theirs = cst.Module.code.fget(tree)
+    assert ours == theirs == source
+    assert CodegenState.record_syntactic_position is not walk._original_no_position  # the shortcut is on
+
+
+def test_positions_recorded_when_printing_fails_are_libcsts(monkeypatch):
+    # LibCST records a node's range in a `finally`: on the way out of a failed print too
+    from libcst.metadata import PositionProvider
+
+    class Broken(cst.Name):
+        def _codegen_impl(self, state, default_semicolon=False):
+            raise RuntimeError("cannot print")
+
+    class Break(cst.CSTTransformer):
+        def leave_Name(self, original, updated):
+            return Broken(updated.value) if updated.value == "y" else updated
+
+    tree = cst.parse_module("x = 1\nz = f(a, y)\n").visit(Break())
+
+    def recorded() -> list:
+        provider = PositionProvider()
+        with pytest.raises(RuntimeError):
+            provider._gen_impl(tree)
+        return sorted((type(node).__name__, str(where)) for node, where in provider._computed.items())
+
+    ours = recorded()
+    with monkeypatch.context() as patch:
+        patch.setattr(PositionProvidingCodegenState, "record_syntactic_position", walk._original_position)
+        theirs = recorded()
+    assert ours == theirs and ours
