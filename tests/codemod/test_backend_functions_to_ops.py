@@ -2,9 +2,10 @@
 
 import keras
 import numpy as np
+import pytest
 
 from migrate.codemod.rules.backend_functions_to_ops import KEPT, OPS
-from tests.codemod.helpers import assert_rewrites, assert_unchanged
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
 RULE = "backend_functions_to_ops"
 
@@ -373,3 +374,22 @@ def test_bias_add_as_rewritten_adds_along_the_channel_axis():
         np.testing.assert_allclose(first, x + bias.reshape((1, 3) + (1,) * (len(shape) - 2)), rtol=1e-6)
         last = rng.normal(size=shape[:-1] + (3,)).astype("float32")
         np.testing.assert_allclose(tf.nn.bias_add(last, bias, data_format="NHWC").numpy(), last + bias, rtol=1e-6)
+
+
+@pytest.mark.parametrize(("source", "work"), [
+    ("from keras import backend as K\nK.image_data_format(); K.epsilon()\n", False),  # kept in Keras 3: no work
+    ("import keras\nx = 1  # keras.backend is gone\n", False),
+    ("from keras import backend as K\nK.sum(x)\n", True),
+    ("from tensorflow.keras import layers, backend as KB\ny = KB .flatten(x)\n", True),
+    ("import keras.backend as K\nK.cast(x, 'float32')\n", True),
+    ("import tensorflow as tf  # keras\ntf.keras.backend.mean(x)\n", True),
+    ("from keras import backend\nbackend.sqrt(x)\n", True),
+    ("from keras.backend import sum as ksum\nksum(x)\n", True),
+])
+def test_the_text_trigger_lets_every_import_form_through_and_keeps_kept_functions_out(source, work):
+    # what the trigger lets through is parsed; a file it keeps out must have nothing to rewrite or report
+    from migrate.codemod.rules.backend_functions_to_ops import BackendFunctionsToOps
+    assert BackendFunctionsToOps.triggered(source.encode()) is work
+    if work:
+        got, findings = rewrite(source, RULE)
+        assert got != source or findings

@@ -29,6 +29,8 @@ from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCT
 from migrate.codemod.syntax import code
 
 BACKENDS = ("keras.backend.", "tensorflow.keras.backend.")
+_FROM_BACKEND = re.compile(rb"from[ \t]+[\w.]*backend[ \t]+import\b")
+_BACKEND_ALIAS = re.compile(rb"\bbackend[ \t]+as[ \t]+(\w+)")
 # What keras.backend still has in Keras 3.
 KEPT = frozenset({"backend", "clear_session", "epsilon", "floatx", "get_uid", "image_data_format", "is_float_dtype",
                   "is_int_dtype", "is_keras_tensor", "result_type", "set_epsilon", "set_floatx",
@@ -121,9 +123,19 @@ class BackendFunctionsToOps(DropsStatements):
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
-        """`backend`, in a file that imports Keras: a backend function is found by LibCST's own names only
-        (`_function`), which come from the file's imports of `keras`/`tensorflow.keras`."""
-        return b"keras" in source and super().triggered(source, survey)
+        """A backend function Keras 3 lacks may be named here. A site is a name LibCST resolves to
+        `keras.backend.F` (or tensorflow.keras's) through the file's own imports (`_function`), so the text holds
+        `keras`, and either `from ...backend import`, or F after a dot after `backend` or after a name the
+        backend module is imported as (`import keras.backend as K`, `from keras import backend as K`), with F
+        not one of the functions Keras 3 kept (many files with `backend` call only `K.image_data_format()`,
+        `K.epsilon()` and the like, which need nothing)."""
+        if b"keras" not in source or not super().triggered(source, survey):
+            return False
+        if _FROM_BACKEND.search(source):
+            return True
+        aliases = {b"backend", *_BACKEND_ALIAS.findall(source)}
+        uses = re.compile(rb"\b(?:" + b"|".join(re.escape(alias) for alias in sorted(aliases)) + rb")[ \t]*\.[ \t]*(\w+)")
+        return any(name.decode() not in KEPT | {"tf"} for name in uses.findall(source))
 
     def visit_Module(self, node: cst.Module) -> None:
         found = _OPS_ALIAS.search(node.code)
