@@ -7,6 +7,7 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
+from libcst._nodes.internal import CodegenState
 from libcst.metadata import (
     ExpressionContextProvider,
     MetadataWrapper,
@@ -15,7 +16,6 @@ from libcst.metadata import (
     QualifiedNameProvider,
     ScopeProvider,
 )
-from libcst._nodes.internal import CodegenState
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 from libcst.metadata.scope_provider import ScopeVisitor
 
