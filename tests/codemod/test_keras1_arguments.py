@@ -1,5 +1,7 @@
 """keras1_arguments: must-not-change cases first, then before/after."""
 
+import pytest
+
 from tests.codemod.helpers import assert_rewrites, assert_unchanged
 
 RULE = "keras1_arguments"
@@ -89,9 +91,11 @@ def test_keras_1_merge_becomes_the_function_of_its_mode():
 
 def test_which_files_are_parsed_at_all():
     from migrate.codemod.rules.keras1_arguments import Keras1Arguments
-    work = [b"Conv2D(32, 3, 3)", b"Convolution2D(32, (3, 3))", b"Conv2D(\n    32, 3, 3, border_mode='same')",
+    work = [b"Conv2D(32, 3, 3)", b"Convolution2D(32, 3, 3)", b"Conv2D(\n    32, 3, 3, border_mode='same')",
             b"Dense(output_dim=8)", b"merge([a, b])"]
-    no_work = [b"Conv2D(32, (3, 3), padding='same')", b"Conv2D(filters=32, kernel_size=3)", b"Dense(8)"]
+    # Keras 3 still has Convolution2D; with Keras 2's arguments it needs nothing
+    no_work = [b"Conv2D(32, (3, 3), padding='same')", b"Conv2D(filters=32, kernel_size=3)", b"Dense(8)",
+               b"Convolution2D(32, (3, 3))", b"Dense(8, use_bias=False)"]
     assert [Keras1Arguments.triggered(source) for source in work] == [True] * len(work)
     assert [Keras1Arguments.triggered(source) for source in no_work] == [False] * len(no_work)
 
@@ -107,3 +111,20 @@ def test_bias_becomes_use_bias():
         x = Convolution2D(64, (7, 7), strides=(2, 2), name='conv1', use_bias=False)(x)
         y = Dense(10, use_bias=True)(x)
     """, RULE)
+
+
+@pytest.mark.parametrize(("source", "keras1"), [
+    (b"Conv2D(32, (3, 3), padding='same')", False),
+    (b"Convolution2D(64, (3, 3), activation='relu')", False),
+    (b"Conv2D(filters=32, kernel_size=3)", False),
+    (b"Conv3D(8, (3, 3, 3))\nConv2D(nb_filter, kernel_size)", False),
+    (b"Convolution2D(32, 3, 3, border_mode='same')", True),
+    (b"x = Convolution2D(nb_filter, nb_row, nb_col)(x)", True),
+    (b"Conv2D(get(k)[0], size[0], size[1])", True),  # nested calls and subscripts
+    (b"Conv3D(8, 3, 3, 3, activation='relu')", True),
+    (b"Conv2D(32,\n       3,\n       3)", True),
+    (b"Conv2D(int(32 * alpha), 3, 3)", True),  # a star: counted as maybe, the parse decides
+])
+def test_the_text_trigger_finds_keras1_kernel_positionals(source, keras1):
+    from migrate.codemod.rules.keras1_arguments import keras1_convolution
+    assert keras1_convolution(source) is keras1

@@ -36,7 +36,38 @@ FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"
 # Keras 1 merge(mode=...) -> the Keras 2/3 function; concat_axis -> axis (both default to -1)
 MERGE_MODES = {"sum": "add", "concat": "concatenate", "mul": "multiply", "ave": "average", "max": "maximum"}
 MERGE_FUNCTIONS = {"keras.layers.merge": "keras.layers", "tensorflow.keras.layers.merge": "tensorflow.keras.layers"}
-KERAS1_CONV = re.compile(rb"Conv[23]D\(\s*[^,()\[\]=]+,\s*[^,()\[\]=]+,\s*[^,()\[\]=]+[,)]")
+CONV_CALL = re.compile(rb"\b(?:Conv|Convolution)([23])D[ \t]*\(")
+
+
+def keras1_convolution(source: bytes) -> bool:
+    """Whether a `Conv2D(`/`Convolution2D(` (3D alike) call may pass its kernel size as Keras 1 did, one positional
+    per axis: 1 + 2 (or 1 + 3) positionals or more. Read from the text by counting the call's top-level commas
+    before its first keyword; a string, a comment or a star in the way counts as yes (the parse will tell)."""
+    for found in CONV_CALL.finditer(source):
+        need = 1 + int(found.group(1))
+        depth, positionals, at = 0, 1, found.end()
+        end = min(len(source), at + 4000)
+        while at < end:
+            char = source[at:at + 1]
+            if char in b"\"'#*":
+                return True
+            if char in b"([{":
+                depth += 1
+            elif char in b")]}":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and char == b",":
+                positionals += 1
+            elif depth == 0 and char == b"=" and source[at + 1:at + 2] != b"=" and source[at - 1:at] not in b"=!<>:":
+                positionals -= 1  # this argument is the first keyword
+                break
+            at += 1
+        else:
+            return True  # no end found near: let the parse decide
+        if positionals >= need:
+            return True
+    return False
 # Convolutions whose Keras 1 signature spread the kernel size over positionals / keywords
 KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_col"),
                "Convolution3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3"),
@@ -50,16 +81,17 @@ class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
-    TRIGGERS = ("nb_epoch", "Convolution2D", "Convolution3D", "merge(", "nb_row=", "nb_col=", "kernel_dim1=")
+    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
-        """`Conv2D(32, 3, 3)` (three bare positionals) too; Keras 2's `Conv2D(32, (3, 3))` is not work. A keyword
-        counts as a whole word (`bias=`, not `use_bias=`, in most Keras 2 files)."""
-        return super().triggered(source, survey) or KERAS1_CONV.search(source) is not None or \
-            KEYWORD_USED.search(source) is not None
+        """A Keras 1 keyword as a whole word (`bias=`, not the `use_bias=` of most Keras 2 files), or a convolution
+        given its kernel size one positional per axis (`Conv2D(32, 3, 3)`; Keras 2's `Conv2D(32, (3, 3))` is not
+        work)."""
+        return super().triggered(source, survey) or KEYWORD_USED.search(source) is not None or \
+            keras1_convolution(source)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'
