@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -152,20 +153,28 @@ def wall(command: list[str]) -> float:
     return time.perf_counter() - start
 
 
-def compare(label: str, corpus: Path, work: Path) -> None:
-    """Time both tools over one tree and print files/s and the ratio to tf_upgrade_v2."""
+def compare(label: str, corpus: Path, work: Path, repeat: int = 1) -> None:
+    """Time both tools over one tree and print files/s and the ratio to tf_upgrade_v2: with `repeat` rounds,
+    the tools take turns in each round, and each one's median wall time is used (a shared machine drifts)."""
     files = sum(1 for _ in corpus.rglob("*.py"))
     upgrade = shutil.which("tf_upgrade_v2") or str(Path(sys.executable).with_name("tf_upgrade_v2"))
     outtree = work / f"{corpus.name}-upgraded"
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    results = {
-        "migrate code --jobs 1": wall([sys.executable, "-m", "migrate", "code", "--check", "--jobs", "1", str(corpus)]),
-        f"migrate code ({cpus} jobs)": wall([sys.executable, "-m", "migrate", "code", "--check", str(corpus)]),
-        "tf_upgrade_v2": wall([upgrade, "--intree", str(corpus), "--outtree", str(outtree),
-                               "--reportfile", str(work / f"{corpus.name}-report.txt")]),
+    commands = {
+        "migrate code --jobs 1": [sys.executable, "-m", "migrate", "code", "--check", "--jobs", "1", str(corpus)],
+        f"migrate code ({cpus} jobs)": [sys.executable, "-m", "migrate", "code", "--check", str(corpus)],
+        "tf_upgrade_v2": [upgrade, "--intree", str(corpus), "--outtree", str(outtree),
+                          "--reportfile", str(work / f"{corpus.name}-report.txt")],
     }
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(repeat):
+        for name, command in commands.items():
+            shutil.rmtree(outtree, ignore_errors=True)
+            times[name].append(wall(command))
+    results = {name: statistics.median(seconds) for name, seconds in times.items()}
     baseline = files / results["tf_upgrade_v2"]
-    print(f"{label}: {files} files")
+    rounds = f", median of {repeat} rounds" if repeat > 1 else ""
+    print(f"{label}: {files} files{rounds}")
     for name, seconds in results.items():
         rate = files / seconds
         print(f"  {name:24s} {seconds:7.2f} s  {rate:7.1f} files/s  {rate / baseline:5.2f}x tf_upgrade_v2")
