@@ -15,31 +15,40 @@ def code(node: cst.CSTNode) -> str:
     return _EMPTY.code_for_node(node).strip()
 
 
+class ReadNames(cst.CSTVisitor):
+    """Collects every Name a tree reads or binds, except attribute names (`x.attr` reads x, not attr), keyword
+    names and what import statements bind; `attributes` gets the attributes passed on the way. A rule that
+    wants more of the same walk subclasses it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: list[cst.Name] = []
+        self.attributes: list[cst.Attribute] = []
+
+    def visit_Name(self, name: cst.Name) -> None:
+        self.names.append(name)
+
+    def visit_Attribute(self, attribute: cst.Attribute) -> bool:
+        self.attributes.append(attribute)
+        attribute.value.visit(self)
+        return False
+
+    def visit_Arg(self, arg: cst.Arg) -> bool:
+        arg.value.visit(self)
+        return False
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+
 def names_in(node: cst.CSTNode) -> list[cst.Name]:
-    """Every Name a node reads or binds, except attribute names (`x.attr` reads x, not attr), keyword
-    names and what import statements bind."""
-    found: list[cst.Name] = []
-
-    class Collect(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-        def visit_Attribute(self, attribute: cst.Attribute) -> bool:
-            attribute.value.visit(self)
-            return False
-
-        def visit_Arg(self, arg: cst.Arg) -> bool:
-            arg.value.visit(self)
-            return False
-
-        def visit_Import(self, node: cst.Import) -> bool:
-            return False
-
-        def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-            return False
-
-    node.visit(Collect())
-    return found
+    """Every Name a node reads or binds (see ReadNames)."""
+    reader = ReadNames()
+    node.visit(reader)
+    return reader.names
 
 
 def subclasses_model(node: cst.ClassDef) -> bool:

@@ -27,7 +27,7 @@ import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.rule import NAMES, DropsStatements
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import ReadNames, code
 
 GENERATOR = "preprocessing.image.ImageDataGenerator"
 MODULES = ("keras.", "tensorflow.keras.")
@@ -117,33 +117,13 @@ def layers_for(call: cst.Call, keras: str) -> tuple[list[str] | None, str]:
     return layers, ""
 
 
-class _Uses(cst.CSTVisitor):
+class _Uses(ReadNames):
     """Where a module spells a name: every Name (not attribute names or keywords), and the calls of fit."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.names: list[cst.Name] = []
-        self.attributes: list[cst.Attribute] = []
         self.fits: list[cst.Call] = []
         self.statements: list[cst.SimpleStatementLine] = []
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.names.append(node)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        self.attributes.append(node)
-        node.value.visit(self)
-        return False
-
-    def visit_Import(self, node: cst.Import) -> bool:
-        return False
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        return False
-
-    def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
-        return False
 
     def visit_Call(self, node: cst.Call) -> None:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in FITS:
