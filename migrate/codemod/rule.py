@@ -56,6 +56,9 @@ class Rule(cst.CSTTransformer):
     # Words one of which must occur in a file for the rule to have anything to do there; checked on the
     # text before any analysis, so most files cost a parse and nothing more.
     TRIGGERS: ClassVar[tuple[str, ...]] = ()
+    # And words one of which must occur too, where every site of the rule is a name that holds one of them (a
+    # TensorFlow name needs `tensorflow` imported): most files with a trigger word then cost no parse.
+    REQUIRES: ClassVar[tuple[str, ...]] = ()
     # LibCST merges METADATA_DEPENDENCIES along the class hierarchy, so the base declares none and each
     # rule names exactly what it reads (POSITIONS, NAMES or SCOPED below): analysis is most of the cost.
     METADATA_DEPENDENCIES = ()
@@ -68,7 +71,8 @@ class Rule(cst.CSTTransformer):
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         """Whether the file's text gives this rule anything to do (checked before parsing); `survey` is the
         run's `codemod.factories.Survey`, for rules that follow names across files."""
-        return not cls.TRIGGERS or any(word.encode() in source for word in cls.TRIGGERS)
+        return (not cls.TRIGGERS or any(word.encode() in source for word in cls.TRIGGERS)) and \
+            (not cls.REQUIRES or any(word.encode() in source for word in cls.REQUIRES))
 
     def report(self, node: cst.CSTNode, message: str, advice: bool | None = None) -> None:
         """Record a site left for review, at the node's position in the file as it was read (an earlier

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from migrate.codemod.engine import line_map
+from migrate.codemod.engine import line_map, rewrite_source
+from migrate.codemod.registry import all_rules
 from tests.codemod.helpers import rewrite
 
 
@@ -51,3 +52,17 @@ def test_a_legacy_call_the_scan_names_is_reported_even_when_no_rule_triggers():
     result = rewrite_source(source, "train.py", [Blind])
     assert result.rewritten == source
     assert [(f.line, f.rule, f.advice) for f in result.findings] == [(3, "fit_generator_to_fit", False)]
+
+
+def test_a_rule_runs_only_where_a_trigger_word_and_a_required_word_occur():
+    from migrate.codemod.rules.h5_saves_to_keras3 import H5SavesToKeras3
+    from migrate.codemod.rules.sequence_batches_as_tuples import SequenceBatchesAsTuples
+    from migrate.codemod.rules.tf1_names_to_tf2 import Tf1NamesToTf2
+    assert Tf1NamesToTf2.triggered(b"import tensorflow as tf\nf = tf.gfile.GFile(p)\n")
+    assert not Tf1NamesToTf2.triggered(b"import numpy as np\nv.assign(np.log(x))\n")  # no TensorFlow name here
+    assert H5SavesToKeras3.triggered(b"model.save('m.h5')\n")
+    assert not H5SavesToKeras3.triggered(b"f = h5py.File('data.h5')\n")
+    assert not SequenceBatchesAsTuples.triggered(b"class Table:\n    def __getitem__(self, i): ...\n")
+    # and the whole run leaves such a file as it was read
+    result = rewrite_source(b"import numpy as np\nv.assign(np.log(x))\n", "x.py", all_rules())
+    assert result.rewritten == result.original and not result.findings

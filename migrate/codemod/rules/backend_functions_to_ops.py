@@ -118,6 +118,7 @@ class BackendFunctionsToOps(DropsStatements):
     NAME = "backend_functions_to_ops"
     ORDER = 40
     TRIGGERS = ("backend",)
+    REQUIRES = ("keras",)  # a backend function is found by LibCST's own names, from the file's imports of Keras
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 2 backend functions (K.sum, K.cast, K.concatenate...) -> keras.ops; the rest reported"
 
@@ -125,11 +126,11 @@ class BackendFunctionsToOps(DropsStatements):
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         """A backend function Keras 3 lacks may be named here. A site is a name LibCST resolves to
         `keras.backend.F` (or tensorflow.keras's) through the file's own imports (`_function`), so the text holds
-        `keras`, and either `from ...backend import`, or F after a dot after `backend` or after a name the
+        `keras` (REQUIRES), and either `from ...backend import`, or F after a dot after `backend` or after a name the
         backend module is imported as (`import keras.backend as K`, `from keras import backend as K`), with F
         not one of the functions Keras 3 kept (many files with `backend` call only `K.image_data_format()`,
         `K.epsilon()` and the like, which need nothing)."""
-        if b"keras" not in source or not super().triggered(source, survey):
+        if not super().triggered(source, survey):
             return False
         if _FROM_BACKEND.search(source):
             return True

@@ -20,7 +20,6 @@ from migrate.codemod.syntax import code, user_method_calls
 
 H5 = (".h5", ".hdf5")
 SAVING_METHODS = ("save", "save_weights", "load_weights")
-CALLS = (b"save", b"load_weights", b"load_model", b"ModelCheckpoint")  # words one of which a site's call holds
 # Conventional names of libraries with a save(path, ...) of their own, for snippets that do not import them.
 LIBRARY_ALIASES = frozenset({"np", "numpy", "pd", "h5py", "joblib", "pickle", "torch", "scipy", "sio"})
 WEIGHTS = ".weights.h5"
@@ -95,15 +94,13 @@ class H5SavesToKeras3(Rule):
     NAME = "h5_saves_to_keras3"
     ORDER = 25
     TRIGGERS = (".h5", ".hdf5")
+    # Every site is a save/save_weights/load_weights call, load_model or ModelCheckpoint, whose name (also
+    # imported under another) the text holds.
+    REQUIRES = ("save", "load_weights", "load_model", "ModelCheckpoint")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = ("weights .h5 paths -> .weights.h5, whole-model .h5 saves -> .keras (and loads of the files "
                    "the script wrote)")
 
-    @classmethod
-    def triggered(cls, source: bytes, survey: object = None) -> bool:
-        """An `.h5` path in a file that saves or loads: every site is a `save`/`save_weights`/`load_weights` call,
-        `load_model` or `ModelCheckpoint`, whose name (also imported under another) the text holds."""
-        return super().triggered(source, survey) and any(word in source for word in CALLS)
 
     def visit_Module(self, node: cst.Module) -> None:
         """Which file names this script writes, as weights and as models, before any is rewritten."""

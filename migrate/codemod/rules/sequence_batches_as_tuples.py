@@ -32,14 +32,10 @@ class SequenceBatchesAsTuples(Rule):
     NAME = "sequence_batches_as_tuples"
     ORDER = 56
     TRIGGERS = ("__getitem__",)
+    REQUIRES = ("Sequence", "PyDataset")  # a base resolves to Keras' only through a name holding the word
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "a Sequence's __getitem__ returning ([x1, x2], y) -> ((x1, x2), y), which Keras 3 can batch"
 
-    @classmethod
-    def triggered(cls, source: bytes, survey: object = None) -> bool:
-        """`__getitem__` in a file that names a Sequence or PyDataset base: a class's base resolves to Keras'
-        only through a name that holds the word (imported, aliased, star-imported or re-exported)."""
-        return super().triggered(source, survey) and (b"Sequence" in source or b"PyDataset" in source)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.lists: set[int] = set()  # the List nodes to make tuples

@@ -70,15 +70,12 @@ class Tf1NamesToTf2(DropsStatements):
     TRIGGERS = ("gfile", "GraphDef", "Session", "get_default_graph", "write_graph", "assign", "to_float",
                 "to_int", "to_double", "Print", "placeholder", "Summary", "FileWriter", "Saver", "variables", "convert_variables",
                 "space_to_depth", "depth_to_space", "log(")
+    # Every site is a name LibCST resolves to `tensorflow.` through the file's own imports (no star or re-export
+    # guess): without the word there is none (`assign`, `log(`, `Print` occur in most files).
+    REQUIRES = ("tensorflow",)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.gfile / tf.GraphDef / tf.to_float / tf.Session(graph=g)... -> TF2 names; TF1 graph-mode names reported"
 
-    @classmethod
-    def triggered(cls, source: bytes, survey: object = None) -> bool:
-        """A trigger word, in a file that imports TensorFlow: every site of this rule is a name LibCST resolves to
-        `tensorflow.` through the file's own imports (no star or re-export guess), so without the word
-        `tensorflow` there is none (`assign`, `log(`, `Print` occur in most files)."""
-        return b"tensorflow" in source and super().triggered(source, survey)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.tf1_bodies: set[int] = set()  # bodies of `if`s only TensorFlow 1 enters
