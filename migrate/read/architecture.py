@@ -11,8 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from migrate.errors import MalformedFileError, MissingPathError
+from migrate.errors import MalformedFileError, MissingPathError, NotKerasFileError
 from migrate.read.attrs import loads_config
+from migrate.read.identify import describe_foreign, is_zip_start
 
 MAX_JSON_BYTES = 64 * 2**20
 
@@ -55,6 +56,9 @@ def read_architecture(path: str | Path) -> dict[str, Any]:
     from migrate.read.detect import detect_container
 
     container = detect_container(path)
+    foreign = describe_foreign(path) if container is None and path.is_file() and not is_zip_start(path) else None
+    if foreign:  # a pickle (zipfile would find the zip a pickled model holds), a checkpoint, ...
+        raise NotKerasFileError(foreign, path=str(path))
     if container == "keras_zip" or (container is None and path.suffix.lower() == ".keras"):  # the latter: its error
         from migrate.read.keras_archive import read_keras_archive
 
