@@ -186,6 +186,12 @@ def _call_order(graph: Graph) -> list[tuple[str, int]]:
     return order
 
 
+def _no_mask(key: str, value: Any) -> bool:
+    """Keras 2.0-2.1 wrote `mask: [None, None]` into a merge's call; no mask at all, and Keras 3's merge
+    layers take no `mask` argument."""
+    return key == "mask" and (value is None or (isinstance(value, list) and all(item is None for item in value)))
+
+
 def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[str, int], list[Any]]) -> str | None:
     """Call the layer on its inbound tensors the way Keras 2 did: RNN extras are initial states.
 
@@ -197,7 +203,7 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
         tensors[(layer.name, call)] = _as_list(target(args))
         return None
     keywords = _keyword_tensors(layer, call)
-    kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask")}
+    kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask") and not _no_mask(k, v)}
     kwargs.update({k: args[i] for k, i in keywords.items()})
     args = [arg for i, arg in enumerate(args) if i not in keywords.values()]
     note = None

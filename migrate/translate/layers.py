@@ -53,7 +53,9 @@ class TranslatedLayer:
 def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo, name: str) -> TranslatedLayer:
     """The Keras 3 form of one legacy layer config (inner layers of wrappers included)."""
     layer = TranslatedLayer(class_name, copy.deepcopy(config))
-    if source.keras1:
+    if class_name == "Merge":  # Keras 1's, kept by Keras 2.0-2.1 in keras.legacy: the same config either way
+        keras1.translate_merge(layer, name)
+    elif source.keras1:
         keras1.translate(layer, name)
     keras2.translate(layer, name)
     if source.tf_keras:
