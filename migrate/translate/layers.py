@@ -8,7 +8,7 @@ from typing import Any
 
 from migrate.errors import UnsupportedModelError
 from migrate.read import LegacyFile
-from migrate.translate import arguments, keras1, keras2, semantics, tf_keras
+from migrate.translate import arguments, keras1, keras2, semantics, tf_keras, third_party
 from migrate.translate.fixes import WeightFix
 
 
@@ -57,6 +57,7 @@ def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo,
         keras1.translate_merge(layer, name)
     elif source.keras1:
         keras1.translate(layer, name)
+    third_party.translate(layer, name)
     keras2.translate(layer, name)
     if source.tf_keras:
         tf_keras.translate(layer, name)
