@@ -25,7 +25,6 @@ from migrate.graph import Graph
 from migrate.read import LegacyFile
 from migrate.read.classes import MODEL_CLASSES
 from migrate.translate.layers import SourceInfo, translate_layer
-from migrate.translate.third_party import CLOSE_BUT_NOT_EXACT
 
 # Classes migrate rebuilds itself though Keras 3 has no layer of that name.
 REBUILT = frozenset({"Lambda", "TensorFlowOpLayer", "TFOpLambda", "SlicingOpLambda", "InputLayer"})
@@ -132,9 +131,8 @@ def refusal(classes: list[CustomClass], stub: Path) -> str:
     """The one-line message: every unknown class, what to fill in, and how to rerun."""
     names = ", ".join(f"'{c.class_name}' (layer {', '.join(repr(n) for n in c.layers[:3])}"
                       f"{' ...' if len(c.layers) > 3 else ''})" for c in classes)
-    close = "".join(f" ({CLOSE_BUT_NOT_EXACT[c.class_name]})" for c in classes if c.class_name in CLOSE_BUT_NOT_EXACT)
-    return (f"{len(classes)} custom class(es) migrate cannot rebuild without their code: {names}{close}; {stub} "
-            f"holds a stub of each: fill in `call` (and `build` if needed), then rerun with --custom-objects {stub}")
+    return (f"{len(classes)} custom class(es) migrate cannot rebuild without their code: {names}; {stub} holds a "
+            f"stub of each: fill in `call` (and `build` if needed), then rerun with --custom-objects {stub}")
 
 
 def render_custom_stubs(source: Path, classes: list[CustomClass], rerun: str) -> str:

@@ -48,6 +48,7 @@ class TranslatedLayer:
     notes: list[str] = field(default_factory=list)
     initializers: dict[str, Any] = field(default_factory=dict)  # filled by rebuild: put back after building
     call_padding: Any = None  # semantics.TheanoSame: rebuild pads the input and crops the output of each call
+    call_normalized: Any = None  # third_party.InstanceNormalize: rebuild normalizes the input of each call
 
 
 def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo, name: str) -> TranslatedLayer:
