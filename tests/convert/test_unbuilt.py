@@ -9,7 +9,8 @@ from migrate.convert import ConvertOptions, convert_file
 def test_a_model_saved_before_it_was_built_says_there_is_nothing_to_convert(tmp_path):
     import keras
 
-    model = keras.Sequential([keras.layers.Embedding(100, 8), keras.layers.LSTM(4), keras.layers.Dense(3)])
+    model = keras.Sequential([keras.layers.Embedding(100, 8, name="embedding"), keras.layers.LSTM(4, name="lstm"),
+                              keras.layers.Dense(3, name="dense")])
     model.compile(optimizer="adam", loss="categorical_crossentropy")
     model.save(tmp_path / "unbuilt.h5")
     result = convert_file(tmp_path / "unbuilt.h5", ConvertOptions(output=tmp_path / "out.keras"))
