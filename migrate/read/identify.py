@@ -22,6 +22,9 @@ TORCH_LEGACY_MAGIC = bytes.fromhex("8a0a6cfc9c46f9206aa85019")
 TABLE_MAGIC = bytes.fromhex("57fb808b247547db")
 CHECKPOINT_DATA = re.compile(r"\.data-\d{5}-of-\d{5}$")
 NUMPY_MAGIC = b"\x93NUMPY"
+LFS_POINTER = b"version https://git-lfs.github.com/spec/"
+LFS = ("a Git LFS pointer, not the model itself (the repository keeps its files in Git LFS): run `git lfs pull` "
+       "in the repository, then convert the file it downloads")
 ZIP_MAGIC = b"PK\x03\x04"
 HEAD_BYTES = 64
 
@@ -37,6 +40,8 @@ TF_CHECKPOINT = ("a TensorFlow checkpoint, variables with no Keras config: build
 def describe_foreign(path: Path) -> str | None:
     """One line on what `path` is and what to do, for a file no Keras reader takes; None when unknown."""
     head, tail = _ends(path)
+    if head.startswith(LFS_POINTER):
+        return LFS
     return (_pickle(path, head) or _tf_checkpoint(path, head, tail) or _tflite(head)
             or (describe_zip(path) if zipfile.is_zipfile(path) else None)
             or ("a NumPy array file (.npy): " + NOT_KERAS if head.startswith(NUMPY_MAGIC) else None))
@@ -74,6 +79,11 @@ def describe_hdf5(h5: h5py.File) -> str:
         return ("a Keras 3 weights file, as model.save_weights writes .weights.h5: it needs no migration; build "
                 "the model in Keras 3 and call model.load_weights on it")
     return "HDF5 with no model_config, model_weights or layer_names"
+
+
+def is_lfs_pointer(path: Path) -> bool:
+    """A Git LFS pointer file committed where the real file should be."""
+    return _ends(path)[0].startswith(LFS_POINTER)
 
 
 def is_zip_start(path: Path) -> bool:

@@ -25,6 +25,7 @@ import numpy as np
 
 from migrate.errors import MalformedFileError, MigrateError, NotKerasFileError
 from migrate.read.hdf5 import LegacyFile, WeightInfo
+from migrate.read.identify import LFS, is_lfs_pointer
 from migrate.read.protobuf import all_bytes, first_bytes, first_int, message, text
 from migrate.read.tensor_bundle import DTYPES, BundleEntry, read_bundle_index, read_string, shard_count
 
@@ -122,9 +123,14 @@ def _object_graph_metadata(directory: Path) -> dict[str, dict[str, Any]]:
     source = directory / "saved_model.pb"
     if not source.is_file() or source.stat().st_size > MAX_METADATA_BYTES:
         return {}
-    meta_graphs = all_bytes(message(source.read_bytes()), 2)
-    graph = message(first_bytes(message(meta_graphs[0]), 7)) if meta_graphs else {}
-    saved = [message(raw) for raw in all_bytes(graph, 1)]
+    if is_lfs_pointer(source):
+        raise NotKerasFileError(f"its saved_model.pb is {LFS}")
+    try:
+        meta_graphs = all_bytes(message(source.read_bytes()), 2)
+        graph = message(first_bytes(message(meta_graphs[0]), 7)) if meta_graphs else {}
+        saved = [message(raw) for raw in all_bytes(graph, 1)]
+    except MalformedFileError:
+        return {}  # not a SavedModel protobuf at all: refused as holding no Keras metadata
     found: dict[str, dict[str, Any]] = {}
     for node_path, node in _first_paths(saved):
         user = message(first_bytes(saved[node], 4)) if first_bytes(saved[node], 4) else {}

@@ -114,3 +114,25 @@ def test_a_pickle_is_no_architecture_either(tmp_path):
 
     with pytest.raises(NotKerasFileError, match="a Python pickle wrapping a .keras zip archive"):
         read_architecture(FOREIGN / "pickled_tfkeras.keras")
+
+
+LFS_TEXT = ("version https://git-lfs.github.com/spec/v1\n"
+            "oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n")
+
+
+def test_a_git_lfs_pointer_says_to_pull_the_file(tmp_path):
+    """Committed in place of the model (3 of ~100 repositories in the wild audit): a file, or a SavedModel's parts."""
+    (tmp_path / "model.h5").write_text(LFS_TEXT)
+    (tmp_path / "saved" / "variables").mkdir(parents=True)
+    (tmp_path / "saved" / "saved_model.pb").write_text(LFS_TEXT)
+    (tmp_path / "saved" / "variables" / "variables.index").write_text(LFS_TEXT)
+    assert refusal(tmp_path / "model.h5").endswith("(a Git LFS pointer, not the model itself (the repository keeps "
+                                                   "its files in Git LFS): run `git lfs pull` in the repository, then "
+                                                   "convert the file it downloads)")
+    assert "(its saved_model.pb is a Git LFS pointer, not the model itself" in refusal(tmp_path / "saved")
+
+
+def test_a_savedmodel_whose_pb_is_not_a_protobuf_holds_no_keras_metadata(tmp_path):
+    (tmp_path / "saved").mkdir()
+    (tmp_path / "saved" / "saved_model.pb").write_bytes(b"\x0e\x0f garbage, wire type 6")
+    assert "a SavedModel without keras_metadata.pb, and none in saved_model.pb" in refusal(tmp_path / "saved")
