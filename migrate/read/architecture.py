@@ -66,8 +66,10 @@ def read_architecture(path: str | Path) -> dict[str, Any]:
     if container is not None:
         from migrate.read.detect import read_model_file
 
-        config = read_model_file(path).model_config
-        if config is None:
+        file = read_model_file(path)
+        if file.model_config is None:
             raise MalformedFileError("architecture file is itself weights-only", path=str(path))
-        return config
+        # an HDF5 file states its Keras version beside the config: carried into it, since a checkpoint that
+        # states none (Keras 1's save_weights) is translated as the version its architecture names
+        return {**file.model_config, "keras_version": file.model_config.get("keras_version") or file.keras_version}
     return read_architecture_json(path)
