@@ -232,7 +232,7 @@ def classes_from_code(planned: TemplatePlan, template: Graph, source: Path, dest
     Classes the code does not define are left to `refuse_custom_classes`, which names them; so is
     everything when the code's classes do not port (with the reason)."""
     tree = options.from_code or options.class_search
-    if tree is None or options.custom_objects:
+    if tree is None or options.custom_objects or options.from_code is None and not _has_code(tree):
         return options, None
     from migrate.recover.classes import package_name, port_classes, shadowed  # LibCST, the codemod: only when needed
 
@@ -257,6 +257,16 @@ def classes_from_code(planned: TemplatePlan, template: Graph, source: Path, dest
     note = (f"custom classes from code: {ported.describe()}, ported to {module}; loading the .keras needs it: "
             f"`import {package}` before keras.saving.load_model")
     return replace(options, custom_objects=(str(module),)), note
+
+
+def _has_code(tree: Path) -> bool:
+    """Whether a tree searched without being named (a zoo's) holds any code: none is no error there."""
+    from migrate.recover.sources import code_files
+
+    try:
+        return bool(code_files(tree))
+    except UsageError:
+        return False
 
 
 def refuse_unliftable_lambdas(planned: TemplatePlan, template: Graph, source: Path, destination: Path,

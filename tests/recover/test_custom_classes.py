@@ -178,3 +178,16 @@ def test_package_names_are_identifiers():
     assert package_name("best-model.v2") == "best_model_v2_custom"
     assert package_name("1d_gan") == "m_1d_gan_custom"
 
+
+
+def test_a_zoo_takes_the_classes_from_the_tree_the_file_sits_in(tmp_path):
+    PAYLOAD.unlink(missing_ok=True)
+    source = tmp_path / "src" / "project"
+    source.mkdir(parents=True)
+    for name in ("layers.py", "train.py", "tk_custom_classes.h5", "tk_custom_classes.npz"):
+        (source / name).write_bytes((TREE / name).read_bytes())
+    done = _migrate("zoo", tmp_path / "src", "-o", tmp_path / "out", "--jobs", "1")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "out" / "project" / "tk_custom_classes.keras").exists()
+    assert (tmp_path / "out" / "project" / "tk_custom_classes_custom.py").exists()
+    assert not PAYLOAD.exists()
