@@ -191,3 +191,14 @@ def test_a_zoo_takes_the_classes_from_the_tree_the_file_sits_in(tmp_path):
     assert (tmp_path / "out" / "project" / "tk_custom_classes.keras").exists()
     assert (tmp_path / "out" / "project" / "tk_custom_classes_custom.py").exists()
     assert not PAYLOAD.exists()
+
+
+def test_a_file_indented_as_a_whole_is_read_dedented():
+    """A real repository's layer file (c_AMPs-prediction's Attention.py) is indented three spaces throughout,
+    under a coding line in column 0; Python cannot import it, migrate reads it dedented."""
+    from migrate.recover.sources import dedented, parse_units
+
+    text = "# -*- coding:utf-8 -*-\n   import keras\n\n   class A(keras.layers.Layer):\n       pass\n"
+    assert dedented(text) == "# -*- coding:utf-8 -*-\nimport keras\n\nclass A(keras.layers.Layer):\n    pass\n"
+    assert find_definition(parse_units(Path("a.py"), text), "A") is not None
+    assert dedented("x = 1\n  y\n") == "x = 1\n  y\n"  # nothing shared: left as it is
