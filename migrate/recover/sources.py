@@ -125,7 +125,7 @@ def dedented(text: str) -> str:
     shared = min(indents, default=0)
     if not shared or any(not line[:shared].isspace() for line in code_lines):
         return text
-    return "".join(line[shared:] if line[:shared].isspace() else line for line in lines)
+    return "".join(line[shared:] if line.strip() and line[:shared].isspace() else line for line in lines)
 
 
 def top_level_blocks(text: str) -> list[tuple[int, str]]:
