@@ -266,7 +266,28 @@ class Register(cst.CSTTransformer):
             return updated
         decorator = cst.Decorator(cst.parse_expression(
             f"keras.saving.register_keras_serializable(package={self.package!r})"))
-        return updated.with_changes(decorators=[decorator, *updated.decorators])
+        updated = updated.with_changes(decorators=[decorator, *updated.decorators])
+        return with_from_config(updated)
+
+
+FROM_CONFIG = cst.parse_module(
+    "@classmethod\n"
+    "def from_config(cls, config):\n"
+    "    # added by migrate: __init__ takes no **kwargs, and Keras 3 saves name, trainable and dtype too\n"
+    "    import inspect\n"
+    "    accepted = inspect.signature(cls.__init__).parameters\n"
+    "    return cls(**{key: value for key, value in config.items() if key in accepted})\n").body[0]
+
+
+def with_from_config(node: cst.ClassDef) -> cst.ClassDef:
+    """A class whose `__init__` takes no `**kwargs` (a subclassed model's `def __init__(self)`) cannot be
+    rebuilt from the config Keras 3 saves for it (`name`, `trainable`, `dtype`): it gets a `from_config`
+    passing the arguments `__init__` names, unless it has one."""
+    methods = {s.name.value: s for s in node.body.body if isinstance(s, cst.FunctionDef)}
+    init = methods.get("__init__")
+    if init is None or "from_config" in methods or isinstance(init.params.star_kwarg, cst.Param):
+        return node
+    return node.with_changes(body=node.body.with_changes(body=[*node.body.body, FROM_CONFIG]))
 
 
 def registered(text: str, names: list[str], package: str) -> str:

@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 
 import libcst as cst
+import numpy as np
 import pytest
 
 from migrate.errors import RecoveryError
@@ -202,3 +203,63 @@ def test_a_file_indented_as_a_whole_is_read_dedented():
     assert dedented(text) == "# -*- coding:utf-8 -*-\nimport keras\n\nclass A(keras.layers.Layer):\n    pass\n"
     assert find_definition(parse_units(Path("a.py"), text), "A") is not None
     assert dedented("x = 1\n  y\n") == "x = 1\n  y\n"  # nothing shared: left as it is
+
+
+def test_a_class_whose_init_takes_no_kwargs_gets_a_from_config_keras_3_can_reload_it_with():
+    """ssabrut/fashion-similarity-model's BaseNetwork(Model) has `def __init__(self)`: Keras 3 saves name,
+    trainable and dtype for it, which that __init__ refuses; the ported class filters them."""
+    from migrate.recover.classes import registered
+
+    source = textwrap.dedent("""
+        import keras
+
+
+        class Tower(keras.Model):
+            def __init__(self):
+                super().__init__()
+                self.dense = keras.layers.Dense(2)
+
+            def call(self, x):
+                return self.dense(x)
+
+
+        class Kept(keras.layers.Layer):
+            def __init__(self, **kwargs):
+                super().__init__(**kwargs)
+    """)
+    text = registered(source, ["Tower", "Kept"], "t_custom")
+    assert text.count("def from_config(cls, config)") == 1 and text.count("register_keras_serializable") == 2
+    assert text.count("import keras\n") == 1
+    namespace: dict = {}
+    exec(compile(text, "t_custom.py", "exec"), namespace)  # the test's own code, not a repository's
+    tower = namespace["Tower"].from_config({"name": "tower", "trainable": True, "dtype": "float32"})
+    assert tower(np.ones((1, 3), "float32")).shape == (1, 2)
+
+
+def test_rebuild_gives_a_user_class_without_kwargs_only_the_arguments_it_names():
+    """Keras 2 built such a class from its config as saved (`{}` for ssabrut's BaseNetwork); rebuild adds the
+    layer's name, which `def __init__(self)` refuses: it is left out there, kept where **kwargs takes it."""
+    import keras
+
+    from migrate.rebuild.layers import make_layer
+    from migrate.rebuild.options import UserObjects
+    from migrate.translate.layers import TranslatedLayer
+
+    class Tower(keras.Model):
+        def __init__(self, width=2):
+            super().__init__()
+            self.dense = keras.layers.Dense(width)
+
+        def call(self, x):
+            return self.dense(x)
+
+    class Scaled(keras.layers.Layer):
+        def __init__(self, factor=1.0, **kwargs):
+            super().__init__(**kwargs)
+            self.factor = factor
+
+    user = UserObjects(classes={"Tower": Tower, "Scaled": Scaled})
+    tower = make_layer(TranslatedLayer("Tower", {"width": 3, "trainable": True}), "model/tower", user)
+    assert tower.dense.units == 3
+    scaled = make_layer(TranslatedLayer("Scaled", {"factor": 2.0}), "model/scaled_7", user)
+    assert scaled.name == "scaled_7" and scaled.factor == 2.0
