@@ -263,3 +263,19 @@ def test_rebuild_gives_a_user_class_without_kwargs_only_the_arguments_it_names()
     assert tower.dense.units == 3
     scaled = make_layer(TranslatedLayer("Scaled", {"factor": 2.0}), "model/scaled_7", user)
     assert scaled.name == "scaled_7" and scaled.factor == 2.0
+
+
+def test_inspect_says_where_the_code_defines_each_class_without_importing_tensorflow():
+    script = textwrap.dedent(f"""
+        import sys
+        from pathlib import Path
+        from migrate.diagnosis import inspect_file
+        from migrate.recover import RecoverOptions
+        report = inspect_file({str(MODEL)!r}, None, RecoverOptions(search=None, from_code=Path({str(TREE)!r})))
+        print("\\n".join(report.notes))
+        print("tensorflow" in sys.modules, "keras" in sys.modules)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "custom class 'GainLayer': defined in" in done.stdout and "layers.py:32" in done.stdout
+    assert done.stdout.split()[-2:] == ["False", "False"]
