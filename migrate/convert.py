@@ -242,7 +242,7 @@ def classes_from_code(planned: TemplatePlan, template: Graph, source: Path, dest
     if not classes:
         return options, None
 
-    package = package_name(source.stem)
+    package = package_name(destination.stem)  # outputs are distinct where sources may share a stem (m.h5, m.keras)
     try:
         ported = port_classes([custom.class_name for custom in classes], tree, package)
     except MigrateError as exc:

@@ -41,22 +41,22 @@ def _write(root: Path, files: dict[str, str]) -> Path:
 
 def test_convert_takes_the_classes_from_the_code_and_the_output_loads_with_the_module_alone(tmp_path):
     PAYLOAD.unlink(missing_ok=True)
-    out = tmp_path / "out" / "model.keras"
+    out = tmp_path / "out" / "tk_model.keras"
     done = _migrate("convert", MODEL, "-o", out, "--from-code", TREE)
     assert done.returncode == 0, done.stderr
     assert "custom classes from code: AbsDiff (" in done.stdout and "layers.py:" in done.stdout
-    assert "import tk_custom_classes_custom" in done.stdout
+    assert "import tk_model_custom" in done.stdout
     assert "max abs difference" in done.stdout and "from the reference" in done.stdout  # the .npz beside it
-    module = out.parent / "tk_custom_classes_custom.py"
+    module = out.parent / "tk_model_custom.py"  # named after the output
     text = module.read_text()
-    assert text.count("@keras.saving.register_keras_serializable(package='tk_custom_classes_custom')") == 2
+    assert text.count("@keras.saving.register_keras_serializable(package='tk_model_custom')") == 2
     assert "K.tanh" not in text and "keras.ops.tanh" in text  # ported by the codemod's rules
     assert "open(" not in text and "model.fit" not in text  # the classes' slice only
     assert not PAYLOAD.exists()
     reload = textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(out.parent)!r})
-        import numpy as np, keras, tk_custom_classes_custom
+        import numpy as np, keras, tk_model_custom
         model = keras.saving.load_model({str(out)!r}, safe_mode=True)
         ref = np.load({str(MODEL.with_suffix('.npz'))!r})
         print(float(np.abs(model.predict([ref["in_0"], ref["in_1"]], verbose=0) - ref["out_0"]).max()))
