@@ -9,6 +9,7 @@ import keras
 import numpy as np
 import pytest
 
+from migrate.rebuild.layout import ChannelsLastCall, channels_last_twin
 from migrate.rebuild.strides import AS_WRITTEN, NOTE, SubsampledCall, stride_one_form
 from migrate.translate import TranslatedLayer
 
@@ -82,3 +83,23 @@ def test_a_same_layer_on_an_open_size_is_kept_as_written():
     assert layer.get_config()["strides"] == (2, 1) and layer.get_config()["padding"] == "same"
     assert [type(stock).__name__ for stock in model.layers[1:]] == ["DepthwiseConv2D"]
     assert notes == [f"c: {AS_WRITTEN}"]
+
+
+def test_a_channels_first_one_is_subsampled_between_the_permutes():
+    """The channels_last twin is what gets the stride-1 form: the subsampling runs channels_last too."""
+    translated = TranslatedLayer("DepthwiseConv2D", {"name": "legacy", "kernel_size": (3, 2), "strides": (1, 2),
+                                                      "padding": "same", "data_format": "channels_first"})
+    twin = channels_last_twin(translated)
+    subsampled = stride_one_form(twin.layer)
+    layer = keras.layers.DepthwiseConv2D(**subsampled.layer.config)
+    taken: set[str] = set()
+    inputs = keras.Input((3, 6, 7))
+    model = keras.Model(inputs, ChannelsLastCall(SubsampledCall(layer, subsampled, "legacy", [], taken), twin, taken)(inputs))
+    rng = np.random.default_rng(1)
+    weights = [rng.uniform(-1, 1, w.shape).astype("float32") for w in layer.get_weights()]
+    layer.set_weights(weights)
+    x = rng.uniform(-1, 1, (2, 3, 6, 7)).astype("float32")
+    expected = _jax_depthwise(x.transpose(0, 2, 3, 1), weights[0], (1, 2), "same") + weights[1]
+    np.testing.assert_allclose(np.asarray(model(x)), expected.transpose(0, 3, 1, 2), atol=1e-6)
+    assert [stock.name for stock in model.layers[1:]] == ["legacy_to_channels_last", "legacy_same_padding", "legacy",
+                                                          "legacy_subsample", "legacy_to_channels_first"]
