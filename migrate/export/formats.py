@@ -27,7 +27,7 @@ from migrate.verify.tolerance import ABSOLUTE, compare
 
 KERAS_FORMAT = {"onnx": "onnx", "tflite": "litert", "savedmodel": "tf_saved_model"}
 DEPLOY_HINT = "pip install 'migrate[deploy]'"
-BATCH_ONE_NOTE = "batch fixed at 1: TFLite lowers a recurrent loop to builtin ops only with static shapes"
+BATCH_ONE_NOTE = "exported for batch 1: TFLite lowers a recurrent loop to builtin ops only with static shapes"
 NO_INPUTS = "the model runs on no synthetic input of its shapes migrate tried; pass --reference to check it"
 # onnxruntime names element types; reference inputs are what the legacy stack fed (int64 token ids, say)
 ONNX_TYPES = {"tensor(float)": np.float32, "tensor(double)": np.float64, "tensor(int32)": np.int32,
@@ -164,7 +164,7 @@ def run_tflite(path: Path, inputs: list[np.ndarray], names: list[str]) -> Runtim
     if rows % size:
         raise ValueError(f"its batch is fixed at {size}, and {rows} check rows do not divide into such batches")
     results = [runner(**{key: array[i:i + size] for key, array in feed.items()}) for i in range(0, rows, size)]
-    each = "one row" if size == 1 else f"{size} rows"
+    each = "one" if size == 1 else size
     return RuntimeRun([np.concatenate([part[key] for part in results]) for key in sorted(results[0], key=_numbered_last)],
                       f"batch fixed at {size}: fed {rows} rows {each} at a time")
 
