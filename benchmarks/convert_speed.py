@@ -1,30 +1,19 @@
-"""`migrate convert` against Keras 3's own `load_model` + `save`, and depth 8 against depth 1, in one run.
+"""`migrate convert` against doing the same by hand with Keras 3, and depth 8 against depth 1, in one run.
 
-    python benchmarks/convert_speed.py [--repeat 3]
+    python benchmarks/convert_speed.py [--repeat 3] [--parts all|1]
 
 Part 1 uses the files stock Keras 3 can load at all (chosen by `migrate inspect`'s verdict, which the
 test suite checks against Keras 3 itself): sample_models/ and, when present, ../shared/real_models/.
-Keras 3 loads with compile=False (with compile=True it fails on some of them, e.g. `lr`). Both sides run
-in this process after one warm-up, taking turns in each of --repeat rounds (a machine busier for a while
-slows every side alike), best of each. migrate's time includes its verification: a reload of the written
-file with stock Keras 3 in safe mode (uncompiled; its compile settings are then deserialized and compiled
-stock, and its saved optimizer variables compared digest for digest with the converted model's: what a
-compiled load restores, without building a second set of slots), its weights' digests against the
-converted ones, and one prediction (the reloaded model's on the reference, or on synthetic inputs against
-the converted model's). "vs compiled" is against Keras 3's `load_model` with compile=True (what migrate's
-output carries: the compile settings and optimizer state) + `save`, where Keras 3 compiles the file at all;
-"reload alone" is the stock, uncompiled `load_model` of migrate's written file by itself.
-
-Last run (2026-11-25, 2-core machine shared with other work, --repeat 5; the same script run on the code
-before this change, right before it): median 2.35x (before: 2.07x; the two runs differ by their noise:
-per file the ratios moved both ways by up to 0.3x), 1.13x without the reload check (1.12x), 2.07x against
-a compiled load + save (2.14x). The uncompiled reload cut the check on the files that carry a training
-config: Xception 0.24 -> 0.18 s and 0.22 -> 0.18 s, tfk23_plain_sequential 25 -> 20 ms. The goal (<= 1x)
-is not met, and cannot be with this design: migrate's build + save alone is Keras 3's load + save
-(1.1x), and the one stock reload of the written file, which the guarantee needs, costs 0.8x of Keras 3's
-load + save by itself (median "reload alone"): a stock `.keras` load is slower than a legacy-HDF5 load
-(its per-layer state walk). Below 1x needs the reload to be the only Keras build: the `.keras` config
-written as data and the weights written with h5py, with no in-memory model.
+migrate's time includes its whole verification: a reload of the written file with stock Keras 3 in safe mode
+(uncompiled; its compile settings are then deserialized and compiled stock, and its saved optimizer variables
+compared digest for digest with the converted model's), its weights' digests against the converted ones, and one
+prediction (the reloaded model's on the reference, or on synthetic inputs against the converted model's). "By
+hand" is what a user does for the same guarantee: Keras 3's `load_model` (compile=False: with compile=True it
+fails on some of them, e.g. `lr`) + `save` + `load_model` of the written file (safe mode); "load+save" leaves the
+reload out (the old yardstick); "compiled by hand" is the same with compile=True on both loads (what migrate's
+output carries: the compile settings and optimizer state), where Keras 3 compiles the file at all. The sides
+take turns in each of --repeat rounds after one warm-up round (a machine busier for a while slows every side
+alike); medians per file, then the median of the per-file ratios.
 
 Part 2 converts real multi_gpu_model wrappers of the same template nested 1 and 8 levels deep.
 Part 0 times convert's refusal of a text file renamed .h5 (refused before TensorFlow starts), as a
