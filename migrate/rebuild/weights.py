@@ -97,12 +97,12 @@ def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInf
             f"weight '{info.name}' has shape {tuple(info.shape)}, {tuple(array.shape)} once converted, but Keras 3 "
             f"expects {tuple(variable.shape)} for {variable.path}", layer="/".join(path))
     _check_kind(np.dtype(array.dtype), variable, info, path)
-    array = np.ascontiguousarray(array.astype(variable.dtype, copy=False))
+    array = array.astype(variable.dtype, copy=False)
     expected = digest_array(array) if array.nbytes > STREAM_ABOVE_BYTES else None
     variable.assign(array)
     if expected is not None:
         del array  # the caller passes a temporary: free it before reading the variable back
-    landed = np.ascontiguousarray(np.asarray(variable.value))
+    landed = np.asarray(variable.value)
     digest = digest_array(landed)
     survived = digest == expected if expected is not None else _same_bytes(landed, array)
     if not survived:

@@ -49,3 +49,10 @@ def test_a_small_weight_is_compared_byte_for_byte_and_hashed_once(monkeypatch):
     hashed.clear()
     _assign_exactly(keras.Variable(np.zeros_like(large)), large, WeightInfo("b:0", "b", large.shape, "float32"), ("d",))
     assert hashed == [large.nbytes, large.nbytes]
+
+
+def test_a_scalar_weight_lands_as_a_scalar():
+    """Normalization's `count` is 0-d: it must land as one (a copy made contiguous would be 1-d)."""
+    variable = keras.Variable(np.int64(0))
+    _assign_exactly(variable, np.asarray(np.int64(6789)), WeightInfo("count:0", "count", (), "int64"), ("norm",))
+    assert int(np.asarray(variable)) == 6789
