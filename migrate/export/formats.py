@@ -139,6 +139,10 @@ def run_onnx(path: Path, inputs: list[np.ndarray], names: list[str]) -> RuntimeR
     import onnxruntime
 
     session = onnxruntime.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    extra = [node.name for node in session.get_inputs()[len(inputs):]]
+    if extra:  # a constant the model captured (Normalization's adapted mean and variance) left as a graph input
+        raise ValueError(f"its graph takes {len(extra)} input(s) besides the model's {len(inputs)}, constants tf2onnx "
+                         f"did not freeze: {', '.join(extra[:3])}; a user would have to feed them")
     feed = {node.name: array.astype(ONNX_TYPES.get(node.type, array.dtype), copy=False)
             for node, array in zip(session.get_inputs(), inputs, strict=True)}
     return RuntimeRun([np.asarray(out) for out in session.run(None, feed)])

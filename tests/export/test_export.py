@@ -134,3 +134,17 @@ def test_a_recurrent_tflite_fixed_at_batch_one_is_fed_one_row_at_a_time_and_says
     rows = len(load_reference(sample("k231_mgpu8_rnn.npz"))[0][0])
     assert tflite.line().endswith(f"[batch fixed at 1: fed {rows} rows one at a time] [exported for batch 1: TFLite "
                                   "lowers a recurrent loop to builtin ops only with static shapes]")
+
+
+def test_an_onnx_graph_that_wants_more_inputs_than_the_model_says_why(tmp_path):
+    """tf.keras 2.12's adapted Normalization (41Leahcim): Keras 3 keeps its mean and variance as captured tensors,
+    which tf2onnx leaves as graph inputs; the line says so instead of a zip() error."""
+    wild = ROOT.parent / "shared" / "wild_models"
+    source = wild / "files" / "41Leahcim__astronomy_pipeline__model.keras"
+    if not source.exists():
+        pytest.skip("../shared/wild_models (the wild sample, see its MANIFEST.md) is absent")
+    result = convert_file(source, ConvertOptions(output=tmp_path / "astro.keras", exports=("onnx",),
+                                                 reference=wild / "refs" / "41Leahcim__astronomy_pipeline__model.npz"))
+    assert result.status == "converted", result.error
+    (onnx,) = result.rebuild.exports
+    assert not onnx.matched and "input(s) besides the model's 1, constants tf2onnx did not freeze" in onnx.line()
