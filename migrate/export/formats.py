@@ -14,6 +14,7 @@ import shutil
 import time
 import warnings
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,12 +65,15 @@ def _export_one(model: Any, name: str, stage: Path, final: str, inputs: list[np.
                 expected: list[np.ndarray] | None, atol: float, against: str) -> tuple[ExportRecord, Path | None]:
     """Write one format to `stage`, then check it; every failure is the record's one line. `final` is where it
     will be published."""
+    from migrate.rebuild.keras_compat import constants_as_variables  # imports Keras: only once exporting
+
     started = time.perf_counter()
     staged = stage / f"export-{name}{FORMATS[name] if FORMATS[name].startswith('.') else ''}"
     note = None
     try:
         try:
-            model.export(str(staged), format=KERAS_FORMAT[name], verbose=False, **_exporter_options(name))
+            with constants_as_variables(model) if name == "onnx" else nullcontext():
+                model.export(str(staged), format=KERAS_FORMAT[name], verbose=False, **_exporter_options(name))
         except Exception as exc:
             if name != "tflite" or "TensorList" not in str(exc):
                 raise
