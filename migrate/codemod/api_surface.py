@@ -37,8 +37,8 @@ ROOTS = ("keras", "tensorflow")
 ALIASES = {"tensorflow.keras": "keras._tf_keras.keras"}
 # Prefixes that are TensorFlow's or Keras' implementation rather than their public API: what exists there
 # is read from the files (a module exists when its file does).
-PRIVATE = ("tensorflow.python", "tensorflow.core", "tensorflow.tools", "tensorflow.lite", "tensorflow.compiler",
-           "tensorflow.tsl", "keras.src")
+PRIVATE = ("tensorflow.python", "tensorflow.core", "tensorflow.tools", "tensorflow.compiler", "tensorflow.tsl",
+           "keras.src")
 # `from M import (\n  N as A,\n)` and `from M import N # line: 12`, as the generators write them.
 _FROM = re.compile(r"^from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?\s*(\w+)(?:[ \t]+as[ \t]+(\w+))?", re.M)
 _ASSIGNED = re.compile(r"^([A-Za-z]\w*)[ \t]*=", re.M)  # `__version__ = ...` at a generated module's top level
@@ -123,7 +123,8 @@ class Surface:
                 return ".".join(original[:max(index - shift, 1)])
             target = names.get(name)
             if target is None:
-                if self._private(f"{module}.{name}"):
+                if self._private(f"{module}.{name}") or _module_file(self, f"{module}.{name}") is not None:
+                    # an implementation module under a public one (`tensorflow.lite.toco`): its file says
                     return self._private_missing(parts, index + 1, original, shift)
                 return ".".join(original[:max(index + 1 - shift, 1)])
             if not target.startswith("module:"):
@@ -153,6 +154,15 @@ class Surface:
             return None
         source, _, defined = target.partition(":")
         return f"{source}.{defined}"
+
+    def model_members(self) -> frozenset[str] | None:
+        """What a value Keras made as a model may have: `keras.Model`'s members, with `Sequential`'s and the
+        functional model's (`Model(inputs, outputs)` is one; `load_model` gives either)."""
+        found = [self.members(name) for name in ("keras.Model", "keras.Sequential")]
+        functional = _members(self, "keras.src.models.functional", "Functional", 0)
+        if any(each is None for each in found):
+            return None
+        return frozenset().union(*found, functional or ())
 
     def _private(self, module: str) -> bool:
         return module.startswith(PRIVATE) and (module in PRIVATE or module.startswith(tuple(p + "." for p in PRIVATE)))
@@ -221,7 +231,7 @@ def build(folders: dict[str, Path | None]) -> dict[str, dict[str, str]]:
         root["keras"] = "module:keras._tf_keras.keras"
         root.pop("compat", None)
         root["compat"] = "module:tensorflow.compat"
-        for private in ("python", "core", "tools", "lite", "compiler", "tsl"):
+        for private in ("python", "core", "tools", "compiler", "tsl"):
             if (tensorflow / private).is_dir():
                 root.setdefault(private, f"module:tensorflow.{private}")
     if keras is not None:

@@ -34,7 +34,6 @@ ROOT_WORDS = (b"keras", b"tensorflow")
 MODEL_MAKERS = frozenset({"keras.src.models.model.Model", "keras.src.models.sequential.Sequential",
                           "keras.src.models.functional.Functional", "keras.src.saving.saving_api.load_model",
                           "keras.src.models.model.model_from_json", "keras.src.models.cloning.clone_model"})
-MODEL_CLASS = "keras.Model"
 CATCHING = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException", "AttributeError"})
 BUILTINS = frozenset(dir(builtins))
 
@@ -265,7 +264,7 @@ class _Checker(ast.NodeVisitor):
         attr = parts[-1]
         if receiver not in self.models or attr.startswith("__") or attr in self.assigned_attributes.get(receiver, ()):
             return
-        members = self.surface.members(MODEL_CLASS)
+        members = self.surface.model_members()
         if members is None or attr in members:
             return
         hint = MODEL_HINTS.get(attr, "see keras.Model's methods")
@@ -349,8 +348,12 @@ def _gone(surface: Surface, missing: str, spelled: str) -> str:
     root = missing.split(".")[0]
     package = "Keras" if root == "keras" or missing.startswith("tensorflow.keras") else "TensorFlow"
     version = surface.versions.get("keras" if package == "Keras" else "tensorflow", "?")
+    hint = HINTS.get(missing) or HINTS.get(".".join(missing.split(".")[:2]))
+    if hint is None and missing.startswith("tensorflow.") and surface.exists("tensorflow.compat.v1." + missing[11:]):
+        hint = (f"TensorFlow 1 API: tf.compat.v1.{missing[11:]} has it, for graph-mode code; use the TF2 "
+                "equivalent (eager code, tf.function)")
     return (f"{missing} does not exist in the installed {package} {version} ({spelled}): "
-            f"{HINTS.get(missing, 'use its Keras 3 / TensorFlow 2 replacement, or remove it')}")
+            f"{hint or 'use its Keras 3 / TensorFlow 2 replacement, or remove it'}")
 
 
 HINTS = {
@@ -365,4 +368,6 @@ HINTS = {
     "tensorflow.Session": "compute eagerly or in a tf.function (tf.compat.v1.Session needs graph mode)",
     "tensorflow.get_variable": "use tf.Variable, or a Keras layer's add_weight",
     "tensorflow.app": "use argparse or absl.flags / absl.app",
+    "tensorflow._api": "TensorFlow 1's private module path: import the same name from keras (or tensorflow)",
+    "tensorflow.compat.v1.keras": "Keras 3 has no tf.compat.v1.keras: import from keras",
 }
