@@ -28,10 +28,10 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import metadata, util
+from importlib import util
 from pathlib import Path
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 ROOTS = ("keras", "tensorflow")
 # Public module spellings that are another module's (TensorFlow 2.16+ with Keras 3: `tf.keras` is this one).
 ALIASES = {"tensorflow.keras": "keras._tf_keras.keras"}
@@ -63,7 +63,15 @@ def package_folder(name: str) -> Path | None:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-def package_version(name: str) -> str:
+def package_version(name: str, folder: Path | None = None) -> str:
+    """The installed version, from the `NAME-VERSION.dist-info` folder beside the package (importlib.metadata
+    scans every distribution on the path: a third of a second), else from importlib.metadata."""
+    if folder is not None:
+        found = sorted(folder.parent.glob(f"{name}-*.dist-info"))
+        if len(found) == 1:
+            return found[0].name[len(name) + 1:-len(".dist-info")]
+    from importlib import metadata
+
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
@@ -88,6 +96,7 @@ class Surface:
     modules: dict[str, dict[str, str]]  # module -> {name: "module:" + submodule, or "origin.module:name"}
     folders: dict[str, str]  # root package -> its folder ("" when not installed)
     versions: dict[str, str] = field(default_factory=dict)
+    tf1: dict[str, dict] = field(default_factory=dict)  # TensorFlow's tf_upgrade_v2 tables (`tf1_tables`)
 
     # ------------------------------------------------------------ names
 
@@ -264,21 +273,23 @@ def surface() -> Surface:
     """The installed Keras and TensorFlow's tables: from the cache when built for these versions, else built
     and cached."""
     folders = {root: package_folder(root) for root in ROOTS}
-    versions = {root: package_version(root) for root in ROOTS}
+    versions = {root: package_version(root, folders[root]) for root in ROOTS}
     stable = "_".join(f"{root}-{versions[root]}-{_stable_hash(str(folders[root]))}" for root in ROOTS)
     cached = cache_folder() / f"api_surface-{CACHE_FORMAT}-{stable}.json"
-    modules = None
+    data = None
     try:
         data = json.loads(cached.read_text(encoding="utf-8"))
-        if data.get("format") == CACHE_FORMAT:
-            modules = data["modules"]
-    except (OSError, ValueError, KeyError):
-        modules = None
-    if modules is None:
-        modules = build(folders)
-        _write_atomically(cached, json.dumps({"format": CACHE_FORMAT, "versions": versions, "modules": modules},
-                                             separators=(",", ":")))
-    return Surface(modules, {root: str(folder or "") for root, folder in folders.items()}, versions)
+        if data.get("format") != CACHE_FORMAT or not isinstance(data.get("modules"), dict):
+            data = None
+    except (OSError, ValueError):
+        data = None
+    if data is None:
+        tables = _tf1_tables(str(folders["tensorflow"] or ""))
+        data = {"format": CACHE_FORMAT, "versions": versions, "modules": build(folders),
+                "tf1": {"renames": tables.renames, "keywords": tables.keywords, "reorders": tables.reorders}}
+        _write_atomically(cached, json.dumps(data, separators=(",", ":")))
+    return Surface(data["modules"], {root: str(folder or "") for root, folder in folders.items()}, versions,
+                   data.get("tf1", {}))
 
 
 def _stable_hash(text: str) -> str:
@@ -571,3 +582,53 @@ def _conditional_imports(surface: Surface, module: str, name: str) -> list[tuple
         if isinstance(node, ast.ImportFrom) and node.module and not node.level:
             found += [(node.module, a.name) for a in node.names if (a.asname or a.name) == name]
     return found
+
+
+# ---------------------------------------------------------------- TensorFlow's own TF1 -> TF2 tables
+
+
+@dataclass(frozen=True)
+class Tf1Tables:
+    """What tf_upgrade_v2 applies, as TensorFlow ships it in `tensorflow/tools/compatibility/` (keys and values
+    spelled `tf.x.y`): symbol renames (generated ones, then the hand-written ones over them), keyword
+    renames (None: a keyword TF2 dropped) and reorders (the TF1 positional order: a positional argument
+    whose entry is a name must become that keyword)."""
+
+    renames: dict[str, str]
+    keywords: dict[str, dict[str, str | None]]
+    reorders: dict[str, list[str | None]]
+
+
+def tf1_tables(surface: Surface) -> Tf1Tables:
+    """The installed TensorFlow's tf_upgrade_v2 tables, read as data (parsed, never imported); empty where a
+    file is missing."""
+    if surface.tf1:
+        return Tf1Tables(surface.tf1.get("renames", {}), surface.tf1.get("keywords", {}), surface.tf1.get("reorders", {}))
+    return _tf1_tables(surface.folders.get("tensorflow", ""))
+
+
+@lru_cache(maxsize=2)
+def _tf1_tables(folder: str) -> Tf1Tables:
+    base = Path(folder, "tools", "compatibility") if folder else None
+    renames = dict(_literal(base, "renames_v2.py", "renames") or {})
+    renames.update(_literal(base, "all_renames_v2.py", "manual_symbol_renames") or {})
+    keywords = _literal(base, "tf_upgrade_v2.py", "function_keyword_renames") or {}
+    reorders = _literal(base, "reorders_v2.py", "reorders") or {}
+    return Tf1Tables(renames, keywords, reorders)
+
+
+def _literal(base: Path | None, file: str, name: str) -> dict | None:
+    """The dict literal assigned to `name` (or `self.name`) anywhere in `file`, evaluated as a literal."""
+    if base is None:
+        return None
+    tree = _parsed(str(base / file))
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            spelled = target.id if isinstance(target, ast.Name) else target.attr if isinstance(target, ast.Attribute) else None
+            if spelled == name and isinstance(node.value, ast.Dict):
+                try:
+                    return ast.literal_eval(node.value)
+                except ValueError:
+                    return None
+    return None
