@@ -200,3 +200,18 @@ def test_the_pass_counts_and_fails_check_through_the_summary(tmp_path):
     script.write_text("import tensorflow as tf\ntf.set_random_seed(1)\n")
     summary = run([script], [rule for rule in all_rules() if rule.NAME == NAME])
     assert summary.sites_for_review == 1 and summary.work_left() and summary.files_changed == 0
+
+
+def test_tf1_private_api_paths_resolve_as_their_public_names():
+    """`from tensorflow._api.v1.keras.utils import multi_gpu_model` (two real scripts) is Keras' multi_gpu_model
+    for every rule (`names.public`); what stays on a private path is reported."""
+    got, findings = rewrite("""
+        from tensorflow._api.v1.keras.utils import multi_gpu_model
+        from tensorflow._api.v1.keras.models import load_model
+
+        model = load_model("m.h5")
+        parallel = multi_gpu_model(model, gpus=2)
+        parallel.compile(loss="mse", optimizer="adam")
+    """)
+    assert "multi_gpu_model" not in got and "MirroredStrategy()" in got
+    assert [(f.line, f.rule) for f in findings] == [(3, NAME)] and "tensorflow._api.v1 does not exist" in findings[0].message
