@@ -39,6 +39,7 @@ ALIASES = {"tensorflow.keras": "keras._tf_keras.keras"}
 # is read from the files (a module exists when its file does).
 PRIVATE = ("tensorflow.python", "tensorflow.core", "tensorflow.tools", "tensorflow.compiler", "tensorflow.tsl",
            "keras.src")
+MODEL_ORIGINS = frozenset({"keras.src.models.model.Model"})
 # `from M import (\n  N as A,\n)` and `from M import N # line: 12`, as the generators write them.
 _FROM = re.compile(r"^from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?\s*(\w+)(?:[ \t]+as[ \t]+(\w+))?", re.M)
 _ASSIGNED = re.compile(r"^([A-Za-z]\w*)[ \t]*=", re.M)  # `__version__ = ...` at a generated module's top level
@@ -202,8 +203,20 @@ class Surface:
         origin = self.origin(qualified)
         if origin is None:
             return None
+        if origin in MODEL_ORIGINS:
+            return self._model_signature()
         module, _, name = origin.rpartition(".")
         return _signature(self, module, name, 0)
+
+    def _model_signature(self) -> Signature | None:
+        """`keras.Model(...)`: its `__init__(*args, **kwargs)` hands them to the functional model's `__init__`
+        (`Model(inputs, outputs)`) or to `Layer.__init__` (a subclass's `super().__init__(name=...)`), whichever
+        fits; Keras refuses anything else (`Model(input=, output=)`, Keras 1's spelling, raises)."""
+        parts = [_signature(self, "keras.src.models.functional", "Functional", 0),
+                 _signature(self, "keras.src.layers.layer", "Layer", 0)]
+        if any(part is None or part.any_keyword for part in parts):
+            return None
+        return Signature(parts[0].names | parts[1].names)
 
     def members(self, qualified: str) -> frozenset[str] | None:
         """Every attribute a class defines or inherits (methods, properties, class attributes, `self.x =`

@@ -57,6 +57,17 @@ def test_a_removed_keyword_is_reported_at_the_keyword():
     assert "tf.reduce_max() takes no keyword `keep_dims`" in left[1][1] and "keepdims=" in left[1][1]
 
 
+def test_keras_1_model_keywords_are_reported():
+    """Keras 3 raises on `Model(input=, output=)` (zhixuhao/unet failed so, unreported)."""
+    left = _left("""
+        from keras.models import Model
+        model = Model(input=x, output=y)
+        other = Model(inputs=x, outputs=y, name="m")
+    """)
+    assert [(line, message.split(" in Keras")[0]) for line, message in left] == [
+        (3, "Model() takes no keyword `input`"), (3, "Model() takes no keyword `output`")]
+
+
 def test_a_removed_model_method_is_reported_on_a_known_model():
     left = _left("""
         from keras.models import Model, Sequential
