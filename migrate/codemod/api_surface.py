@@ -31,7 +31,7 @@ from functools import lru_cache
 from importlib import util
 from pathlib import Path
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 ROOTS = ("keras", "tensorflow")
 # Public module spellings that are another module's (TensorFlow 2.16+ with Keras 3: `tf.keras` is this one).
 ALIASES = {"tensorflow.keras": "keras._tf_keras.keras"}
@@ -98,6 +98,13 @@ class Surface:
     folders: dict[str, str]  # root package -> its folder ("" when not installed)
     versions: dict[str, str] = field(default_factory=dict)
     tf1: dict[str, dict] = field(default_factory=dict)  # TensorFlow's tf_upgrade_v2 tables (`tf1_tables`)
+    model: list[str] | None = None  # `model_members`, built with the tables
+    _memo: dict = field(default_factory=dict, repr=False)  # answers given, by (question, name)
+    # Signatures worked out by earlier runs (`remember`): reading a TensorFlow source costs a parse of a
+    # file of thousands of lines, once per process otherwise.
+    signatures: dict[str, list] = field(default_factory=dict, repr=False)
+    signatures_file: Path | None = None
+    _new_signatures: int = 0
 
     # ------------------------------------------------------------ names
 
@@ -114,6 +121,12 @@ class Surface:
         return root in ROOTS and bool(self.folders.get(root))
 
     def missing(self, qualified: str) -> str | None:
+        key = ("missing", qualified)
+        if key not in self._memo:
+            self._memo[key] = self._missing(qualified)
+        return self._memo[key]
+
+    def _missing(self, qualified: str) -> str | None:
         """None when `qualified` (a module, or a name reached through modules) exists; else the longest
         prefix of it that does not (`keras.engine`, `tensorflow.set_random_seed`). Past the first name that
         is not a module (a class, a function) nothing more is checked: attributes of objects are not
@@ -168,11 +181,14 @@ class Surface:
     def model_members(self) -> frozenset[str] | None:
         """What a value Keras made as a model may have: `keras.Model`'s members, with `Sequential`'s and the
         functional model's (`Model(inputs, outputs)` is one; `load_model` gives either)."""
-        found = [self.members(name) for name in ("keras.Model", "keras.Sequential")]
-        functional = _members(self, "keras.src.models.functional", "Functional", 0)
-        if any(each is None for each in found):
-            return None
-        return frozenset().union(*found, functional or ())
+        if self.model is not None:
+            return frozenset(self.model)
+        if "model" not in self._memo:
+            found = [self.members(name) for name in ("keras.Model", "keras.Sequential")]
+            functional = _members(self, "keras.src.models.functional", "Functional", 0)
+            self._memo["model"] = None if any(each is None for each in found) else \
+                frozenset().union(*found, functional or ())
+        return self._memo["model"]
 
     def _private(self, module: str) -> bool:
         return module.startswith(PRIVATE) and (module in PRIVATE or module.startswith(tuple(p + "." for p in PRIVATE)))
@@ -196,6 +212,25 @@ class Surface:
     # ------------------------------------------------------------ signatures
 
     def signature(self, qualified: str) -> Signature | None:
+        key = ("signature", qualified)
+        if key not in self._memo:
+            known = self.signatures.get(qualified)
+            if known is not None:
+                self._memo[key] = Signature(frozenset(known[1]), known[0]) if known else None
+            else:
+                found = self._memo[key] = self._signature_of(qualified)
+                self.signatures[qualified] = [found.any_keyword, sorted(found.names)] if found is not None else []
+                self._new_signatures += 1
+        return self._memo[key]
+
+    def remember(self) -> None:
+        """Keep the signatures worked out so far for the next run (a whole file, written atomically: two
+        workers writing at once keep one's, and the other's are worked out again next time)."""
+        if self._new_signatures and self.signatures_file is not None:
+            _write_atomically(self.signatures_file, json.dumps(self.signatures, separators=(",", ":")))
+            self._new_signatures = 0
+
+    def _signature_of(self, qualified: str) -> Signature | None:
         """The keywords the callable `qualified` takes; None when they cannot be told (not found, not a plain
         def or class, built dynamically)."""
         if not self.covers(qualified) or self.missing(qualified) is not None:
@@ -300,9 +335,18 @@ def surface() -> Surface:
         tables = _tf1_tables(str(folders["tensorflow"] or ""))
         data = {"format": CACHE_FORMAT, "versions": versions, "modules": build(folders),
                 "tf1": {"renames": tables.renames, "keywords": tables.keywords, "reorders": tables.reorders}}
+        built = Surface(data["modules"], {root: str(folder or "") for root, folder in folders.items()}, versions)
+        members = built.model_members()
+        data["model"] = sorted(members) if members is not None else None
         _write_atomically(cached, json.dumps(data, separators=(",", ":")))
+    signatures_file = cached.with_name(cached.stem + "-signatures.json")
+    try:
+        signatures = json.loads(signatures_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        signatures = {}
     return Surface(data["modules"], {root: str(folder or "") for root, folder in folders.items()}, versions,
-                   data.get("tf1", {}))
+                   data.get("tf1", {}), data.get("model"), signatures=signatures if isinstance(signatures, dict) else {},
+                   signatures_file=signatures_file)
 
 
 def _stable_hash(text: str) -> str:
@@ -332,6 +376,13 @@ def _write_atomically(path: Path, text: str) -> None:
 
 
 def _module_file(surface: Surface, module: str) -> Path | None:
+    key = ("file", module)
+    if key not in surface._memo:
+        surface._memo[key] = _find_module_file(surface, module)
+    return surface._memo[key]
+
+
+def _find_module_file(surface: Surface, module: str) -> Path | None:
     """The source of a module of an installed root (`keras.src.layers.core.dense` -> .../dense.py)."""
     root, _, rest = module.partition(".")
     folder = surface.folders.get(root)
@@ -456,6 +507,13 @@ def _resolve_base(surface: Surface, module: str, base: ast.expr) -> tuple[str, s
 
 
 def _signature(surface: Surface, module: str, name: str, depth: int) -> Signature | None:
+    key = ("defined", module, name)
+    if key not in surface._memo:
+        surface._memo[key] = _defined_signature(surface, module, name, depth)
+    return surface._memo[key]
+
+
+def _defined_signature(surface: Surface, module: str, name: str, depth: int) -> Signature | None:
     found = _definition(surface, module, name, depth)
     if found is None:
         return None
@@ -559,6 +617,13 @@ def _class_signature(surface: Surface, module: str, node: ast.ClassDef, depth: i
 
 
 def _members(surface: Surface, module: str, name: str, depth: int) -> frozenset[str] | None:
+    key = ("members", module, name)
+    if key not in surface._memo:
+        surface._memo[key] = _class_members(surface, module, name, depth)
+    return surface._memo[key]
+
+
+def _class_members(surface: Surface, module: str, name: str, depth: int) -> frozenset[str] | None:
     found = _definition(surface, module, name, depth)
     if found is None or not isinstance(found[1], ast.ClassDef):
         return None

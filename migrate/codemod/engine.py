@@ -121,7 +121,10 @@ def _resolve(tree: ast.Module, path: str, lines: list[int] | None, findings: lis
     from migrate.codemod.api_surface import surface
     from migrate.codemod.resolution import check
 
-    return check(tree, path, surface(), lines, findings)
+    tables = surface()
+    found = check(tree, path, tables, lines, findings)
+    tables.remember()
+    return found
 
 
 def has_work(source: bytes, rules: list[type[Rule]], project: Survey) -> bool:

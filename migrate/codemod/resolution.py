@@ -96,8 +96,9 @@ class _Checker(ast.NodeVisitor):
     # ------------------------------------------------------------ what names are
 
     def bind(self, tree: ast.Module) -> None:
-        """One walk over the file: its imports, its other bindings, its guarded imports, its models."""
-        builders: set[str] = set()
+        """Two walks over the file: its imports (and which a `try` guards), then its scopes' other bindings, the
+        functions that return a model they made, and the receivers known to be models."""
+        relative: set[str] = set()
         assignments: list[ast.Assign] = []
         for node in ast.walk(tree):
             if isinstance(node, ast.Try):
@@ -116,8 +117,7 @@ class _Checker(ast.NodeVisitor):
                         self.imported.setdefault(first, set()).add(first)
             elif isinstance(node, ast.ImportFrom):
                 if node.level or not node.module:
-                    for alias in node.names:
-                        self.own.add(alias.asname or alias.name)
+                    relative.update(alias.asname or alias.name for alias in node.names)
                     continue
                 for alias in node.names:
                     if alias.name == "*":
@@ -125,18 +125,48 @@ class _Checker(ast.NodeVisitor):
                             self.stars.append(node.module)
                         continue
                     self.imported.setdefault(alias.asname or alias.name, set()).add(f"{node.module}.{alias.name}")
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-                self.locals[id(node)] = _bound_in(node)
-                if not isinstance(node, (ast.Lambda, ast.ClassDef)) and self._builds_model(node):
-                    builders.add(node.name)
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
                 receiver = _dotted(node.value)
                 if receiver is not None:
                     self.assigned_attributes.setdefault(".".join(receiver), set()).add(node.attr)
-            if isinstance(node, ast.Assign):
+            elif isinstance(node, ast.Assign):
                 assignments.append(node)
-        self.own = _bound_in(tree)
+        self.own = set(relative)
+        builders: set[str] = set()
+        self._scope(tree, self.own, None, builders)
         self._find_models(assignments, builders)
+
+    def _scope(self, node: ast.AST, bound: set[str], function: list | None, builders: set[str]) -> None:
+        """Collect what each scope binds (`bound`: the current one's) and, for the function being walked
+        (`function`: [name, names made a model, values returned]), whether it returns a model it made: one walk,
+        each nested scope walked once with its own set."""
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                inner: set[str] = set()
+                self.locals[id(child)] = inner
+                if not isinstance(child, ast.Lambda):
+                    bound.add(child.name)
+                if not isinstance(child, ast.ClassDef):
+                    args = child.args
+                    inner.update(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
+                    inner.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+                record = [child.name, set(), []] if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+                self._scope(child, inner, record if record is not None else function, builders)
+                if record is not None and record[2] and all(
+                        (isinstance(v, ast.Name) and v.id in record[1]) or
+                        (isinstance(v, ast.Call) and self._makes_model(v)) for v in record[2]):
+                    builders.add(record[0])
+                continue
+            if isinstance(child, ast.Name) and isinstance(child.ctx, (ast.Store, ast.Del)):
+                bound.add(child.id)
+            elif isinstance(child, ast.ExceptHandler) and child.name:
+                bound.add(child.name)
+            elif function is not None and isinstance(child, ast.Return) and child.value is not None:
+                function[2].append(child.value)
+            elif function is not None and isinstance(child, ast.Assign) and isinstance(child.value, ast.Call) and \
+                    self._makes_model(child.value):
+                function[1].update(t.id for t in child.targets if isinstance(t, ast.Name))
+            self._scope(child, bound, function, builders)
 
     def qualified(self, parts: list[str]) -> set[str]:
         """The qualified names a dotted name may stand for through the file's imports (empty: not Keras' or
@@ -151,16 +181,6 @@ class _Checker(ast.NodeVisitor):
                      if head in self.surface.names_of(module)}
             return found
         return set()
-
-    def _builds_model(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        """A function of the file that returns a model it made (`m = Model(...)` ... `return m`)."""
-        made = set()
-        for node in ast.walk(function):
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and self._makes_model(node.value):
-                made.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        returns = [n.value for n in ast.walk(function) if isinstance(n, ast.Return) and n.value is not None]
-        return bool(returns) and all((isinstance(v, ast.Name) and v.id in made) or
-                                     (isinstance(v, ast.Call) and self._makes_model(v)) for v in returns)
 
     def _makes_model(self, call: ast.Call) -> bool:
         parts = _dotted(call.func)
@@ -301,32 +321,6 @@ KEYWORD_HINTS = {
     "keep_dims": "use keepdims=", "squeeze_dims": "use axis=", "lr": "use learning_rate=",
     "nb_epoch": "use epochs=", "schedule_decay": "Keras 3's Nadam has none: drop it",
 }
-
-
-def _bound_in(scope: ast.AST) -> set[str]:
-    """The names a module, function, lambda or class binds itself other than by import: assignments, loop and
-    `with` targets, parameters, defs and classes, `except ... as`; not what nested functions bind."""
-    found: set[str] = set()
-    if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        args = scope.args
-        found.update(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
-        found.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
-    body = scope.body if isinstance(scope.body, list) else [scope.body]
-    pending = list(body)
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found.add(node.name)
-            pending.extend(node.decorator_list)
-            continue
-        if isinstance(node, ast.Lambda):
-            continue
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            found.add(node.id)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            found.add(node.name)
-        pending.extend(ast.iter_child_nodes(node))
-    return found
 
 
 def _caught(node: ast.expr | None) -> str | None:

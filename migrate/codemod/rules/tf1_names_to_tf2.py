@@ -357,12 +357,26 @@ def _mentions_table(source: bytes) -> bool:
     return not names.isdisjoint(_CALLED.findall(source)) or not keywords.isdisjoint(_KEYWORD.findall(source))
 
 
+# Keywords of the tables too common in code that is not TensorFlow 1's to let a file in (`name=`, a Keras
+# layer's `dilation_rate=`); the table still renames them in a file parsed for another reason.
+COMMON_KEYWORDS = frozenset({b"input_tensor", b"dilation_rate", b"input_sizes", b"out_backprop", b"output_dtype",
+                             b"in_order", b"library_filename", b"string_tensor"})
+DISTINCT_SHORT = frozenset({b"dim", b"dimension", b"ksizes", b"fn1", b"fn2"})
+
+
 @lru_cache(maxsize=1)
 def _table_words() -> tuple[frozenset[bytes], frozenset[bytes]]:
+    """The last parts of the TF1 names the tables rename that TF2 has nowhere at its top level (`count_nonzero`,
+    `resize_images`; not `reshape`, whose old spelling `tf.manip.reshape` is rare and whose word is everywhere),
+    and the renamed keywords distinctive enough to mean TensorFlow 1 (`keep_dims`, `squeeze_dims`, `dim`)."""
     tables, api = _tables()
-    names = {old.rsplit(".", 1)[-1].encode() for old in tables.renames
+    names = {old.rsplit(".", 1)[-1] for old in tables.renames
              if old.startswith("tf.") and not old.startswith("tf.compat.") and api.missing("tensorflow." + old[3:])}
+    top = {old[3:] for old in tables.renames if old.startswith("tf.") and "." not in old[3:]}
+    names = {name.encode() for name in names if api.missing(f"tensorflow.{name}")
+             and (name in top or ("_" in name and len(name) >= 10))}
     keywords = {keyword.encode() for renames in tables.keywords.values() for keyword, new in renames.items() if new}
+    keywords = {k for k in keywords if (b"_" in k or k in DISTINCT_SHORT) and k not in COMMON_KEYWORDS}
     return frozenset(names), frozenset(keywords)
 
 
