@@ -31,7 +31,7 @@ from functools import lru_cache
 from importlib import util
 from pathlib import Path
 
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 ROOTS = ("keras", "tensorflow")
 # Public module spellings that are another module's (TensorFlow 2.16+ with Keras 3: `tf.keras` is this one).
 ALIASES = {"tensorflow.keras": "keras._tf_keras.keras"}
@@ -85,6 +85,7 @@ class Signature:
 
     names: frozenset[str]
     any_keyword: bool = False
+    positional: tuple[str, ...] = ()  # a function's parameters in order (what each positional argument binds)
 
     def takes(self, keyword: str) -> bool:
         return self.any_keyword or keyword in self.names
@@ -216,10 +217,11 @@ class Surface:
         if key not in self._memo:
             known = self.signatures.get(qualified)
             if known is not None:
-                self._memo[key] = Signature(frozenset(known[1]), known[0]) if known else None
+                self._memo[key] = Signature(frozenset(known[1]), known[0], tuple(known[2])) if known else None
             else:
                 found = self._memo[key] = self._signature_of(qualified)
-                self.signatures[qualified] = [found.any_keyword, sorted(found.names)] if found is not None else []
+                self.signatures[qualified] = [found.any_keyword, sorted(found.names), list(found.positional)] \
+                    if found is not None else []
                 self._new_signatures += 1
         return self._memo[key]
 
@@ -529,9 +531,10 @@ def _function_signature(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[S
     say which keywords pass."""
     args = node.args
     names = {a.arg for a in args.args + args.kwonlyargs} - {"self", "cls"}
+    order = tuple(a.arg for a in args.posonlyargs + args.args if a.arg not in ("self", "cls"))
     kwargs = args.kwarg.arg if args.kwarg is not None else None
     if kwargs is None:
-        return Signature(frozenset(names)), []
+        return Signature(frozenset(names), positional=order), []
     to_bases: list[ast.expr | None] = []
     forwarded = False
     for call in ast.walk(node):
@@ -556,8 +559,8 @@ def _function_signature(node: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[S
             names.add(call.left.value)  # `if "input_shape" in kwargs:`
     # **kwargs handed to something else, kept or iterated: any keyword may be taken
     if forwarded or (not to_bases and not _only_checked(node, kwargs)):
-        return Signature(frozenset(names), any_keyword=True), []
-    return Signature(frozenset(names)), to_bases
+        return Signature(frozenset(names), any_keyword=True, positional=order), []
+    return Signature(frozenset(names), positional=order), to_bases
 
 
 def _only_checked(node: ast.AST, kwargs: str) -> bool:

@@ -302,9 +302,11 @@ class Tf1NamesToTf2(DropsStatements):
         order = tables.reorders.get(old)
         if order is not None:
             positional = [i for i, arg in enumerate(args) if arg.keyword is None]
+            now = api.signature(f"tensorflow.{name}") if api.exists(f"tensorflow.{name}") else None
+            slots = now.positional if now is not None else ()
             for index, at in enumerate(positional):
                 keyword = order[index] if index < len(order) else None
-                if keyword:
+                if keyword and not (index < len(slots) and slots[index] == keyword):  # TF2 binds it there too
                     args[at] = args[at].with_changes(keyword=cst.Name(keyword), equal=cst.AssignEqual(
                         whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
                     changed = True
