@@ -347,8 +347,12 @@ class Tf1NamesToTf2(DropsStatements):
         return updated.with_changes(func=func, args=args)
 
 
-_CALLED = re.compile(rb"\.(\w+)[ \t]*\(")
+_CALLED = re.compile(rb"(\w+)[ \t]*\.[ \t]*(\w+)[ \t]*\(")  # `qualifier.name(`
 _KEYWORD = re.compile(rb"[(,][ \t]*(\w+)[ \t]*=(?!=)")
+# What a file may call TensorFlow's top level (`tf.ceil(`): the usual names, and every alias an import gives it.
+TF_ALIASES = frozenset({b"tf", b"tensorflow", b"v1"})
+_TF_ALIAS = re.compile(rb"^[ \t]*(?:import[ \t]+tensorflow[\w.]*|from[ \t]+tensorflow[\w.]*[ \t]+import[ \t]+\w+)"
+                       rb"[ \t]+as[ \t]+(\w+)", re.M)
 
 
 def _mentions_table(source: bytes) -> bool:
@@ -356,7 +360,20 @@ def _mentions_table(source: bytes) -> bool:
     the text (before parsing). Reorders alone do not let a file in: they matter only with more positional
     arguments than most calls have, and apply wherever the file is parsed."""
     names, keywords = _table_words()
-    return not names.isdisjoint(_CALLED.findall(source)) or not keywords.isdisjoint(_KEYWORD.findall(source))
+    if not keywords.isdisjoint(_KEYWORD.findall(source)):
+        return True
+    parents = _table_parents()
+    aliases = None
+    for qualifier, name in _CALLED.findall(source):
+        if name not in names:
+            continue
+        if qualifier in parents[name]:  # `image.resize_images(`: the module the table names it in
+            return True
+        if b"" in parents[name]:  # a top-level name (`tf.ceil(`): after TensorFlow itself, not `math.ceil(`
+            aliases = TF_ALIASES.union(_TF_ALIAS.findall(source)) if aliases is None else aliases
+            if qualifier in aliases:
+                return True
+    return False
 
 
 # Keywords of the tables too common in code that is not TensorFlow 1's to let a file in (`name=`, a Keras
@@ -380,6 +397,20 @@ def _table_words() -> tuple[frozenset[bytes], frozenset[bytes]]:
     keywords = {keyword.encode() for renames in tables.keywords.values() for keyword, new in renames.items() if new}
     keywords = {k for k in keywords if (b"_" in k or k in DISTINCT_SHORT) and k not in COMMON_KEYWORDS}
     return frozenset(names), frozenset(keywords)
+
+
+@lru_cache(maxsize=1)
+def _table_parents() -> dict[bytes, frozenset[bytes]]:
+    """For each word of `_table_words`, the last module of the TF1 names ending in it (`resize_images` ->
+    `image`, from `tf.image.resize_images`; b"" for a name at TensorFlow's top level): what the text must call
+    it after for a table rename to be possible there."""
+    tables, _ = _tables()
+    parents: dict[bytes, set[bytes]] = {}
+    for old in tables.renames:
+        if old.startswith("tf.") and not old.startswith("tf.compat."):
+            module, _, name = old[3:].rpartition(".")
+            parents.setdefault(name.encode(), set()).add(module.rpartition(".")[2].encode())
+    return {name: frozenset(found) for name, found in parents.items()}
 
 
 def _tables() -> tuple[Tf1Tables, Surface]:
