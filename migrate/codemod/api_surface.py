@@ -26,6 +26,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import util
@@ -232,6 +233,21 @@ class Surface:
             _write_atomically(self.signatures_file, json.dumps(self.signatures, separators=(",", ":")))
             self._new_signatures = 0
 
+    def derived(self, name: str, build: Callable[[], object]) -> object:
+        """`build()`, a JSON value worked out from these tables alone, kept in a file beside the cache under
+        `name` (which should change with the code that builds it): a rule's words read from the tables cost a
+        third of a second in every process otherwise (a module file looked up for each missing name)."""
+        if self.signatures_file is None:
+            return build()
+        path = self.signatures_file.with_name(self.signatures_file.name.replace("-signatures.json", f"-{name}.json"))
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            pass
+        value = build()
+        _write_atomically(path, json.dumps(value, separators=(",", ":")))
+        return value
+
     def _signature_of(self, qualified: str) -> Signature | None:
         """The keywords the callable `qualified` takes; None when they cannot be told (not found, not a plain
         def or class, built dynamically)."""
@@ -324,7 +340,7 @@ def surface() -> Surface:
     and cached."""
     folders = {root: package_folder(root) for root in ROOTS}
     versions = {root: package_version(root, folders[root]) for root in ROOTS}
-    stable = "_".join(f"{root}-{versions[root]}-{_stable_hash(str(folders[root]))}" for root in ROOTS)
+    stable = "_".join(f"{root}-{versions[root]}-{stable_hash(str(folders[root]))}" for root in ROOTS)
     cached = cache_folder() / f"api_surface-{CACHE_FORMAT}-{stable}.json"
     data = None
     try:
@@ -351,7 +367,7 @@ def surface() -> Surface:
                    signatures_file=signatures_file)
 
 
-def _stable_hash(text: str) -> str:
+def stable_hash(text: str) -> str:
     """A short hash that is the same in every process (Python's `hash` of a string is not)."""
     import hashlib
 

@@ -71,3 +71,23 @@ def test_built_once_per_version_into_the_cache_without_importing_tensorflow(tmp_
     assert len(files) == 1 and files[0].name.startswith(f"api_surface-{api_surface.CACHE_FORMAT}-keras-")
     data = json.loads(files[0].read_text())
     assert "Dense" in data["modules"]["keras.layers"]
+
+
+def test_a_value_derived_from_the_tables_is_built_once_and_kept_beside_the_cache(tmp_path):
+    """A rule's words read from the tables are built in the first run only; a new name (the code that builds
+    them changed) builds again."""
+    from migrate.codemod.api_surface import Surface
+
+    built = []
+
+    def build():
+        built.append(1)
+        return [["ceil"], ["keep_dims"]]
+
+    tables = Surface({}, {}, signatures_file=tmp_path / "api_surface-4-x-signatures.json")
+    assert tables.derived("words-1", build) == [["ceil"], ["keep_dims"]]
+    assert Surface({}, {}, signatures_file=tmp_path / "api_surface-4-x-signatures.json").derived("words-1", build) == \
+        [["ceil"], ["keep_dims"]]
+    assert len(built) == 1 and (tmp_path / "api_surface-4-x-words-1.json").is_file()
+    Surface({}, {}, signatures_file=tmp_path / "api_surface-4-x-signatures.json").derived("words-2", build)
+    assert len(built) == 2

@@ -21,13 +21,14 @@ touched; a name bound both to `tensorflow` and to `tensorflow.compat.v1` (a vers
 
 from __future__ import annotations
 
+import inspect
 import re
 from functools import lru_cache
 
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from migrate.codemod.api_surface import Surface, Tf1Tables, surface, tf1_tables
+from migrate.codemod.api_surface import Surface, Tf1Tables, stable_hash, surface, tf1_tables
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code
 
@@ -387,7 +388,15 @@ DISTINCT_SHORT = frozenset({b"dim", b"dimension", b"ksizes", b"fn1", b"fn2"})
 def _table_words() -> tuple[frozenset[bytes], frozenset[bytes]]:
     """The last parts of the TF1 names the tables rename that TF2 has nowhere at its top level (`count_nonzero`,
     `resize_images`; not `reshape`, whose old spelling `tf.manip.reshape` is rare and whose word is everywhere),
-    and the renamed keywords distinctive enough to mean TensorFlow 1 (`keep_dims`, `squeeze_dims`, `dim`)."""
+    and the renamed keywords distinctive enough to mean TensorFlow 1 (`keep_dims`, `squeeze_dims`, `dim`).
+    Kept beside the tables' cache, under a name that changes with this code."""
+    api = surface()
+    version = stable_hash(repr((sorted(COMMON_KEYWORDS), sorted(DISTINCT_SHORT), inspect.getsource(_build_table_words))))
+    names, keywords = api.derived(f"tf1-words-{version}", _build_table_words)
+    return frozenset(name.encode() for name in names), frozenset(keyword.encode() for keyword in keywords)
+
+
+def _build_table_words() -> list[list[str]]:
     tables, api = _tables()
     names = {old.rsplit(".", 1)[-1] for old in tables.renames
              if old.startswith("tf.") and not old.startswith("tf.compat.") and api.missing("tensorflow." + old[3:])}
@@ -396,7 +405,7 @@ def _table_words() -> tuple[frozenset[bytes], frozenset[bytes]]:
              and (name in top or ("_" in name and len(name) >= 10))}
     keywords = {keyword.encode() for renames in tables.keywords.values() for keyword, new in renames.items() if new}
     keywords = {k for k in keywords if (b"_" in k or k in DISTINCT_SHORT) and k not in COMMON_KEYWORDS}
-    return frozenset(names), frozenset(keywords)
+    return [sorted(name.decode() for name in names), sorted(keyword.decode() for keyword in keywords)]
 
 
 @lru_cache(maxsize=1)
