@@ -431,3 +431,24 @@ def test_the_legacy_names_table_targets_exist_in_keras_3_and_its_names_do_not():
     assert len(LEGACY) > 1000
     assert all(exists(target) for target, _ in LEGACY.values() if target is not None)
     assert not any(exists(path) for path in LEGACY)
+
+
+def test_tf1_generated_api_package_imported_whole_and_used_by_attribute():
+    # PeterDrake/sky pre_fall_2020/make_decision_images.py:7 and :118 (unreported in code_audit's run)
+    assert_rewrites("""
+        import tensorflow as tf
+        import tensorflow._api.v1.keras
+
+        model = tf._api.v1.keras.models.load_model(path)
+    """, """
+        import tensorflow as tf
+        import tensorflow.keras
+
+        model = tf.keras.models.load_model(path)
+    """, RULE)
+
+
+def test_an_import_of_a_module_keras_3_lacks_is_reported():
+    # broadinstitute/keras-rcnn tests/layers/object_detection/test_proposal_target.py:2
+    findings = assert_unchanged("import keras.utils.test_utils\n", RULE)
+    assert [(f.line, f.advice) for f in findings] == [(1, False)]

@@ -291,6 +291,10 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`np_utils.to_categorical` (np_utils from a removed module) -> `to_categorical`, imported."""
+        if m.matches(updated, m.Attribute(value=m.Attribute(value=m.Attribute(attr=m.Name("_api")), attr=m.Name("v1")),
+                                          attr=m.Name("keras"))):  # `tf._api.v1.keras` -> `tf.keras`
+            self.converted()
+            return updated.with_changes(value=updated.value.value.value)
         by_table = self._attribute_by_table(original, updated)
         if by_table is not None:
             return by_table
@@ -314,8 +318,17 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 return cst.Name(function)
         return updated
 
-    def visit_Import(self, node: cst.Import) -> None:
-        for alias in node.names:
+    def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
+        """`import tensorflow._api.v1.keras` -> `import tensorflow.keras`; a module Keras 3 lacks is reported."""
+        names = []
+        for alias in updated.names:
             name = code(alias.name)
-            if name in MOVES:
-                self.report(node, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")
+            if public_api(name) != name:
+                self.converted()
+                alias = alias.with_changes(name=_dotted(public_api(name)))
+            elif name in MOVES:
+                self.report(original, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")
+            elif legacy(name) is not None and legacy(name).module:
+                self.report(original, f"import {name}: Keras 3 has no such module")
+            names.append(alias)
+        return updated.with_changes(names=names)
