@@ -116,16 +116,16 @@ def dump(root, spelled, out):
 # ---------------------------------------------------------------- build (project environment, Keras 3)
 
 def keras3_paths():
-    """Every public path of Keras 3 as user code spells it: `keras.X` and, through TensorFlow, `tensorflow.keras.X`."""
+    """Every public path of Keras 3 as user code spells it (`keras.X` and, through TensorFlow, `tensorflow.keras.X`)
+    -> its kind (module, class, function)."""
     import keras
     import keras._tf_keras.keras as tf_keras
 
-    paths = set()
+    paths = {}
     for package, spelled in ((keras, "keras"), (tf_keras, "tensorflow.keras")):
         names = {}
         walk(package, package.__name__, names, set(), api=spelled != "keras")
-        paths |= {spelled + path[len(package.__name__):] for path in names}
-        paths |= {spelled + path[len(package.__name__):] for path, (kind, _) in names.items() if kind == "module"}
+        paths.update({spelled + path[len(package.__name__):]: kind for path, (kind, _) in names.items()})
     return paths
 
 
@@ -170,7 +170,10 @@ def build(dumps):
         for path, (kind, identity) in sorted(names.items()):
             if path in keras3 or path in table:
                 continue
-            same = sorted((p for p in by_identity[identity] if p in keras3), key=lambda p: _preference(path, p))
+            # another legacy name of the same object that Keras 3 has, a callable there too (a function may be a
+            # class now: custom_object_scope)
+            same = sorted((p for p in by_identity[identity] if keras3.get(p) not in (None, "module")),
+                          key=lambda p: _preference(path, p))
             name = path.rsplit(".", 1)[1]
             if same and kind != "module":
                 table[path] = (same[0], "")
