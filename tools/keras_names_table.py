@@ -158,7 +158,7 @@ def _hint(path, keras3):
     return "no public Keras 3 name holds it: copy what you use of it into your own code"
 
 
-def build(dumps):
+def build(dumps, out=TABLE):
     keras3 = keras3_paths()
     table = {}
     for dumped in dumps:
@@ -185,10 +185,10 @@ def build(dumps):
                 table[path] = (None, _hint(path, keras3))
     for path, why in KERAS1.items():
         table.setdefault(path, (None, why))
-    _write(table)
+    _write(table, out)
 
 
-def _write(table):
+def _write(table, out):
     import keras
 
     lines = [f'"""Every public name of Keras 2.3.1 and tf.keras (TF 1.15, tf_keras 2.21) that Keras {keras.__version__} lacks ->',
@@ -199,14 +199,16 @@ def _write(table):
         line = f"    {path!r}: ({target!r}, {why!r}),"
         lines.append(line if len(line) <= 120 else f"    {path!r}:\n        ({target!r}, {why!r}),")
     lines.append("}")
-    with open(TABLE, "w") as handle:
+    with open(out, "w") as handle:
         handle.write("\n".join(lines) + "\n")
     mapped = sum(target is not None for target, _ in table.values())
-    print(f"{TABLE}: {len(table)} legacy names Keras 3 lacks, {mapped} mapped")
+    print(f"{out}: {len(table)} legacy names Keras 3 lacks, {mapped} mapped")
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "dump":
         dump(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif sys.argv[2] == "--out":  # build --out PATH DUMP...: somewhere else than the committed table
+        build(sys.argv[4:], sys.argv[3])
     else:
         build(sys.argv[2:])
