@@ -190,6 +190,18 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                                                     code(alias.asname.name) if alias.asname else None)
         return updated, gone or not kept
 
+    @property
+    def positional_calls(self) -> set[object]:
+        """Callees (by id, and bare names) called with more than one argument by position or a star: a
+        substitute taking only the first by position (`CuDNNLSTM` -> `LSTM`) is not written there. Worked out
+        when first asked (a substitute is rare; the walk is not free)."""
+        if self._positional is None:
+            positional = [call.func for call in m.findall(self.module, m.Call())
+                          if sum(arg.keyword is None for arg in call.args) > 1 or any(arg.star for arg in call.args)]
+            self._positional = {id(func) for func in positional} | {func.value for func in positional
+                                                                     if isinstance(func, cst.Name)}
+        return self._positional
+
     def _entry(self, path: str) -> Legacy | None:
         """The table's entry for a name this rule moves or reports (not a module: the moves below have those;
         not what another rule rewrites: multi_gpu_model, a Keras 2 backend function, ImageDataGenerator, a helper
@@ -201,12 +213,8 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         return found
 
     def visit_Module(self, node: cst.Module) -> None:
-        # names called with more than one argument by position (or a star): a substitute taking only the first
-        # by position (`CuDNNLSTM` -> `LSTM`) is not written there
-        positional = [call.func for call in m.findall(node, m.Call())
-                      if sum(arg.keyword is None for arg in call.args) > 1 or any(arg.star for arg in call.args)]
-        self.positional_calls = {id(func) for func in positional} | {func.value for func in positional
-                                                                      if isinstance(func, cst.Name)}
+        self.module = node
+        self._positional: set[object] | None = None
         self.private: list[tuple[cst.ImportFrom, str, list[str] | None]] = []
         self.copied: dict[str, str] = {}  # Keras 2 helpers to write into the file: name -> source
         # what the file binds itself: any function or class, a top-level assignment
