@@ -966,3 +966,61 @@ def test_a_wrapper_in_a_function_body_needs_no_new_binding():
                 model.compile('sgd', 'mse')
             model.fit(x, y)
     """, RULE)
+
+
+def test_an_else_that_builds_the_model_is_kept_and_the_wrapper_of_another_name_stays_bound():
+    # issue 31, foamliu/Image-Captioning train.py: `else: new_model = build_model()` was taken for an `else: p = m`
+    # fallback and dropped with the wrapper line, leaving `new_model` unbound on both paths (NameError at compile)
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def train(num_gpu):
+            if num_gpu >= 2:
+                with tf.device("/cpu:0"):
+                    model = build_model()
+                new_model = multi_gpu_model(model, gpus=num_gpu)
+                checkpoint = Saver(model)
+            else:
+                new_model = build_model()
+            new_model.compile(optimizer='adam', loss='mse')
+            new_model.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        def train(num_gpu):
+            if num_gpu >= 2:
+                # migrate: gpus=num_gpu dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
+                strategy = tf.distribute.MirroredStrategy()
+                with strategy.scope():
+                    model = build_model()
+                    new_model = model
+                checkpoint = Saver(model)
+            else:
+                new_model = build_model()
+            with new_model.distribute_strategy.scope():
+                new_model.compile(optimizer='adam', loss='mse')
+            new_model.fit(x, y)
+    """, RULE)
+
+
+def test_an_else_binding_the_wrapper_to_its_template_is_still_one_path_under_the_strategy():
+    # must not change: `else: p = m` is the fallback the strategy makes redundant
+    assert_rewrites("""
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        if G > 1:
+            parallel = multi_gpu_model(model, gpus=G)
+        else:
+            parallel = model
+        parallel.compile('sgd', 'mse')
+    """, """
+        import tensorflow as tf
+
+        # migrate: gpus=G dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            model.compile('sgd', 'mse')
+    """, RULE)
