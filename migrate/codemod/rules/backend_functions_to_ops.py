@@ -62,6 +62,11 @@ OPS.update({
     # the same parameters in the same order (x, kernel, strides, padding, data_format, dilation_rate), the kernel
     # laid out alike (rows, cols, input channels, multiplier); only the first two are named differently
     "depthwise_conv2d": ("depthwise_conv", {}),
+    # K.conv2d(x, kernel, strides, padding, data_format, dilation_rate): keras.ops.conv's parameters in its order, the
+    # kernel laid out alike (rows, cols, in, out), data_format None the configured one in both
+    "conv2d": ("conv", {}),
+    # K.reverse(x, axes) was tf.reverse(x, [axes] or axes): keras.ops.flip takes an int or a sequence of axes alike
+    "reverse": ("flip", {}),
 })
 # Keras 2 functions whose Keras 3 counterpart is not in keras.ops: (callable, Keras 2's parameters in order (the
 # first stays positional, the others become keywords: `K.variable(x, 'float32')` -> `dtype='float32'`), keyword
@@ -80,6 +85,7 @@ KEYWORDS = {
     "one_hot": {"indices": "x"}, "concatenate": {"tensors": "xs"}, "pow": {"a": "x2", "x": "x1"},
     "permute_dimensions": {"pattern": "axes"}, "gather": {"reference": "x"}, "repeat_elements": {"rep": "repeats"},
     "depthwise_conv2d": {"x": "inputs", "depthwise_kernel": "kernel"}, "dot": {"x": "x1", "y": "x2"},
+    "conv2d": {"x": "inputs"}, "reverse": {"axes": "axis"},
     **{name: {"x": "x1", "y": "x2"} for name in ("maximum", "minimum", "equal", "not_equal", "greater",
                                                   "greater_equal", "less", "less_equal")},
 }
@@ -500,6 +506,24 @@ def _bias_add(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call
     return cst.parse_expression(f"{rule._tf()}.nn.bias_add({code(x)}, {code(bias)}, data_format={layout})")
 
 
+def _spatial_2d_padding(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.spatial_2d_padding(x, ((t, b), (l, r)), data_format)` -> `keras.layers.ZeroPadding2D(padding=...,
+    data_format=...)(x)`: Keras 2 padded rows and columns with zeros (tf.pad) on the axes the data format names,
+    the configured format when none is given; Keras 3 moved that into the layer (ops.pad with the same pattern).
+    Keras 2's default padding, ((1, 1), (1, 1)), is the layer's."""
+    args = _arguments(updated, ("x", "padding", "data_format"))
+    if args is None:
+        args = _arguments(updated, ("x", "padding"))
+        if args is None:
+            return None
+        args.append(None)
+    x, padding, data_format = args
+    chosen = [f"padding={code(padding)}"] if padding is not None else []
+    chosen += [f"data_format={code(data_format)}"] if data_format is not None else []
+    return cst.parse_expression(f"keras.layers.ZeroPadding2D({', '.join(chosen)})({code(x)})")
+
+
 # Keras 2 functions rewritten by a function of the call (None: the call is reported).
 CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
-             "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add}
+             "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add,
+             "spatial_2d_padding": _spatial_2d_padding}
