@@ -164,13 +164,16 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
 
     start_keras()
     from migrate.rebuild.pipeline import build_verified  # Keras is imported only past this point
+    from migrate.rebuild.precision import full_precision
 
     user = load_user_objects(list(options.lambdas), list(options.custom_objects), options.import_root)
     refuse_custom_classes(planned, template, source, destination, set(user.classes))
     rebuild_options = RebuildOptions(destination=destination, reference=reference, atol=options.atol,
                                      weights_only=options.weights_only, savedmodel=options.savedmodel, user=user,
                                      exports=exports)
-    record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
+    with full_precision() as device:  # TF32 off: the references are float32
+        record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
+    record = replace(record, verified_on=device)
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
 
 
@@ -205,14 +208,17 @@ def _pass_through_keras3(source: Path, file: LegacyFile, destination: Path, opti
 
     start_keras()
     from migrate.rebuild.passthrough import load_stock, pass_through
+    from migrate.rebuild.precision import full_precision
 
     model, _ = load_stock(source, file.container)
     if model is None:
         return None
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
-    record = pass_through(model, RebuildOptions(destination=destination, reference=reference, atol=options.atol,
-                                                weights_only=options.weights_only, savedmodel=options.savedmodel,
-                                                exports=export_formats_asked(options)))
+    with full_precision() as device:
+        record = pass_through(model, RebuildOptions(destination=destination, reference=reference, atol=options.atol,
+                                                    weights_only=options.weights_only, savedmodel=options.savedmodel,
+                                                    exports=export_formats_asked(options)))
+    record = replace(record, verified_on=device)
     return ConversionResult(
         source=str(source), status="converted", output=str(destination), keras_version=file.keras_version,
         template=str((file.model_config or {}).get("config", {}).get("name", "?")),

@@ -31,7 +31,8 @@ def print_conversion(result: ConversionResult, console: Console | None = None) -
         console.print(f"  [yellow]warning[/]: {escape(warning)}")
     check = (f"max abs difference {record.max_abs_diff:.3g} from the reference" if record.max_abs_diff is not None
              else "no reference given (pass --reference to compare outputs)")
-    console.print(f"  verified: {check}; reloaded with stock Keras 3 (safe mode)")
+    where = f" on {record.verified_on}" if record.verified_on else ""
+    console.print(f"  verified{where}: {check}; reloaded with stock Keras 3 (safe mode)")
     for export in record.exports:
         colour = "green" if export.matched else "yellow"
         console.print(f"  [{colour}]export[/] {escape(export.line())}")

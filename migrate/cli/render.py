@@ -15,7 +15,7 @@ from migrate.errors import one_line
 VERDICT_TEXT = {
     "loads": "[green]loads in stock Keras 3 and reproduces its outputs[/]",
     "wrong": "[yellow]loads in stock Keras 3, but its outputs will differ[/]",
-    "fails": "[red]stock Keras 3 cannot load it[/]",
+    "fails": "[red]stock Keras 3 cannot load or run it[/]",
 }
 
 

@@ -203,6 +203,50 @@ def _broadcasting_add(facts: Facts) -> list[str]:
     return problems
 
 
+# Measured with TF_ENABLE_ONEDNN_OPTS=0 on Keras 3.15 / TensorFlow 2.21 (model.predict): channels_first, these
+# raise ("UnimplementedError ... NHWC"); Conv3D, pooling, BatchNormalization(axis=1), padding, cropping,
+# upsampling, depthwise and separable convolutions run (Keras or Eigen handle the layout).
+NCHW_REFUSED = {"Conv1D", "Conv2D", "Conv1DTranspose", "Conv2DTranspose", "Conv3DTranspose", "ConvLSTM1D",
+                "ConvLSTM2D", "ConvLSTM3D"}
+STRIDES_REFUSED = {"DepthwiseConv2D", "SeparableConv2D"}  # unequal strides, undilated: TensorFlow's kernel refuses
+ONEDNN_ONLY = ("stock Keras 3 loads it, but on TensorFlow it runs only where oneDNN is on (CPUs with AVX-512 "
+               "VNNI/BF16/AMX; it fails on AVX2-only CPUs and wherever TF_ENABLE_ONEDNN_OPTS=0); migrate convert "
+               "rebuilds it to run on every CPU")
+
+
+def _onednn_only(facts: Facts) -> list[str]:
+    """Layers TensorFlow's own CPU kernels refuse, which only oneDNN runs. TensorFlow turns oneDNN on by itself on
+    some CPUs only, so a file that runs on one machine fails on the next: the verdict is 'fails' everywhere,
+    since what a user needs to know is whether the file runs wherever it is deployed, not on this machine."""
+    found = [(cause, name) for name, config in _layer_configs(facts) if (cause := _refused(config))]
+    if not found:
+        return []
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    return [f"layer '{found[0][1]}'{more} is {found[0][0]}: {ONEDNN_ONLY}"]
+
+
+def _refused(config: dict[str, Any]) -> str | None:
+    """What TensorFlow's own CPU kernels refuse in one layer config (None when nothing)."""
+    class_name, inner = config.get("class_name"), config.get("config") or {}
+    if class_name in NCHW_REFUSED and inner.get("data_format") == "channels_first":
+        return f"a channels_first {class_name}, an NCHW convolution TensorFlow's own CPU kernels refuse"
+    strides, dilation = inner.get("strides"), inner.get("dilation_rate", 1)
+    if class_name in STRIDES_REFUSED and isinstance(strides, (list, tuple)) and len(set(strides)) > 1 \
+            and dilation in (1, [1, 1], (1, 1)):
+        return f"a {class_name} with strides {tuple(strides)}, unequal ones TensorFlow's own CPU kernel refuses"
+    return None
+
+
+def _layer_configs(facts: Facts) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(name, {class_name, config}) of every layer, and of the layers wrappers hold (TimeDistributed, ...)."""
+    for layer in facts.layers():
+        yield layer.name, {"class_name": layer.class_name, "config": layer.config}
+        for key in ("layer", "backward_layer"):
+            inner = layer.config.get(key)
+            if isinstance(inner, dict) and isinstance(inner.get("config"), dict):
+                yield layer.name, inner
+
+
 def _graphs(graph: Graph) -> Iterator[tuple[tuple[str, ...], Graph]]:
     yield (), graph
     for path, layer in graph.walk():
@@ -234,6 +278,7 @@ RULES: tuple[Rule, ...] = (
     Rule("keras2_sequential_input", FAILS, _keras2_sequential_input),
     Rule("nested_node_index", FAILS, _nested_node_index),
     Rule("wrapped_layer_config", FAILS, _wrapped_layers),
+    Rule("onednn_only", FAILS, _onednn_only),
     Rule("hard_sigmoid", WRONG, _hard_sigmoid),
     Rule("theano_kernels", WRONG, _theano_kernels),
     Rule("broadcasting_add", WRONG, _broadcasting_add),

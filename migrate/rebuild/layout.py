@@ -17,6 +17,7 @@ from typing import Any
 
 import keras
 
+from migrate.rebuild.naming import unique_name
 from migrate.translate import TranslatedLayer
 
 # Layer class -> spatial rank. Measured with TF_ENABLE_ONEDNN_OPTS=0 on Keras 3.15 / TensorFlow 2.21:
@@ -80,8 +81,8 @@ def _wrapper_twin(translated: TranslatedLayer) -> Twin | None:
 class ChannelsLastCall:
     """What a channels_first convolution's calls call: Permute to channels_last, the layer, Permute back."""
 
-    def __init__(self, layer: keras.layers.Layer, twin: Twin, taken: set[str]) -> None:
-        self.layer = layer
+    def __init__(self, layer: Any, twin: Twin, taken: set[str]) -> None:
+        self.layer = layer  # the twin's Keras layer, or a strides.SubsampledCall around it
         self.spatial = twin.spatial
         self.merge = twin.merge
         self.taken = taken  # every layer name in the model so far: the Permutes' names avoid them
@@ -94,7 +95,7 @@ class ChannelsLastCall:
         back = [self._permute(r, to_last=False)(r) for r in result]  # a ConvLSTM's states, a Bidirectional's halves
         if self.merge is None or self.merge == "none":
             return back
-        return MERGES[self.merge](name=self._unique(f"{self.layer.name}_merge"))(back)
+        return MERGES[self.merge](name=unique_name(f"{self.layer.name}_merge", self.taken))(back)
 
     def _permute(self, tensor: Any, to_last: bool) -> keras.layers.Permute:
         """The Permute moving the channel axis (just before the spatial ones) last, or back from last."""
@@ -102,13 +103,5 @@ class ChannelsLastCall:
         channel = rank - self.spatial - 1 if to_last else rank - 1
         axes = [axis for axis in range(1, rank) if axis != channel]
         axes.insert(len(axes) if to_last else rank - self.spatial - 2, channel)
-        return keras.layers.Permute(tuple(axes), name=self._unique(
-            f"{self.layer.name}_{'to_channels_last' if to_last else 'to_channels_first'}"))
-
-    def _unique(self, base: str) -> str:
-        name, count = base, 0
-        while name in self.taken:
-            count += 1
-            name = f"{base}_{count}"
-        self.taken.add(name)
-        return name
+        return keras.layers.Permute(tuple(axes), name=unique_name(
+            f"{self.layer.name}_{'to_channels_last' if to_last else 'to_channels_first'}", self.taken))

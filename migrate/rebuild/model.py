@@ -20,6 +20,7 @@ from migrate.rebuild.lifted import LiftedLambda
 from migrate.rebuild.naming import reserve_names
 from migrate.rebuild.ops import BROADCAST_ADD_NOTE, apply_op, broadcasting_add, broadcasts
 from migrate.rebuild.options import UserObjects
+from migrate.rebuild.strides import SubsampledCall, stride_one_form
 from migrate.translate import SourceInfo, TranslatedLayer, translate_layer
 from migrate.translate.lambdas import lambda_refusal
 from migrate.translate.semantics import TheanoSame
@@ -120,12 +121,17 @@ def _make(layer: Layer, key: tuple[str, ...], source: SourceInfo, user: UserObje
     translated = translate_layer(layer.class_name, layer.config, source, name)
     twin = channels_last_twin(translated)
     built = twin.layer if twin else translated
+    subsampled = stride_one_form(built)  # within the twin's Permutes: it is channels_last there
+    built = subsampled.layer if subsampled else built
     rebuilt.translations[key] = built
     rebuilt.layers[key] = make_layer(built, name, user)
+    target: Any = rebuilt.layers[key]
+    if subsampled is not None:
+        target = SubsampledCall(target, subsampled, name, built.notes, taken)
     if twin is None:
-        return rebuilt.layers[key]
+        return target
     built.notes.append(f"{name}: {CHANNELS_LAST_NOTE}")
-    return ChannelsLastCall(rebuilt.layers[key], twin, taken)
+    return ChannelsLastCall(target, twin, taken)
 
 
 def _lifted(layer: Layer, name: str, taken: set[str]) -> LiftedLambda:

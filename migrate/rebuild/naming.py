@@ -23,3 +23,14 @@ def reserve_names(names: Iterable[str]) -> None:
             continue
         while keras.backend.get_uid(prefix) <= number:
             pass
+
+
+def unique_name(base: str, taken: set[str]) -> str:
+    """`base`, or `base_1`, `base_2`, ...: the first not in `taken` (every layer name in the model so far), which
+    it joins. For the stock layers a rebuild adds around a legacy one (Permutes, paddings, subsamplings)."""
+    name, count = base, 0
+    while name in taken:
+        count += 1
+        name = f"{base}_{count}"
+    taken.add(name)
+    return name

@@ -42,7 +42,7 @@ def test_human_output_shows_levels_template_and_verdict():
     result = migrate("inspect", "sample_models/k231_nested3.h5")
     assert result.returncode == 0
     for text in ("3 level(s)", "level 1: 4 replicas", "level 3: 2 replicas", "template mlp", "212 parameters",
-                 "Adam(", "optimizer state: 13 tensors", "8 multi-GPU slicer(s)", "cannot load it"):
+                 "Adam(", "optimizer state: 13 tensors", "8 multi-GPU slicer(s)", "cannot load or run it"):
         assert text in result.stdout, text
 
 

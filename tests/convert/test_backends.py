@@ -3,6 +3,10 @@ Keras 3's backends, loaded by stock Keras in a fresh process (safe mode, no cust
 JAX, PyTorch, and TensorFlow with oneDNN off (TensorFlow's own CPU kernels, which refuse channels_first
 convolutions: what a CPU without AVX-512, or a user who sets TF_ENABLE_ONEDNN_OPTS=0, gets).
 
+Besides sample_models/ and the corpus, the files the other conversion tests convert in-process: the Theano and
+Keras 1.2.2 samples (a Theano separable convolution with strides (2, 1), which TensorFlow's own kernel refuses)
+and every wild file and container with a reference.
+
 The conversion runs on TensorFlow, as migrate does; each backend's process only loads what it wrote, one
 process per backend for all files. User Lambdas are lifted to built-in layers and keras.ops, so every file
 loads with no custom objects. Outputs come back as files and are judged here by migrate.verify's tolerance."""
@@ -13,6 +17,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,6 +26,12 @@ from migrate.convert import ConvertOptions, convert_file
 from migrate.verify import compare
 from tests.conftest import REAL_FILES, ROOT, SAMPLE_ROWS, sample, skip_without_corpus
 from tests.convert.test_real_models import reference_for
+from tests.convert.test_wild_containers import CONTAINERS, OPEN
+from tests.convert.test_wild_models import FILES as WILD_FILES
+from tests.convert.test_wild_models import WILD
+from tests.convert.test_wild_models import reference_for as wild_reference_for
+
+CONVERT_TESTS = Path(__file__).parent
 
 BACKENDS = ["jax", "torch", "tensorflow"]
 # TensorFlow as a plain CPU without AVX-512 runs it: no oneDNN, so no NCHW convolution kernels.
@@ -92,3 +103,33 @@ def converted_corpus(tmp_path_factory):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_every_converted_corpus_model_reproduces_on(backend, converted_corpus, tmp_path):
     assert_reproduced(run_backend(backend, converted_corpus, tmp_path), converted_corpus)
+
+
+def _legacy_and_wild_sources() -> dict[str, tuple[Path, Path]]:
+    """name -> (file, reference): the Theano and Keras 1 samples, and the wild files and containers that have one."""
+    sources = {path.name: (path, path.with_suffix(".npz"))
+               for folder in ("theano_samples", "keras1_samples") for path in sorted((CONVERT_TESTS / folder).glob("*.h5"))}
+    for name in [*WILD_FILES, *(name for name in CONTAINERS if name not in OPEN)]:
+        stem = name if (WILD / "files" / name).is_dir() else Path(name).stem
+        reference = wild_reference_for(name) or (WILD / "refs" / f"{stem}.npz")
+        if (WILD / "files" / name).exists() and reference.is_file():
+            sources[name] = (WILD / "files" / name, reference)
+    return sources
+
+
+@pytest.fixture(scope="module")
+def converted_legacy_and_wild(tmp_path_factory):
+    """Each of those converted once, for all backends: {name: (output, reference, ())}."""
+    out = tmp_path_factory.mktemp("legacy_and_wild")
+    pairs = {}
+    for index, (name, (source, reference)) in enumerate(_legacy_and_wild_sources().items()):
+        result = convert_file(source, ConvertOptions(output=out / f"{index}.keras", reference=reference))
+        assert result.status == "converted", f"{name}: {result.error}"
+        pairs[name] = (result.output, reference, ())
+    return pairs
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_every_converted_theano_keras1_and_wild_file_reproduces_on(backend, converted_legacy_and_wild, tmp_path):
+    assert any(name.startswith("theano_conv2d_strided_same") for name in converted_legacy_and_wild)
+    assert_reproduced(run_backend(backend, converted_legacy_and_wild, tmp_path), converted_legacy_and_wild)
