@@ -112,9 +112,14 @@ def port_classes(names: list[str], root: Path, package: str, functions: tuple[st
         raise RecoveryError(f"no class {', '.join(repr(n) for n in names)} is defined in the code under {root}")
     named: list[str] = []
     for name in functions:  # a name the code does not define is Keras's or left out later, with a warning
-        definition = find_function(units, name)
+        definition, made = find_function(units, name), None
+        if definition is None:
+            definition, made = find_closure(units, name) or (None, None)
         if definition is not None and name not in names:
             _extend(statements, class_slice(definition, units, set()))
+            if made is not None:
+                statements.append(cst.parse_statement(
+                    f"{name} = keras.saving.register_keras_serializable(package={package!r})({made})\n"))
             found.append((name, definition.unit.path, definition.line))
             named.append(name)
     if not found:
@@ -158,6 +163,47 @@ def find_function(units: list[CodeUnit], name: str) -> Definition | None:
             if isinstance(statement, cst.ClassDef) and statement.name.value == name:
                 return Definition(unit, ((tuple(unit.module.body), index),), statement)
     return None
+
+
+def find_closure(units: list[CodeUnit], name: str) -> tuple[Definition, str] | None:
+    """A loss made by a factory (`def contrastive_loss_with_margin(margin): def contrastive_loss(...): ...;
+    return contrastive_loss`) and called once at a module's top level with literal arguments
+    (`loss = contrastive_loss_with_margin(margin=1)`): the factory's definition and that call, which gives
+    the function the file names. Two different calls, or one with a computed argument: None (which one
+    the model was compiled with is not in the file)."""
+    for unit in units:
+        for index, statement in enumerate(unit.module.body):
+            if isinstance(statement, cst.FunctionDef) and _returns_inner(statement, name):
+                calls = {call for other in units for call in _literal_calls(other.module, statement.name.value)}
+                if len(calls) == 1:
+                    return Definition(unit, ((tuple(unit.module.body), index),), statement), calls.pop()
+    return None
+
+
+def _returns_inner(factory: cst.FunctionDef, name: str) -> bool:
+    """Whether `factory` defines a function `name` in its body and returns it."""
+    body = factory.body.body
+    defines = any(isinstance(s, cst.FunctionDef) and s.name.value == name for s in body)
+    returns = m.SimpleStatementLine(body=[m.Return(value=m.Name(name))])
+    return defines and any(m.matches(s, returns) for s in body)
+
+
+def _literal_calls(module: cst.Module, factory: str) -> set[str]:
+    """The calls `factory(...)` assigned at the module's top level, as text, whose arguments are literals."""
+    import ast
+
+    calls = set()
+    for statement in module.body:
+        if not m.matches(statement, m.SimpleStatementLine(body=[m.Assign(value=m.Call(func=m.Name(factory)))])):
+            continue
+        call = statement.body[0].value
+        try:
+            [ast.literal_eval(code(arg.value)) for arg in call.args]
+        except (ValueError, SyntaxError):
+            continue
+        if all(arg.star == "" for arg in call.args):
+            calls.add(code(call).strip())
+    return calls
 
 
 def _classes_in(body: tuple[cst.BaseStatement, ...], outer: tuple) -> list[tuple[tuple, cst.ClassDef]]:

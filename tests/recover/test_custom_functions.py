@@ -15,7 +15,10 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from migrate.diagnosis.keras3_functions import KERAS3_FUNCTION_NAMES
+from migrate.errors import RecoveryError
 from migrate.recover.classes import port_classes
 from migrate.translate.custom import named_functions
 from tests.conftest import ROOT
@@ -98,3 +101,51 @@ def test_a_function_defined_only_inside_another_or_a_method_is_not_taken(tmp_pat
     ported = port_classes([], tmp_path, "m_custom", ("contrastive_loss", "mean_pred", "swish_custom"))
     assert [name for name, _, _ in ported.found] == ["swish_custom"] and ported.kinds == "functions"
     assert ported.text.count("register_keras_serializable") == 1 and "class Holder" not in ported.text
+
+
+def test_a_loss_made_by_a_factory_called_once_with_literals_is_that_call_registered(tmp_path):
+    (tmp_path / "nb.py").write_text(textwrap.dedent("""
+        from tensorflow.keras import backend as K
+
+        def contrastive_loss_with_margin(margin):
+            def contrastive_loss(y_true, y_pred):
+                return y_true * K.square(y_pred) + (1 - y_true) * K.square(K.maximum(margin - y_pred, 0))
+            return contrastive_loss
+
+        loss = contrastive_loss_with_margin(margin=1)
+        model.fit(x, y)
+    """))
+    ported = port_classes([], tmp_path, "m_custom", ("contrastive_loss",))
+    assert ported.text.rstrip().endswith(
+        "contrastive_loss = keras.saving.register_keras_serializable(package='m_custom')"
+        "(contrastive_loss_with_margin(margin=1))")
+    assert "model.fit" not in ported.text and "keras.ops.square" in ported.text
+
+
+def test_a_factory_called_with_two_margins_is_not_guessed(tmp_path):
+    (tmp_path / "nb.py").write_text(textwrap.dedent("""
+        def make(margin):
+            def contrastive_loss(y_true, y_pred):
+                return y_pred - margin
+            return contrastive_loss
+
+        first = make(1)
+        second = make(2)
+    """))
+    with pytest.raises(RecoveryError, match="contrastive_loss"):  # which call the model used is not in the file
+        port_classes([], tmp_path, "m_custom", ("contrastive_loss",))
+
+
+SSABRUT = Path("/work/holdout/custom")
+SSABRUT_TREE = Path("/work/repos/ssabrut+fashion-similarity-model")
+
+
+@pytest.mark.skipif(not (SSABRUT / "files" / "ssabrut_siamese_model.h5").is_file() or not SSABRUT_TREE.is_dir(),
+                    reason="hold-out file or its repository absent")
+def test_ssabrut_siamese_carries_its_contrastive_loss(tmp_path):
+    out = tmp_path / "siamese.keras"
+    done = _migrate("convert", SSABRUT / "files" / "ssabrut_siamese_model.h5", "-o", out, "--from-code", SSABRUT_TREE,
+                    "--reference", SSABRUT / "refs" / "ssabrut_siamese_model.npz")
+    assert done.returncode == 0, done.stderr
+    assert "contrastive_loss (" in done.stdout and "left out of the compile settings" not in done.stdout
+    assert "contrastive_loss_with_margin(margin=1))" in (tmp_path / "siamese_custom.py").read_text()
