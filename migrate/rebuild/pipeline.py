@@ -164,7 +164,7 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
                            weights_fixed=sum(move.fixed for move in moves), notes=tuple(dict.fromkeys(rebuilt.notes)),
                            warnings=tuple(rebuilt.warnings), lambdas_lifted=len(rebuilt.lifted))
     if file.training_config:
-        carry = _carry_training(model, file, moves, list(output_names))
+        carry = _carry_training(model, file, moves, list(output_names), options.user.functions)
         record = replace(record, optimizer=carry.optimizer, optimizer_slots=carry.slots_moved,
                          iterations=carry.iterations, notes=(*record.notes, *carry.notes),
                          warnings=(*record.warnings, *carry.warnings))
@@ -191,12 +191,13 @@ def _expectation(model: Any, options: RebuildOptions, landed: dict[int, str]) ->
     return training_expectation(model, fingerprint(model, *synthetic_run(model), known=landed))
 
 
-def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str]) -> TrainingCarry:
+def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str],
+                    functions: dict[str, Any]) -> TrainingCarry:
     """Compile like the legacy run and carry its optimizer state. The training config is the file's
     free-form JSON and only matters for resuming training: whatever in it Keras's own constructors
     refuse is left out with a warning, never a reason to fail the conversion."""
     try:
-        carry = compile_like_legacy(model, file.training_config, output_names)
+        carry = compile_like_legacy(model, file.training_config, output_names, functions)
     except (TypeError, ValueError, AttributeError, KeyError) as exc:
         return TrainingCarry(warnings=[f"training config not carried: {type(exc).__name__}: {str(exc)[:160]}"])
     try:
