@@ -62,8 +62,18 @@ def read_architecture(path: str | Path) -> dict[str, Any]:
     if container is not None:
         from migrate.read.detect import read_model_file
 
-        config = read_model_file(path).model_config
+        whole = read_model_file(path)
+        config = whole.model_config
         if config is None:
             raise MalformedFileError("architecture file is itself weights-only", path=str(path))
-        return config
+        return _dated(config, whole.keras_version)
     return read_architecture_json(path)
+
+
+def _dated(config: dict[str, Any], keras_version: str | None) -> dict[str, Any]:
+    """A whole-model file keeps its Keras version beside its config (an HDF5 attribute), not in it; a paired
+    checkpoint is dated by the config alone, so the version goes into it, or a Keras 1 architecture would be
+    taken for Keras 2 and never translated."""
+    if keras_version and "keras_version" not in config:
+        return {**config, "keras_version": keras_version}
+    return config
