@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from migrate.errors import RecoveryError
 from migrate.recover import Recovery
 from migrate.recover.checkpoint import Checkpoint, fits, kind_of
-from migrate.recover.resolve import NOT_FOUND, module_literals, module_shapes, resolve_hole
+from migrate.recover.resolve import NOT_FOUND, called_value, literal, module_literals, module_shapes, resolve_hole
 from migrate.recover.run import run_slice
 from migrate.recover.script import fill_holes, placeholders, render, unsolvable
 from migrate.recover.slicing import Slice, find_sites, layer_kinds, slice_site
@@ -35,7 +36,7 @@ def recover_from_code(checkpoint: Checkpoint, root: Path, values: dict[str, obje
     for piece in ranked[:MAX_TRIES]:
         try:
             found = {**values_from_code(piece, units, literals), **input_shape_from_code(piece, checkpoint, literals)}
-            return recover_slice(piece, checkpoint, {**found, **values})
+            return recover_called(piece, checkpoint, {**found, **values}, called_defaults(piece, units, literals))
         except RecoveryError as exc:
             errors.append(f"{_where(piece)}: {exc.message}")
     raise RecoveryError("; ".join(errors[:2]))
@@ -65,6 +66,32 @@ def values_from_code(piece: Slice, units: list[CodeUnit], literals: dict[str, ob
         if value is not NOT_FOUND:
             found[hole.text] = value
     return found
+
+
+def called_defaults(piece: Slice, units: list[CodeUnit], literals: dict[str, object]) -> dict[str, cst.BaseExpression]:
+    """A builder's defaults replaced by the literal its calls in the tree pass instead
+    (`create_model(hidden_layers=1)` of a `def create_model(hidden_layers=10)` that loops that many times)."""
+    if not piece.site.functions:
+        return {}
+    passed = {}
+    for name, default in piece.defaults.items():
+        value = called_value(piece.site.functions[-1], name, units, literals)
+        if value is not NOT_FOUND and literal(default) != value:
+            passed[name] = cst.parse_expression(repr(value))
+    return passed
+
+
+def recover_called(piece: Slice, checkpoint: Checkpoint, values: dict[str, object],
+                   passed: dict[str, cst.BaseExpression]) -> Recovery:
+    """The builder as its callers call it first, then with its own defaults (a call may build another model)."""
+    if passed:
+        defaults = piece.defaults
+        piece.defaults = {**defaults, **passed}
+        try:
+            return recover_slice(piece, checkpoint, values)
+        except RecoveryError:
+            piece.defaults = defaults
+    return recover_slice(piece, checkpoint, values)
 
 
 def input_shape_from_code(piece: Slice, checkpoint: Checkpoint, literals: dict[str, object]) -> dict[str, object]:

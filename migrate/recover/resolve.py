@@ -129,3 +129,8 @@ def _element_value(node: cst.BaseExpression, literals: dict[str, Any]) -> Any:
     if isinstance(node, cst.Name):
         return literals.get(node.value, NOT_FOUND)
     return literal(node)
+
+
+def called_value(function: cst.FunctionDef, parameter: str, units: list[CodeUnit], literals: dict[str, Any]) -> Any:
+    """The literal every call of a builder function in the tree that passes `parameter` passes; NOT_FOUND."""
+    return _argument_value(function, parameter, units, literals)
