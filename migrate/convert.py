@@ -30,6 +30,8 @@ from migrate.read import LegacyFile, read_model_file
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
 from migrate.recover import RecoverOptions
+from migrate.recover.checkpoint import ALWAYS_WEIGHTED
+from migrate.recover.checkpoint import config_layers as named_config_layers
 from migrate.save import write_text_atomically
 from migrate.translate.custom import (
     CustomClass,
@@ -146,6 +148,8 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     check_lambda_specs(list(options.lambdas))
     exports = export_formats_asked(options)
     file = _read_or_none(source)
+    if file is not None:
+        refuse_unbuilt(file)
     passed = _pass_through_keras3(source, file, destination, options, start) if file else None
     if passed is not None:
         return passed
@@ -180,6 +184,19 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
         kept = tuple(note for note in record.notes if not note.startswith("loading it needs your own objects"))
         record = replace(record, notes=(ported, *kept))
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
+
+
+def refuse_unbuilt(file: LegacyFile) -> None:
+    """A whole model saved before it was built (a Sequential never called on data, with no Input) holds no
+    weights at all though its layers would: nothing to convert, and stock Keras cannot even load it."""
+    if file.format != "model" or any(file.layer_weights.values()) or not isinstance(file.model_config, dict):
+        return
+    weighted = [name for name, class_name, _ in named_config_layers(file.model_config) if class_name in ALWAYS_WEIGHTED]
+    if weighted:
+        raise UnsupportedModelError(
+            f"a model saved before it was built: its layers {', '.join(repr(n) for n in weighted[:3])}"
+            f"{' ...' if len(weighted) > 3 else ''} hold weights in Keras but the file holds none, so there is nothing "
+            "to convert; build the model (start it with keras.Input, or call it on data), then save it again")
 
 
 def export_formats_asked(options: ConvertOptions) -> tuple[str, ...]:

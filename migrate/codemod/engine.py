@@ -22,6 +22,8 @@ from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import may_be_left, unreported
 from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
+from migrate.codemod.resolution import NAME as RESOLUTION
+from migrate.codemod.resolution import may_use_api
 from migrate.codemod.rule import Finding, Rule
 from migrate.codemod.walk import install as walk_without_copying
 from migrate.codemod.walk import transform
@@ -82,27 +84,55 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     most files of a real repository cost a read and a few substring scans."""
     project = project if project is not None else survey([(path, source)])
     triggered = [rule for rule in rules if rule.triggered(source, project)]
-    if not triggered and not may_be_left({rule.NAME for rule in rules}, source):
-        return FileResult(path, source, source)  # nothing to do or to report here: not even parsed
+    names = {rule.NAME for rule in rules}
+    resolving = RESOLUTION in names and may_use_api(source)
+    if not triggered and not may_be_left(names, source):
+        if not resolving:
+            return FileResult(path, source, source)  # nothing to do or to report here: not even parsed
+        try:
+            tree = ast.parse(source)
+        except (SyntaxError, ValueError):
+            return FileResult(path, source, source)  # nothing to rewrite; what it uses cannot be read
+        return FileResult(path, source, source, tuple(_resolve(tree, path, None, [])))
     try:
-        ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
+        tree = ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
         module = cst.parse_module(source)
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
     context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
     analysis = apply_rules(module, triggered, context, source.decode(module.encoding))
     findings = context.scratch.get("findings", [])
-    findings += unreported(analysis, path, {rule.NAME for rule in rules}, context.scratch.get("line_map"), findings,
-                           project)
-    findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
+    findings += unreported(analysis, path, names, context.scratch.get("line_map"), findings, project)
     rewritten = analysis.code.encode(analysis.module.encoding)  # Module.bytes, from the code already printed
+    if resolving:
+        if rewritten != source:
+            try:
+                tree = ast.parse(rewritten)
+            except (SyntaxError, ValueError):
+                tree = None  # a rule's output that does not parse: the tests of each rule forbid it
+        if tree is not None:
+            findings += _resolve(tree, path, context.scratch.get("line_map") if rewritten != source else None, findings)
+    findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, rewritten, tuple(findings), context.scratch.get("converted", 0))
+
+
+def _resolve(tree: ast.Module, path: str, lines: list[int] | None, findings: list[Finding]) -> list[Finding]:
+    """The last pass (`resolution.check`) over the output's tree, with the installed packages' tables."""
+    from migrate.codemod.api_surface import surface
+    from migrate.codemod.resolution import check
+
+    tables = surface()
+    found = check(tree, path, tables, lines, findings)
+    tables.remember()
+    return found
 
 
 def has_work(source: bytes, rules: list[type[Rule]], project: Survey) -> bool:
     """Whether a file must be parsed: a rule's trigger words occur, or a legacy call the leftover scan names
     may be in it. The scan's own words keep its reports independent of how sharp the rules' triggers are."""
-    return any(rule.triggered(source, project) for rule in rules) or may_be_left({rule.NAME for rule in rules}, source)
+    names = {rule.NAME for rule in rules}
+    return any(rule.triggered(source, project) for rule in rules) or may_be_left(names, source) or \
+        (RESOLUTION in names and may_use_api(source))
 
 
 # Python 2 spellings, each a syntax error in Python 3: what to name when a file does not parse. The

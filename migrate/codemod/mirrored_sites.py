@@ -270,14 +270,12 @@ def branch_compile_span(index: int, statements: Sequence[cst.BaseStatement], fin
     statement = statements[index]
     if not isinstance(statement, cst.If) or finder.site(index, statement) is not None:
         return None  # an `if` that is a site itself (`if G > 1: model = multi_gpu_model(...)`) gets the scope whole
-    templates = set()
+    templates = set()  # the name the code after the `if` reads the model by: the wrapper's (bound to the template)
     for body in _branch_bodies(statement):
         for site in finder.sites(body):
-            same = site.parallel is None or code(site.parallel) == code(site.template)
-            if (site.kind != "assign" or site.template is None or not same
-                    or compile_index(site, body) is not None):
+            if site.kind != "assign" or site.template is None or compile_index(site, body) is not None:
                 return None
-            templates.add(code(site.template))
+            templates.add(code(site.parallel) if site.parallel is not None else code(site.template))
     if len(templates) != 1:
         return None
     template = templates.pop()

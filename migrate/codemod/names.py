@@ -21,6 +21,7 @@ MULTI_GPU_MODEL = frozenset({
     "tensorflow.python.keras.utils.multi_gpu_model",
     "tensorflow.python.keras.utils.multi_gpu_utils.multi_gpu_model",
     "tensorflow.compat.v1.keras.utils.multi_gpu_model",
+    "tensorflow._api.v1.keras.utils.multi_gpu_model",  # TF 1.x's generated API package, imported by its path
 })
 DEVICE = frozenset({"tensorflow.device", "tensorflow.compat.v1.device"})
 MODEL_CHECKPOINT = frozenset({"keras.callbacks.ModelCheckpoint", "tensorflow.keras.callbacks.ModelCheckpoint"})
@@ -51,7 +52,20 @@ SESSION_OWNERS = ("tensorflow.", "tensorflow.compat.v1.", "keras.backend.", "ker
 
 def multi_gpu_import(module: str) -> bool:
     """Whether `from MODULE import multi_gpu_model` imports Keras' multi_gpu_model."""
-    return f"{module}.multi_gpu_model" in MULTI_GPU_MODEL
+    return f"{public(module)}.multi_gpu_model" in MULTI_GPU_MODEL
+
+
+# TensorFlow's generated API packages, as TF 1.x (`tensorflow._api.v1`) and TF 2 (`tensorflow._api.v2`) laid them
+# out: `from tensorflow._api.v1.keras.utils import multi_gpu_model` (real scripts do) is tf.keras.utils'.
+PRIVATE_API = ("tensorflow._api.v1.", "tensorflow._api.v2.")
+
+
+def public(name: str) -> str:
+    """The public spelling of a name reached through TensorFlow's generated API packages (`tensorflow._api.v1.keras`
+    -> `tensorflow.keras`); any other name as it is."""
+    if name.startswith(PRIVATE_API):
+        return "tensorflow." + name[len(PRIVATE_API[0]):]
+    return name
 
 
 # Keras 2 modules Keras 3 removed -> the public module that holds the same names.
@@ -105,6 +119,8 @@ def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_o
     module's last part when the name's first part is a package or module of the run)."""
     if not names and isinstance(node, cst.Name) and stars:
         names = {f"{module}.{node.value}" for module in stars}
+    if any(name.startswith(PRIVATE_API) for name in names):
+        names = {public(name) for name in names} | names
     if not passed_on:
         return names
     found = set(names)

@@ -1,10 +1,12 @@
 """backend_functions_to_ops: must-not-change cases first, then before/after, then what is reported."""
 
+import inspect
+
 import keras
 import numpy as np
 import pytest
 
-from migrate.codemod.rules.backend_functions_to_ops import KEPT, OPS
+from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
 RULE = "backend_functions_to_ops"
@@ -13,6 +15,38 @@ RULE = "backend_functions_to_ops"
 def test_the_table_matches_the_installed_keras():
     assert KEPT == {name for name in dir(keras.backend) if not name.startswith("_")}
     assert all(hasattr(keras.ops, target) for target, _ in OPS.values())
+
+
+def test_every_renamed_keyword_is_a_parameter_of_the_keras_3_function():
+    for function, renames in KEYWORDS.items():
+        parameters = inspect.signature(getattr(keras.ops, OPS[function][0])).parameters
+        assert set(renames.values()) <= set(parameters), function
+
+
+def test_keywords_are_given_under_the_keras_3_functions_own_names():
+    # K.constant(value=...) became keras.ops.convert_to_tensor(value=...): a TypeError at the first call
+    assert_rewrites("""
+        from keras import backend as K
+
+        c = K.constant(value=0.5, dtype='float32')
+        d = K.clip(x, min_value=0.0, max_value=1.0)
+        e = K.maximum(x=a, y=b)
+        f = K.reshape(x, shape=(-1, 4))
+    """, """
+        from keras import backend as K
+        import keras
+
+        c = keras.ops.convert_to_tensor(x=0.5, dtype='float32')
+        d = keras.ops.clip(x, x_min=0.0, x_max=1.0)
+        e = keras.ops.maximum(x1=a, x2=b)
+        f = keras.ops.reshape(x, newshape=(-1, 4))
+    """, RULE)
+
+
+def test_keywords_renamed_call_what_keras_2_called():
+    x = np.array([[-2.0, 0.3, 4.0]], dtype="float32")
+    got = keras.ops.convert_to_numpy(keras.ops.clip(keras.ops.convert_to_tensor(x=x), x_min=0.0, x_max=1.0))
+    np.testing.assert_allclose(got, np.clip(x, 0.0, 1.0))
 
 
 def test_what_keras_3_keeps_and_a_projects_own_backend_stay():

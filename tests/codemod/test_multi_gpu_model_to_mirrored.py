@@ -909,3 +909,60 @@ def test_a_comment_opening_the_device_block_stays_with_the_template():
             model = build()
             model.compile(loss="mse", optimizer="sgd")
     """, RULE)
+
+
+def test_a_wrapper_of_another_name_in_an_else_keeps_its_name_bound_and_the_compile_after_goes_under_the_scope():
+    # issue 31: `model` was never assigned in the else branch (the site removed, the rename reaching only the
+    # rest of the branch) and the compile after the if/else ran outside the strategy the branch created
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def main(n_gpus):
+            if n_gpus <= 1:
+                model, shape = build(2)
+            else:
+                with tf.device('/cpu:0'):
+                    single, shape = build(2)
+                model = multi_gpu_model(single, gpus=n_gpus)
+            model.compile(optimizer=SGD(lr=0.01), loss='mse')
+            model.fit(x, y, epochs=1)
+    """, """
+        import tensorflow as tf
+
+        def main(n_gpus):
+            if n_gpus <= 1:
+                model, shape = build(2)
+            else:
+                # migrate: gpus=n_gpus dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
+                strategy = tf.distribute.MirroredStrategy()
+                with strategy.scope():
+                    single, shape = build(2)
+                    model = single
+            with model.distribute_strategy.scope():
+                model.compile(optimizer=SGD(lr=0.01), loss='mse')
+            model.fit(x, y, epochs=1)
+    """, RULE)
+
+
+def test_a_wrapper_in_a_function_body_needs_no_new_binding():
+    # the rest of the block is renamed: no `parallel = model` line is written where nothing after the block reads it
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def train():
+            model = build()
+            parallel = multi_gpu_model(model, gpus=2)
+            parallel.compile('sgd', 'mse')
+            parallel.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        def train():
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                model = build()
+                model.compile('sgd', 'mse')
+            model.fit(x, y)
+    """, RULE)

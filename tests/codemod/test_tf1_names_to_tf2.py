@@ -350,3 +350,61 @@ def test_the_rewritten_frozen_graph_inference_runs_under_tensorflow_2(tmp_path):
     run = subprocess.run([sys.executable, "infer.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.split("\n")[-2] == "True [[3.0, 5.0, 7.0]]"
+
+
+# ---------------------------------------------------------------- TensorFlow's own tf_upgrade_v2 tables
+
+
+def test_tf_upgrade_v2_tables_keyword_renames_reorders_and_symbols():
+    """From tensorflow/tools/compatibility (read as data): keyword renames, positional arguments TF2 reordered
+    made keywords, a TF2 name with the same meaning (tf.random.set_seed, tf.math.count_nonzero) before
+    tf.compat.v1 (tf.div, whose integer division TF2's divide does not do), and compat.v1 for resize_images
+    (TF2's tf.image.resize samples at half-pixel centers: other pixels)."""
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        tf.set_random_seed(1)
+        a = tf.div(x, y)
+        b = tf.count_nonzero(x, axis=1)
+        c = tf.reduce_max(x, reduction_indices=[1], keep_dims=True)
+        d = tf.squeeze(x, squeeze_dims=[1])
+        e = tf.image.resize_images(img, (3, 3))
+        i = tf.argmax(x, 1, "top", dimension=None)
+        m = tf.expand_dims(x, dim=1)
+    """, """
+        import tensorflow as tf
+        tf.random.set_seed(1)
+        a = tf.compat.v1.div(x, y)
+        b = tf.math.count_nonzero(x, axis=1)
+        c = tf.reduce_max(x, axis=[1], keepdims=True)
+        d = tf.squeeze(x, axis=[1])
+        e = tf.compat.v1.image.resize_images(img, (3, 3))
+        i = tf.argmax(x, 1, name="top", axis=None)
+        m = tf.expand_dims(x, axis=1)
+    """, RULE)
+    assert findings == []
+    assert _exists("random.set_seed") and _exists("math.count_nonzero") and _exists("compat.v1.div")
+
+
+def test_graph_mode_names_and_conflicting_keywords_are_left_for_the_report():
+    assert_unchanged("""
+        import tensorflow as tf
+        w = tf.get_variable("w", [3])
+        x = tf.placeholder_with_default(y, [3])
+        h = tf.reduce_sum(x, 1, reduction_indices=[2], axis=1)
+        t = tf.random.set_seed(3)
+    """, RULE)
+    _, findings = rewrite("""
+        import tensorflow as tf
+        w = tf.get_variable("w", [3])
+    """)
+    assert [(f.line, f.rule) for f in findings] == [(3, "unresolved_api")]
+    assert "tf.Variable" in findings[0].message
+
+
+def test_a_reordered_function_keeps_positional_arguments_tf2_binds_the_same():
+    """tf.while_loop is in the reorder table, but TF2 takes cond, body, loop_vars in the same places: the call
+    stays as written (a rewrite another rule produced then changes nothing on a second run)."""
+    assert_unchanged("""
+        import tensorflow as tf
+        _, mask = tf.while_loop(lambda b, *args: b < m, loop_body, [0, ignore_mask])
+    """, RULE)

@@ -71,9 +71,21 @@ OTHERS = {"variable": ("keras.Variable", ("value", "dtype", "name"), {"dtype": "
 SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.shape)",
           "dtype": "keras.backend.standardize_dtype({x}.dtype)", "ndim": "len({x}.shape)",
           "cast_to_floatx": "numpy.asarray({arg}, dtype=keras.backend.floatx())", "relu": "keras.ops.relu({arg})"}
+# Keras 2 parameters the keras.ops function names otherwise (Keras 2.3.1's signatures against Keras 3's:
+# tests/codemod/test_backend_functions_to_ops.py checks the Keras 3 side): `K.constant(value=v)` ->
+# `keras.ops.convert_to_tensor(x=v)`, which has no `value`.
+KEYWORDS = {
+    "constant": {"value": "x"}, "reshape": {"shape": "newshape"}, "tile": {"n": "repeats"},
+    "clip": {"min_value": "x_min", "max_value": "x_max"}, "stop_gradient": {"variables": "variable"},
+    "one_hot": {"indices": "x"}, "concatenate": {"tensors": "xs"}, "pow": {"a": "x2", "x": "x1"},
+    "permute_dimensions": {"pattern": "axes"}, "gather": {"reference": "x"}, "repeat_elements": {"rep": "repeats"},
+    "depthwise_conv2d": {"x": "inputs", "depthwise_kernel": "kernel"}, "dot": {"x": "x1", "y": "x2"},
+    **{name: {"x": "x1", "y": "x2"} for name in ("maximum", "minimum", "equal", "not_equal", "greater",
+                                                  "greater_equal", "less", "less_equal")},
+}
 # Keras 2 arguments the Keras 3 function has no counterpart for: such a call is reported.
 UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"},
-               "depthwise_conv2d": {"x", "depthwise_kernel"}}
+               "ones_like": {"name"}, "zeros_like": {"name"}}
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # What to use instead, for the functions reported.
 ADVICE = {
@@ -259,7 +271,7 @@ class BackendFunctionsToOps(DropsStatements):
             return self._rewritten(original, updated.with_changes(func=cst.parse_expression(f"{self._tf()}.shape")))
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()):
             target, defaults = OPS[function]
-            args = list(updated.args)
+            args = _renamed(list(updated.args), KEYWORDS.get(function, {}))
             for keyword, (position, value) in defaults.items():
                 if keyword not in keywords and len(args) < position:
                     if args:
@@ -401,6 +413,12 @@ def _thunk(value: cst.BaseExpression) -> cst.BaseExpression | None:
             and value.params.star_kwarg is None:
         return value.body
     return None
+
+
+def _renamed(args: list[cst.Arg], renames: dict[str, str]) -> list[cst.Arg]:
+    """Keyword arguments under the keras.ops function's own parameter names."""
+    return [arg.with_changes(keyword=cst.Name(renames[arg.keyword.value]))
+            if arg.keyword is not None and arg.keyword.value in renames else arg for arg in args]
 
 
 def _keywords(args: list[cst.Arg], parameters: tuple[str, ...]) -> list[cst.Arg] | None:

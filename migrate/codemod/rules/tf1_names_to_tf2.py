@@ -21,9 +21,13 @@ touched; a name bound both to `tensorflow` and to `tensorflow.compat.v1` (a vers
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
+from migrate.codemod.api_surface import Surface, Tf1Tables, surface, tf1_tables
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code
 
@@ -64,6 +68,21 @@ REPORTED = {
 }
 
 
+# Where TensorFlow's table sends a name to tf.compat.v1 but TF2 has one with the same meaning, or where its
+# table's TF2 name does not mean the same (tf.image.resize defaults to half-pixel centers: other pixels).
+PREFERRED = {"set_random_seed": "random.set_seed", "random.set_random_seed": "random.set_seed",
+             "image.resize_images": "compat.v1.image.resize_images"}
+# TF1 names whose compat.v1 spelling needs graph mode (a session, collections, variable scopes) or does
+# something else with eager execution on: not renamed; the last pass reports them for a person.
+GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "InteractiveSession", "get_variable",
+              "variable_scope", "get_collection", "add_to_collection", "get_default_session", "reset_default_graph",
+              "disable_eager_execution", "disable_v2_behavior", "trainable_variables", "global_variables",
+              "local_variables", "train.Saver", "summary.FileWriter", "summary.merge_all", "layers.",
+              "train.", "losses.", "metrics.", "Summary", "variables_initializer", "global_variables_initializer",
+              "local_variables_initializer", "tables_initializer", "get_local_variable", "make_template",
+              "py_func", "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.")
+
+
 class Tf1NamesToTf2(DropsStatements):
     NAME = "tf1_names_to_tf2"
     ORDER = 4  # before tf1_session_code, which then sees the Session(graph=...) rewritten
@@ -76,6 +95,11 @@ class Tf1NamesToTf2(DropsStatements):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.gfile / tf.GraphDef / tf.to_float / tf.Session(graph=g)... -> TF2 names; TF1 graph-mode names reported"
 
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """The rule's own words, or a call of a name TensorFlow's tables rename, reorder or change keywords of."""
+        return super().triggered(source, survey) or (b"tensorflow" in source and _mentions_table(source))
 
     def visit_Module(self, node: cst.Module) -> None:
         self.tf1_bodies: set[int] = set()  # bodies of `if`s only TensorFlow 1 enters
@@ -232,6 +256,10 @@ class Tf1NamesToTf2(DropsStatements):
             return updated
         name, compat = found
         root = self._root(original.func, name)
+        if root is not None and not compat and name not in RENAMES and name not in CASTS and name not in REPORTED:
+            tabled = self._from_tables(original, updated, name, root)
+            if tabled is not None:
+                return tabled
         positional = sum(arg.keyword is None and not arg.star for arg in original.args)
         keywords = {arg.keyword.value for arg in original.args if arg.keyword is not None}
         if root is not None and name in CASTS and positional == 1 and not keywords:
@@ -257,6 +285,112 @@ class Tf1NamesToTf2(DropsStatements):
             self.report(original, f"tf.{name} is gone in TensorFlow 2: use tf.{RENAMES.get(name, 'cast')} "
                                   f"({code(original.func)} could not be rewritten here)")
         return updated
+
+
+    def _from_tables(self, original: cst.Call, updated: cst.Call, name: str, root: cst.Name) -> cst.Call | None:
+        """tf_upgrade_v2's own edits of a call of `tf.NAME`, from TensorFlow's tables (`api_surface.tf1_tables`):
+        positional arguments TF2 reordered become keywords, renamed keywords take their TF2 name, and a name TF2
+        lacks takes the TF2 name with the same meaning (PREFERRED over the table), or its compat.v1 spelling
+        where that runs eagerly. Every keyword of the result must be one the new target takes, else the call is
+        left for the last pass to report. None: nothing to do."""
+        tables, api = _tables()
+        old = f"tf.{name}"
+        args = list(updated.args)
+        if any(arg.star for arg in args):
+            return None
+        changed = False
+        order = tables.reorders.get(old)
+        if order is not None:
+            positional = [i for i, arg in enumerate(args) if arg.keyword is None]
+            now = api.signature(f"tensorflow.{name}") if api.exists(f"tensorflow.{name}") else None
+            slots = now.positional if now is not None else ()
+            for index, at in enumerate(positional):
+                keyword = order[index] if index < len(order) else None
+                if keyword and not (index < len(slots) and slots[index] == keyword):  # TF2 binds it there too
+                    args[at] = args[at].with_changes(keyword=cst.Name(keyword), equal=cst.AssignEqual(
+                        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+                    changed = True
+            if changed:  # keywords after every positional argument, as Python wants
+                args = [a for a in args if a.keyword is None] + [a for a in args if a.keyword is not None]
+        renames = tables.keywords.get(old, {})
+        for index, arg in enumerate(args):
+            if arg.keyword is not None and renames.get(arg.keyword.value):
+                args[index] = arg.with_changes(keyword=cst.Name(renames[arg.keyword.value]))
+                changed = True
+        target = name
+        if api.missing(f"tensorflow.{name}") is not None:
+            new = PREFERRED.get(name) or tables.renames.get(old, "").removeprefix("tf.")
+            if not new or (new.startswith("compat.v1.") and _graph_only(name)) or not api.exists(f"tensorflow.{new}"):
+                return None
+            target = new
+        signature = api.signature(f"tensorflow.{target}")
+        keywords = [arg.keyword.value for arg in args if arg.keyword is not None]
+        if len(set(keywords)) < len(keywords):
+            return None  # a renamed keyword given twice (`reduction_indices=` beside `axis=`): for a person
+        if signature is None or not all(signature.takes(keyword) for keyword in keywords):
+            fallback = tables.renames.get(old, "").removeprefix("tf.")
+            if target == name or not fallback.startswith("compat.v1.") or _graph_only(name):
+                return None
+            signature = api.signature(f"tensorflow.{fallback}")
+            if signature is None or not all(signature.takes(keyword) for keyword in
+                                            [a.keyword.value for a in original.args if a.keyword is not None]):
+                return None
+            target, args, changed = fallback, list(updated.args), False  # compat.v1 takes the call as it was
+        if target == name and not changed:
+            return None
+        if len(args) > 0:
+            last = args[-1]
+            args = [*args[:-1], last.with_changes(comma=cst.MaybeSentinel.DEFAULT)] if \
+                original.args[-1].comma is cst.MaybeSentinel.DEFAULT else args
+        self.converted()
+        func = cst.parse_expression(f"{root.value}.{target}") if target != name else updated.func
+        return updated.with_changes(func=func, args=args)
+
+
+_CALLED = re.compile(rb"\.(\w+)[ \t]*\(")
+_KEYWORD = re.compile(rb"[(,][ \t]*(\w+)[ \t]*=(?!=)")
+
+
+def _mentions_table(source: bytes) -> bool:
+    """Whether a call of a TF1 name TensorFlow's tables rename (one TF2 lacks) or a keyword they rename occurs in
+    the text (before parsing). Reorders alone do not let a file in: they matter only with more positional
+    arguments than most calls have, and apply wherever the file is parsed."""
+    names, keywords = _table_words()
+    return not names.isdisjoint(_CALLED.findall(source)) or not keywords.isdisjoint(_KEYWORD.findall(source))
+
+
+# Keywords of the tables too common in code that is not TensorFlow 1's to let a file in (`name=`, a Keras
+# layer's `dilation_rate=`); the table still renames them in a file parsed for another reason.
+COMMON_KEYWORDS = frozenset({b"input_tensor", b"dilation_rate", b"input_sizes", b"out_backprop", b"output_dtype",
+                             b"in_order", b"library_filename", b"string_tensor"})
+DISTINCT_SHORT = frozenset({b"dim", b"dimension", b"ksizes", b"fn1", b"fn2"})
+
+
+@lru_cache(maxsize=1)
+def _table_words() -> tuple[frozenset[bytes], frozenset[bytes]]:
+    """The last parts of the TF1 names the tables rename that TF2 has nowhere at its top level (`count_nonzero`,
+    `resize_images`; not `reshape`, whose old spelling `tf.manip.reshape` is rare and whose word is everywhere),
+    and the renamed keywords distinctive enough to mean TensorFlow 1 (`keep_dims`, `squeeze_dims`, `dim`)."""
+    tables, api = _tables()
+    names = {old.rsplit(".", 1)[-1] for old in tables.renames
+             if old.startswith("tf.") and not old.startswith("tf.compat.") and api.missing("tensorflow." + old[3:])}
+    top = {old[3:] for old in tables.renames if old.startswith("tf.") and "." not in old[3:]}
+    names = {name.encode() for name in names if api.missing(f"tensorflow.{name}")
+             and (name in top or ("_" in name and len(name) >= 10))}
+    keywords = {keyword.encode() for renames in tables.keywords.values() for keyword, new in renames.items() if new}
+    keywords = {k for k in keywords if (b"_" in k or k in DISTINCT_SHORT) and k not in COMMON_KEYWORDS}
+    return frozenset(names), frozenset(keywords)
+
+
+def _tables() -> tuple[Tf1Tables, Surface]:
+    api = surface()
+    return tf1_tables(api), api
+
+
+def _graph_only(name: str) -> bool:
+    """A TF1 name (after `tf.`) whose compat.v1 spelling needs graph mode (GRAPH_ONLY: a name or a module)."""
+    return any(name == entry or (entry.endswith(".") and name.startswith(entry)) or name.endswith("." + entry)
+               for entry in GRAPH_ONLY)
 
 
 class _GraphImports(cst.CSTVisitor):

@@ -1,0 +1,367 @@
+"""The last pass over every output file: each Keras/TensorFlow name, import and keyword it still uses is
+looked up in the installed Keras 3 / TensorFlow 2 (`api_surface`), and what does not exist is reported at
+its line. Nothing silent, whatever rule did or did not touch the line.
+
+What is checked, on the file's `ast` (Python's own parser, a few milliseconds a file: the pass runs on
+every file that mentions `keras` or `tensorflow`, most of which no rule parses with LibCST):
+- every `import keras...` / `from tensorflow... import n`: the module, then each name;
+- every dotted name read through such an import (`tf.set_random_seed`, `keras.layers.CuDNNLSTM`),
+  through star imports of Keras modules for bare names;
+- every keyword passed to a Keras/TensorFlow callable whose signature can be read (`Nadam(schedule_decay=)`,
+  `keras.ops.convert_to_tensor(value=)`);
+- every attribute read on a receiver known to be a Keras model (assigned from `Model(...)`,
+  `Sequential(...)`, `load_model(...)`, or from a function of the file that returns such a model):
+  `model.fit_generator`, `model._make_train_function()` are checked against Keras 3's `Model`.
+
+Imports in a `try` whose `except` catches the failure are the code's own fallback: not reported, and a
+name with several imports (`try: import keras except: from tensorflow import keras`) resolves when any of
+them does. A name the file also binds otherwise (an assignment, a parameter, a def) is the file's own and
+is not looked up.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Iterable
+
+from migrate.codemod.api_surface import Signature, Surface
+from migrate.codemod.rule import Finding
+
+NAME = "unresolved_api"
+ROOT_WORDS = (b"keras", b"tensorflow")
+# What makes a model: the callables whose result is a Keras model.
+MODEL_MAKERS = frozenset({"keras.src.models.model.Model", "keras.src.models.sequential.Sequential",
+                          "keras.src.models.functional.Functional", "keras.src.saving.saving_api.load_model",
+                          "keras.src.models.model.model_from_json", "keras.src.models.cloning.clone_model"})
+CATCHING = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException", "AttributeError"})
+BUILTINS = frozenset(dir(builtins))
+
+
+def may_use_api(source: bytes) -> bool:
+    """Whether the file's text can hold a Keras/TensorFlow name at all (checked before parsing)."""
+    return any(word in source for word in ROOT_WORDS)
+
+
+def check(tree: ast.Module, path: str, surface: Surface, line_map: list[int] | None = None,
+          findings: Iterable[Finding] = ()) -> list[Finding]:
+    """What in `tree` (a file as the rules left it) does not exist in the installed Keras / TensorFlow, as
+    leftovers at lines of the file as read (`line_map`: the engine's, None when the tree is the file as read).
+    A site a rule already reported on the same line, naming the same thing, is not reported again."""
+    checker = _Checker(surface)
+    checker.bind(tree)
+    checker.visit(tree)
+    reported = {}
+    for finding in findings:
+        reported.setdefault(finding.line, []).append(finding.message)
+    found = []
+    seen = set()
+    for line, column, subject, message in checker.found:
+        if line_map is not None and 0 < line <= len(line_map):
+            line = line_map[line - 1]
+        last = subject.rsplit(".", 1)[-1]
+        if any(last in text for text in reported.get(line, ())) or (line, subject) in seen:
+            continue
+        seen.add((line, subject))
+        found.append(Finding(path, line, column + 1, NAME, message))
+    return found
+
+
+def _dotted(node: ast.expr) -> list[str] | None:
+    """`a.b.c` -> ["a", "b", "c"]; None when the chain does not start at a name."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return parts[::-1]
+
+
+class _Checker(ast.NodeVisitor):
+    def __init__(self, surface: Surface) -> None:
+        self.surface = surface
+        self.imported: dict[str, set[str]] = {}  # local name -> qualified names its imports give it
+        self.guarded: set[int] = set()  # ids of import statements inside a try that catches their failure
+        self.own: set[str] = set()  # names the module binds other than by import
+        self.locals: dict[int, set[str]] = {}  # id of a function, lambda or class -> names it binds
+        self.scopes: list[set[str]] = []  # those of the functions and classes the walk is in
+        self.stars: list[str] = []  # Keras/TensorFlow modules star-imported
+        self.models: set[str] = set()  # receivers known to be Keras models (`model`, `self.model`)
+        self.not_models: set[str] = set()
+        self.assigned_attributes: dict[str, set[str]] = {}  # receiver -> attributes the file sets on it
+        self.found: list[tuple[int, int, str, str]] = []
+
+    # ------------------------------------------------------------ what names are
+
+    def bind(self, tree: ast.Module) -> None:
+        """Two walks over the file: its imports (and which a `try` guards), then its scopes' other bindings, the
+        functions that return a model they made, and the receivers known to be models."""
+        relative: set[str] = set()
+        assignments: list[ast.Assign] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Try):
+                caught = {_caught(handler.type) for handler in node.handlers}
+                if caught & (CATCHING | {None}):
+                    for inner in node.body:
+                        for each in ast.walk(inner):
+                            if isinstance(each, (ast.Import, ast.ImportFrom)):
+                                self.guarded.add(id(each))
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        self.imported.setdefault(alias.asname, set()).add(alias.name)
+                    else:
+                        first = alias.name.split(".")[0]
+                        self.imported.setdefault(first, set()).add(first)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level or not node.module:
+                    relative.update(alias.asname or alias.name for alias in node.names)
+                    continue
+                for alias in node.names:
+                    if alias.name == "*":
+                        if self.surface.covers(node.module):
+                            self.stars.append(node.module)
+                        continue
+                    self.imported.setdefault(alias.asname or alias.name, set()).add(f"{node.module}.{alias.name}")
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                receiver = _dotted(node.value)
+                if receiver is not None:
+                    self.assigned_attributes.setdefault(".".join(receiver), set()).add(node.attr)
+            elif isinstance(node, ast.Assign):
+                assignments.append(node)
+        self.own = set(relative)
+        builders: set[str] = set()
+        self._scope(tree, self.own, None, builders)
+        self._find_models(assignments, builders)
+
+    def _scope(self, node: ast.AST, bound: set[str], function: list | None, builders: set[str]) -> None:
+        """Collect what each scope binds (`bound`: the current one's) and, for the function being walked
+        (`function`: [name, names made a model, values returned]), whether it returns a model it made: one walk,
+        each nested scope walked once with its own set."""
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                inner: set[str] = set()
+                self.locals[id(child)] = inner
+                if not isinstance(child, ast.Lambda):
+                    bound.add(child.name)
+                if not isinstance(child, ast.ClassDef):
+                    args = child.args
+                    inner.update(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
+                    inner.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+                record = [child.name, set(), []] if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+                self._scope(child, inner, record if record is not None else function, builders)
+                if record is not None and record[2] and all(
+                        (isinstance(v, ast.Name) and v.id in record[1]) or
+                        (isinstance(v, ast.Call) and self._makes_model(v)) for v in record[2]):
+                    builders.add(record[0])
+                continue
+            if isinstance(child, ast.Name) and isinstance(child.ctx, (ast.Store, ast.Del)):
+                bound.add(child.id)
+            elif isinstance(child, ast.ExceptHandler) and child.name:
+                bound.add(child.name)
+            elif function is not None and isinstance(child, ast.Return) and child.value is not None:
+                function[2].append(child.value)
+            elif function is not None and isinstance(child, ast.Assign) and isinstance(child.value, ast.Call) and \
+                    self._makes_model(child.value):
+                function[1].update(t.id for t in child.targets if isinstance(t, ast.Name))
+            self._scope(child, bound, function, builders)
+
+    def qualified(self, parts: list[str]) -> set[str]:
+        """The qualified names a dotted name may stand for through the file's imports (empty: not Keras' or
+        TensorFlow's, or the file's own)."""
+        head = parts[0]
+        if head in self.own or any(head in scope for scope in self.scopes):
+            return set()
+        if head in self.imported:
+            return {".".join([origin, *parts[1:]]) for origin in self.imported[head]}
+        if self.stars and head not in BUILTINS:
+            found = {f"{module}.{'.'.join(parts)}" for module in self.stars
+                     if head in self.surface.names_of(module)}
+            return found
+        return set()
+
+    def _makes_model(self, call: ast.Call) -> bool:
+        parts = _dotted(call.func)
+        if parts is None:
+            return False
+        for name in self._imported_only(parts):
+            if self.surface.exists(name) and self.surface.origin(name) in MODEL_MAKERS:
+                return True
+        return False
+
+    def _imported_only(self, parts: list[str]) -> set[str]:
+        """`qualified`, before `own` is known (a builder's models are found while binding)."""
+        if parts[0] in self.imported:
+            return {".".join([origin, *parts[1:]]) for origin in self.imported[parts[0]]}
+        return set()
+
+    def _find_models(self, assignments: list[ast.Assign], builders: set[str]) -> None:
+        for node in assignments:
+            value = node.value
+            is_model = isinstance(value, ast.Call) and (
+                self._makes_model(value) or (isinstance(value.func, ast.Name) and value.func.id in builders))
+            harmless = isinstance(value, ast.Constant)
+            for target in node.targets:
+                parts = _dotted(target)
+                if parts is None:
+                    continue
+                name = ".".join(parts)
+                if is_model:
+                    self.models.add(name)
+                elif not harmless:
+                    self.not_models.add(name)
+        self.models -= self.not_models
+
+    # ------------------------------------------------------------ the walk
+
+    def report(self, node: ast.AST, subject: str, message: str) -> None:
+        self.found.append((node.lineno, node.col_offset, subject, message))
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef) -> None:
+        for decorator in getattr(node, "decorator_list", ()):
+            self.visit(decorator)
+        self.scopes.append(self.locals.get(id(node), set()))
+        for child in ast.iter_child_nodes(node):
+            if child not in getattr(node, "decorator_list", ()):
+                self.visit(child)
+        self.scopes.pop()
+
+    visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = visit_FunctionDef
+
+    def visit_Import(self, node: ast.Import) -> None:
+        if id(node) in self.guarded:
+            return
+        for alias in node.names:
+            missing = self.surface.missing(alias.name)
+            if missing is not None:
+                self.report(node, missing, _gone(self.surface, missing, f"import {alias.name}"))
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if id(node) in self.guarded or node.level or not node.module or not self.surface.covers(node.module):
+            return
+        missing = self.surface.missing(node.module)
+        if missing is not None:
+            self.report(node, missing, _gone(self.surface, missing, f"from {node.module} import ..."))
+            return
+        for alias in node.names:
+            if alias.name == "*":
+                continue
+            name = f"{node.module}.{alias.name}"
+            missing = self.surface.missing(name)
+            if missing is not None:
+                self.report(node, name, _gone(self.surface, missing, f"from {node.module} import {alias.name}"))
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        parts = _dotted(node)
+        if parts is None:
+            self.generic_visit(node)
+            return
+        if isinstance(node.ctx, ast.Load):
+            self._check_name(node, parts)
+            self._check_model_attribute(node, parts)
+        # the chain's inner attributes are prefixes of this one: checked with it
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Load) and node.id not in self.imported:
+            return  # a bare name from an import is checked at the import
+        return
+
+    def _check_name(self, node: ast.AST, parts: list[str]) -> None:
+        candidates = self.qualified(parts)
+        if not candidates or not all(self.surface.covers(c) for c in candidates):
+            return
+        missing = [self.surface.missing(c) for c in candidates]
+        if all(m is not None for m in missing):
+            first = min(missing, key=len)
+            if len(first.split(".")) <= 1:
+                return
+            self.report(node, first, _gone(self.surface, first, ".".join(parts)))
+
+    def _check_model_attribute(self, node: ast.Attribute, parts: list[str]) -> None:
+        receiver = ".".join(parts[:-1])
+        attr = parts[-1]
+        if receiver not in self.models or attr.startswith("__") or attr in self.assigned_attributes.get(receiver, ()):
+            return
+        members = self.surface.model_members()
+        if members is None or attr in members:
+            return
+        hint = MODEL_HINTS.get(attr, "see keras.Model's methods")
+        self.report(node, f"{receiver}.{attr}",
+                    f"{receiver}.{attr}: Keras 3's Model has no {attr} ({hint})")
+
+    def visit_Call(self, node: ast.Call) -> None:
+        parts = _dotted(node.func)
+        if parts is not None and any(k.arg for k in node.keywords):
+            candidates = self.qualified(parts)
+            signatures = [self.surface.signature(c) for c in candidates if self.surface.covers(c)]
+            if candidates and signatures and all(s is not None for s in signatures):
+                self._check_keywords(node, ".".join(parts), signatures)
+        self.generic_visit(node)
+
+    def _check_keywords(self, node: ast.Call, spelled: str, signatures: list[Signature]) -> None:
+        for keyword in node.keywords:
+            if keyword.arg is None or any(s.takes(keyword.arg) for s in signatures):
+                continue
+            self.report(keyword.value, f"{spelled}.{keyword.arg}",
+                        f"{spelled}() takes no keyword `{keyword.arg}` in {_versions(self.surface)}: "
+                        f"{KEYWORD_HINTS.get(keyword.arg, 'rename or drop it (see its signature)')}")
+
+
+MODEL_HINTS = {
+    "fit_generator": "call fit() with the generator", "evaluate_generator": "call evaluate() with the generator",
+    "predict_generator": "call predict() with the generator",
+    "_make_train_function": "Keras 3 builds model.train_function on the first fit(); drop the call",
+    "_make_predict_function": "Keras 3 builds model.predict_function on the first predict(); drop the call",
+    "_make_test_function": "Keras 3 builds model.test_function on the first evaluate(); drop the call",
+    "train_on_batch_generator": "call train_on_batch() per batch",
+}
+KEYWORD_HINTS = {
+    "keep_dims": "use keepdims=", "squeeze_dims": "use axis=", "lr": "use learning_rate=",
+    "nb_epoch": "use epochs=", "schedule_decay": "Keras 3's Nadam has none: drop it",
+}
+
+
+def _caught(node: ast.expr | None) -> str | None:
+    if node is None:
+        return None
+    if isinstance(node, ast.Tuple):
+        names = [_caught(element) for element in node.elts]
+        return next((n for n in names if n in CATCHING), names[0] if names else "")
+    parts = _dotted(node)
+    return parts[-1] if parts else ""
+
+
+def _versions(surface: Surface) -> str:
+    return f"Keras {surface.versions.get('keras', '?')} / TensorFlow {surface.versions.get('tensorflow', '?')}"
+
+
+def _gone(surface: Surface, missing: str, spelled: str) -> str:
+    """`keras.engine does not exist in the installed Keras 3.15.1 (import keras.engine.topology): ...`."""
+    root = missing.split(".")[0]
+    package = "Keras" if root == "keras" or missing.startswith("tensorflow.keras") else "TensorFlow"
+    version = surface.versions.get("keras" if package == "Keras" else "tensorflow", "?")
+    hint = HINTS.get(missing) or HINTS.get(".".join(missing.split(".")[:2]))
+    if hint is None and missing.startswith("tensorflow.") and surface.exists("tensorflow.compat.v1." + missing[11:]):
+        hint = (f"TensorFlow 1 API: tf.compat.v1.{missing[11:]} has it, for graph-mode code; use the TF2 "
+                "equivalent (eager code, tf.function)")
+    return (f"{missing} does not exist in the installed {package} {version} ({spelled}): "
+            f"{hint or 'use its Keras 3 / TensorFlow 2 replacement, or remove it'}")
+
+
+HINTS = {
+    "keras.engine": "import Layer, Input, Model from keras / keras.layers",
+    "keras.layers.CuDNNLSTM": "use keras.layers.LSTM (it uses cuDNN when it can)",
+    "keras.layers.CuDNNGRU": "use keras.layers.GRU (it uses cuDNN when it can)",
+    "keras.initializations": "use keras.initializers",
+    "keras.models.Input": "import Input from keras (or keras.layers)",
+    "keras.losses.mse": "use keras.losses.mean_squared_error or 'mse'",
+    "tensorflow.contrib": "TensorFlow 2 has no contrib: find the maintained replacement",
+    "tensorflow.placeholder": "use keras.Input, or pass the value to a tf.function",
+    "tensorflow.Session": "compute eagerly or in a tf.function (tf.compat.v1.Session needs graph mode)",
+    "tensorflow.get_variable": "use tf.Variable, or a Keras layer's add_weight",
+    "tensorflow.app": "use argparse or absl.flags / absl.app",
+    "tensorflow._api": "TensorFlow 1's private module path: import the same name from keras (or tensorflow)",
+    "tensorflow.compat.v1.keras": "Keras 3 has no tf.compat.v1.keras: import from keras",
+}

@@ -1,0 +1,230 @@
+"""The last pass: every Keras/TensorFlow name, import, keyword and Model method left in an output file is
+looked up in the installed Keras 3 / TensorFlow 2 (their own files, read as text), and what does not exist is
+reported at its line; names that exist and a project's own names never are."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+
+from migrate.codemod.engine import rewrite_source
+from migrate.codemod.registry import all_rules
+from migrate.codemod.resolution import NAME
+from migrate.codemod.rule import Rule
+from tests.codemod.helpers import rewrite
+
+
+def _left(source: str) -> list[tuple[int, str]]:
+    """(line, message) of what the pass alone reports on `source`."""
+    _, findings = rewrite(source, NAME)
+    assert all(f.rule == NAME and not f.advice for f in findings)
+    return [(f.line, f.message) for f in findings]
+
+
+# ---------------------------------------------------------------- one class of breakage each
+
+def test_a_removed_module_is_reported_at_its_import():
+    left = _left("""
+        import keras
+        from keras.engine.topology import Layer
+        import keras.initializations
+    """)
+    assert [line for line, _ in left] == [3, 4]
+    assert left[0][1].startswith("keras.engine does not exist in the installed Keras 3.")
+    assert "keras.initializations does not exist" in left[1][1] and "keras.initializers" in left[1][1]
+
+
+def test_a_removed_name_is_reported_at_its_import_and_where_it_is_read():
+    left = _left("""
+        import keras
+        from keras.layers import Dense, CuDNNLSTM
+        loss = keras.losses.mse
+    """)
+    assert [(line, message.split(" does not exist")[0]) for line, message in left] == [
+        (3, "keras.layers.CuDNNLSTM"), (4, "keras.losses.mse")]
+
+
+def test_a_removed_keyword_is_reported_at_the_keyword():
+    left = _left("""
+        import tensorflow as tf
+        from keras.optimizers import Nadam
+        optimizer = Nadam(learning_rate=0.002, schedule_decay=0.004)
+        peak = tf.reduce_max(x, axis=1, keep_dims=True)
+    """)
+    assert [line for line, _ in left] == [4, 5]
+    assert "Nadam() takes no keyword `schedule_decay`" in left[0][1]
+    assert "tf.reduce_max() takes no keyword `keep_dims`" in left[1][1] and "keepdims=" in left[1][1]
+
+
+def test_keras_1_model_keywords_are_reported():
+    """Keras 3 raises on `Model(input=, output=)` (zhixuhao/unet failed so, unreported)."""
+    left = _left("""
+        from keras.models import Model
+        model = Model(input=x, output=y)
+        other = Model(inputs=x, outputs=y, name="m")
+    """)
+    assert [(line, message.split(" in Keras")[0]) for line, message in left] == [
+        (3, "Model() takes no keyword `input`"), (3, "Model() takes no keyword `output`")]
+
+
+def test_a_removed_model_method_is_reported_on_a_known_model():
+    left = _left("""
+        from keras.models import Model, Sequential
+
+        def build(inputs, outputs):
+            made = Model(inputs, outputs)
+            return made
+
+        model = build(a, b)
+        model._make_train_function()
+        other = Sequential()
+        other.add(layer)
+        other.fit_generator(batches(), 10)
+    """)
+    assert [(line, message.split(":")[0]) for line, message in left] == [
+        (9, "model._make_train_function"), (12, "other.fit_generator")]
+
+
+def test_a_tf1_symbol_is_reported_with_the_compat_v1_it_lives_in():
+    left = _left("""
+        import tensorflow as tf
+        tf.set_random_seed(1)
+        x = tf.placeholder(tf.float32, [None, 3])
+    """)
+    assert [line for line, _ in left] == [3, 4]
+    assert left[0][1].startswith("tensorflow.set_random_seed does not exist in the installed TensorFlow 2.")
+    assert "tf.compat.v1.set_random_seed" in left[0][1]
+
+
+def test_a_tf1_private_api_import_is_reported():
+    left = _left("""
+        from tensorflow._api.v1.keras.utils import multi_gpu_model
+    """)
+    assert [line for line, _ in left] == [2] and "private module path" in left[0][1]
+
+
+class _WritesValue(Rule):
+    """A rewrite that, like backend_functions_to_ops once did, passes a keyword the target does not take:
+    `K.constant(3)` -> `keras.ops.convert_to_tensor(value=3)` (a real rule run by the engine, not a mock)."""
+
+    NAME = "writes_value"
+    TRIGGERS = ("constant",)
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        if isinstance(original.func, cst.Attribute) and original.func.attr.value == "constant":
+            self.converted()
+            return cst.parse_expression(f"keras.ops.convert_to_tensor(value={cst.Module([]).code_for_node(original.args[0].value)})")
+        return updated
+
+
+def test_a_keyword_a_migrate_rewrite_produced_is_reported_at_the_line_as_read():
+    rules = [_WritesValue, *[rule for rule in all_rules() if rule.NAME == NAME]]
+    source = textwrap.dedent("""
+        import keras
+        from keras import backend as K
+
+
+        one = K.constant(3)
+    """).encode()
+    result = rewrite_source(source, "example.py", rules)
+    assert b"convert_to_tensor(value=3)" in result.rewritten
+    assert [(f.line, f.rule) for f in result.findings] == [(6, NAME)]
+    assert "keras.ops.convert_to_tensor() takes no keyword `value`" in result.findings[0].message
+
+
+# ---------------------------------------------------------------- must not report
+
+def test_names_keywords_and_methods_that_exist_are_not_reported():
+    assert _left("""
+        import tensorflow as tf
+        import keras
+        from keras.layers import Dense, LSTM, Input
+        from tensorflow.keras.callbacks import ModelCheckpoint
+        from tensorflow.python.framework import ops
+        tf.random.set_seed(1)
+        peak = tf.reduce_max(x, axis=1, keepdims=True, name="peak")
+        layer = Dense(units=3, activation="relu", name="d", input_shape=(3,), dtype="float32", trainable=False)
+        recurrent = tf.keras.layers.LSTM(8, return_sequences=True, input_shape=(None, 3))
+        model = keras.Sequential([layer])
+        model.add(recurrent)
+        model.compile(optimizer="adam", loss="mse")
+        model.fit(x, y, epochs=2, batch_size=8, callbacks=[ModelCheckpoint(filepath="w.keras")])
+        print(model.inputs, model.outputs, model.input_shape, tf.float32, tf.__version__, keras.__version__)
+        options = dict(units=4)
+        extra = Dense(**options)
+        converter = tf.lite.TFLiteConverter.from_keras_model(model)
+    """) == []
+
+
+def test_a_projects_own_names_are_not_reported():
+    assert _left("""
+        import tensorflow as tf
+        import keras
+
+        def multi_gpu_model(model, gpus):
+            return model
+
+        def scale(tf, keras):
+            return tf.whatever(keras.nothing)
+
+        class Trainer:
+            def fit_generator(self, data):
+                return data
+
+        model = Trainer()
+        model.fit_generator([1])
+        model._make_train_function = None
+        parallel = multi_gpu_model(build(), 2)
+    """) == []
+
+
+def test_a_guarded_import_is_the_codes_own_fallback():
+    assert _left("""
+        try:
+            from keras.layers import CuDNNLSTM
+        except ImportError:
+            from keras.layers import LSTM as CuDNNLSTM
+        try:
+            import tensorflow.compat.v1 as tf
+        except ImportError:
+            import tensorflow as tf
+        x = tf.placeholder(tf.float32)
+    """) == []
+
+
+def test_files_without_keras_or_tensorflow_are_not_parsed():
+    result = rewrite_source(b"print 'python 2, no keras here'\n", "example.py", all_rules())
+    assert result.error is None and result.findings == ()
+
+
+def test_a_python2_file_no_rule_works_on_is_left_as_before():
+    """A file no rule has work in is not reported unreadable because the pass cannot read it."""
+    result = rewrite_source(b"import keras\nprint 'python 2'\n", "example.py", all_rules())
+    assert result.error is None and result.findings == () and result.rewritten == result.original
+
+
+def test_the_pass_counts_and_fails_check_through_the_summary(tmp_path):
+    from migrate.codemod.engine import run
+
+    script = tmp_path / "train.py"
+    script.write_text("import tensorflow as tf\ntf.set_random_seed(1)\n")
+    summary = run([script], [rule for rule in all_rules() if rule.NAME == NAME])
+    assert summary.sites_for_review == 1 and summary.work_left() and summary.files_changed == 0
+
+
+def test_tf1_private_api_paths_resolve_as_their_public_names():
+    """`from tensorflow._api.v1.keras.utils import multi_gpu_model` (two real scripts) is Keras' multi_gpu_model
+    for every rule (`names.public`), and legacy_import_paths writes the public path."""
+    got, findings = rewrite("""
+        from tensorflow._api.v1.keras.utils import multi_gpu_model
+        from tensorflow._api.v1.keras.models import load_model
+
+        model = load_model("m.h5")
+        parallel = multi_gpu_model(model, gpus=2)
+        parallel.compile(loss="mse", optimizer="adam")
+    """)
+    assert "multi_gpu_model" not in got and "MirroredStrategy()" in got
+    # legacy_import_paths rewrites the private path to the public one: nothing is left to report
+    assert "_api.v1" not in got and "from tensorflow.keras.models import load_model" in got
+    assert not [f for f in findings if f.rule == NAME]
