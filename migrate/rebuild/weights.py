@@ -23,6 +23,7 @@ from migrate.errors import MalformedFileError
 from migrate.graph import Graph, Layer
 from migrate.read import LegacyFile, WeightInfo
 from migrate.read.store import open_weights
+from migrate.rebuild.arrays import to_numpy
 from migrate.rebuild.keras_compat import resource_handle
 from migrate.rebuild.model import Rebuilt
 from migrate.translate.weights import apply_fixes, keras1_joined, reshapes
@@ -99,7 +100,7 @@ def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInf
     expected = digest_array(array)
     variable.assign(array)
     del array  # the caller passes a temporary: free it before reading the variable back
-    landed = digest_array(np.asarray(variable.value))
+    landed = digest_array(to_numpy(variable.value))
     if landed != expected:
         raise MalformedFileError(f"weight '{info.name}' did not survive the move bit for bit", layer="/".join(path))
     return landed
