@@ -30,6 +30,8 @@ from migrate.read import LegacyFile, read_model_file
 from migrate.rebuild.options import RebuildOptions, check_lambda_specs, load_user_objects
 from migrate.rebuild.record import RebuildRecord
 from migrate.recover import RecoverOptions
+from migrate.recover.checkpoint import ALWAYS_WEIGHTED
+from migrate.recover.checkpoint import config_layers as named_config_layers
 from migrate.save import write_text_atomically
 from migrate.translate.custom import (
     CustomClass,
@@ -64,6 +66,7 @@ class ConvertOptions:
     from_code: Path | None = None  # training code (.py, .ipynb, a folder) to recover a weights-only file's architecture
     settings: tuple[str, ...] = ()  # NAME=VALUE for values the recovered builder reads from data
     search: Path | None = None  # a tree to pair weights-only files in (default: the source's folder)
+    class_search: Path | None = None  # code searched for custom classes when --from-code is not given (a zoo's tree)
 
     def recovering(self, source: Path) -> RecoverOptions:
         """Where a weights-only source's architecture is looked for when none is given or beside it."""
@@ -145,6 +148,8 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     check_lambda_specs(list(options.lambdas))
     exports = export_formats_asked(options)
     file = _read_or_none(source)
+    if file is not None:
+        refuse_unbuilt(file)
     passed = _pass_through_keras3(source, file, destination, options, start) if file else None
     if passed is not None:
         return passed
@@ -156,6 +161,7 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
         raise
     template = planned.require_template()
     reference = options.reference or (None if options.no_reference else sidecar_reference(source))
+    options, ported = classes_from_code(planned, template, source, destination, options)
     if not options.custom_objects:  # nothing of the user's to wait for: refuse before TensorFlow starts
         refuse_custom_classes(planned, template, source, destination, set())
     refuse_unliftable_lambdas(planned, template, source, destination, options)
@@ -174,7 +180,23 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     with full_precision() as device:  # TF32 off: the references are float32
         record = build_verified(planned.file, template, planned.weights_group, planned.output_names, rebuild_options)
     record = replace(record, verified_on=device)
+    if ported is not None:  # the ported module registers its classes: importing it is all loading needs
+        kept = tuple(note for note in record.notes if not note.startswith("loading it needs your own objects"))
+        record = replace(record, notes=(ported, *kept))
     return _converted(planned, template, destination, reference, record, time.perf_counter() - start)
+
+
+def refuse_unbuilt(file: LegacyFile) -> None:
+    """A whole model saved before it was built (a Sequential never called on data, with no Input) holds no
+    weights at all though its layers would: nothing to convert, and stock Keras cannot even load it."""
+    if file.format != "model" or any(file.layer_weights.values()) or not isinstance(file.model_config, dict):
+        return
+    weighted = [name for name, class_name, _ in named_config_layers(file.model_config) if class_name in ALWAYS_WEIGHTED]
+    if weighted:
+        raise UnsupportedModelError(
+            f"a model saved before it was built: its layers {', '.join(repr(n) for n in weighted[:3])}"
+            f"{' ...' if len(weighted) > 3 else ''} hold weights in Keras but the file holds none, so there is nothing "
+            "to convert; build the model (start it with keras.Input, or call it on data), then save it again")
 
 
 def export_formats_asked(options: ConvertOptions) -> tuple[str, ...]:
@@ -224,6 +246,50 @@ def _pass_through_keras3(source: Path, file: LegacyFile, destination: Path, opti
         template=str((file.model_config or {}).get("config", {}).get("name", "?")),
         layers=len((file.model_config or {}).get("config", {}).get("layers", [])),
         reference=str(reference) if reference else None, rebuild=record, seconds=time.perf_counter() - start)
+
+
+def classes_from_code(planned: TemplatePlan, template: Graph, source: Path, destination: Path,
+                      options: ConvertOptions) -> tuple[ConvertOptions, str | None]:
+    """The custom classes the model names, taken from the training code (`--from-code`, a zoo's tree) and
+    ported to Keras 3 as `<stem>_custom.py` beside the output, used as if given with --custom-objects.
+    Classes the code does not define are left to `refuse_custom_classes`, which names them; so is
+    everything when the code's classes do not port (with the reason)."""
+    tree = options.from_code or options.class_search
+    if tree is None or options.custom_objects or options.from_code is None and not _has_code(tree):
+        return options, None
+    from migrate.recover.classes import package_name, port_classes, shadowed  # LibCST, the codemod: only when needed
+
+    used = {layer.class_name for _, layer in template.walk()} & KERAS3_LAYER_CLASSES
+    known = KERAS3_LAYER_CLASSES - shadowed(used, tree)
+    classes = unknown_classes(graph_layers(template), planned.file, known, set())
+    if not classes:
+        return options, None
+
+    package = package_name(destination.stem)  # outputs are distinct where sources may share a stem (m.h5, m.keras)
+    try:
+        ported = port_classes([custom.class_name for custom in classes], tree, package)
+    except MigrateError as exc:
+        stub = _write_custom_stub(source, destination, classes)
+        raise UnsupportedModelError(f"{refusal(classes, stub)}; from the code under {tree}: {exc.message}",
+                                    layer=classes[0].layers[0] if classes[0].layers else None) from None
+    if ported.missing:
+        return options, None
+    module = destination.parent / f"{package}.py"
+    module.parent.mkdir(parents=True, exist_ok=True)
+    write_text_atomically(module, ported.text)
+    note = (f"custom classes from code: {ported.describe()}, ported to {module}; loading the .keras needs it: "
+            f"`import {package}` before keras.saving.load_model")
+    return replace(options, custom_objects=(str(module),)), note
+
+
+def _has_code(tree: Path) -> bool:
+    """Whether a tree searched without being named (a zoo's) holds any code: none is no error there."""
+    from migrate.recover.sources import code_files
+
+    try:
+        return bool(code_files(tree))
+    except UsageError:
+        return False
 
 
 def refuse_unliftable_lambdas(planned: TemplatePlan, template: Graph, source: Path, destination: Path,

@@ -15,6 +15,7 @@ from typing import Any
 
 from migrate.errors import MigrateError
 from migrate.graph import Graph, build_graph
+from migrate.graph.pinned import pin_input_shapes
 from migrate.read import LegacyFile, read_model_file
 from migrate.read.architecture import is_tf_keras_config, read_architecture, sidecar_architecture
 from migrate.recover import RecoverOptions, Recovery, recover
@@ -85,6 +86,8 @@ def plan(file: LegacyFile, architecture: str | Path | None = None,
 def _plan_model(file: LegacyFile) -> TemplatePlan:
     graph = build_graph(file.model_config, tf_keras=file.is_tf_keras)
     unwrapped = unwrap(graph)
+    if unwrapped.weights_group is None:
+        pin_input_shapes(unwrapped.template, file.layer_weights)
     return TemplatePlan(
         file=file, graph=graph, template=unwrapped.template, weights_group=unwrapped.weights_group,
         depth=unwrapped.depth, replicas=tuple(unwrapped.replicas),

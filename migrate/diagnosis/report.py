@@ -85,9 +85,36 @@ def inspect_file(path: str | Path, architecture: str | Path | None = None,
         recovering = RecoverOptions(search=Path(path).parent)
     planned = plan_path(path, architecture, recovering)
     try:
-        return _model_report(planned) if planned.file.format == "model" else _weights_report(planned)
+        report = _model_report(planned) if planned.file.format == "model" else _weights_report(planned)
     except MigrateError as exc:
         raise exc.at(str(path)) from None
+    if recovering.from_code is not None and planned.template is not None:
+        report.notes.extend(classes_in_code(planned, recovering.from_code))
+    return report
+
+
+def classes_in_code(planned: TemplatePlan, tree: Path) -> list[str]:
+    """Where the code under `tree` defines the custom classes the file names: what convert --from-code ports.
+    LibCST only: nothing is run."""
+    from migrate.diagnosis.keras3_layers import KERAS3_LAYER_CLASSES
+    from migrate.recover.classes import find_definition, shadowed
+    from migrate.recover.sources import code_units
+    from migrate.translate.custom import graph_layers, unknown_classes
+
+    try:
+        units = code_units(tree)
+        used = {layer.class_name for _, layer in planned.template.walk()} & KERAS3_LAYER_CLASSES
+        known = KERAS3_LAYER_CLASSES - shadowed(used, tree)
+        classes = unknown_classes(graph_layers(planned.template), planned.file, known, set())
+    except MigrateError:
+        return []
+    notes = []
+    for custom in classes:
+        found = find_definition(units, custom.class_name)
+        where = f"defined in {found.unit.path}:{found.line}; convert --from-code ports it" if found else \
+            f"not defined under {tree}"
+        notes.append(f"custom class '{custom.class_name}': {where}")
+    return notes
 
 
 def _model_report(planned: TemplatePlan) -> FileReport:

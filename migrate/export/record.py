@@ -22,10 +22,12 @@ class ExportRecord:
     error: str | None = None
     seconds: float = 0.0
     note: str | None = None  # how the file differs from the .keras model (a TFLite file fixed to batch 1)
+    against: str = "the reference"  # or the converted model's own outputs, when there is no reference
+    fed: str | None = None  # how its runtime was driven (the whole batch at once, or one row at a time)
 
     def line(self) -> str:
         """The record as one line of a report."""
-        return self._line() + (f" [{self.note}]" if self.note else "")
+        return self._line() + "".join(f" [{part}]" for part in (self.fed, self.note) if part)
 
     def _line(self) -> str:
         if self.path is None:
@@ -35,7 +37,7 @@ class ExportRecord:
         if self.max_abs_diff is None:
             return f"{self.format}: wrote {self.path}; FAILED its check ({self.error})"
         verdict = "matches" if self.matched else "DIFFERS from"
-        return f"{self.format}: wrote {self.path}; {verdict} the reference (max abs difference {self.max_abs_diff:.3g})"
+        return f"{self.format}: wrote {self.path}; {verdict} {self.against} (max abs difference {self.max_abs_diff:.3g})"
 
 
 def short_line(export: dict) -> str:

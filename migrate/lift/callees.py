@@ -79,12 +79,19 @@ CALLEES: dict[str, tuple[str, tuple[str, ...]]] = {
     "tensorflow.tile": ("tile", ("x", "multiples", "name")),
     "keras.backend.resize_images": ("resize_images", ("x", "height_factor", "width_factor", "data_format",
                                                       "interpolation")),
+    # TF 1's signatures; `tf.image.resize` was TF 1's resize_images in TF 1 and half-pixel resizing in TF 2
+    "tensorflow.image.resize_images": ("resize", ("x", "size", "method", "align_corners", "preserve_aspect_ratio",
+                                                  "name")),
+    "tensorflow.image.resize": ("resize_either", ("x", "size", "method")),
+    **{f"tensorflow.image.resize_{name}": (f"resize_{name}", ("x", "size", "align_corners", "name",
+                                                              "half_pixel_centers"))
+       for name in ("bilinear", "nearest_neighbor")},
 }
 # Keyword spellings of the libraries -> the parameter names above.
 SYNONYMS = {"input_tensor": "x", "input": "x", "tensor": "x", "a": "x", "logits": "x", "t": "x", "features": "x",
             "values": "tensors", "perm": "axes", "pattern": "axes", "dim": "axis", "clip_value_min": "min",
             "clip_value_max": "max", "min_value": "min", "max_value": "max", "keep_dims": "keepdims",
-            "reduction_indices": "axis", "n": "multiples"}
+            "reduction_indices": "axis", "n": "multiples", "images": "x", "new_size": "size"}
 # Pure functions of numbers that may be folded when every argument is a constant (math on data).
 FOLDABLE = {"math.sqrt", "math.exp", "math.log", "numpy.sqrt", "numpy.exp", "numpy.log", "numpy.float32",
             "numpy.float64", "float", "int", "abs"}
@@ -96,7 +103,10 @@ CONSTANT_WRAPPERS = {"tensorflow.constant", "keras.backend.constant", "keras.bac
                      "numpy.float32", "numpy.float64", "numpy.array", "numpy.asarray"}
 FLOAT_DTYPES = {None, "float32", "float64", "float16", "tensorflow.float32", "tensorflow.float64",
                 "numpy.float32", "numpy.float64", "keras.backend.floatx"}
-CONSTANTS = {"math.pi": 3.141592653589793, "math.e": 2.718281828459045, "numpy.pi": 3.141592653589793,
+# tf.image.ResizeMethod's members: integers in TF 1, strings in TF 2; both read as TF 2's names.
+RESIZE_METHODS = {"BILINEAR": "bilinear", "NEAREST_NEIGHBOR": "nearest", "BICUBIC": "bicubic", "AREA": "area"}
+CONSTANTS = {**{f"tensorflow.image.ResizeMethod.{name}": value for name, value in RESIZE_METHODS.items()},
+             "math.pi": 3.141592653589793, "math.e": 2.718281828459045, "numpy.pi": 3.141592653589793,
              "numpy.e": 2.718281828459045}
 
 

@@ -11,8 +11,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from migrate.errors import MalformedFileError, MissingPathError
+from migrate.errors import MalformedFileError, MissingPathError, NotKerasFileError
 from migrate.read.attrs import loads_config
+from migrate.read.identify import describe_foreign, is_zip_start
 
 MAX_JSON_BYTES = 64 * 2**20
 
@@ -55,6 +56,9 @@ def read_architecture(path: str | Path) -> dict[str, Any]:
     from migrate.read.detect import detect_container
 
     container = detect_container(path)
+    foreign = describe_foreign(path) if container is None and path.is_file() and not is_zip_start(path) else None
+    if foreign:  # a pickle (zipfile would find the zip a pickled model holds), a checkpoint, ...
+        raise NotKerasFileError(foreign, path=str(path))
     if container == "keras_zip" or (container is None and path.suffix.lower() == ".keras"):  # the latter: its error
         from migrate.read.keras_archive import read_keras_archive
 
@@ -62,8 +66,10 @@ def read_architecture(path: str | Path) -> dict[str, Any]:
     if container is not None:
         from migrate.read.detect import read_model_file
 
-        config = read_model_file(path).model_config
-        if config is None:
+        file = read_model_file(path)
+        if file.model_config is None:
             raise MalformedFileError("architecture file is itself weights-only", path=str(path))
-        return config
+        # an HDF5 file states its Keras version beside the config: carried into it, since a checkpoint that
+        # states none (Keras 1's save_weights) is translated as the version its architecture names
+        return {**file.model_config, "keras_version": file.model_config.get("keras_version") or file.keras_version}
     return read_architecture_json(path)

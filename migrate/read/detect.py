@@ -13,6 +13,7 @@ from pathlib import Path
 
 from migrate.errors import NotKerasFileError
 from migrate.read.hdf5 import LegacyFile, read_legacy_file
+from migrate.read.identify import TF_CHECKPOINT, describe_foreign, describe_zip
 from migrate.read.keras_zip import is_keras_zip, read_keras_zip
 from migrate.read.savedmodel import is_savedmodel, read_savedmodel
 
@@ -69,7 +70,14 @@ def read_model_file(path: str | Path) -> LegacyFile:
     if not path.exists():
         raise NotKerasFileError("no such file", path=str(path))
     if path.is_dir():
-        raise NotKerasFileError("a directory that is not a SavedModel (no saved_model.pb)", path=str(path))
+        raise NotKerasFileError(_describe_directory(path), path=str(path))
     if starts_with(path, ZIP_MAGIC):
-        raise NotKerasFileError("a zip archive without config.json: not a .keras file", path=str(path))
-    return read_legacy_file(path)  # its own errors tell empty, truncated and foreign files apart
+        raise NotKerasFileError(describe_zip(path), path=str(path))
+    return read_legacy_file(path)  # its own errors tell empty, truncated and foreign files apart (identify.py)
+
+
+def _describe_directory(path: Path) -> str:
+    """A folder that is not a SavedModel: a TensorFlow checkpoint's folder is told by its `.index` table."""
+    if any(child.suffix == ".index" and describe_foreign(child) for child in path.iterdir()):
+        return "a directory holding " + TF_CHECKPOINT
+    return "a directory that is not a SavedModel (no saved_model.pb)"

@@ -13,7 +13,6 @@ costs what inspecting a 1 MB one does.
 
 from __future__ import annotations
 
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -23,6 +22,7 @@ import numpy as np
 
 from migrate.errors import MalformedFileError, MigrateError, MissingPathError, NotKerasFileError
 from migrate.read.attrs import read_json, read_text, read_text_list
+from migrate.read.identify import describe_foreign, describe_hdf5
 
 MAX_DIM = 2**40
 
@@ -121,11 +121,7 @@ def _open_hdf5(path: str) -> h5py.File:
         return h5py.File(path, "r")
     except OSError as exc:
         if not h5py.is_hdf5(path):
-            if zipfile.is_zipfile(path):
-                raise NotKerasFileError("a zip archive, not HDF5: if it is a Keras 3 .keras file it needs no migration "
-                                        "(keras.saving.load_model reads it); as a template, pass it to --architecture",
-                                        path=path) from None
-            raise NotKerasFileError("no HDF5 signature", path=path) from None
+            raise NotKerasFileError(describe_foreign(Path(path)) or "no HDF5 signature", path=path) from None
         raise NotKerasFileError(f"HDF5 that cannot be opened, perhaps truncated: {exc}", path=path) from None
 
 
@@ -157,7 +153,7 @@ def _read_open_file(path: str, h5: h5py.File) -> LegacyFile:
             training_config=None,
             layer_weights=_read_layer_weights(h5),
         )
-    raise NotKerasFileError("HDF5 with no model_config, model_weights or layer_names")
+    raise NotKerasFileError(describe_hdf5(h5))
 
 
 def _legacy_config(config: dict[str, Any]) -> dict[str, Any]:

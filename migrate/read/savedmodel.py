@@ -25,6 +25,7 @@ import numpy as np
 
 from migrate.errors import MalformedFileError, MigrateError, NotKerasFileError
 from migrate.read.hdf5 import LegacyFile, WeightInfo
+from migrate.read.identify import LFS, is_lfs_pointer
 from migrate.read.protobuf import all_bytes, first_bytes, first_int, message, text
 from migrate.read.tensor_bundle import DTYPES, BundleEntry, read_bundle_index, read_string, shard_count
 
@@ -92,11 +93,16 @@ def read_savedmodel(path: str | Path) -> LegacyFile:
 
 
 def _keras_metadata(directory: Path) -> dict[str, dict[str, Any]]:
-    """node path -> metadata JSON, for every Keras object the SavedModel recorded."""
+    """node path -> metadata JSON, for every Keras object the SavedModel recorded: from keras_metadata.pb
+    (TF 2.5+), else from saved_model.pb's object graph, where TF 2.0-2.4 kept the same records."""
     source = directory / "keras_metadata.pb"
     if not source.is_file():
-        raise NotKerasFileError("a SavedModel without keras_metadata.pb: not written by tf.keras (a Keras 3 "
-                                "`model.export()` or a plain tf.Module keeps no Keras model to convert)")
+        nodes = _object_graph_metadata(directory)
+        if "root" not in nodes:
+            raise NotKerasFileError("a SavedModel without keras_metadata.pb, and none in saved_model.pb's object graph "
+                                    "(where TF 2.0-2.4 kept it): not written by tf.keras (a Keras 3 `model.export()` "
+                                    "or a plain tf.Module keeps no Keras model to convert)")
+        return nodes
     if source.stat().st_size > MAX_METADATA_BYTES:
         raise MalformedFileError("keras_metadata.pb is larger than 256 MiB")
     nodes = {}
@@ -106,6 +112,47 @@ def _keras_metadata(directory: Path) -> dict[str, dict[str, Any]]:
         nodes[node_path] = {"identifier": text(first_bytes(node, 4), "a keras_metadata identifier"),
                             **_json(first_bytes(node, 5), node_path)}
     return nodes
+
+
+def _object_graph_metadata(directory: Path) -> dict[str, dict[str, Any]]:
+    """TF 2.0-2.4 wrote no keras_metadata.pb: each Keras object is a `SavedObject` of saved_model.pb's
+    `SavedObjectGraph` (SavedModel.meta_graphs 2 -> MetaGraphDef.object_graph_def 7 -> nodes 1), its
+    `user_object` (4) holding the same identifier (1) and metadata JSON (3). Node paths are given as
+    keras_metadata.pb gives them, by the first path from the root (`root.layer_with_weights-0`). Only the
+    object graph is decoded: the TensorFlow graphs beside it are never looked at."""
+    source = directory / "saved_model.pb"
+    if not source.is_file() or source.stat().st_size > MAX_METADATA_BYTES:
+        return {}
+    if is_lfs_pointer(source):
+        raise NotKerasFileError(f"its saved_model.pb is {LFS}")
+    try:
+        meta_graphs = all_bytes(message(source.read_bytes()), 2)
+        graph = message(first_bytes(message(meta_graphs[0]), 7)) if meta_graphs else {}
+        saved = [message(raw) for raw in all_bytes(graph, 1)]
+    except MalformedFileError:
+        return {}  # not a SavedModel protobuf at all: refused as holding no Keras metadata
+    found: dict[str, dict[str, Any]] = {}
+    for node_path, node in _first_paths(saved):
+        user = message(first_bytes(saved[node], 4)) if first_bytes(saved[node], 4) else {}
+        identifier = text(first_bytes(user, 1), "a SavedObject identifier") if user else ""
+        if identifier.startswith("_tf_keras") and first_bytes(user, 3):  # TF 2.5+ leave it empty here
+            found[node_path] = {"identifier": identifier, **_json(first_bytes(user, 3), node_path)}
+    return found
+
+
+def _first_paths(saved: list[dict[int, list[int | bytes]]]) -> list[tuple[str, int]]:
+    """Each node of a SavedObjectGraph with the first path that reaches it, breadth first from the root
+    (`children` 1 are ObjectReferences: node_id 1, local_name 2)."""
+    paths, queue, seen = [], [("root", 0)], {0}
+    while queue and saved:
+        node_path, node = queue.pop(0)
+        paths.append((node_path, node))
+        for reference in map(message, all_bytes(saved[node], 1)):
+            child = first_int(reference, 1)
+            if child not in seen and child < len(saved):
+                seen.add(child)
+                queue.append((f"{node_path}.{text(first_bytes(reference, 2), 'a child name')}", child))
+    return paths
 
 
 def _json(raw: bytes, where: str) -> dict[str, Any]:
@@ -206,6 +253,9 @@ def _layer_weights(metadata: dict[str, dict[str, Any]], graph: list[GraphNode], 
 def _variables(graph: list[GraphNode], node: int, listing: str = "variables") -> list[tuple[str, int]]:
     """A layer's `variables` (or `trainable_variables`) child: its weights in order, as (name, node)."""
     holder = graph[node].child(listing)
+    if holder is None and listing == "variables":  # TF 2.0-2.4 preprocessing layers list none: the variables
+        return [(local, child) for local, child in graph[node].children  # they hold, in the order they made them
+                if child < len(graph) and "VARIABLE_VALUE" in graph[child].tensors]
     if holder is None or holder >= len(graph):
         return []
     named = {target: local for local, target in graph[node].children}

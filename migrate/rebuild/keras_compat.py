@@ -102,3 +102,33 @@ def streaming_large_weights() -> Iterator[None]:
         yield
     finally:
         saving_lib.is_memory_sufficient = original
+
+
+# Layers that keep constants they were given or adapted to as plain tensors on the layer (Keras 3 computes them
+# once, in build or finalize_state): the attributes, by class.
+CAPTURED_CONSTANTS = {"Normalization": ("mean", "variance")}
+
+
+@contextmanager
+def constants_as_variables(model: keras.Model) -> Iterator[None]:
+    """Meanwhile, each such constant is a non-trainable TensorFlow variable holding the same values.
+
+    A traced function captures a plain tensor as an extra input; tf2onnx freezes captured variables into the
+    graph but leaves captured tensors as graph inputs, so an adapted Normalization's ONNX file wanted its mean and
+    variance fed at every call (41Leahcim). Read the same way, the outputs are the same; restored afterwards.
+    """
+    import tensorflow as tf
+
+    saved = []
+    for layer in sublayers(model):
+        for name in CAPTURED_CONSTANTS.get(type(layer).__name__, ()):
+            value = getattr(layer, name, None)
+            if isinstance(value, tf.Tensor):
+                saved.append((layer, name, value))
+                setattr(layer, name, tf.Variable(value, trainable=False))
+    try:
+        yield
+    finally:
+        for layer, name, value in saved:
+            setattr(layer, name, value)
+

@@ -36,11 +36,26 @@ def make_layer(layer: TranslatedLayer, name: str, user: UserObjects) -> keras.la
     if cls not in user.classes.values():
         config = _known_arguments(cls, config, layer, name)
         config = _with_cheap_initializers(config, layer)
+    else:
+        config = _accepted(cls, config)
     try:
         return cls(**config)
     except (TypeError, ValueError) as exc:
         raise UnsupportedModelError(f"Keras 3 {layer.class_name} refused the translated config ({exc})",
                                     layer=name) from None
+
+
+def _accepted(cls: type, config: dict[str, Any]) -> dict[str, Any]:
+    """A user class whose `__init__` takes no `**kwargs` (a subclassed model's `def __init__(self)`) gets the
+    arguments it names only: Keras 2 built it from the config as saved, which held no `name` for it."""
+    try:
+        parameters = inspect.signature(cls.__init__).parameters.values()
+    except (TypeError, ValueError):
+        return config
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return config
+    names = {p.name for p in parameters}
+    return {key: value for key, value in config.items() if key in names}
 
 
 def _backward_copy(inner: dict[str, Any], name: str, user: UserObjects) -> keras.layers.Layer:

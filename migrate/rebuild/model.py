@@ -86,6 +86,8 @@ def _wire(layer: Layer, call: int, key: tuple[str, ...], objects: dict[str, Any]
     try:
         if translation is not None and translation.call_padding is not None:
             note = _call_padded(layer, call, objects, tensors, translation.call_padding)
+        elif translation is not None and translation.call_normalized is not None:
+            note = _call_normalized(layer, call, objects, tensors, translation.call_normalized)
         else:
             note = _call(layer, call, objects, tensors)
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
@@ -192,6 +194,12 @@ def _call_order(graph: Graph) -> list[tuple[str, int]]:
     return order
 
 
+def _no_mask(key: str, value: Any) -> bool:
+    """Keras 2.0-2.1 wrote `mask: [None, None]` into a merge's call; no mask at all, and Keras 3's merge
+    layers take no `mask` argument."""
+    return key == "mask" and (value is None or (isinstance(value, list) and all(item is None for item in value)))
+
+
 def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[str, int], list[Any]]) -> str | None:
     """Call the layer on its inbound tensors the way Keras 2 did: RNN extras are initial states.
 
@@ -203,7 +211,7 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
         tensors[(layer.name, call)] = _as_list(target(args))
         return None
     keywords = _keyword_tensors(layer, call)
-    kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask")}
+    kwargs = {k: v for k, v in layer.call_kwargs[call].items() if k in ("training", "mask") and not _no_mask(k, v)}
     kwargs.update({k: args[i] for k, i in keywords.items()})
     args = [arg for i, arg in enumerate(args) if i not in keywords.values()]
     note = None
@@ -235,6 +243,21 @@ def _call(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[
 
 def _as_list(result: Any) -> list[Any]:
     return list(result) if isinstance(result, (list, tuple)) else [result]
+
+
+def _call_normalized(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[str, int], list[Any]],
+                     normalize: Any) -> None:
+    """keras-contrib's InstanceNormalization: its normalization of the input in keras.ops (the same mean,
+    population std and epsilon on the deviation), then the layer standing for its gamma and beta."""
+    (ref,) = layer.calls[call]
+    x = _tensor(tensors, ref)
+    rank = len(x.shape)
+    axes = [axis for axis in range(1, rank) if axis != normalize.axis % rank]
+    mean = keras.ops.mean(x, axis=axes, keepdims=True)
+    deviation = keras.ops.add(keras.ops.std(x, axis=axes, keepdims=True), normalize.epsilon)
+    normed = keras.ops.divide(keras.ops.subtract(x, mean), deviation)
+    tensors[(layer.name, call)] = _as_list(objects[layer.name](normed))
+    return None
 
 
 def _call_padded(layer: Layer, call: int, objects: dict[str, Any], tensors: dict[tuple[str, int], list[Any]],

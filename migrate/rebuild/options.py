@@ -15,6 +15,9 @@ from typing import Any
 from migrate.errors import UsageError
 from migrate.verify.tolerance import ABSOLUTE
 
+# A class a user module imports from these (its base `Layer`) is the framework's, never a custom object.
+FRAMEWORKS = ("keras", "tensorflow", "tf_keras", "builtins")
+
 
 @dataclass(frozen=True)
 class UserObjects:
@@ -59,7 +62,8 @@ def load_user_objects(lambda_specs: list[str], custom_modules: list[str], root: 
     classes: dict[str, type] = {}
     for module_name in custom_modules:
         module = _import(module_name)
-        classes.update({name: obj for name, obj in vars(module).items() if isinstance(obj, type)})
+        classes.update({name: obj for name, obj in vars(module).items()
+                        if isinstance(obj, type) and not obj.__module__.startswith(FRAMEWORKS)})
     return UserObjects(lambdas, classes)
 
 

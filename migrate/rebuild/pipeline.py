@@ -90,8 +90,10 @@ def export_formats(model: keras.Model, options: RebuildOptions, stage: Path, exp
     from migrate.export.formats import export_all
 
     paths = {"savedmodel": Path(options.savedmodel)} if options.savedmodel is not None else {}
+    against = ("the reference" if expected.reference else "the Keras model's outputs on the reference inputs"
+               if options.reference else "the converted model's outputs on synthetic inputs")
     return export_all(model, options.exports, stage, options.destination, expected.inputs, expected.outputs,
-                      options.atol, paths)
+                      options.atol, paths, against)
 
 
 def reload_stock(path: Path, custom_objects: dict[str, Any]) -> keras.Model:
@@ -229,21 +231,53 @@ def release_freed_memory(params: int | None = None) -> None:
         pass
 
 
-def synthetic_run(model: Any, batch: int = 2, free: int = 32) -> tuple[list[np.ndarray] | None, list[np.ndarray] | None]:
-    """Deterministic inputs for the reload check when no reference was given (ints stay at 0), and the model's
-    outputs on them (the reload check compares against these: the forward pass that tried them is not repeated).
+# Sizes tried, in turn, for a dimension the model leaves unknown: the smallest first (the cheapest forward pass),
+# then larger ones for a net whose valid convolutions and poolings need more room (a fully convolutional
+# classifier taking any image size, trained on 224 x 224).
+FREE_SIZES = (32, 64, 128, 224)
 
-    Unknown dimensions get `free`; if the model cannot run on them (a net that needs larger images),
-    (None, None): the reload check then compares weights and config only.
+
+def synthetic_run(model: Any, batch: int = 2) -> tuple[list[np.ndarray] | None, list[np.ndarray] | None]:
+    """Deterministic inputs for the reload check when no reference was given (ints stay at 0), and the model's
+    outputs on them (the reload check and the exports compare against these: the forward pass that tried them is
+    not repeated).
+
+    Unknown dimensions get each of FREE_SIZES until Keras's shape inference accepts the model on them and it runs;
+    if it runs on none (None, None): the reload check then compares weights and config only, and exports say
+    they could not be checked.
     """
+    unknown = any(d is None for tensor in model.inputs for d in tensor.shape[1:])
+    for free in FREE_SIZES if unknown else FREE_SIZES[:1]:
+        arrays = synthetic_inputs(model, batch, free)
+        if unknown and not shapes_fit(model, arrays):
+            continue
+        try:
+            return arrays, predict(model, arrays)
+        except Exception:  # Keras refuses unfit inputs in many ways; any of them means: try the next size
+            continue
+    return None, None
+
+
+def shapes_fit(model: Any, arrays: list[np.ndarray]) -> bool:
+    """Whether every layer's output shape is valid on inputs of these shapes, by Keras's own shape inference
+    (symbolic: nothing is computed). An eager run does not say: TensorFlow's CPU kernels return numbers, not an
+    error, for a valid convolution on an image smaller than its kernel (measured: 5.5e12 where onnxruntime and
+    LiteRT refuse the input)."""
+    specs = [keras.KerasTensor(array.shape, str(array.dtype)) for array in arrays]
+    try:
+        model.compute_output_spec(specs if len(specs) > 1 else specs[0])
+    except Exception:  # any refusal of the shapes means they do not fit
+        return False
+    return True
+
+
+def synthetic_inputs(model: Any, batch: int, free: int) -> list[np.ndarray]:
+    """Arrays of the model's input shapes and dtypes, `free` for each unknown dimension: uniform in [-1, 1) from a
+    fixed seed, zeros for integer and boolean inputs (token ids, masks: 0 is valid for any vocabulary)."""
     rng = np.random.default_rng(0)
     arrays = []
     for tensor in model.inputs:
         shape = [batch] + [d if d is not None else free for d in tensor.shape[1:]]
         dtype = np.dtype(str(tensor.dtype))
         arrays.append(np.zeros(shape, dtype) if dtype.kind in "iub" else rng.uniform(-1, 1, shape).astype(dtype))
-    try:
-        outputs = predict(model, arrays)
-    except Exception:  # Keras refuses unfit inputs in many ways; any of them means: no output check
-        return None, None
-    return arrays, outputs
+    return arrays

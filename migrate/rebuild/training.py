@@ -66,10 +66,15 @@ def compile_like_legacy(model: keras.Model, training_config: dict[str, Any], out
 
 
 def keep_reloadable(model: keras.Model, optimizer: keras.optimizers.Optimizer, carry: TrainingCarry) -> None:
-    """Compile with the optimizer alone when the compile settings would not deserialize again, which is the
-    first thing a stock reload does with them: a training config must never make the written file unloadable."""
+    """Compile with the optimizer alone when the losses or metrics would not deserialize again, which is the
+    first thing a stock reload does with them: a training config must never make the written file unloadable.
+
+    The optimizer is left out of this trial: Keras made it from its own class and arguments, and the reload check
+    (pipeline.check_training_reloads) deserializes the written settings whole, stock, anyway; deserializing it
+    here too built a second optimizer, with its variables, for nothing."""
+    settings = {key: value for key, value in model.get_compile_config().items() if key != "optimizer"}
     try:
-        keras.saving.deserialize_keras_object(model.get_compile_config())
+        keras.saving.deserialize_keras_object(settings)
     except Exception as exc:  # whatever Keras raises here, it would raise at load_model too
         carry.warnings.append("compiled with the optimizer alone: the losses or metrics would not survive a Keras 3 "
                               f"save and reload ({type(exc).__name__}: {str(exc).splitlines()[0][:120]})")

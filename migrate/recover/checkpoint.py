@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from migrate.errors import MigrateError
 from migrate.read import LegacyFile
 
 Shape = tuple[int, ...]
@@ -33,6 +34,11 @@ KIND_ALIASES = {
 # classes not here (RNNs with their gate blocks, wrappers) are matched by name alone.
 OUTPUT_WIDTH = {"Dense": "units", "Conv1D": "filters", "Conv2D": "filters", "Conv3D": "filters",
                 "Embedding": "output_dim", "Convolution1D": "nb_filter", "Convolution2D": "nb_filter"}
+
+
+# Classes that always hold weights: a config with one the checkpoint has no weights for is not its architecture.
+ALWAYS_WEIGHTED = {"Dense", "Conv1D", "Conv2D", "Conv3D", "Convolution1D", "Convolution2D", "Convolution3D",
+                   "Embedding", "LSTM", "GRU", "SimpleRNN", "BatchNormalization"}
 
 
 @dataclass(frozen=True)
@@ -87,19 +93,53 @@ def config_layers(config: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, 
 
 def fits(config: dict[str, Any], checkpoint: Checkpoint) -> bool:
     """Whether a model config is the checkpoint's architecture: every group holding weights names a layer
-    of the config, and each such layer's width (units, filters, output_dim) is its last weight axis."""
+    of the config, each such layer's width (units, filters, output_dim) is its last weight axis and a Dense
+    kernel's rows its input's width where the config's shapes tell it, and every layer of the config that
+    must hold weights holds some in the checkpoint. Generic names (`dense_1`, `merge_1`) are in every Keras
+    project: an architecture from another project shares them, not its shapes and not all its layers."""
     layers = {name: (class_name, layer) for name, class_name, layer in config_layers(config)}
     if not checkpoint.holding:
         return False
     model_name = config.get("config", {}).get("name") if isinstance(config.get("config"), dict) else None
     if len(checkpoint.holding) == 1 and checkpoint.holding[0][0] == model_name:
         return _template_fits(layers, checkpoint)
+    widths = dense_input_widths(config)
     for name, shapes in checkpoint.holding:
         if name not in layers:
             return False
-        if not _width_agrees(*layers[name], shapes):
+        if not _width_agrees(*layers[name], shapes) or not _rows_agree(widths.get(name), shapes):
             return False
-    return True
+    return all(_holds_weights(checkpoint, name) for name, (class_name, _) in layers.items()
+               if class_name in ALWAYS_WEIGHTED)
+
+
+def dense_input_widths(config: dict[str, Any]) -> dict[str, int]:
+    """Each Dense layer's input width where the config's own shapes give it (graph/shapes.py, as data)."""
+    from migrate.graph.build import build_graph
+    from migrate.graph.shapes import tensor_shapes
+
+    try:
+        graph = build_graph(config)
+    except MigrateError:
+        return {}
+    widths = {}
+    for layer in graph.layers:
+        if layer.class_name == "Dense" and len(layer.calls) == 1 and len(layer.calls[0]) == 1:
+            shape = tensor_shapes(graph, layer.calls[0])[0]
+            if shape and isinstance(shape[-1], int):
+                widths[layer.name] = shape[-1]
+    return widths
+
+
+def _rows_agree(width: int | None, shapes: tuple[Shape, ...]) -> bool:
+    return width is None or not shapes or len(shapes[0]) != 2 or shapes[0][0] == width
+
+
+def _holds_weights(checkpoint: Checkpoint, name: str) -> bool:
+    """A layer's weights are in its own group, or inside a nested model's group named `name/kernel:0`."""
+    if any(group == name for group, _ in checkpoint.holding):
+        return True
+    return any(weight.startswith((f"{name}/", f"{name}_")) for names in checkpoint.weight_names for weight in names)
 
 
 def _template_fits(layers: dict[str, tuple[str, dict[str, Any]]], checkpoint: Checkpoint) -> bool:

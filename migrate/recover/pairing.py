@@ -25,11 +25,23 @@ MAX_DEPTH = 4
 
 def candidate_files(tree: Path, weights: Path) -> Iterator[Path]:
     """Architecture-looking files under `tree`, nearest to the weights file first (its own folder, then
-    the rest), never the weights file itself."""
+    the folders sharing the longest path with it, shallowest first), never the weights file itself: in a
+    zoo of many projects, the weights' own project is searched before any other."""
     found = [path for path in _walk(tree) if path.suffix.lower() in SUFFIXES and path.resolve() != weights.resolve()]
     near = weights.resolve().parent
-    found.sort(key=lambda path: (path.resolve().parent != near, len(path.parts), str(path)))
+    found.sort(key=lambda path: (path.resolve().parent != near, -_shared_parts(path.resolve().parent, near),
+                                 len(path.parts), str(path)))
     yield from found[:MAX_CANDIDATES]
+
+
+def _shared_parts(folder: Path, near: Path) -> int:
+    """How many leading path parts two folders share."""
+    count = 0
+    for mine, theirs in zip(folder.parts, near.parts, strict=False):
+        if mine != theirs:
+            break
+        count += 1
+    return count
 
 
 def _walk(tree: Path, depth: int = 0) -> Iterator[Path]:

@@ -95,12 +95,14 @@ def notebook_source(text: str) -> str | None:
 
 
 def parse_units(path: Path, text: str) -> list[CodeUnit]:
-    """The file as one unit; when it does not parse (Python 2), its top-level blocks that do not parse are
+    """The file as one unit (dedented first when every line is indented alike); when it does not parse
+    (Python 2), its top-level blocks that do not parse are
     blanked out (their lines kept empty, so line numbers still hold) and the rest parsed as one module."""
-    try:
-        return [CodeUnit(path, 1, cst.parse_module(text))]
-    except (cst.ParserSyntaxError, ValueError, RecursionError):
-        pass
+    for whole in (text, dedented(text)):  # a file indented as a whole (pasted from a notebook or a page)
+        try:
+            return [CodeUnit(path, 1, cst.parse_module(whole))]
+        except (cst.ParserSyntaxError, ValueError, RecursionError):
+            pass
     kept = []
     for _, block in top_level_blocks(text):
         try:
@@ -112,6 +114,18 @@ def parse_units(path: Path, text: str) -> list[CodeUnit]:
         return [CodeUnit(path, 1, cst.parse_module("".join(kept)))]
     except (cst.ParserSyntaxError, ValueError, RecursionError):
         return []
+
+
+def dedented(text: str) -> str:
+    """The text with the indent every code line shares removed (a comment in column 0, such as a coding
+    line, does not count); the text itself when there is none."""
+    lines = text.splitlines(keepends=True)
+    code_lines = [line for line in lines if line.strip() and not line.startswith("#")]
+    indents = {len(line) - len(line.lstrip(" \t")) for line in code_lines}
+    shared = min(indents, default=0)
+    if not shared or any(not line[:shared].isspace() for line in code_lines):
+        return text
+    return "".join(line[shared:] if line.strip() and line[:shared].isspace() else line for line in lines)
 
 
 def top_level_blocks(text: str) -> list[tuple[int, str]]:

@@ -94,7 +94,7 @@ def declared_input_shape(config: dict[str, Any]) -> tuple[int | None, ...] | Non
 def translate(layer: Any, name: str) -> None:
     """Rename the class and its arguments, then merge split arguments into Keras 2's tuples."""
     if layer.class_name == "Merge":
-        _merge(layer, name)
+        translate_merge(layer, name)
         return
     if layer.class_name == "BatchNormalization" and layer.config.get("mode", 0) != 0:
         raise UnsupportedModelError("Keras 1 BatchNormalization mode != 0 has no Keras 3 equivalent", layer=name)
@@ -155,9 +155,10 @@ def _kernel_layout(class_name: str, channels_first: bool) -> str | None:
     return None
 
 
-def _merge(layer: Any, name: str) -> None:
-    """Merge(mode=...) -> Add, Multiply, Average, Maximum, Concatenate or Dot. A mode given as a
-    function is the user's code (never run); `cos` had a shape no Keras 3 layer gives."""
+def translate_merge(layer: Any, name: str) -> None:
+    """Merge(mode=...) -> Add, Multiply, Average, Maximum, Concatenate or Dot, for Keras 1 and for Keras
+    2.0-2.1, which kept the class (and its config) in `keras.legacy`. A mode given as a function is the
+    user's code (never run); `cos` had a shape no Keras 3 layer gives."""
     mode = layer.config.get("mode")
     if layer.config.get("mode_type", "raw") != "raw" or not isinstance(mode, str) or mode not in MERGE_MODES:
         raise UnsupportedModelError(

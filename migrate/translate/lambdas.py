@@ -14,11 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from migrate.errors import UnsupportedModelError
 from migrate.lift.callees import CALLEES, SYNONYMS, canonical
 from migrate.lift.ir import BinOp, Call, Const, Expr, Input, LiftedFunction, Sequence, Subscript, UnaryOp
 
 Shape = tuple[int | None, ...]
+# tf.image.resize_images's `method` as TF 1 numbered it (ResizeMethod.BILINEAR = 0, ...), by TF 2's names.
+RESIZE_METHOD_CODES = {0: "bilinear", 1: "nearest", 2: "bicubic", 3: "area"}
 # Operations with one form each: the reductions and elementwise functions as keras.ops, the activations as an
 # Activation layer, the binary functions as the operator they compute.
 _REDUCTIONS = {"mean", "sum", "max", "min", "prod"}
@@ -411,12 +415,86 @@ class _Lowering:
         interpolation = self.arg(bound, "interpolation", "nearest")
         if self.arg(bound, "data_format") not in (None, "channels_last") or len(x.shape) != 4:
             raise refuse(f"'{written}' of a channels_first image")
-        if interpolation != "nearest" or not all(isinstance(f, int) and f >= 1 for f in factors):
-            raise refuse(f"'{written}' with {interpolation} interpolation (Keras 2 resized with corners "
-                         "aligned differently from every Keras 3 resize)")
+        if not all(_is_int(f) and f >= 1 for f in factors):
+            raise refuse(f"'{written}' by factors {factors!r} (two constant integers)")
+        if interpolation == "bilinear" and None not in x.shape[1:3]:  # Keras 2 called TF 1's resize_images
+            across = self.legacy_resize_axis(x, 2, x.shape[2] * factors[1], "bilinear")
+            return self.legacy_resize_axis(across, 1, x.shape[1] * factors[0], "bilinear")
+        if interpolation != "nearest":
+            raise refuse(f"'{written}' with {interpolation} interpolation of an image of unknown height or width")
         shape = (x.shape[0], *(None if d is None else d * f for d, f in zip(x.shape[1:3], factors, strict=True)),
                  x.shape[3])
         return self.layer("UpSampling2D", {"size": factors, "interpolation": "nearest"}, [x], shape)
+
+    def call_resize(self, bound, written):
+        """TF 1's `tf.image.resize_images` / `tf.image.resize` (bilinear unless `method` says otherwise)."""
+        if self.arg(bound, "preserve_aspect_ratio", False):
+            raise refuse(f"'{written}' preserving the aspect ratio")
+        method = self.arg(bound, "method", "bilinear")
+        return self.resized(bound, written, RESIZE_METHOD_CODES.get(method, method), half_pixel=False)
+
+    def call_resize_either(self, bound, written):
+        """`tf.image.resize`: TF 1's sampling when TF 1 ran it, half-pixel centres when TF 2 did, and the
+        Lambda does not say which: lifted only where both agree (the same size, nearest by whole factors)."""
+        x, size = self.x(bound, written), self.arg(bound, "size")
+        method = self.arg(bound, "method", "bilinear")
+        method = RESIZE_METHOD_CODES.get(method, method)
+        same = len(x.shape) == 4 and isinstance(size, (list, tuple)) and tuple(size) == tuple(x.shape[1:3])
+        whole = len(x.shape) == 4 and None not in x.shape[1:3] and isinstance(size, (list, tuple)) and \
+            len(size) == 2 and all(_is_int(d) and d % n == 0 for d, n in zip(size, x.shape[1:3], strict=True))
+        if not same and not (method == "nearest" and whole):
+            raise refuse(f"'{written}' ({method}): TF 1 sampled it without half-pixel centres and TF 2 with them, "
+                         "and the Lambda does not say which ran it; they agree only on the same size and for "
+                         "nearest upsampling by whole factors")
+        return self.resized(bound, written, method, half_pixel=False)
+
+    def call_resize_bilinear(self, bound, written):
+        return self.resized(bound, written, "bilinear", half_pixel=bool(self.arg(bound, "half_pixel_centers", False)))
+
+    def call_resize_nearest_neighbor(self, bound, written):
+        return self.resized(bound, written, "nearest", half_pixel=bool(self.arg(bound, "half_pixel_centers", False)))
+
+    def resized(self, bound, written, method: Any, *, half_pixel: bool) -> Tensor:
+        """A resize of a known NHWC image, exactly as TF 1 computed it, or refused with the reason. Keras 3's
+        Resizing samples output pixel i at half-pixel centres, (i + 0.5) * in / out - 0.5, which TF 1 did only
+        when asked (half_pixel_centers=True): then it is that layer. By default TF 1 sampled at i * in / out;
+        no Keras 3 layer does, so the same sampling is spelled out on each axis (`legacy_resize_axis`)."""
+        x, size = self.x(bound, written), self.arg(bound, "size")
+        if len(x.shape) != 4 or None in x.shape[1:3]:
+            raise refuse(f"'{written}' of a tensor that is not an NHWC image of known height and width")
+        if not isinstance(size, (list, tuple)) or len(size) != 2 or not all(_is_int(d) and d >= 1 for d in size):
+            raise refuse(f"'{written}' to a size that is not two constant integers ({size!r})")
+        if (x.shape[1], x.shape[2]) == tuple(size):
+            return x
+        if method not in ("bilinear", "nearest"):
+            raise refuse(f"'{written}' with method {method!r} (bilinear and nearest have exact forms)")
+        if self.arg(bound, "align_corners", False):
+            raise refuse(f"'{written}' with align_corners=True (Keras 3's Resizing never aligns corners)")
+        if half_pixel:
+            shape = (x.shape[0], size[0], size[1], x.shape[3])
+            return self.layer("Resizing", {"height": size[0], "width": size[1], "interpolation": method}, [x], shape)
+        across = self.legacy_resize_axis(x, 2, size[1], method)  # TF 1 interpolated along rows first
+        return self.legacy_resize_axis(across, 1, size[0], method)
+
+    def legacy_resize_axis(self, x: Tensor, axis: int, size: int, method: str) -> Tensor:
+        """TF 1's resize (align_corners=False, half_pixel_centers=False) along one axis: output i reads the
+        input at p = i * (in / out) in float32; nearest takes floor(p), bilinear mixes floor(p) and ceil(p)
+        (the last index kept in range) by p - floor(p), as resize_bilinear_op.cc did."""
+        length = x.shape[axis]
+        positions = np.arange(size, dtype=np.float32) * (np.float32(length) / np.float32(size))
+        lower = np.minimum(np.floor(positions).astype(np.int64), length - 1)
+        shape = tuple(size if index == axis else dim for index, dim in enumerate(x.shape))
+        if size == length and method == "nearest" and (lower == np.arange(length)).all():
+            return x
+        low = self.op("take", [x, lower.tolist()], shape, axis=axis)
+        weights = (positions - np.floor(positions)).astype(np.float32)
+        if method == "nearest" or not weights.any():
+            return low
+        upper = np.minimum(np.ceil(positions).astype(np.int64), length - 1)
+        high = self.op("take", [x, upper.tolist()], shape, axis=axis)
+        step = self.op("subtract", [high, low], shape)
+        blend = weights.reshape((size,) + (1,) * (3 - axis))
+        return self.op("add", [low, self.op("multiply", [step, blend], shape)], shape)
 
     def call_tile(self, bound, written):
         """`tf.tile(x, [1, 28, 28, 1])` (a label broadcast over an image, in conditional VAEs): keras.ops.tile
@@ -556,3 +634,7 @@ def _sliced_shape(shape: Shape, key: tuple[Any, ...]) -> Shape:
             continue
         out.append(None if size is None else len(range(size)[item]))
     return tuple(out)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -8,7 +8,7 @@ from typing import Any
 
 from migrate.errors import UnsupportedModelError
 from migrate.read import LegacyFile
-from migrate.translate import arguments, keras1, keras2, semantics, tf_keras
+from migrate.translate import arguments, keras1, keras2, semantics, tf_keras, third_party
 from migrate.translate.fixes import WeightFix
 
 
@@ -48,13 +48,17 @@ class TranslatedLayer:
     notes: list[str] = field(default_factory=list)
     initializers: dict[str, Any] = field(default_factory=dict)  # filled by rebuild: put back after building
     call_padding: Any = None  # semantics.TheanoSame: rebuild pads the input and crops the output of each call
+    call_normalized: Any = None  # third_party.InstanceNormalize: rebuild normalizes the input of each call
 
 
 def translate_layer(class_name: str, config: dict[str, Any], source: SourceInfo, name: str) -> TranslatedLayer:
     """The Keras 3 form of one legacy layer config (inner layers of wrappers included)."""
     layer = TranslatedLayer(class_name, copy.deepcopy(config))
-    if source.keras1:
+    if class_name == "Merge":  # Keras 1's, kept by Keras 2.0-2.1 in keras.legacy: the same config either way
+        keras1.translate_merge(layer, name)
+    elif source.keras1:
         keras1.translate(layer, name)
+    third_party.translate(layer, name)
     keras2.translate(layer, name)
     if source.tf_keras:
         tf_keras.translate(layer, name)

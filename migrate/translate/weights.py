@@ -106,7 +106,14 @@ def _cudnn(gates: int, bias: Callable[[np.ndarray], np.ndarray]) -> Fix:
     return fix
 
 
+def _instance_norm_kernel(config: dict[str, Any], arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """keras-contrib InstanceNormalization's gamma (channels,) as a 1x1 DepthwiseConv2D kernel
+    (1, 1, channels, 1); its beta is the bias as it is."""
+    return [arrays[0].reshape(1, 1, -1, 1), *arrays[1:]]
+
+
 FIXES: dict[str, Fix] = {
+    "instance_norm_kernel": _instance_norm_kernel,
     "hard_sigmoid_affine": _affine,
     "lstm_gates": _gates("ggcg"),  # i, f, c, o: all but the cell candidate go through the gate activation
     "gru_gates": _gates("ggc"),  # z, r, h
@@ -120,7 +127,7 @@ FIXES: dict[str, Fix] = {
     "cudnn_lstm": _cudnn(4, lambda b: np.sum(np.split(b, 2), axis=0)),
     "cudnn_gru": _cudnn(3, lambda b: np.asarray(b).reshape(2, -1)),
 }
-RESHAPING = {"cudnn_lstm", "cudnn_gru", "keras1_th_kernel", "keras1_th_kernels", "keras1_conv1d", "keras1_deconv_tf",
+RESHAPING = {"instance_norm_kernel", "cudnn_lstm", "cudnn_gru", "keras1_th_kernel", "keras1_th_kernels", "keras1_conv1d", "keras1_deconv_tf",
              "keras1_deconv_th"}
 
 

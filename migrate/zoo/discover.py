@@ -77,7 +77,7 @@ def model_paths(root: Path) -> list[Path]:
 
 def _with_options(job: Job, root: Path, base: ConvertOptions, config: ZooConfig) -> Job:
     """The zoo-wide options, then what the config says for this file; an architecture given there wins
-    over `<stem>.json` beside the file."""
+    over `<stem>.json` beside the file. Custom classes a file names are looked for in the zoo's tree."""
     settings = config.for_file(job.relative)
     options = replace(base, output=job.output, force=True, import_root=config.folder or root.resolve(),
                       architecture=settings.architecture or base.architecture or job.architecture,
@@ -85,6 +85,7 @@ def _with_options(job: Job, root: Path, base: ConvertOptions, config: ZooConfig)
                       custom_objects=(*base.custom_objects, *settings.custom_objects),
                       atol=settings.atol if settings.atol is not None else base.atol,
                       search=base.search or root, from_code=settings.from_code or base.from_code,
+                      class_search=base.class_search or root,  # custom classes: the tree the file sits in
                       settings=(*base.settings, *settings.settings),
                       exports=settings.exports if settings.exports is not None else base.exports)
     sidecar = job.architecture if options.architecture == job.architecture else None

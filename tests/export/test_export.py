@@ -12,6 +12,7 @@ from migrate.convert import ConvertOptions, convert_file
 from migrate.errors import UsageError
 from migrate.export import parse_formats
 from migrate.export.record import ExportRecord, short_line
+from migrate.verify import load_reference
 from tests.conftest import ROOT, sample
 
 pytest.importorskip("onnxruntime")
@@ -84,3 +85,70 @@ def test_report_cells_say_per_format():
     assert short_line({"format": "tflite", "path": None, "error": "no op"}) == "tflite not exported: no op"
     assert ExportRecord("onnx", "a.onnx", False, 0.5).line() == \
         "onnx: wrote a.onnx; DIFFERS from the reference (max abs difference 0.5)"
+
+
+def _fully_convolutional(path, blocks: int):
+    """A stock Keras 3 classifier of any image size whose valid convolutions need room: `blocks` of a 5x5
+    convolution and a 2x2 pooling, then one more convolution (3 blocks: 128 x 128 fits, 64 x 64 does not)."""
+    import keras
+
+    stack = [keras.Input((None, None, 1))]
+    for _ in range(blocks):
+        stack += [keras.layers.Conv2D(2, 5), keras.layers.MaxPooling2D()]
+    keras.Sequential([*stack, keras.layers.Conv2D(2, 5), keras.layers.GlobalMaxPooling2D(), keras.layers.Dense(3)]
+                     ).save(path)
+    return path
+
+
+def test_without_a_reference_exports_are_checked_on_synthetic_inputs_the_model_accepts(tmp_path):
+    """No reference: each format is checked against the converted model's own outputs on synthetic inputs of the
+    model's shapes, sized so that Keras's shape inference accepts them. At 32 x 32 TensorFlow's CPU convolution
+    returns numbers (5.5e12) where onnxruntime and LiteRT refuse the shape: that size is skipped, not compared."""
+    source = _fully_convolutional(tmp_path / "fcn.keras", blocks=3)
+    result = convert_file(source, ConvertOptions(output=tmp_path / "out.keras", exports=("onnx,tflite",),
+                                                 no_reference=True))
+    assert result.status == "converted", result.error
+    onnx, tflite = result.rebuild.exports
+    for export in (onnx, tflite):
+        assert export.matched and export.max_abs_diff <= 1e-4, export.line()
+        assert "matches the converted model's outputs on synthetic inputs" in export.line()
+    assert tflite.line().endswith("[dynamic batch: fed all 2 rows in one call]")
+
+
+def test_a_model_no_synthetic_input_fits_is_still_exported_and_says_why_it_is_not_checked(tmp_path):
+    """Even 224 x 224 is too small for six blocks: ONNX is still written (the model is called on its symbolic inputs
+    first, so Keras's exporter does not refuse it as "never called"), and its line says why it was not checked."""
+    source = _fully_convolutional(tmp_path / "deep.keras", blocks=6)
+    result = convert_file(source, ConvertOptions(output=tmp_path / "out.keras", exports=("onnx",), no_reference=True))
+    assert result.status == "converted", result.error
+    (onnx,) = result.rebuild.exports
+    assert onnx.path == str(tmp_path / "out.onnx") and (tmp_path / "out.onnx").exists(), onnx.line()
+    assert "not checked (the model runs on no synthetic input" in onnx.line() and "never called" not in onnx.line()
+
+
+def test_a_recurrent_tflite_fixed_at_batch_one_is_fed_one_row_at_a_time_and_says_so(tmp_path):
+    result = convert_file(sample("k231_mgpu8_rnn.h5"), ConvertOptions(output=tmp_path / "rnn.keras", exports=("tflite",)))
+    assert result.status == "converted", result.error
+    (tflite,) = result.rebuild.exports
+    assert tflite.matched, tflite.line()
+    rows = len(load_reference(sample("k231_mgpu8_rnn.npz"))[0][0])
+    assert tflite.line().endswith(f"[batch fixed at 1: fed {rows} rows one at a time] [exported for batch 1: TFLite "
+                                  "lowers a recurrent loop to builtin ops only with static shapes]")
+
+
+def test_an_adapted_normalization_exports_to_onnx_without_extra_inputs(tmp_path):
+    """tf.keras 2.12's adapted Normalization (41Leahcim): Keras 3 keeps its mean and variance as plain tensors,
+    which tf2onnx left as graph inputs a user would have to feed; exported as variables, they are frozen into the
+    graph. The layer holds its tensors again afterwards (the TFLite and SavedModel exports see it as reloaded)."""
+    wild = ROOT.parent / "shared" / "wild_models"
+    source = wild / "files" / "41Leahcim__astronomy_pipeline__model.keras"
+    if not source.exists():
+        pytest.skip("../shared/wild_models (the wild sample, see its MANIFEST.md) is absent")
+    result = convert_file(source, ConvertOptions(output=tmp_path / "astro.keras", exports=("onnx,tflite",),
+                                                 reference=wild / "refs" / "41Leahcim__astronomy_pipeline__model.npz"))
+    assert result.status == "converted", result.error
+    onnx, tflite = result.rebuild.exports
+    assert onnx.matched and tflite.matched, (onnx.line(), tflite.line())
+    import onnxruntime
+
+    assert len(onnxruntime.InferenceSession(str(tmp_path / "astro.onnx")).get_inputs()) == 1

@@ -50,3 +50,21 @@ def test_the_reading_side_has_no_way_to_run_code():
                   for node in ast.walk(tree) if isinstance(node, ast.Call)}
         assert not imported & {"marshal", "pickle", "importlib", "dill", "cloudpickle"}, path
         assert not called & {"eval", "exec", "__import__", "import_module", "compile"}, path
+
+
+def test_a_custom_class_module_whose_top_level_writes_a_file_is_never_run(tmp_path):
+    """`--from-code`: the custom classes' module (tests/recover/code/custom_classes/layers.py) writes a file at
+    module level; porting its classes runs only their slice (in the child, then imported by convert), and the
+    file never appears. The whole conversion is tests/recover/test_custom_classes.py's first test."""
+    from migrate.recover.classes import port_classes
+
+    marker = Path("/tmp/migrate-custom-class-payload-ran")
+    marker.unlink(missing_ok=True)
+    ported = port_classes(["GainLayer", "AbsDiff"], ROOT / "tests" / "recover" / "code" / "custom_classes", "p_custom")
+    module = tmp_path / "p_custom.py"
+    module.write_text(ported.text)
+    imported = subprocess.run([sys.executable, "-I", "-c", f"import runpy; runpy.run_path({str(module)!r})"],
+                              capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert imported.returncode == 0, imported.stderr
+    assert "open(" not in ported.text and "/tmp/migrate-custom-class-payload-ran" not in ported.text
+    assert not marker.exists()

@@ -66,3 +66,17 @@ def test_streaming_hook_exists_and_is_restored():
     with keras_compat.streaming_large_weights():
         assert saving_lib.is_memory_sufficient is not original
     assert saving_lib.is_memory_sufficient is original
+
+
+def test_constants_as_variables_holds_a_normalizations_mean_and_variance_meanwhile():
+    import tensorflow as tf
+
+    from migrate.rebuild.keras_compat import constants_as_variables
+
+    layer = keras.layers.Normalization(mean=[1.0, 2.0], variance=[4.0, 9.0])
+    model = keras.Sequential([keras.Input((2,)), layer])
+    before = np.asarray(model(np.ones((1, 2), np.float32)))
+    with constants_as_variables(model):
+        assert isinstance(layer.mean, tf.Variable) and isinstance(layer.variance, tf.Variable)
+        assert np.array_equal(np.asarray(model(np.ones((1, 2), np.float32))), before)
+    assert isinstance(layer.mean, tf.Tensor) and not isinstance(layer.mean, tf.Variable)

@@ -62,3 +62,21 @@ def test_compile_settings_that_would_not_reload_give_the_optimizer_alone(tmp_pat
     assert any("optimizer alone" in w for w in carry.warnings)
     model.save(tmp_path / "m.keras")
     assert keras.saving.load_model(tmp_path / "m.keras", safe_mode=True).optimizer.__class__.__name__ == "Adam"
+
+
+def test_compiling_like_legacy_builds_one_optimizer(monkeypatch):
+    """The reloadability trial deserializes the losses and metrics alone: a second optimizer (with its step and
+    learning-rate variables) was built there for nothing, the reload check deserializing the written one anyway."""
+    from keras.src.optimizers.base_optimizer import BaseOptimizer
+
+    made = []
+    original = BaseOptimizer.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(type(self).__name__)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(BaseOptimizer, "__init__", counted)
+    compile_like_legacy(_model(), {"loss": "mse", "metrics": ["mae"], "optimizer_config": {
+        "class_name": "RMSprop", "config": {"lr": 0.01}}}, ["out"])
+    assert made == ["RMSprop"]

@@ -7,7 +7,8 @@ import keras
 import numpy as np
 
 from migrate.read import WeightInfo
-from migrate.rebuild.weights import STREAM_ABOVE_BYTES, _stream_exactly, row_blocks_for
+from migrate.rebuild import weights
+from migrate.rebuild.weights import STREAM_ABOVE_BYTES, _assign_exactly, _stream_exactly, row_blocks_for
 from migrate.verify import digest_array, weight_digests
 
 
@@ -31,3 +32,27 @@ def test_known_digests_are_used_and_the_rest_are_read():
     kernel, bias = model.weights
     digests = weight_digests(model, {0: "known"})
     assert digests == ("known", digest_array(np.asarray(bias.value)))
+
+
+def test_a_small_weight_is_compared_byte_for_byte_and_hashed_once(monkeypatch):
+    """Up to the streaming threshold, the read-back settles the move by a memory compare: one digest (the landed
+    weight's, for the reload check), not two; larger arrays are still compared by digest (freed before read-back)."""
+    hashed = []
+    monkeypatch.setattr(weights, "digest_array", lambda array: hashed.append(array.nbytes) or digest_array(array))
+    values = np.array([[np.nan, -0.0, np.inf], [1.0, 2.0, 3.0]], np.float32)
+    variable = keras.Variable(np.zeros_like(values))
+    info = WeightInfo(name="kernel:0", h5_path="kernel", shape=values.shape, dtype="float32")
+    landed = _assign_exactly(variable, values.copy(), info, ("dense",))
+    assert np.asarray(variable).tobytes() == values.tobytes() and landed == digest_array(values)
+    assert hashed == [values.nbytes]
+    large = np.ones((STREAM_ABOVE_BYTES // 4 + 1,), np.float32)
+    hashed.clear()
+    _assign_exactly(keras.Variable(np.zeros_like(large)), large, WeightInfo("b:0", "b", large.shape, "float32"), ("d",))
+    assert hashed == [large.nbytes, large.nbytes]
+
+
+def test_a_scalar_weight_lands_as_a_scalar():
+    """Normalization's `count` is 0-d: it must land as one (a copy made contiguous would be 1-d)."""
+    variable = keras.Variable(np.int64(0))
+    _assign_exactly(variable, np.asarray(np.int64(6789)), WeightInfo("count:0", "count", (), "int64"), ("norm",))
+    assert int(np.asarray(variable)) == 6789

@@ -30,6 +30,17 @@ def test_nan_is_never_within():
     assert not within([np.array([np.nan])], [np.array([0.0])])
 
 
+def test_the_same_overflow_in_the_same_places_is_the_same_result():
+    """A relu LSTM fed inputs it never saw overflows: its reload gives the same inf and NaN, which is the same."""
+    ref = np.array([[np.inf, 1.0], [np.nan, -np.inf]])
+    assert within([ref.copy()], [ref])
+    assert within([ref + np.array([[0.0, 5e-5], [0.0, 0.0]])], [ref])
+    assert not within([np.array([[np.inf, 1.0], [np.nan, np.inf]])], [ref])  # -inf became +inf
+    assert not within([np.array([[np.inf, 1.0], [0.0, -np.inf]])], [ref])  # a NaN became a number
+    assert not within([np.array([[np.inf, np.nan], [np.nan, -np.inf]])], [ref])  # a number became NaN
+    assert compare([np.array([[np.inf, 1.0], [0.0, -np.inf]])], [ref]).max_abs_diff == float("inf")
+
+
 def test_the_absolute_part_is_the_atol_option():
     ref = np.array([1.0])
     assert within([ref + 5e-3], [ref], absolute=1e-2) and not within([ref + 5e-3], [ref])
