@@ -21,6 +21,7 @@ from migrate.errors import MalformedFileError, VerificationError, one_line
 from migrate.export import ExportRecord
 from migrate.graph import Graph
 from migrate.read import LegacyFile
+from migrate.rebuild.arrays import Checked, predict, to_numpy
 from migrate.rebuild.keras_compat import skipsets_computed_once, streaming_large_weights
 from migrate.rebuild.model import rebuild_model
 from migrate.rebuild.options import RebuildOptions
@@ -43,7 +44,6 @@ from migrate.verify import (
     reference_fingerprint,
 )
 from migrate.verify.archive import compile_config_in, optimizer_digests_in
-from migrate.verify.checks import predict
 
 
 def build_verified(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
@@ -58,7 +58,7 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
         if not options.weights_only:
             started = time.perf_counter()
             reloaded = reload_stock(staged, needed)
-            max_abs_diff = check_reloaded(reloaded, expected)
+            max_abs_diff = check_reloaded(Checked(reloaded), expected)
             check_training_reloads(reloaded, staged, expected, needed)
             record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started,
                              max_abs_diff=record.max_abs_diff if max_abs_diff is None else max_abs_diff)
@@ -146,7 +146,7 @@ def training_expectation(model: keras.Model, expected: Fingerprint) -> Fingerpri
     if optimizer is None:
         return expected
     return replace(expected, optimizer=keras.saving.serialize_keras_object(optimizer),
-                   optimizer_digests=tuple(digest_array(np.asarray(v)) for v in optimizer.variables),
+                   optimizer_digests=tuple(digest_array(to_numpy(v)) for v in optimizer.variables),
                    trainable_shapes=tuple(tuple(v.shape) for v in model.trainable_variables))
 
 
@@ -169,9 +169,10 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
                          iterations=carry.iterations, notes=(*record.notes, *carry.notes),
                          warnings=(*record.warnings, *carry.warnings))
     started = time.perf_counter()
-    expected = _expectation(model, options, {id(move.variable): move.digest for move in moves})
+    landed = {id(move.variable): move.digest for move in moves}
+    expected = _expectation(model, options, {i: landed[id(v)] for i, v in enumerate(model.weights) if id(v) in landed})
     if options.weights_only and options.reference:  # nothing is reloaded: the converted model itself is judged
-        record = replace(record, max_abs_diff=check_reference(model, options.reference, options.atol)[0])
+        record = replace(record, max_abs_diff=check_reference(Checked(model), options.reference, options.atol)[0])
     record = replace(record, verify_seconds=time.perf_counter() - started)
     if options.weights_only:
         model.save_weights(staged)
@@ -182,13 +183,13 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
 
 def _expectation(model: Any, options: RebuildOptions, landed: dict[int, str]) -> Fingerprint:
     """What the reloaded model is checked against: the converted model's weight digests (those its weights had
-    as they were read back on landing: nothing writes them after), and the reference (the reloaded model alone
+    as they were read back on landing, by position in `model.weights`: nothing writes them after), and the reference (the reloaded model alone
     is run on it), or, without one, the converted model's outputs on synthetic inputs."""
     if options.weights_only:
         return Fingerprint((), None, None)
     if options.reference:
-        return training_expectation(model, reference_fingerprint(model, options.reference, options.atol, landed))
-    return training_expectation(model, fingerprint(model, *synthetic_run(model), known=landed))
+        return training_expectation(model, reference_fingerprint(Checked(model), options.reference, options.atol, landed))
+    return training_expectation(model, fingerprint(Checked(model), *synthetic_run(model), known=landed))
 
 
 def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str],
