@@ -275,6 +275,8 @@ class BackendFunctionsToOps(DropsStatements):
             return self._in_train_phase(original, updated)
         if function == "shape" and len(original.args) == 1 and not keywords and not starred:
             return self._rewritten(original, updated.with_changes(func=cst.parse_expression(f"{self._tf()}.shape")))
+        if function == "conv2d" and not starred:
+            self._conv_layout(original)
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()):
             target, defaults = OPS[function]
             args = _renamed(list(updated.args), KEYWORDS.get(function, {}))
@@ -304,6 +306,18 @@ class BackendFunctionsToOps(DropsStatements):
         if function is not None and not any(part.removesuffix("()") in SESSION_FUNCTIONS
                                                 for part in function.split(".")):
             self._report(node.value, function)
+
+    def _conv_layout(self, original: cst.Call) -> None:
+        """Keras 2 moved channels_first inputs to channels_last on a CPU; keras.ops.conv (as Keras 3's Conv2D)
+        hands them to TensorFlow's CPU kernel, which without oneDNN takes channels_last only: said where the
+        call's data_format is not the literal 'channels_last'."""
+        args = _arguments(original, ("x", "kernel", "strides", "padding", "data_format", "dilation_rate"))
+        data_format = args[4] if args is not None and len(args) > 4 else None
+        if isinstance(data_format, cst.SimpleString) and data_format.evaluated_value == "channels_last":
+            return
+        self.report(original, "K.conv2d -> keras.ops.conv: with data_format channels_first on a CPU, TensorFlow "
+                              "without oneDNN refuses it (NHWC only), as it does Keras 3's Conv2D; Keras 2 "
+                              "transposed there", advice=True)
 
     def _report(self, node: cst.CSTNode, function: str) -> None:
         advice = ADVICE.get(function, "find its keras.ops or TensorFlow counterpart")
