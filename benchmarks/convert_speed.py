@@ -15,16 +15,20 @@ output carries: the compile settings and optimizer state), where Keras 3 compile
 take turns in each of --repeat rounds after one warm-up round (a machine busier for a while slows every side
 alike); medians per file, then the median of the per-file ratios.
 
-Last run (2026-11-26, 2-core machine shared with seven other sessions, load average 12-14, --repeat 3; the code
-before this session's removals run the same way just before): median 1.43x by hand (before: 1.39x), 2.32x
-load+save (2.32x), 1.22x compiled by hand on the 8 files Keras 3 compiles (1.21x), 1.31x Keras 3's defaults by
-hand (1.31x). The goal (<= 1x by hand) is not met. Where the time goes (phases timed inside convert): on a file
-without a training config, migrate's build + weights + save is Keras 3's load + save and its verification is
-about the stock reload by hand (k216_plain_functional: 1.06x); the rest is the training config a by-hand
-uncompiled load drops: compiling, building the optimizer's slots (104 variables on the faceclf Xceptions) and
-saving them, and proving the compiled reload (tfk23_plain_sequential 1.80x, faceclf 1.6-1.8x). The removals
-(one optimizer built per conversion, not two; a weight's landing checked by byte compare, hashed once) are each
-under a millisecond on these small files, below the noise here.
+Last runs (2026-11-26, 2-core machine shared with seven other sessions, load average 12-14, --repeat 3, two
+whole runs back to back after keras_compat.skipsets_computed_once; 9 files load, 7 compile): median 1.05x and
+1.06x by hand (the run before it: 1.43x on 10 files), 1.90x / 1.99x load+save, 1.01x / 1.06x compiled by hand,
+1.05x / 1.15x Keras 3's defaults by hand. Per file the same file moves by up to 2x between runs here
+(faceclf_tiny_XCEPTION_KDEF 2.41x, then 1.24x): read the medians. The goal (<= 1x by hand) is not met. Where the
+time goes (cProfile of one conversion in process): without a training config migrate's build + weights + save is
+Keras 3's load + save and its verification is about the stock reload by hand (1.00-1.06x); the rest is the
+training config a by-hand uncompiled load drops: building the optimizer's slots (104 Keras variables on the
+faceclf Xceptions, about a seventh of the conversion), saving them, and proving the compiled reload (a few
+percent); against compiled by hand, where Keras 3 compiles the file, tfk23_plain_sequential is 0.93-1.04x.
+Removed: Keras 3.15's save and load walk built throwaway reference objects (a Layer, an Optimizer, a Metric)
+for every object walked, its cache being stored under a key its lookup never reads; migrate remembers Keras's
+own sets while it saves and reloads (compiled save + stock reload 0.89x). Earlier: one optimizer built per
+conversion, not two; a weight's landing checked by byte compare, hashed once.
 
 Part 2 converts real multi_gpu_model wrappers of the same template nested 1 and 8 levels deep.
 Part 0 times convert's refusal of a text file renamed .h5 (refused before TensorFlow starts), as a

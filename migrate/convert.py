@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from migrate.diagnosis.keras3_functions import KERAS3_FUNCTION_NAMES
 from migrate.diagnosis.keras3_layers import KERAS3_LAYER_CLASSES
 from migrate.errors import (
     MigrateError,
@@ -38,6 +39,7 @@ from migrate.translate.custom import (
     config_layers,
     custom_stub_path,
     graph_layers,
+    named_functions,
     refusal,
     render_custom_stubs,
     unknown_classes,
@@ -262,13 +264,16 @@ def classes_from_code(planned: TemplatePlan, template: Graph, source: Path, dest
     used = {layer.class_name for _, layer in template.walk()} & KERAS3_LAYER_CLASSES
     known = KERAS3_LAYER_CLASSES - shadowed(used, tree)
     classes = unknown_classes(graph_layers(template), planned.file, known, set())
-    if not classes:
+    functions = named_functions(graph_layers(template), planned.file.training_config, KERAS3_FUNCTION_NAMES)
+    if not classes and not functions:
         return options, None
 
     package = package_name(destination.stem)  # outputs are distinct where sources may share a stem (m.h5, m.keras)
     try:
-        ported = port_classes([custom.class_name for custom in classes], tree, package)
+        ported = port_classes([custom.class_name for custom in classes], tree, package, tuple(functions))
     except MigrateError as exc:
+        if not classes:  # functions only: none defined in the code, Keras or the compile warnings say the rest
+            return options, None
         stub = _write_custom_stub(source, destination, classes)
         raise UnsupportedModelError(f"{refusal(classes, stub)}; from the code under {tree}: {exc.message}",
                                     layer=classes[0].layers[0] if classes[0].layers else None) from None
@@ -277,7 +282,7 @@ def classes_from_code(planned: TemplatePlan, template: Graph, source: Path, dest
     module = destination.parent / f"{package}.py"
     module.parent.mkdir(parents=True, exist_ok=True)
     write_text_atomically(module, ported.text)
-    note = (f"custom classes from code: {ported.describe()}, ported to {module}; loading the .keras needs it: "
+    note = (f"custom {ported.kinds} from code: {ported.describe()}, ported to {module}; loading the .keras needs it: "
             f"`import {package}` before keras.saving.load_model")
     return replace(options, custom_objects=(str(module),)), note
 

@@ -26,7 +26,8 @@ def code_command(
     """Rewrite multi_gpu_model to tf.distribute.MirroredStrategy, plus the Keras 2 to 3 changes around it.
 
     Sites it cannot convert safely are reported as path:line:col: RULE: message (on stderr); lints that
-    need no change as path:line:col: RULE: advice: message."""
+    need no change as path:line:col: RULE: advice: message; with --check, a file it would change as
+    `would rewrite path`."""
     from migrate.cli.console import fail, require_paths
     from migrate.codemod.engine import default_jobs, run, write_atomically
     from migrate.codemod.registry import all_rules, select_rules
@@ -56,7 +57,9 @@ def code_command(
             continue
         if write:
             write_atomically(Path(result.path), result.rewritten)
-        elif not check:
+        elif check:  # as black and ruff name a file they would reformat: the hook's output says which
+            typer.echo(f"would rewrite {result.path}", err=True)
+        else:
             sys.stdout.write(_diff(result))
     typer.echo(summary.line(), err=True)
     raise typer.Exit(1 if check and summary.work_left(strict) else 0)

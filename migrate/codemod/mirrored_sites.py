@@ -114,14 +114,17 @@ class SiteFinder:
         return None, None
 
     def if_site(self, index: int, statement: cst.If) -> Site | None:
-        """`if G > 1: p = multi_gpu_model(m, G)` with no else, or an else that only says `p = m`."""
-        if statement.orelse is not None and not _trivial_else(statement):
-            return None
+        """`if G > 1: p = multi_gpu_model(m, G)` with no else, or an else that only says `p = m`.
+
+        Only then are both paths one under a strategy: an else doing other work (`else: p = build()`) is the
+        only path that builds `p`, and dropping it would leave `p` unbound there (issue 31)."""
         assigned = [s for s in (self.site(i, s) for i, s in enumerate(statement.body.body))
                     if s is not None and s.kind == "assign"]
         if len(assigned) != 1:
             return None
         site = assigned[0]
+        if statement.orelse is not None and not _trivial_else(statement, site):
+            return None
         return Site(index, "if", site.call, site.template, site.parallel)
 
     def try_site(self, index: int, statement: cst.Try) -> Site | None:
@@ -270,14 +273,12 @@ def branch_compile_span(index: int, statements: Sequence[cst.BaseStatement], fin
     statement = statements[index]
     if not isinstance(statement, cst.If) or finder.site(index, statement) is not None:
         return None  # an `if` that is a site itself (`if G > 1: model = multi_gpu_model(...)`) gets the scope whole
-    templates = set()
+    templates = set()  # the name the code after the `if` reads the model by: the wrapper's (bound to the template)
     for body in _branch_bodies(statement):
         for site in finder.sites(body):
-            same = site.parallel is None or code(site.parallel) == code(site.template)
-            if (site.kind != "assign" or site.template is None or not same
-                    or compile_index(site, body) is not None):
+            if site.kind != "assign" or site.template is None or compile_index(site, body) is not None:
                 return None
-            templates.add(code(site.template))
+            templates.add(code(site.parallel) if site.parallel is not None else code(site.template))
     if len(templates) != 1:
         return None
     template = templates.pop()
@@ -327,8 +328,14 @@ def _just_says(statement: cst.BaseStatement) -> bool:
     return name in {"print", "info", "warning", "warn", "debug", "error", "exception"}
 
 
-def _trivial_else(statement: cst.If) -> bool:
+def _trivial_else(statement: cst.If, site: Site) -> bool:
+    """Whether the `else:` says only `p = m`, the site's parallel name bound to its template."""
     orelse = statement.orelse
-    if not isinstance(orelse, cst.Else) or len(orelse.body.body) != 1:
+    if not isinstance(orelse, cst.Else) or len(orelse.body.body) != 1 or site.template is None:
         return False
-    return m.matches(orelse.body.body[0], m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget()])]))
+    line = orelse.body.body[0]
+    if not m.matches(line, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget()])])):
+        return False
+    assign = line.body[0]
+    parallel = code(site.parallel) if site.parallel is not None else None
+    return code(assign.targets[0].target) == parallel and code(assign.value) == code(site.template)

@@ -21,6 +21,7 @@ MULTI_GPU_MODEL = frozenset({
     "tensorflow.python.keras.utils.multi_gpu_model",
     "tensorflow.python.keras.utils.multi_gpu_utils.multi_gpu_model",
     "tensorflow.compat.v1.keras.utils.multi_gpu_model",
+    "tensorflow._api.v1.keras.utils.multi_gpu_model",  # TF 1.x's generated API package, imported by its path
 })
 DEVICE = frozenset({"tensorflow.device", "tensorflow.compat.v1.device"})
 MODEL_CHECKPOINT = frozenset({"keras.callbacks.ModelCheckpoint", "tensorflow.keras.callbacks.ModelCheckpoint"})

@@ -67,15 +67,23 @@ def ancestors(node: cst.CSTNode, parent_of: Callable[[cst.CSTNode], cst.CSTNode 
 
 
 def assigns(statement: cst.BaseStatement, target: str) -> bool:
-    """Whether a simple statement assigns (plainly, annotated or augmented) to the expression `target`."""
+    """Whether a simple statement assigns (plainly, annotated or augmented) to the expression `target`, alone
+    or as one of a tuple's (`single, shape = build()`)."""
     if not isinstance(statement, cst.SimpleStatementLine):
         return False
     for small in statement.body:
-        if isinstance(small, cst.Assign) and any(code(t.target) == target for t in small.targets):
+        if isinstance(small, cst.Assign) and any(target in _unpacked(t.target) for t in small.targets):
             return True
         if isinstance(small, (cst.AnnAssign, cst.AugAssign)) and code(small.target) == target:
             return True
     return False
+
+
+def _unpacked(target: cst.BaseExpression) -> set[str]:
+    """The expressions an assignment target binds: itself, or each element of a tuple or list, nested."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return {code(target)}.union(*(_unpacked(element.value) for element in target.elements))
+    return {code(target)}
 
 
 def device_block_body(statement: cst.BaseStatement) -> list[cst.BaseStatement]:

@@ -12,6 +12,7 @@ from migrate.rebuild.keras_compat import sublayers
 from migrate.rebuild.options import UserObjects
 from migrate.translate import TranslatedLayer
 from migrate.translate.arguments import harmless
+from migrate.translate.custom import FUNCTION_KEYS, FUNCTION_SUFFIXES
 from migrate.translate.lambdas import lambda_refusal
 
 BASE_ARGUMENTS = {"name", "trainable", "dtype", "activity_regularizer", "autocast"}
@@ -33,6 +34,7 @@ def make_layer(layer: TranslatedLayer, name: str, user: UserObjects) -> keras.la
             config[key] = make_layer(inner, f"{name}/{inner.config.get('name', key)}", user)
     if layer.class_name == "Bidirectional" and "backward_layer" not in config:
         config["backward_layer"] = _backward_copy(layer.config["layer"], name, user)
+    config = _user_functions(config, user)
     if cls not in user.classes.values():
         config = _known_arguments(cls, config, layer, name)
         config = _with_cheap_initializers(config, layer)
@@ -43,6 +45,14 @@ def make_layer(layer: TranslatedLayer, name: str, user: UserObjects) -> keras.la
     except (TypeError, ValueError) as exc:
         raise UnsupportedModelError(f"Keras 3 {layer.class_name} refused the translated config ({exc})",
                                     layer=name) from None
+
+
+def _user_functions(config: dict[str, Any], user: UserObjects) -> dict[str, Any]:
+    """An activation, initializer, regularizer or constraint the file names as a string that is the user's
+    function (Keras 2 saved a function by its bare name) is passed as that function: Keras 3 resolves a
+    string among its own names only, and saves a registered function by its registered name."""
+    return {key: user.functions[value] if isinstance(value, str) and value in user.functions and (
+        key in FUNCTION_KEYS or key.endswith(FUNCTION_SUFFIXES)) else value for key, value in config.items()}
 
 
 def _accepted(cls: type, config: dict[str, Any]) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import os
 import sys
 from collections.abc import Callable
@@ -21,10 +22,12 @@ FRAMEWORKS = ("keras", "tensorflow", "tf_keras", "builtins")
 
 @dataclass(frozen=True)
 class UserObjects:
-    """Substitutes for Lambda layers (by layer name) and custom layer classes (by class name)."""
+    """Substitutes for Lambda layers (by layer name), custom layer classes (by class name), and the module
+    functions of the user's modules (by name: a loss, an activation the file names as a string)."""
 
     lambdas: dict[str, Callable[..., Any]] = field(default_factory=dict)
     classes: dict[str, type] = field(default_factory=dict)
+    functions: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
     def function_for(self, name: str) -> Callable[..., Any] | None:
         """The user's function for the Lambda at `name` (a path like 'model/lambda_1'), by its own name or path."""
@@ -32,7 +35,7 @@ class UserObjects:
 
     def custom_objects(self) -> dict[str, Any]:
         """What Keras 3 needs handed back to load a model built with these: the user's own objects only."""
-        return {**{fn.__name__: fn for fn in self.lambdas.values()}, **self.classes}
+        return {**{fn.__name__: fn for fn in self.lambdas.values()}, **self.classes, **self.functions}
 
 
 @dataclass(frozen=True)
@@ -60,11 +63,14 @@ def load_user_objects(lambda_specs: list[str], custom_modules: list[str], root: 
         sys.path.insert(0, str(root))
     lambdas = dict(_lambda_spec(spec) for spec in lambda_specs)
     classes: dict[str, type] = {}
+    functions: dict[str, Callable[..., Any]] = {}
     for module_name in custom_modules:
         module = _import(module_name)
         classes.update({name: obj for name, obj in vars(module).items()
                         if isinstance(obj, type) and not obj.__module__.startswith(FRAMEWORKS)})
-    return UserObjects(lambdas, classes)
+        functions.update({name: obj for name, obj in vars(module).items()  # its own, not what it imported
+                          if inspect.isfunction(obj) and obj.__module__ == module.__name__})
+    return UserObjects(lambdas, classes, functions)
 
 
 def _import_file(path: Path) -> Any:

@@ -19,6 +19,7 @@ from pathlib import Path
 import keras
 import numpy as np
 
+from migrate.rebuild.arrays import Checked, to_numpy
 from migrate.rebuild.options import RebuildOptions
 from migrate.rebuild.pipeline import (
     check_training_reloads,
@@ -56,10 +57,10 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
     started = time.perf_counter()
     max_diff = None
     if options.reference:  # one forward pass serves the reference check and the reload check
-        max_diff, outputs = check_reference(model, options.reference, options.atol)
-        expected = fingerprint(model, load_reference(options.reference)[0], outputs)
+        max_diff, outputs = check_reference(Checked(model), options.reference, options.atol)
+        expected = fingerprint(Checked(model), load_reference(options.reference)[0], outputs)
     else:
-        expected = fingerprint(model, *synthetic_run(model))
+        expected = fingerprint(Checked(model), *synthetic_run(model))
     expected = training_expectation(model, expected)
     record = RebuildRecord(
         params=int(sum(np.prod(v.shape) for v in model.weights)), weights_moved=len(model.weights),
@@ -77,7 +78,7 @@ def pass_through(model: keras.Model, options: RebuildOptions) -> RebuildRecord:
             del model
             release_freed_memory()
             reloaded = reload_stock(staged, {})
-            check_reloaded(reloaded, expected)
+            check_reloaded(Checked(reloaded), expected)
             check_training_reloads(reloaded, staged, expected, {})
             exports = export_formats(reloaded, options, stage, expected)
             del reloaded
@@ -98,4 +99,4 @@ def _slots(model: keras.Model) -> int:
 def _iterations(model: keras.Model) -> int | None:
     optimizer = getattr(model, "optimizer", None)
     counter = getattr(optimizer, "iterations", None)
-    return int(np.asarray(counter)) if counter is not None else None
+    return int(to_numpy(counter)) if counter is not None else None

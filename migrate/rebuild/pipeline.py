@@ -21,7 +21,8 @@ from migrate.errors import MalformedFileError, VerificationError, one_line
 from migrate.export import ExportRecord
 from migrate.graph import Graph
 from migrate.read import LegacyFile
-from migrate.rebuild.keras_compat import streaming_large_weights
+from migrate.rebuild.arrays import Checked, predict, to_numpy
+from migrate.rebuild.keras_compat import skipsets_computed_once, streaming_large_weights
 from migrate.rebuild.model import rebuild_model
 from migrate.rebuild.options import RebuildOptions
 from migrate.rebuild.record import RebuildRecord
@@ -43,14 +44,13 @@ from migrate.verify import (
     reference_fingerprint,
 )
 from migrate.verify.archive import compile_config_in, optimizer_digests_in
-from migrate.verify.checks import predict
 
 
 def build_verified(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
                    options: RebuildOptions) -> RebuildRecord:
     """Everything past the reading side; raises MigrateError at the first thing that is not right."""
     needed = options.user.custom_objects()
-    with staging(options.destination) as stage, streaming_large_weights():
+    with staging(options.destination) as stage, streaming_large_weights(), skipsets_computed_once():
         staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
         record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged)
         release_freed_memory(record.params)
@@ -58,7 +58,7 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
         if not options.weights_only:
             started = time.perf_counter()
             reloaded = reload_stock(staged, needed)
-            max_abs_diff = check_reloaded(reloaded, expected)
+            max_abs_diff = check_reloaded(Checked(reloaded), expected)
             check_training_reloads(reloaded, staged, expected, needed)
             record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started,
                              max_abs_diff=record.max_abs_diff if max_abs_diff is None else max_abs_diff)
@@ -146,7 +146,7 @@ def training_expectation(model: keras.Model, expected: Fingerprint) -> Fingerpri
     if optimizer is None:
         return expected
     return replace(expected, optimizer=keras.saving.serialize_keras_object(optimizer),
-                   optimizer_digests=tuple(digest_array(np.asarray(v)) for v in optimizer.variables),
+                   optimizer_digests=tuple(digest_array(to_numpy(v)) for v in optimizer.variables),
                    trainable_shapes=tuple(tuple(v.shape) for v in model.trainable_variables))
 
 
@@ -164,14 +164,15 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
                            weights_fixed=sum(move.fixed for move in moves), notes=tuple(dict.fromkeys(rebuilt.notes)),
                            warnings=tuple(rebuilt.warnings), lambdas_lifted=len(rebuilt.lifted))
     if file.training_config:
-        carry = _carry_training(model, file, moves, list(output_names))
+        carry = _carry_training(model, file, moves, list(output_names), options.user.functions)
         record = replace(record, optimizer=carry.optimizer, optimizer_slots=carry.slots_moved,
                          iterations=carry.iterations, notes=(*record.notes, *carry.notes),
                          warnings=(*record.warnings, *carry.warnings))
     started = time.perf_counter()
-    expected = _expectation(model, options, {id(move.variable): move.digest for move in moves})
+    landed = {id(move.variable): move.digest for move in moves}
+    expected = _expectation(model, options, {i: landed[id(v)] for i, v in enumerate(model.weights) if id(v) in landed})
     if options.weights_only and options.reference:  # nothing is reloaded: the converted model itself is judged
-        record = replace(record, max_abs_diff=check_reference(model, options.reference, options.atol)[0])
+        record = replace(record, max_abs_diff=check_reference(Checked(model), options.reference, options.atol)[0])
     record = replace(record, verify_seconds=time.perf_counter() - started)
     if options.weights_only:
         model.save_weights(staged)
@@ -182,21 +183,22 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
 
 def _expectation(model: Any, options: RebuildOptions, landed: dict[int, str]) -> Fingerprint:
     """What the reloaded model is checked against: the converted model's weight digests (those its weights had
-    as they were read back on landing: nothing writes them after), and the reference (the reloaded model alone
+    as they were read back on landing, by position in `model.weights`: nothing writes them after), and the reference (the reloaded model alone
     is run on it), or, without one, the converted model's outputs on synthetic inputs."""
     if options.weights_only:
         return Fingerprint((), None, None)
     if options.reference:
-        return training_expectation(model, reference_fingerprint(model, options.reference, options.atol, landed))
-    return training_expectation(model, fingerprint(model, *synthetic_run(model), known=landed))
+        return training_expectation(model, reference_fingerprint(Checked(model), options.reference, options.atol, landed))
+    return training_expectation(model, fingerprint(Checked(model), *synthetic_run(model), known=landed))
 
 
-def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str]) -> TrainingCarry:
+def _carry_training(model: Any, file: LegacyFile, moves: list[Any], output_names: list[str],
+                    functions: dict[str, Any]) -> TrainingCarry:
     """Compile like the legacy run and carry its optimizer state. The training config is the file's
     free-form JSON and only matters for resuming training: whatever in it Keras's own constructors
     refuse is left out with a warning, never a reason to fail the conversion."""
     try:
-        carry = compile_like_legacy(model, file.training_config, output_names)
+        carry = compile_like_legacy(model, file.training_config, output_names, functions)
     except (TypeError, ValueError, AttributeError, KeyError) as exc:
         return TrainingCarry(warnings=[f"training config not carried: {type(exc).__name__}: {str(exc)[:160]}"])
     try:

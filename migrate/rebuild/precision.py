@@ -66,7 +66,8 @@ SWITCHES: dict[str, Callable[[Any], Any]] = {"tensorflow": _tensorflow_fp32, "ja
 
 
 def verifying_device() -> str:
-    """Where Keras's backend runs the models: its first GPU when it has one, else the CPU."""
+    """Where Keras's backend runs the models: its first GPU when it has one, else the CPU; and the backend, where
+    it is not TensorFlow (the user's KERAS_BACKEND: the checks ran there)."""
     import keras
 
     backend = keras.backend.backend()
@@ -83,7 +84,11 @@ def verifying_device() -> str:
         import torch
 
         gpu = torch.cuda.is_available()
-    return "GPU:0 (TF32 off)" if gpu else "CPU"
+    device = "GPU:0 (TF32 off)" if gpu else "CPU"
+    return device if backend == "tensorflow" else f"{device}, Keras on {BACKEND_NAMES.get(backend, backend)}"
+
+
+BACKEND_NAMES = {"jax": "JAX", "torch": "PyTorch", "numpy": "NumPy"}
 
 
 def fp32_flags() -> dict[str, Any]:

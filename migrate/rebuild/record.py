@@ -31,4 +31,4 @@ class RebuildRecord:
     warnings: tuple[str, ...] = ()
     lambdas_lifted: int = 0  # user Lambdas read from their bytecode and rebuilt from built-in layers
     exports: tuple[ExportRecord, ...] = ()  # each --export format: written, and matched in its own runtime
-    verified_on: str | None = None  # the device the checks ran on: 'CPU', or 'GPU:0 (TF32 off)' (rebuild.precision)
+    verified_on: str | None = None  # where the checks ran: 'CPU', 'GPU:0 (TF32 off)', 'CPU, Keras on JAX' (rebuild.precision)

@@ -28,6 +28,11 @@ _started = False
 def start_keras() -> None:
     """Set TensorFlow's environment, import Keras with its native start-up noise muted, freeze the GC.
 
+    Keras runs on the backend the user chose (KERAS_BACKEND, or keras.json), not one migrate picks: the written
+    .keras is backend-neutral either way, but the checks then run where the user will run the model, and a
+    program that already imported Keras cannot change its backend anyway. Without a choice, Keras's default is
+    TensorFlow.
+
     Idempotent. TensorFlow and Keras leave about a million long-lived objects behind; every full
     collection walks them all (about 0.15 s, measured: more than half the time of converting a small
     model). Freezing moves what exists now out of the collector's view; models built later stay
@@ -40,7 +45,14 @@ def start_keras() -> None:
         os.environ.setdefault(key, value)
     if "keras" not in sys.modules:
         with native_stderr_silenced():
-            import keras  # noqa: F401
+            import keras
+    else:
+        import keras
+    if keras.backend.backend() != "tensorflow" and "tensorflow" not in sys.modules:
+        # Keras imports TensorFlow on its other backends too (serializing a compiled model asks whether it is
+        # available), later and with its native start-up lines unmuted: import it now, muted.
+        with native_stderr_silenced():
+            import tensorflow  # noqa: F401
     import gc
 
     gc.freeze()

@@ -11,7 +11,8 @@ strides): a window of one element is that element, so the pooling only keeps eve
 is the same sum of the same products as the strided layer's; bias, activation and a separable layer's pointwise
 step act per position, so subsampling after them equals subsampling before. The weights are unchanged, and all
 three are stock layers: the file needs nothing of migrate's. Dilated ones need none of this: Keras 3 itself runs
-a dilated depthwise convolution at stride 1 and subsamples.
+a dilated depthwise convolution at stride 1 and subsamples. Inside TimeDistributed (channels_last), the wrapper
+keeps the stride-1 layer and the padding and the subsampling are each wrapped in a TimeDistributed of their own.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Subsampled:
     strides: tuple[int, int]
     same: bool  # the legacy layer padded 'same'
     channels_first: bool
+    time_distributed: bool = False  # `layer` is a TimeDistributed around the stride-1 convolution
 
     def pads(self, sizes: tuple[int | None, ...]) -> tuple[tuple[int, int], ...] | None:
         """Zeros before and after each spatial axis that 'same' added at these strides (TensorFlow's rule: the
@@ -58,7 +60,10 @@ class Subsampled:
 
 def stride_one_form(translated: TranslatedLayer) -> Subsampled | None:
     """The stride-1 form of a depthwise or separable 2D convolution whose strides differ; None for every other
-    layer (equal strides, dilated, any other class)."""
+    layer (equal strides, dilated, any other class). A TimeDistributed around one: the wrapper around its
+    stride-1 form."""
+    if translated.class_name == "TimeDistributed":
+        return _time_distributed_form(translated)
     config = translated.config
     if translated.class_name not in STRIDED or config.get("padding", "valid") not in ("valid", "same"):
         return None
@@ -68,6 +73,20 @@ def stride_one_form(translated: TranslatedLayer) -> Subsampled | None:
     stride_one = replace(translated, config={**config, "strides": (1, 1), "padding": "valid"})
     return Subsampled(stride_one, kernel, strides, config.get("padding") == "same",
                       config.get("data_format") == "channels_first")
+
+
+def _time_distributed_form(translated: TranslatedLayer) -> Subsampled | None:
+    """A TimeDistributed whose layer is such a convolution (channels_last: TensorFlow's CPU pooling refuses NCHW,
+    so a channels_first one stays as written), as the wrapper around the stride-1 form."""
+    inner = translated.config.get("layer")
+    if not isinstance(inner, dict) or not isinstance(inner.get("config"), dict):
+        return None
+    form = stride_one_form(TranslatedLayer(inner.get("class_name", ""), inner["config"]))
+    if form is None or form.channels_first:
+        return None
+    wrapper = replace(translated, config={**translated.config,
+                                          "layer": {**inner, "config": form.layer.config}})
+    return replace(form, layer=wrapper, time_distributed=True)
 
 
 class SubsampledCall:
@@ -87,22 +106,34 @@ class SubsampledCall:
 
     def __call__(self, tensor: Any, **kwargs: Any) -> Any:
         data_format = "channels_first" if self.form.channels_first else "channels_last"
-        sizes = tuple(tensor.shape[2:] if self.form.channels_first else tensor.shape[1:-1])
+        shape = tensor.shape[1:] if self.form.time_distributed else tensor.shape  # each step is an image
+        sizes = tuple(shape[2:] if self.form.channels_first else shape[1:-1])
         pads = self.form.pads(sizes)
         if pads is None:
             return self._as_written(tensor, **kwargs)
         if any(any(pair) for pair in pads):
-            tensor = keras.layers.ZeroPadding2D(pads, data_format=data_format,
-                                                name=unique_name(f"{self.layer.name}_same_padding", self.taken))(tensor)
+            padding = self._stock(f"{self.layer.name}_same_padding", keras.layers.ZeroPadding2D, pads,
+                                  data_format=data_format)
+            tensor = padding(tensor)
         result = self.layer(tensor, **kwargs)
         self.notes.append(f"{self.label}: {NOTE}")
-        return keras.layers.MaxPooling2D(1, strides=self.form.strides, data_format=data_format,
-                                         name=unique_name(f"{self.layer.name}_subsample", self.taken))(result)
+        subsample = self._stock(f"{self.layer.name}_subsample", keras.layers.MaxPooling2D, 1,
+                                strides=self.form.strides, data_format=data_format)
+        return subsample(result)
+
+    def _stock(self, name: str, cls: type[keras.layers.Layer], *args: Any, **kwargs: Any) -> keras.layers.Layer:
+        """A stock `cls` layer named `name` (unique in the model), inside a TimeDistributed of that name where the
+        convolution is inside one."""
+        name = unique_name(name, self.taken)
+        if self.form.time_distributed:
+            return keras.layers.TimeDistributed(cls(*args, **kwargs), name=name)
+        return cls(*args, name=name, **kwargs)
 
     def _as_written(self, tensor: Any, **kwargs: Any) -> Any:
         """The layer with its legacy strides and padding put back before it is built (call() and get_config()
         read both from these attributes): never worse than stock Keras 3, and the notes say where it runs."""
-        self.layer.strides, self.layer.padding = self.form.strides, "same"
+        target = self.layer.layer if self.form.time_distributed else self.layer
+        target.strides, target.padding = self.form.strides, "same"
         self.notes.append(f"{self.label}: {AS_WRITTEN}")
         return self.layer(tensor, **kwargs)
 

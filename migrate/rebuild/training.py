@@ -43,18 +43,22 @@ class TrainingCarry:
     warnings: list[str] = field(default_factory=list)
 
 
-def compile_like_legacy(model: keras.Model, training_config: dict[str, Any], output_names: list[str]) -> TrainingCarry:
+def compile_like_legacy(model: keras.Model, training_config: dict[str, Any], output_names: list[str],
+                        functions: dict[str, Any] | None = None) -> TrainingCarry:
     """Compile `model` with the legacy optimizer, losses, metrics and loss weights (keyed by output order).
 
     A training config is for resuming training, never for predictions: what Keras 3 does not know (a
     custom loss or metric, a structure it refuses) is left out with a warning, and the model converts.
+    A loss or metric named as one of `functions` (the user's, registered: the ported `<stem>_custom.py`'s)
+    is compiled as that function, and saved by its registered name.
     """
     spec = translate_training(training_config, output_names)
     carry = TrainingCarry(optimizer=spec.optimizer.class_name, notes=list(spec.optimizer.notes),
                           warnings=list(spec.optimizer.warnings))
     optimizer = _optimizer(spec.optimizer, carry)
-    loss = _known(spec.loss, keras.losses.get, "loss", carry)
-    metrics = _known(spec.metrics, keras.metrics.get, "metric", carry)
+    own = functions or {}
+    loss = _known(spec.loss, keras.losses.get, "loss", carry, own)
+    metrics = _known(spec.metrics, keras.metrics.get, "metric", carry, own)
     try:
         model.compile(optimizer=optimizer, loss=loss, loss_weights=spec.loss_weights, metrics=metrics)
     except (TypeError, ValueError, KeyError) as exc:
@@ -81,10 +85,13 @@ def keep_reloadable(model: keras.Model, optimizer: keras.optimizers.Optimizer, c
         model.compile(optimizer=optimizer)
 
 
-def _known(value: Any, get: Any, what: str, carry: TrainingCarry) -> Any:
-    """`value` (a name or config, or lists of them per output) with what Keras 3 cannot resolve left out."""
+def _known(value: Any, get: Any, what: str, carry: TrainingCarry, own: dict[str, Any]) -> Any:
+    """`value` (a name or config, or lists of them per output) with what Keras 3 cannot resolve left out;
+    a name of the user's own function, that function."""
+    if isinstance(value, str) and value in own:
+        return own[value]
     if isinstance(value, list):  # a loss per output keeps its place; a metric list just loses the unknown
-        known = [_known(item, get, what, carry) for item in value]
+        known = [_known(item, get, what, carry, own) for item in value]
         return known if what == "loss" else [item for item in known if item is not None]
     if value is None:
         return None

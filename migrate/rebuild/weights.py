@@ -23,6 +23,7 @@ from migrate.errors import MalformedFileError
 from migrate.graph import Graph, Layer
 from migrate.read import LegacyFile, WeightInfo
 from migrate.read.store import open_weights
+from migrate.rebuild.arrays import to_numpy
 from migrate.rebuild.keras_compat import resource_handle
 from migrate.rebuild.model import Rebuilt
 from migrate.translate.weights import apply_fixes, keras1_joined, reshapes
@@ -102,7 +103,7 @@ def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInf
     variable.assign(array)
     if expected is not None:
         del array  # the caller passes a temporary: free it before reading the variable back
-    landed = np.asarray(variable.value)
+    landed = to_numpy(variable.value)
     digest = digest_array(landed)
     survived = digest == expected if expected is not None else _same_bytes(landed, array)
     if not survived:

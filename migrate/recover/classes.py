@@ -64,7 +64,7 @@ class Definition:
 
     unit: CodeUnit
     scopes: tuple[tuple[tuple[cst.BaseStatement, ...], int], ...]
-    node: cst.ClassDef
+    node: cst.ClassDef | cst.FunctionDef
 
     @property
     def line(self) -> int:
@@ -81,15 +81,23 @@ class PortedClasses:
     text: str
     found: tuple[tuple[str, Path, int], ...]
     missing: tuple[str, ...]
+    functions: tuple[str, ...] = ()  # of those found, the functions (and classes) named as a loss, activation...
+
+    @property
+    def kinds(self) -> str:
+        """What was found, for convert's output: classes, functions, or both."""
+        classes = len(self.found) > len(self.functions)
+        return "classes and functions" if classes and self.functions else "classes" if classes else "functions"
 
     def describe(self) -> str:
         """One line for convert's output: which class came from which file and line."""
         return ", ".join(f"{name} ({path}:{line})" for name, path, line in self.found)
 
 
-def port_classes(names: list[str], root: Path, package: str) -> PortedClasses:
-    """The Keras 3 module for the named classes defined under `root`; RecoveryError when the code holds
-    none of them, or the slice does not run."""
+def port_classes(names: list[str], root: Path, package: str, functions: tuple[str, ...] = ()) -> PortedClasses:
+    """The Keras 3 module for the named classes defined under `root`, and for those of `functions` (names a
+    file gives as a loss, metric, activation, initializer...) the code defines at a module's top level;
+    RecoveryError when the code holds none of the classes, or the slice does not run."""
     units = code_units(root)
     statements: list[cst.BaseStatement] = []
     found, missing = [], []
@@ -100,11 +108,26 @@ def port_classes(names: list[str], root: Path, package: str) -> PortedClasses:
             continue
         _extend(statements, class_slice(definition, units, set()))
         found.append((name, definition.unit.path, definition.line))
-    if not found:
+    if names and not found:
         raise RecoveryError(f"no class {', '.join(repr(n) for n in names)} is defined in the code under {root}")
+    named: list[str] = []
+    for name in functions:  # a name the code does not define is Keras's or left out later, with a warning
+        definition, made = find_function(units, name), None
+        if definition is None:
+            definition, made = find_closure(units, name) or (None, None)
+        if definition is not None and name not in names:
+            _extend(statements, class_slice(definition, units, set()))
+            if made is not None:
+                statements.append(cst.parse_statement(
+                    f"{name} = keras.saving.register_keras_serializable(package={package!r})({made})\n"))
+            found.append((name, definition.unit.path, definition.line))
+            named.append(name)
+    if not found:
+        raise RecoveryError(f"no class or function {', '.join(repr(n) for n in (*names, *functions))} is defined "
+                            f"in the code under {root}")
     text = registered(port(cst.Module(body=_imports_first(statements)).code), [n for n, _, _ in found], package)
     check(text, [n for n, _, _ in found])
-    return PortedClasses(text, tuple(found), tuple(missing))
+    return PortedClasses(text, tuple(found), tuple(missing), tuple(named))
 
 
 def shadowed(names: set[str], root: Path) -> set[str]:
@@ -128,6 +151,59 @@ def find_definition(units: list[CodeUnit], name: str) -> Definition | None:
                     return Definition(unit, scopes, node)
                 nested = nested or Definition(unit, scopes, node)
     return nested
+
+
+def find_function(units: list[CodeUnit], name: str) -> Definition | None:
+    """The module-level function `name` (a loss, an activation): what Keras 2 found by name in its custom
+    objects was a module-level function or class; a function inside another has no name Keras could look up."""
+    for unit in units:
+        for index, statement in enumerate(unit.module.body):
+            if isinstance(statement, cst.FunctionDef) and statement.name.value == name:
+                return Definition(unit, ((tuple(unit.module.body), index),), statement)
+            if isinstance(statement, cst.ClassDef) and statement.name.value == name:
+                return Definition(unit, ((tuple(unit.module.body), index),), statement)
+    return None
+
+
+def find_closure(units: list[CodeUnit], name: str) -> tuple[Definition, str] | None:
+    """A loss made by a factory (`def contrastive_loss_with_margin(margin): def contrastive_loss(...): ...;
+    return contrastive_loss`) and called once at a module's top level with literal arguments
+    (`loss = contrastive_loss_with_margin(margin=1)`): the factory's definition and that call, which gives
+    the function the file names. Two different calls, or one with a computed argument: None (which one
+    the model was compiled with is not in the file)."""
+    for unit in units:
+        for index, statement in enumerate(unit.module.body):
+            if isinstance(statement, cst.FunctionDef) and _returns_inner(statement, name):
+                calls = {call for other in units for call in _literal_calls(other.module, statement.name.value)}
+                if len(calls) == 1:
+                    return Definition(unit, ((tuple(unit.module.body), index),), statement), calls.pop()
+    return None
+
+
+def _returns_inner(factory: cst.FunctionDef, name: str) -> bool:
+    """Whether `factory` defines a function `name` in its body and returns it."""
+    body = factory.body.body
+    defines = any(isinstance(s, cst.FunctionDef) and s.name.value == name for s in body)
+    returns = m.SimpleStatementLine(body=[m.Return(value=m.Name(name))])
+    return defines and any(m.matches(s, returns) for s in body)
+
+
+def _literal_calls(module: cst.Module, factory: str) -> set[str]:
+    """The calls `factory(...)` assigned at the module's top level, as text, whose arguments are literals."""
+    import ast
+
+    calls = set()
+    for statement in module.body:
+        if not m.matches(statement, m.SimpleStatementLine(body=[m.Assign(value=m.Call(func=m.Name(factory)))])):
+            continue
+        call = statement.body[0].value
+        try:
+            [ast.literal_eval(code(arg.value)) for arg in call.args]
+        except (ValueError, SyntaxError):
+            continue
+        if all(arg.star == "" for arg in call.args):
+            calls.add(code(call).strip())
+    return calls
 
 
 def _classes_in(body: tuple[cst.BaseStatement, ...], outer: tuple) -> list[tuple[tuple, cst.ClassDef]]:
@@ -255,12 +331,31 @@ def port(text: str) -> str:
 
 
 class Register(cst.CSTTransformer):
-    """Each named class gets `@keras.saving.register_keras_serializable(package=...)`, once."""
+    """Each named class, and each named module-level function, gets
+    `@keras.saving.register_keras_serializable(package=...)`, once: Keras 3 saves a registered function by
+    its registered name, and a reload with the module imported finds it."""
 
     def __init__(self, names: set[str], package: str) -> None:
         self.names, self.package = names, package
+        self.depth = self.classes = 0  # enclosing functions, enclosing classes: methods are never registered
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth += 1
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        self.depth -= 1
+        if self.depth or self.classes or updated.name.value not in self.names or any(
+                "register_keras_serializable" in code(d.decorator) for d in updated.decorators):
+            return updated
+        decorator = cst.Decorator(cst.parse_expression(
+            f"keras.saving.register_keras_serializable(package={self.package!r})"))
+        return updated.with_changes(decorators=[decorator, *updated.decorators])
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.classes += 1
 
     def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        self.classes -= 1
         if updated.name.value not in self.names or any("register_keras_serializable" in code(d.decorator)
                                                        for d in updated.decorators):
             return updated
@@ -293,7 +388,7 @@ def with_from_config(node: cst.ClassDef) -> cst.ClassDef:
 def registered(text: str, names: list[str], package: str) -> str:
     """The module with each class registered and `import keras` at its top, under a header saying what it is."""
     module = cst.parse_module(text).visit(Register(set(names), package))
-    header = (f'"""{", ".join(names)}: ported to Keras 3 by migrate from the training code (the class and what it '
+    header = (f'"""{", ".join(names)}: ported to Keras 3 by migrate from the training code (each and what it '
               f'depends on, nothing else).\n\nLoading the converted model needs this module: `import {package}` '
               'before keras.saving.load_model.\n"""\n\n')
     plain = m.SimpleStatementLine(body=[m.Import(names=[m.ImportAlias(name=m.Name("keras"), asname=None)])])

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from migrate.errors import RecoveryError
 from migrate.recover import Recovery
 from migrate.recover.checkpoint import Checkpoint, fits, kind_of
-from migrate.recover.resolve import NOT_FOUND, module_literals, resolve_hole
+from migrate.recover.resolve import NOT_FOUND, called_value, literal, module_literals, module_shapes, resolve_hole
 from migrate.recover.run import run_slice
 from migrate.recover.script import fill_holes, placeholders, render, unsolvable
 from migrate.recover.slicing import Slice, find_sites, layer_kinds, slice_site
@@ -34,7 +35,8 @@ def recover_from_code(checkpoint: Checkpoint, root: Path, values: dict[str, obje
     errors = []
     for piece in ranked[:MAX_TRIES]:
         try:
-            return recover_slice(piece, checkpoint, {**values_from_code(piece, units, literals), **values})
+            found = {**values_from_code(piece, units, literals), **input_shape_from_code(piece, checkpoint, literals)}
+            return recover_called(piece, checkpoint, {**found, **values}, called_defaults(piece, units, literals))
         except RecoveryError as exc:
             errors.append(f"{_where(piece)}: {exc.message}")
     raise RecoveryError("; ".join(errors[:2]))
@@ -63,6 +65,51 @@ def values_from_code(piece: Slice, units: list[CodeUnit], literals: dict[str, ob
         value = resolve_hole(hole, piece.site, units, literals)
         if value is not NOT_FOUND:
             found[hole.text] = value
+    return found
+
+
+def called_defaults(piece: Slice, units: list[CodeUnit], literals: dict[str, object]) -> dict[str, cst.BaseExpression]:
+    """A builder's defaults replaced by the literal its calls in the tree pass instead
+    (`create_model(hidden_layers=1)` of a `def create_model(hidden_layers=10)` that loops that many times)."""
+    if not piece.site.functions:
+        return {}
+    passed = {}
+    for name, default in piece.defaults.items():
+        value = called_value(piece.site.functions[-1], name, units, literals)
+        if value is not NOT_FOUND and literal(default) != value:
+            passed[name] = cst.parse_expression(repr(value))
+    return passed
+
+
+def recover_called(piece: Slice, checkpoint: Checkpoint, values: dict[str, object],
+                   passed: dict[str, cst.BaseExpression]) -> Recovery:
+    """The builder as its callers call it first, then with its own defaults (a call may build another model)."""
+    if passed:
+        defaults = piece.defaults
+        piece.defaults = {**defaults, **passed}
+        try:
+            return recover_slice(piece, checkpoint, values)
+        except RecoveryError:
+            piece.defaults = defaults
+    return recover_slice(piece, checkpoint, values)
+
+
+def input_shape_from_code(piece: Slice, checkpoint: Checkpoint, literals: dict[str, object]) -> dict[str, object]:
+    """An image model's input shape, which no placeholder width can stand for (its rows and columns reach
+    the first Dense only through the convolutions): the module-level tuple the code binds it to, among the
+    branches (`if K.image_dim_ordering() == 'th'`) the one whose channels, last, are the first kernel's
+    input channels (Keras 3 is channels-last unless the script set otherwise)."""
+    kernel = checkpoint.holding[0][1][0] if checkpoint.holding and checkpoint.holding[0][1] else ()
+    if len(kernel) < 3 or piece.data_format == "channels_first":
+        return {}
+    found = {}
+    for hole in piece.holes.values():
+        if hole.keyword != "input_shape" or "." in hole.text:
+            continue
+        fitting = [shape for shape in module_shapes(hole.text, piece.site, literals)
+                   if len(shape) == len(kernel) - 1 and shape[-1] == kernel[-2]]
+        if len(fitting) == 1:
+            found[hole.text] = fitting[0]
     return found
 
 

@@ -27,15 +27,27 @@ def module_literals(units: list[CodeUnit]) -> dict[str, Any]:
     clashing: set[str] = set()
     for unit in units:
         for statement in unit.module.body:
-            if not m.matches(statement, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(m.Name())])])):
-                continue
-            name, value = statement.body[0].targets[0].target.value, literal(statement.body[0].value)
-            if value is NOT_FOUND:
-                continue
-            if name in found and found[name] != value:
-                clashing.add(name)
-            found[name] = value
+            for name, value in _bound_literals(statement):
+                if name in found and found[name] != value:
+                    clashing.add(name)
+                found[name] = value
     return {name: value for name, value in found.items() if name not in clashing}
+
+
+def _bound_literals(statement: cst.BaseStatement) -> list[tuple[str, Any]]:
+    """The literals one module statement binds: `NAME = 3`, and `rows, cols = 28, 28` element by element."""
+    if not m.matches(statement, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget()])])):
+        return []
+    target, value = statement.body[0].targets[0].target, literal(statement.body[0].value)
+    if value is NOT_FOUND:
+        return []
+    if isinstance(target, cst.Name):
+        return [(target.value, value)]
+    names = [element.value for element in target.elements] if isinstance(target, cst.Tuple) else []
+    if names and all(isinstance(name, cst.Name) for name in names) and isinstance(value, tuple) \
+            and len(value) == len(names):
+        return [(name.value, item) for name, item in zip(names, value, strict=True)]
+    return []
 
 
 def literal(node: cst.BaseExpression) -> Any:
@@ -94,3 +106,31 @@ def _passed(call: cst.Call, position: int, parameter: str, literals: dict[str, A
     if isinstance(arg.value, cst.Name):
         return literals.get(arg.value.value, NOT_FOUND)
     return literal(arg.value)
+
+
+def module_shapes(name: str, site: Site, literals: dict[str, Any]) -> list[tuple[int, ...]]:
+    """The shapes a module-level `name = (rows, cols, 1)` binds in the site's file, in every branch (the
+    `if K.image_dim_ordering() == 'th'` pair of layouts), each element a literal or a module constant;
+    a branch that computes anything else is left out."""
+    assign = m.Assign(targets=[m.AssignTarget(m.Name(name))], value=m.Tuple())
+    found = []
+    for statement in site.unit.module.body:
+        if isinstance(statement, cst.FunctionDef | cst.ClassDef):
+            continue
+        for node in m.findall(statement, assign):
+            values = [_element_value(element.value, literals) for element in node.value.elements]
+            if values and all(isinstance(value, int) and not isinstance(value, bool) for value in values):
+                found.append(tuple(values))
+    return list(dict.fromkeys(found))
+
+
+def _element_value(node: cst.BaseExpression, literals: dict[str, Any]) -> Any:
+    """One element of a shape tuple: a literal, or a module constant's literal."""
+    if isinstance(node, cst.Name):
+        return literals.get(node.value, NOT_FOUND)
+    return literal(node)
+
+
+def called_value(function: cst.FunctionDef, parameter: str, units: list[CodeUnit], literals: dict[str, Any]) -> Any:
+    """The literal every call of a builder function in the tree that passes `parameter` passes; NOT_FOUND."""
+    return _argument_value(function, parameter, units, literals)

@@ -346,8 +346,10 @@ def read_names(statement: cst.BaseStatement) -> set[str]:
         return set()
     if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
         return {n.value for n in names_in(statement)} - written_names_deep(statement) - {statement.name.value}
-    if not isinstance(statement, cst.SimpleStatementLine):
-        return {n.value for n in names_in(statement)}
+    if not isinstance(statement, cst.SimpleStatementLine):  # a loop's own variable is bound, not read
+        loops = list(m.findall(statement, m.For()))
+        bound = {n.value for loop in loops for n in names_in(loop.target)}
+        return {n.value for n in names_in(statement)} - bound | {n.value for loop in loops for n in names_in(loop.iter)}
     read: set[str] = set()
     for small in statement.body:
         if isinstance(small, cst.Assign):  # `x = f(x)` reads x; `d[k] = v` reads d and k; `x = 1` reads nothing

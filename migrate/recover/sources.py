@@ -105,15 +105,28 @@ def parse_units(path: Path, text: str) -> list[CodeUnit]:
             pass
     kept = []
     for _, block in top_level_blocks(text):
-        try:
-            cst.parse_module(block)
-            kept.append(block if block.endswith("\n") else block + "\n")
-        except (cst.ParserSyntaxError, ValueError, RecursionError):
+        for version in (block, printed(block)):
+            try:
+                cst.parse_module(version)
+                kept.append(version if version.endswith("\n") else version + "\n")
+                break
+            except (cst.ParserSyntaxError, ValueError, RecursionError):
+                continue
+        else:
             kept.append("\n" * block.count("\n"))
     try:
         return [CodeUnit(path, 1, cst.parse_module("".join(kept)))]
     except (cst.ParserSyntaxError, ValueError, RecursionError):
         return []
+
+
+PRINT_STATEMENT = re.compile(r"(?m)^([ \t]*)print(?:[ \t]+(?![(=])(.*?))?[ \t]*$")
+
+
+def printed(block: str) -> str:
+    """A Python 2 block with its `print x` statements written as calls, line for line: a builder function
+    that prints its summary (`print model.summary()`) is otherwise blanked with the block, and never found."""
+    return PRINT_STATEMENT.sub(lambda found: f"{found[1]}print({found[2] or ''})", block)
 
 
 def dedented(text: str) -> str:

@@ -92,6 +92,36 @@ def unknown_classes(layers: list[LayerEntry], file: LegacyFile, known: frozenset
     return list(found.values())
 
 
+FUNCTION_KEYS = ("activation", "recurrent_activation")
+FUNCTION_SUFFIXES = ("_initializer", "_regularizer", "_constraint")
+
+
+def named_functions(layers: list[LayerEntry], training_config: Any, known: frozenset[str]) -> list[str]:
+    """The names a file gives as functions Keras does not know: a layer's activation or initializer,
+    regularizer, constraint (Keras 2 saved a function there by its bare name) and the losses and metrics of
+    its training config. Looked for in the training code; one it does not define is left to Keras."""
+    names: list[str] = []
+    for _, _, config, _ in layers:
+        for key, value in config.items():
+            if key in FUNCTION_KEYS or key.endswith(FUNCTION_SUFFIXES):
+                names += _strings(value)
+    if isinstance(training_config, dict):
+        names += _strings(training_config.get("loss")) + _strings(training_config.get("metrics"))
+        names += _strings(training_config.get("weighted_metrics"))
+    return list(dict.fromkeys(n for n in names if n not in known and n.isidentifier()))
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a loss/metric setting: a name, a list or dict of them per output, nested."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for item in value.values() for s in _strings(item)]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
 def _translated_class(class_name: str, config: dict[str, Any], source: SourceInfo, name: str) -> str:
     """The class Keras 3 will be asked for (legacy names translate); a layer whose translation refuses is
     not unknown, its own error comes later."""

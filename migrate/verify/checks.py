@@ -47,6 +47,9 @@ def _numbered(bundle: Any, prefix: str) -> list[np.ndarray]:
 def predict(model: Any, inputs: list[np.ndarray]) -> list[np.ndarray]:
     """The model's inference outputs on `inputs`, always as a list of arrays.
 
+    Every model the checks take returns arrays NumPy reads and has weights whose `value` NumPy reads: rebuild
+    hands Keras models over as `migrate.rebuild.arrays.Checked` (PyTorch's tensors refuse `np.asarray`).
+
     An eager call, not `model.predict`: predict traces a new tf.function per model, which costs more
     than the whole check on small models.
     """
@@ -111,7 +114,8 @@ class Fingerprint:
 def fingerprint(model: Any, inputs: list[np.ndarray] | None, outputs: list[np.ndarray] | None = None,
                 known: dict[int, str] | None = None) -> Fingerprint:
     """Per-weight digests (bit for bit) and the outputs on `inputs` (None: weights and config only); `outputs`
-    when the caller already ran the model on them, `known` digests by variable id when it already read them."""
+    when the caller already ran the model on them, `known` digests by position in `model.weights` when it
+    already read them."""
     if outputs is None and inputs is not None:
         outputs = predict(model, inputs)
     return Fingerprint(weight_digests(model, known), inputs, outputs)
@@ -125,10 +129,10 @@ def reference_fingerprint(model: Any, reference: str | Path, atol: float = ABSOL
 
 
 def weight_digests(model: Any, known: dict[int, str] | None = None) -> tuple[str, ...]:
-    """The digest of each of the model's weights, in order; taken from `known` (by variable id: what moving
-    the weights read back) where it is there, so that a large model is not read and hashed twice."""
+    """The digest of each of the model's weights, in order; taken from `known` (by position in `model.weights`:
+    what moving the weights read back) where it is there, so that a large model is not read and hashed twice."""
     known = known or {}
-    return tuple(known.get(id(variable)) or _digest(variable) for variable in model.weights)
+    return tuple(known.get(i) or _digest(variable) for i, variable in enumerate(model.weights))
 
 
 def _digest(variable: Any) -> str:

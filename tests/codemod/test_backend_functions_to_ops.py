@@ -1,10 +1,13 @@
 """backend_functions_to_ops: must-not-change cases first, then before/after, then what is reported."""
 
+import inspect
+from pathlib import Path
+
 import keras
 import numpy as np
 import pytest
 
-from migrate.codemod.rules.backend_functions_to_ops import KEPT, OPS
+from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
 RULE = "backend_functions_to_ops"
@@ -13,6 +16,38 @@ RULE = "backend_functions_to_ops"
 def test_the_table_matches_the_installed_keras():
     assert KEPT == {name for name in dir(keras.backend) if not name.startswith("_")}
     assert all(hasattr(keras.ops, target) for target, _ in OPS.values())
+
+
+def test_every_renamed_keyword_is_a_parameter_of_the_keras_3_function():
+    for function, renames in KEYWORDS.items():
+        parameters = inspect.signature(getattr(keras.ops, OPS[function][0])).parameters
+        assert set(renames.values()) <= set(parameters), function
+
+
+def test_keywords_are_given_under_the_keras_3_functions_own_names():
+    # K.constant(value=...) became keras.ops.convert_to_tensor(value=...): a TypeError at the first call
+    assert_rewrites("""
+        from keras import backend as K
+
+        c = K.constant(value=0.5, dtype='float32')
+        d = K.clip(x, min_value=0.0, max_value=1.0)
+        e = K.maximum(x=a, y=b)
+        f = K.reshape(x, shape=(-1, 4))
+    """, """
+        from keras import backend as K
+        import keras
+
+        c = keras.ops.convert_to_tensor(x=0.5, dtype='float32')
+        d = keras.ops.clip(x, x_min=0.0, x_max=1.0)
+        e = keras.ops.maximum(x1=a, x2=b)
+        f = keras.ops.reshape(x, newshape=(-1, 4))
+    """, RULE)
+
+
+def test_keywords_renamed_call_what_keras_2_called():
+    x = np.array([[-2.0, 0.3, 4.0]], dtype="float32")
+    got = keras.ops.convert_to_numpy(keras.ops.clip(keras.ops.convert_to_tensor(x=x), x_min=0.0, x_max=1.0))
+    np.testing.assert_allclose(got, np.clip(x, 0.0, 1.0))
 
 
 def test_what_keras_3_keeps_and_a_projects_own_backend_stay():
@@ -393,3 +428,79 @@ def test_the_text_trigger_lets_every_import_form_through_and_keeps_kept_function
     if work:
         got, findings = rewrite(source, RULE)
         assert got != source or findings
+
+
+def test_reverse_conv2d_and_spatial_2d_padding_become_keras_3s_own():
+    # Hironsan/anago anago/layers.py (K.reverse in a CRF), MathiasGruber/PConv-Keras libs/pconv_layer.py and
+    # pconv_model.py (K.spatial_2d_padding with the layer's data_format, K.conv2d of a mask)
+    assert_rewrites("""
+        from keras import backend as K
+        from keras.backend import reverse
+
+        a = K.reverse(x, 1)
+        b = K.reverse(x, axes=[1, 2])
+        r = reverse(best_paths, 1)
+        images = K.spatial_2d_padding(inputs[0], self.pconv_padding, self.data_format)
+        p = K.spatial_2d_padding(x)
+        q = K.spatial_2d_padding(x, padding=((1, 2), (0, 0)))
+        c = K.conv2d(images, self.kernel, strides=self.strides, padding='valid', data_format=self.data_format)
+        d = K.conv2d(1-mask, kernel, data_format='channels_last', padding='same')
+        e = K.conv2d(x=z, kernel=k)
+    """, """
+        from keras import backend as K
+        import keras
+
+        a = keras.ops.flip(x, 1)
+        b = keras.ops.flip(x, axis=[1, 2])
+        r = keras.ops.flip(best_paths, 1)
+        images = keras.layers.ZeroPadding2D(padding=self.pconv_padding, data_format=self.data_format)(inputs[0])
+        p = keras.layers.ZeroPadding2D()(x)
+        q = keras.layers.ZeroPadding2D(padding=((1, 2), (0, 0)))(x)
+        c = keras.ops.conv(images, self.kernel, strides=self.strides, padding='valid', data_format=self.data_format)
+        d = keras.ops.conv(1-mask, kernel, data_format='channels_last', padding='same')
+        e = keras.ops.conv(inputs=z, kernel=k)
+    """, RULE)
+    _, findings = rewrite("from keras import backend as K\nc = K.conv2d(x, k, data_format=self.data_format)\n"
+                          "d = K.conv2d(x, k, (1, 1), 'same', 'channels_last')\n", RULE)
+    assert [(f.line, f.advice) for f in findings] == [(2, True)]
+
+
+def test_backend_functions_keras_3_lacks_an_exact_counterpart_for_stay_reported():
+    # must not change: K.batch_dot's meaning depends on its operands' ranks, which the source does not say;
+    # K.spatial_3d_padding and K.conv2d_transpose are not rewritten
+    for source in ("from keras import backend as K\nP = K.batch_dot(L, LT)\n",
+                   "from keras import backend as K\ny = K.spatial_3d_padding(x)\n",
+                   "from keras import backend as K\ny = K.conv2d_transpose(x, k, (2, 8, 8, 3))\n"):
+        got, findings = rewrite(source, RULE)
+        assert got == source and [f.line for f in findings if not f.advice] == [2], source
+
+
+REFERENCES = Path(__file__).parent / "data" / "keras231_backend_refs.npz"
+
+
+def test_what_reverse_conv2d_and_spatial_2d_padding_became_computes_what_keras_2_3_1_did():
+    """Against values Keras 2.3.1 itself computed (tests/codemod/data/make_keras231_backend_refs.py, run by
+    /tmp/legacy37): the same calls, written as the rule writes them."""
+    ref = np.load(REFERENCES)
+    x, value = ref["x"], keras.ops.convert_to_numpy
+    np.testing.assert_array_equal(value(keras.ops.flip(x, 1)), ref["reverse_1"])
+    np.testing.assert_array_equal(value(keras.ops.flip(x, axis=(1, 2))), ref["reverse_12"])
+    np.testing.assert_array_equal(value(keras.ops.flip(x, axis=[1, 2])), ref["reverse_12"])
+    np.testing.assert_array_equal(value(keras.ops.flip(x, axis=-1)), ref["reverse_m1"])
+    np.testing.assert_array_equal(value(keras.layers.ZeroPadding2D(padding=((1, 2), (0, 3)),
+                                                                   data_format="channels_last")(x)), ref["pad_last"])
+    np.testing.assert_array_equal(value(keras.layers.ZeroPadding2D(padding=((2, 0), (1, 1)),
+                                                                   data_format="channels_first")(x)), ref["pad_first"])
+    np.testing.assert_array_equal(value(keras.layers.ZeroPadding2D()(x)), ref["pad_default"])
+    close = {"rtol": 1e-4, "atol": 1e-5}
+    kernel = ref["kernel"]
+    np.testing.assert_allclose(value(keras.ops.conv(x, kernel)), ref["conv_default"], **close)
+    np.testing.assert_allclose(value(keras.ops.conv(x, kernel, strides=(2, 2), padding="same")), ref["conv_same_s2"], **close)
+    np.testing.assert_allclose(value(keras.ops.conv(x, kernel, padding="same", dilation_rate=(2, 2),
+                                                    data_format="channels_last")), ref["conv_same_d2"], **close)
+    try:
+        first = value(keras.ops.conv(x, ref["kernel_first"], (1, 1), "same", "channels_first"))
+    except Exception as error:  # TF_ENABLE_ONEDNN_OPTS=0 on a CPU: NHWC only, the rewrite's advice says so
+        assert "only supports the NHWC tensor format" in str(error)
+    else:
+        np.testing.assert_allclose(first, ref["conv_first"], **close)

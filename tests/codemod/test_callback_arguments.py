@@ -62,6 +62,19 @@ def test_tensorboard_arguments_tf2_ignored_go_with_advice():
     assert [(f.line, f.advice) for f in findings] == [(3, True), (3, True)]
 
 
+def test_tensorboard_embedding_arguments_tf2_ignored_go_with_advice():
+    # fizyr/keras-retinanet bin/train.py:162, xuannianz/EfficientDet train.py:86 (unreported in code_audit's run)
+    findings = assert_rewrites("""
+        import keras
+        board = keras.callbacks.TensorBoard(log_dir='logs', embeddings_freq=0, embeddings_layer_names=None,
+                                            embeddings_data=None)
+    """, """
+        import keras
+        board = keras.callbacks.TensorBoard(log_dir='logs', embeddings_freq=0)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, True), (4, True)]
+
+
 def test_period_n_where_the_class_cannot_be_written_is_reported():
     for source in ("""
         def make():

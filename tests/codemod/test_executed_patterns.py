@@ -65,3 +65,49 @@ def test_augmentation_and_a_compile_after_the_branch_run_on_one_and_two_replicas
                              text=True, timeout=600, env=env, cwd=tmp_path)
         assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
         assert f"replicas {replicas} epochs 2 True" in run.stdout
+
+
+BRANCH = Path(__file__).parent / "scripts" / "trainer_branch_train.py"
+
+
+def test_a_wrapper_of_another_name_in_an_else_and_weights_saved_through_a_method_run_on_one_and_two_replicas(tmp_path):
+    """issue 31: the if/else whose else wraps `single` as `model` (left unbound, the compile outside the strategy),
+    'trainer_weights.h5' reaching save_weights through Trainer.save, and Keras 2 names Keras 3 lacks."""
+    target = tmp_path / BRANCH.name
+    shutil.copy(BRANCH, target)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    code = target.read_text().split('"""', 2)[2]  # past the docstring, which names what the script held
+    for legacy in ("multi_gpu_model", "_api.v1", "normalization", "generic_utils", "losses.mse", "import Input, Model"):
+        assert legacy not in code, legacy
+    assert "model = single" in code and "with model.distribute_strategy.scope():" in code
+    assert "'trainer_weights.h5'" not in code and '"trainer_weights.weights.h5"' in code
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    for gpus, replicas in (("2", 2), ("1", 1)):
+        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus], capture_output=True,
+                             text=True, timeout=600, env=env, cwd=tmp_path)
+        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+        assert f"replicas {replicas} epochs 2" in run.stdout
+        assert (tmp_path / "trainer_weights.weights.h5").exists()
+
+
+IF_BRANCH = Path(__file__).parent / "scripts" / "wrapper_in_if_branch_train.py"
+
+
+def test_a_wrapper_of_another_name_in_an_if_with_an_else_that_builds_runs_on_one_and_two_replicas(tmp_path):
+    """issue 31, foamliu/Image-Captioning's shape: the else building `new_model` was dropped as a fallback and the
+    if branch lost `new_model = multi_gpu_model(model)`: NameError at the compile on both paths."""
+    target = tmp_path / IF_BRANCH.name
+    shutil.copy(IF_BRANCH, target)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    code = target.read_text().split('"""', 2)[2]
+    assert "multi_gpu_model" not in code and "new_model = model" in code and "new_model = build_model()" in code
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    for gpus, replicas in (("2", 2), ("1", 1)):
+        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus], capture_output=True,
+                             text=True, timeout=600, env=env, cwd=tmp_path)
+        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+        assert f"replicas {replicas} epochs 2" in run.stdout

@@ -128,3 +128,25 @@ def test_bias_becomes_use_bias():
 def test_the_text_trigger_finds_keras1_kernel_positionals(source, keras1):
     from migrate.codemod.rules.keras1_arguments import keras1_convolution
     assert keras1_convolution(source) is keras1
+
+
+def test_model_input_and_output_become_inputs_and_outputs_and_a_projects_own_model_stays():
+    # zhixuhao/unet model.py:55 `Model(input=inputs, output=conv10)`: Keras 3 stops ("Unrecognized keyword
+    # arguments passed to Model"); flyyufelix/cnn_finetune googlenet.py likewise
+    assert_rewrites("""
+        import keras
+        from keras.models import Model
+        from mylib import Model as Mine
+
+        model = Model(input=inputs, output=conv10)
+        other = keras.models.Model(input=[a, b], output=out, name='net')
+        own = Mine(input=1, output=2)
+    """, """
+        import keras
+        from keras.models import Model
+        from mylib import Model as Mine
+
+        model = Model(inputs=inputs, outputs=conv10)
+        other = keras.models.Model(inputs=[a, b], outputs=out, name='net')
+        own = Mine(input=1, output=2)
+    """, RULE)

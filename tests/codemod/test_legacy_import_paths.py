@@ -321,3 +321,134 @@ def test_tf_keras_engine_goes_where_keras_engine_goes():
         from tensorflow.keras.utils import get_source_inputs
         from tensorflow.keras.models import Model
     """, RULE)
+
+
+def test_names_keras_3_has_stay_and_a_projects_own_same_named_ones_too():
+    assert_unchanged("""
+        from keras.layers import LSTM, Input
+        from keras.losses import mean_squared_error
+        from mylib.layers import CuDNNLSTM
+        from mylib import losses
+
+        x = CuDNNLSTM(8)(inp)
+        y = losses.mse
+    """, RULE)
+
+
+def test_legacy_names_go_to_the_keras_3_name_of_the_same_object():
+    # the leftovers issue 31 found silent on unseen repositories
+    assert_rewrites("""
+        import keras
+        import tensorflow as tf
+        from keras import losses
+        from keras.models import Input, Model
+        from keras.losses import mse
+        from keras.layers import CuDNNLSTM, Dense
+
+        x = keras.layers.CuDNNLSTM(32, return_sequences=True)(inp)
+        z = tf.keras.layers.CuDNNGRU(8)(x)
+        w = CuDNNLSTM(8)(z)
+        loss = keras.losses.mse
+        other = losses.mse
+        bn = keras.layers.normalization.BatchNormalization()
+    """, """
+        import keras
+        import tensorflow as tf
+        from keras import Input, losses
+        from keras.models import Model
+        from keras.losses import mean_squared_error as mse
+        from keras.layers import LSTM as CuDNNLSTM, Dense
+
+        x = keras.layers.LSTM(32, return_sequences=True)(inp)
+        z = tf.keras.layers.GRU(8)(x)
+        w = CuDNNLSTM(8)(z)
+        loss = keras.losses.mean_squared_error
+        other = losses.mean_squared_error
+        bn = keras.layers.BatchNormalization()
+    """, RULE)
+
+
+def test_tf1_generated_api_package_is_tf_keras():
+    assert_rewrites("""
+        from tensorflow._api.v1.keras.layers import Dense
+        from tensorflow._api.v1.keras import backend as K
+    """, """
+        from tensorflow.keras.layers import Dense
+        from tensorflow.keras import backend as K
+    """, RULE)
+
+
+def test_tf1_generated_api_multi_gpu_model_is_rewritten_as_multi_gpu_model_is():
+    # two real scripts: 0 files changed, 0 sites converted, 0 sites left for review before
+    got, findings = rewrite("""
+        from tensorflow._api.v1.keras.utils import multi_gpu_model
+        from keras.layers import Dense, Input
+        from keras.models import Model
+
+        inp = Input((4,))
+        single = Model(inp, Dense(2)(inp))
+        model = multi_gpu_model(single, gpus=2)
+        model.compile('sgd', 'mse')
+        model.fit(x, y)
+    """)
+    assert "multi_gpu_model" not in got and "MirroredStrategy()" in got and "with strategy.scope():" in got
+    assert "    single.compile('sgd', 'mse')" in got
+    assert not [f for f in findings if not f.advice]
+
+
+def test_a_substitute_with_arguments_in_another_order_and_names_with_no_keras_3_counterpart_are_reported():
+    findings = assert_unchanged("""
+        import keras
+        from keras import initializations
+        from keras.layers import Merge
+
+        q = keras.layers.CuDNNLSTM(32, 'glorot_uniform')
+        m = keras.regularizers.WeightRegularizer(l2=0.01)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, False), (4, False), (6, False), (7, False)]
+    assert "keras.initializers" in findings[0].message and "Concatenate" in findings[1].message
+    assert "by keyword" in findings[2].message and "L1L2" in findings[3].message
+
+
+def test_the_legacy_names_table_targets_exist_in_keras_3_and_its_names_do_not():
+    import importlib
+
+    import keras._tf_keras.keras as tf_keras
+
+    from migrate.codemod.legacy_names import LEGACY
+
+    roots = {"keras": importlib.import_module("keras"), "tensorflow": None}
+
+    def exists(path):
+        parts = path.split(".")
+        obj = tf_keras if parts[:2] == ["tensorflow", "keras"] else roots["keras"]
+        for part in parts[2:] if obj is tf_keras else parts[1:]:
+            if not hasattr(obj, part):
+                return False
+            obj = getattr(obj, part)
+        return True
+
+    assert len(LEGACY) > 1000
+    assert all(exists(target) for target, _ in LEGACY.values() if target is not None)
+    assert not any(exists(path) for path in LEGACY)
+
+
+def test_tf1_generated_api_package_imported_whole_and_used_by_attribute():
+    # PeterDrake/sky pre_fall_2020/make_decision_images.py:7 and :118 (unreported in code_audit's run)
+    assert_rewrites("""
+        import tensorflow as tf
+        import tensorflow._api.v1.keras
+
+        model = tf._api.v1.keras.models.load_model(path)
+    """, """
+        import tensorflow as tf
+        import tensorflow.keras
+
+        model = tf.keras.models.load_model(path)
+    """, RULE)
+
+
+def test_an_import_of_a_module_keras_3_lacks_is_reported():
+    # broadinstitute/keras-rcnn tests/layers/object_detection/test_proposal_target.py:2
+    findings = assert_unchanged("import keras.utils.test_utils\n", RULE)
+    assert [(f.line, f.advice) for f in findings] == [(1, False)]

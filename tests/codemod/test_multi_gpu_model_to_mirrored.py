@@ -909,3 +909,118 @@ def test_a_comment_opening_the_device_block_stays_with_the_template():
             model = build()
             model.compile(loss="mse", optimizer="sgd")
     """, RULE)
+
+
+def test_a_wrapper_of_another_name_in_an_else_keeps_its_name_bound_and_the_compile_after_goes_under_the_scope():
+    # issue 31: `model` was never assigned in the else branch (the site removed, the rename reaching only the
+    # rest of the branch) and the compile after the if/else ran outside the strategy the branch created
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def main(n_gpus):
+            if n_gpus <= 1:
+                model, shape = build(2)
+            else:
+                with tf.device('/cpu:0'):
+                    single, shape = build(2)
+                model = multi_gpu_model(single, gpus=n_gpus)
+            model.compile(optimizer=SGD(lr=0.01), loss='mse')
+            model.fit(x, y, epochs=1)
+    """, """
+        import tensorflow as tf
+
+        def main(n_gpus):
+            if n_gpus <= 1:
+                model, shape = build(2)
+            else:
+                # migrate: gpus=n_gpus dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
+                strategy = tf.distribute.MirroredStrategy()
+                with strategy.scope():
+                    single, shape = build(2)
+                    model = single
+            with model.distribute_strategy.scope():
+                model.compile(optimizer=SGD(lr=0.01), loss='mse')
+            model.fit(x, y, epochs=1)
+    """, RULE)
+
+
+def test_a_wrapper_in_a_function_body_needs_no_new_binding():
+    # the rest of the block is renamed: no `parallel = model` line is written where nothing after the block reads it
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def train():
+            model = build()
+            parallel = multi_gpu_model(model, gpus=2)
+            parallel.compile('sgd', 'mse')
+            parallel.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        def train():
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                model = build()
+                model.compile('sgd', 'mse')
+            model.fit(x, y)
+    """, RULE)
+
+
+def test_an_else_that_builds_the_model_is_kept_and_the_wrapper_of_another_name_stays_bound():
+    # issue 31, foamliu/Image-Captioning train.py: `else: new_model = build_model()` was taken for an `else: p = m`
+    # fallback and dropped with the wrapper line, leaving `new_model` unbound on both paths (NameError at compile)
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def train(num_gpu):
+            if num_gpu >= 2:
+                with tf.device("/cpu:0"):
+                    model = build_model()
+                new_model = multi_gpu_model(model, gpus=num_gpu)
+                checkpoint = Saver(model)
+            else:
+                new_model = build_model()
+            new_model.compile(optimizer='adam', loss='mse')
+            new_model.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        def train(num_gpu):
+            if num_gpu >= 2:
+                # migrate: gpus=num_gpu dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
+                strategy = tf.distribute.MirroredStrategy()
+                with strategy.scope():
+                    model = build_model()
+                    new_model = model
+                checkpoint = Saver(model)
+            else:
+                new_model = build_model()
+            with new_model.distribute_strategy.scope():
+                new_model.compile(optimizer='adam', loss='mse')
+            new_model.fit(x, y)
+    """, RULE)
+
+
+def test_an_else_binding_the_wrapper_to_its_template_is_still_one_path_under_the_strategy():
+    # must not change: `else: p = m` is the fallback the strategy makes redundant
+    assert_rewrites("""
+        from keras.utils import multi_gpu_model
+
+        model = build()
+        if G > 1:
+            parallel = multi_gpu_model(model, gpus=G)
+        else:
+            parallel = model
+        parallel.compile('sgd', 'mse')
+    """, """
+        import tensorflow as tf
+
+        # migrate: gpus=G dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
+        strategy = tf.distribute.MirroredStrategy()
+        with strategy.scope():
+            model = build()
+            model.compile('sgd', 'mse')
+    """, RULE)

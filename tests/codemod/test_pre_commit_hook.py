@@ -83,3 +83,19 @@ def test_the_hook_passes_after_migrate_code_write(hook, repo):
     subprocess.run([sys.executable, "-m", "migrate", "code", "--write", "train.py"], cwd=repo, check=True,
                    capture_output=True, timeout=300)
     assert _run_hook(hook, repo).returncode == 0
+
+
+def test_the_hook_names_each_file_it_would_rewrite_or_flags(hook, repo):
+    """As black and ruff do: `would rewrite PATH` for a file it would change, `PATH:LINE:COL: ...` for a site
+    left for review; a clean file is not named."""
+    shutil.copy(LEGACY, repo / "train.py")
+    (repo / "flagged.py").write_text("import keras.layers.core\n")  # reported, not rewritten
+    (repo / "clean.py").write_text("import keras\n")
+    _stage(repo)
+    result = _run_hook(hook, repo)
+    lines = result.stderr.splitlines()
+    assert result.returncode == 1
+    assert "would rewrite train.py" in lines
+    assert any(line.startswith("flagged.py:1:1: legacy_import_paths: ") for line in lines)
+    assert not any("flagged.py" in line for line in lines if line.startswith("would rewrite"))
+    assert not any("clean.py" in line for line in lines)

@@ -7,8 +7,9 @@ Besides sample_models/ and the corpus, the files the other conversion tests conv
 Keras 1.2.2 samples (a Theano separable convolution with strides (2, 1), which TensorFlow's own kernel refuses)
 and every wild file and container with a reference.
 
-The conversion runs on TensorFlow, as migrate does; each backend's process only loads what it wrote, one
-process per backend for all files. User Lambdas are lifted to built-in layers and keras.ops, so every file
+These conversions run on TensorFlow (Keras's default); each backend's process only loads what they wrote, one
+process per backend for all files. A user's `migrate convert` runs on the backend they set: the last test
+converts a few files on JAX and on PyTorch, each in a fresh process. User Lambdas are lifted to built-in layers and keras.ops, so every file
 loads with no custom objects. Outputs come back as files and are judged here by migrate.verify's tolerance."""
 
 from __future__ import annotations
@@ -133,3 +134,41 @@ def converted_legacy_and_wild(tmp_path_factory):
 def test_every_converted_theano_keras1_and_wild_file_reproduces_on(backend, converted_legacy_and_wild, tmp_path):
     assert any(name.startswith("theano_conv2d_strided_same") for name in converted_legacy_and_wild)
     assert_reproduced(run_backend(backend, converted_legacy_and_wild, tmp_path), converted_legacy_and_wild)
+
+
+# A multi_gpu_model wrapper three levels deep with Adam's slots and step, user Lambdas lifted to built-in layers,
+# and channels_first convolutions run channels_last between Permutes: {name: (optimizer slots, Lambdas lifted)}.
+ON_BACKEND = {"k231_nested3.h5": (8, 0), "k231_lambda_math.h5": (0, 21), "k231_channels_first_mixed.h5": (0, 0)}
+BACKEND_NAMES = {"jax": "JAX", "torch": "PyTorch"}
+
+
+@pytest.mark.parametrize("backend", ["jax", "torch"])
+def test_convert_runs_and_verifies_on(backend, tmp_path):
+    """migrate itself on the user's KERAS_BACKEND (a fresh process, as the CLI): each file converts, verified on
+    that backend against its reference with its optimizer state carried, and the file it wrote reproduces the
+    reference here (TensorFlow) too."""
+    if backend == "torch":
+        pytest.importorskip("torch")
+    jobs = {name: [str(sample(name)), str(sample(name.replace(".h5", ".npz"))), str(tmp_path / f"{i}.keras")]
+            for i, name in enumerate(ON_BACKEND)}
+    listing = tmp_path / "jobs.json"
+    listing.write_text(json.dumps(jobs))
+    done = subprocess.run([sys.executable, "-m", "tests.convert.convert_on_backend", str(listing)], capture_output=True,
+                          text=True, cwd=ROOT, env={**os.environ, "KERAS_BACKEND": backend}, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "absl::InitializeLog" not in done.stderr  # TensorFlow's native start-up lines stay muted
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["backend"] == backend
+    import keras
+
+    for name, record in report["results"].items():
+        assert record["status"] == "converted", f"{name}: {record['error']}"
+        assert record["verified_on"] == f"CPU, Keras on {BACKEND_NAMES[backend]}", name
+        assert record["max_abs_diff"] is not None and record["max_abs_diff"] < 1e-4, name
+        assert (record["optimizer_slots"], record["lambdas_lifted"]) == ON_BACKEND[name], name
+        assert not any("not carried" in warning for warning in record["warnings"]), record["warnings"]
+        inputs, expected = (_arrays(jobs[name][1], prefix) for prefix in ("in_", "out_"))
+        model = keras.saving.load_model(jobs[name][2], safe_mode=True)
+        outputs = model(inputs if len(inputs) > 1 else inputs[0], training=False)
+        outputs = [keras.ops.convert_to_numpy(o) for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs])]
+        assert compare(outputs, expected).within, name

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from migrate.convert import ConvertOptions, convert_file
+from migrate.rebuild.strides import NOTE
 
 SAMPLES = Path(__file__).parent / "theano_samples"
 
@@ -22,3 +23,12 @@ def test_strided_same_padding_is_rebuilt_as_theano_padded_it(tmp_path):
     result = convert_file(SAMPLES / "theano_conv2d_strided_same.h5", ConvertOptions(output=tmp_path / "o.keras"))
     assert result.status == "converted", result.error
     assert sum("Theano's padding='same' kept exact" in note for note in result.rebuild.notes) == 5
+
+
+def test_unequal_strides_inside_time_distributed_are_rebuilt_for_every_cpu(tmp_path):
+    """A separable and a depthwise convolution with strides (2, 1) and (1, 2) inside TimeDistributed: TensorFlow's
+    own kernel refuses them (CI's run with oneDNN off is the one that would fail)."""
+    result = convert_file(SAMPLES / "theano_time_distributed_strided.h5", ConvertOptions(output=tmp_path / "o.keras"))
+    assert result.status == "converted", result.error
+    assert [note.split(":")[0] for note in result.rebuild.notes if NOTE in note] == \
+        ["time_distributed_1", "time_distributed_2"]

@@ -68,6 +68,37 @@ def test_streaming_hook_exists_and_is_restored():
     assert saving_lib.is_memory_sufficient is original
 
 
+def test_skipsets_are_keras_own_computed_once_and_the_hook_restored(monkeypatch):
+    from keras.src.saving import saving_lib
+
+    original = saving_lib.get_attr_skipset
+    calls = []
+    monkeypatch.setattr(saving_lib, "get_attr_skipset", lambda obj_type: calls.append(obj_type) or original(obj_type))
+    counted = saving_lib.get_attr_skipset
+    with keras_compat.skipsets_computed_once():
+        first = saving_lib.get_attr_skipset("Layer")
+        assert saving_lib.get_attr_skipset("Layer") is first
+        assert first == original("Layer")  # Keras's own set, not one of ours
+    assert calls == ["Layer"]  # the second lookup did not build another reference Layer
+    assert saving_lib.get_attr_skipset is counted
+
+
+def test_a_save_and_reload_under_remembered_skipsets_is_the_stock_one(tmp_path):
+    inputs = keras.Input((3,))
+    model = keras.Model(inputs, keras.layers.Dense(2)(inputs))
+    model.compile(optimizer="adam", loss="mse", metrics=["mae"])
+    model.optimizer.build(model.trainable_variables)
+    model.save(tmp_path / "stock.keras")
+    with keras_compat.skipsets_computed_once():
+        model.save(tmp_path / "remembered.keras")
+        reloaded = keras.saving.load_model(tmp_path / "remembered.keras", safe_mode=True)
+    stock = keras.saving.load_model(tmp_path / "stock.keras", safe_mode=True)
+    assert [v.path for v in reloaded.variables] == [v.path for v in stock.variables]
+    assert len(reloaded.optimizer.variables) == len(stock.optimizer.variables) > 1
+    for a, b in zip(reloaded.weights, stock.weights, strict=True):
+        np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
+
+
 def test_constants_as_variables_holds_a_normalizations_mean_and_variance_meanwhile():
     import tensorflow as tf
 

@@ -103,3 +103,34 @@ def test_a_channels_first_one_is_subsampled_between_the_permutes():
     np.testing.assert_allclose(np.asarray(model(x)), expected.transpose(0, 3, 1, 2), atol=1e-6)
     assert [stock.name for stock in model.layers[1:]] == ["legacy_to_channels_last", "legacy_same_padding", "legacy",
                                                           "legacy_subsample", "legacy_to_channels_first"]
+
+
+@pytest.mark.parametrize("padding", ["valid", "same"])
+def test_inside_time_distributed_each_step_is_subsampled_as_the_strided_layer(padding):
+    """The wrapper keeps the stride-1 convolution; the padding and the subsampling get a TimeDistributed each."""
+    inner = {"class_name": "DepthwiseConv2D", "config": {"name": "dw", "kernel_size": (3, 2), "strides": (2, 1),
+                                                         "padding": padding}}
+    subsampled = stride_one_form(TranslatedLayer("TimeDistributed", {"name": "legacy", "layer": inner}))
+    assert subsampled.time_distributed and subsampled.layer.config["layer"]["config"]["strides"] == (1, 1)
+    layer = keras.layers.TimeDistributed(keras.layers.DepthwiseConv2D(**subsampled.layer.config["layer"]["config"]),
+                                         name="legacy")
+    inputs = keras.Input((3, 7, 6, 2))
+    model = keras.Model(inputs, SubsampledCall(layer, subsampled, "legacy", [], set())(inputs))
+    rng = np.random.default_rng(2)
+    weights = [rng.uniform(-1, 1, w.shape).astype("float32") for w in layer.get_weights()]
+    layer.set_weights(weights)
+    x = rng.uniform(-1, 1, (2, 3, 7, 6, 2)).astype("float32")
+    expected = _jax_depthwise(x.reshape(6, 7, 6, 2), weights[0], (2, 1), padding) + weights[1]
+    np.testing.assert_allclose(np.asarray(model(x)), expected.reshape(2, 3, *expected.shape[1:]), atol=1e-6)
+    assert [(type(stock).__name__, type(getattr(stock, "layer", None)).__name__) for stock in model.layers[1:]][-1] == \
+        ("TimeDistributed", "MaxPooling2D")
+    stock = keras.layers.TimeDistributed(keras.layers.DepthwiseConv2D(**inner["config"]))
+    assert model.output.shape == stock.compute_output_shape((None, 3, 7, 6, 2))
+
+
+def test_a_channels_first_one_inside_time_distributed_keeps_its_strides():
+    inner = {"class_name": "SeparableConv2D", "config": {"name": "s", "filters": 2, "kernel_size": 3,
+                                                         "strides": (1, 2), "data_format": "channels_first"}}
+    assert stride_one_form(TranslatedLayer("TimeDistributed", {"name": "t", "layer": inner})) is None
+    equal = {"class_name": "DepthwiseConv2D", "config": {"name": "d", "kernel_size": 3, "strides": 2}}
+    assert stride_one_form(TranslatedLayer("TimeDistributed", {"name": "t", "layer": equal})) is None

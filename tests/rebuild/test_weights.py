@@ -30,7 +30,7 @@ def test_a_streamed_weight_lands_bit_for_bit_and_its_digest_is_the_variables(tmp
 def test_known_digests_are_used_and_the_rest_are_read():
     model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
     kernel, bias = model.weights
-    digests = weight_digests(model, {id(kernel): "known"})
+    digests = weight_digests(model, {0: "known"})
     assert digests == ("known", digest_array(np.asarray(bias.value)))
 
 

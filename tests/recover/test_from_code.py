@@ -120,3 +120,31 @@ def test_a_keras_3_config_with_a_nested_sequential_is_put_in_the_legacy_numberin
     assert "keras_version" not in legacy
     graph = build_graph(legacy)
     assert graph.layer("act").calls[0][0].layer == "encoder" and graph.layer("act").calls[0][0].call == 0
+
+
+def test_an_image_input_shape_is_read_from_the_module_branch_of_the_checkpoint_layout(tmp_path, monkeypatch):
+    """No placeholder width can stand for an image's rows and columns (they reach the first Dense only through
+    the convolutions): the shape is the module-level tuple of the branch whose channels, last, are the first
+    kernel's input channels, its elements constants unpacked on one line. A real Keras 2.3.1 checkpoint."""
+    payload = tmp_path / "payload.txt"
+    monkeypatch.setenv("MIGRATE_PAYLOAD", str(payload))
+    folder = CODE / "image_layouts"
+    recovery = recover(read_legacy_file(folder / "cnn_weights.h5"), RecoverOptions(from_code=folder / "train_cnn.py"))
+    assert recovery.kind == "code" and dict(recovery.values)["input_shape"] == (12, 12, 1)
+    first = recovery.config["config"]["layers"][0]["config"]
+    assert first.get("batch_input_shape", first.get("batch_shape")) == [None, 12, 12, 1]
+    assert not payload.exists()
+
+
+def test_a_python2_builder_is_run_as_its_caller_calls_it_with_its_loop(tmp_path, monkeypatch):
+    """A Python 2 builder (its `print model.summary()` read as a call, not blanked with the function) that adds
+    hidden layers in a loop is run with what its one caller passes (`hidden_layers=2, dropout_rate=0.1`), not
+    its defaults; the loop's variable is bound by the loop, no hole. A real Keras 2.3.1 checkpoint."""
+    payload = tmp_path / "payload.txt"
+    monkeypatch.setenv("MIGRATE_PAYLOAD", str(payload))
+    folder = CODE / "py2_loop"
+    recovery = recover(read_legacy_file(folder / "mlp_weights.h5"), RecoverOptions(from_code=folder / "mnist_mlp.py"))
+    assert recovery.kind == "code" and recovery.values == ()
+    assert [layer["class_name"] for layer in recovery.config["config"]["layers"]][-5:] == \
+        ["Dropout", "Dense", "Dense", "Dense", "Dense"]
+    assert not payload.exists()

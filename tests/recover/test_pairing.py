@@ -82,3 +82,25 @@ def _write_whole_model(path: Path, config: dict) -> None:
         weights.attrs["backend"], weights.attrs["keras_version"] = b"tensorflow", b"2.2.4"
         f.attrs["model_config"] = json.dumps(config).encode()
         f.attrs["keras_version"] = b"2.2.4"
+
+
+def test_a_keras1_whole_model_file_pairs_as_keras1(tmp_path):
+    """Keras 1's save_weights states no Keras version, and a whole-model file keeps its version beside its
+    config (an HDF5 attribute), not in it: the paired architecture must carry it, or the checkpoint is taken
+    for Keras 2 and Keras 1's `border_mode`, `nb_filter`... reach Keras 3 untranslated
+    (iamfaisalkhan/CarND-Behavioral-Cloning: model_weights.h5 beside model.h5, both Keras 1.1.1)."""
+    import h5py
+
+    from migrate.convert import ConvertOptions, convert_file
+
+    whole = Path(__file__).parents[1] / "convert" / "keras1_samples" / "keras1_conv_tf.h5"
+    shutil.copy(whole, tmp_path / "model.h5")
+    with h5py.File(whole, "r") as source, h5py.File(tmp_path / "model_weights.h5", "w") as checkpoint:
+        assert str(source.attrs["keras_version"]).startswith("1.") and "keras_version" not in source.attrs["model_config"]
+        for name in source["model_weights"]:  # what Keras 1's save_weights wrote: the same groups at the root
+            source.copy(source["model_weights"][name], checkpoint, name)
+        checkpoint.attrs["layer_names"] = source["model_weights"].attrs["layer_names"]
+    result = convert_file(tmp_path / "model_weights.h5",
+                          ConvertOptions(output=tmp_path / "out.keras", reference=whole.with_suffix(".npz")))
+    assert result.status == "converted", result.error
+    assert result.max_abs_diff is not None and result.max_abs_diff <= 1e-5

@@ -62,6 +62,11 @@ OPS.update({
     # the same parameters in the same order (x, kernel, strides, padding, data_format, dilation_rate), the kernel
     # laid out alike (rows, cols, input channels, multiplier); only the first two are named differently
     "depthwise_conv2d": ("depthwise_conv", {}),
+    # K.conv2d(x, kernel, strides, padding, data_format, dilation_rate): keras.ops.conv's parameters in its order, the
+    # kernel laid out alike (rows, cols, in, out), data_format None the configured one in both
+    "conv2d": ("conv", {}),
+    # K.reverse(x, axes) was tf.reverse(x, [axes] or axes): keras.ops.flip takes an int or a sequence of axes alike
+    "reverse": ("flip", {}),
 })
 # Keras 2 functions whose Keras 3 counterpart is not in keras.ops: (callable, Keras 2's parameters in order (the
 # first stays positional, the others become keywords: `K.variable(x, 'float32')` -> `dtype='float32'`), keyword
@@ -71,9 +76,22 @@ OTHERS = {"variable": ("keras.Variable", ("value", "dtype", "name"), {"dtype": "
 SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.shape)",
           "dtype": "keras.backend.standardize_dtype({x}.dtype)", "ndim": "len({x}.shape)",
           "cast_to_floatx": "numpy.asarray({arg}, dtype=keras.backend.floatx())", "relu": "keras.ops.relu({arg})"}
+# Keras 2 parameters the keras.ops function names otherwise (Keras 2.3.1's signatures against Keras 3's:
+# tests/codemod/test_backend_functions_to_ops.py checks the Keras 3 side): `K.constant(value=v)` ->
+# `keras.ops.convert_to_tensor(x=v)`, which has no `value`.
+KEYWORDS = {
+    "constant": {"value": "x"}, "reshape": {"shape": "newshape"}, "tile": {"n": "repeats"},
+    "clip": {"min_value": "x_min", "max_value": "x_max"}, "stop_gradient": {"variables": "variable"},
+    "one_hot": {"indices": "x"}, "concatenate": {"tensors": "xs"}, "pow": {"a": "x2", "x": "x1"},
+    "permute_dimensions": {"pattern": "axes"}, "gather": {"reference": "x"}, "repeat_elements": {"rep": "repeats"},
+    "depthwise_conv2d": {"x": "inputs", "depthwise_kernel": "kernel"}, "dot": {"x": "x1", "y": "x2"},
+    "conv2d": {"x": "inputs"}, "reverse": {"axes": "axis"},
+    **{name: {"x": "x1", "y": "x2"} for name in ("maximum", "minimum", "equal", "not_equal", "greater",
+                                                  "greater_equal", "less", "less_equal")},
+}
 # Keras 2 arguments the Keras 3 function has no counterpart for: such a call is reported.
 UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"},
-               "depthwise_conv2d": {"x", "depthwise_kernel"}}
+               "ones_like": {"name"}, "zeros_like": {"name"}}
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # What to use instead, for the functions reported.
 ADVICE = {
@@ -257,9 +275,11 @@ class BackendFunctionsToOps(DropsStatements):
             return self._in_train_phase(original, updated)
         if function == "shape" and len(original.args) == 1 and not keywords and not starred:
             return self._rewritten(original, updated.with_changes(func=cst.parse_expression(f"{self._tf()}.shape")))
+        if function == "conv2d" and not starred:
+            self._conv_layout(original)
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()):
             target, defaults = OPS[function]
-            args = list(updated.args)
+            args = _renamed(list(updated.args), KEYWORDS.get(function, {}))
             for keyword, (position, value) in defaults.items():
                 if keyword not in keywords and len(args) < position:
                     if args:
@@ -286,6 +306,18 @@ class BackendFunctionsToOps(DropsStatements):
         if function is not None and not any(part.removesuffix("()") in SESSION_FUNCTIONS
                                                 for part in function.split(".")):
             self._report(node.value, function)
+
+    def _conv_layout(self, original: cst.Call) -> None:
+        """Keras 2 moved channels_first inputs to channels_last on a CPU; keras.ops.conv (as Keras 3's Conv2D)
+        hands them to TensorFlow's CPU kernel, which without oneDNN takes channels_last only: said where the
+        call's data_format is not the literal 'channels_last'."""
+        args = _arguments(original, ("x", "kernel", "strides", "padding", "data_format", "dilation_rate"))
+        data_format = args[4] if args is not None and len(args) > 4 else None
+        if isinstance(data_format, cst.SimpleString) and data_format.evaluated_value == "channels_last":
+            return
+        self.report(original, "K.conv2d -> keras.ops.conv: with data_format channels_first on a CPU, TensorFlow "
+                              "without oneDNN refuses it (NHWC only), as it does Keras 3's Conv2D; Keras 2 "
+                              "transposed there", advice=True)
 
     def _report(self, node: cst.CSTNode, function: str) -> None:
         advice = ADVICE.get(function, "find its keras.ops or TensorFlow counterpart")
@@ -403,6 +435,12 @@ def _thunk(value: cst.BaseExpression) -> cst.BaseExpression | None:
     return None
 
 
+def _renamed(args: list[cst.Arg], renames: dict[str, str]) -> list[cst.Arg]:
+    """Keyword arguments under the keras.ops function's own parameter names."""
+    return [arg.with_changes(keyword=cst.Name(renames[arg.keyword.value]))
+            if arg.keyword is not None and arg.keyword.value in renames else arg for arg in args]
+
+
 def _keywords(args: list[cst.Arg], parameters: tuple[str, ...]) -> list[cst.Arg] | None:
     """The arguments with every positional one after the first given its parameter's name as a keyword, or
     None when there are more positional arguments than `parameters`."""
@@ -482,6 +520,24 @@ def _bias_add(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call
     return cst.parse_expression(f"{rule._tf()}.nn.bias_add({code(x)}, {code(bias)}, data_format={layout})")
 
 
+def _spatial_2d_padding(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.spatial_2d_padding(x, ((t, b), (l, r)), data_format)` -> `keras.layers.ZeroPadding2D(padding=...,
+    data_format=...)(x)`: Keras 2 padded rows and columns with zeros (tf.pad) on the axes the data format names,
+    the configured format when none is given; Keras 3 moved that into the layer (ops.pad with the same pattern).
+    Keras 2's default padding, ((1, 1), (1, 1)), is the layer's."""
+    args = _arguments(updated, ("x", "padding", "data_format"))
+    if args is None:
+        args = _arguments(updated, ("x", "padding"))
+        if args is None:
+            return None
+        args.append(None)
+    x, padding, data_format = args
+    chosen = [f"padding={code(padding)}"] if padding is not None else []
+    chosen += [f"data_format={code(data_format)}"] if data_format is not None else []
+    return cst.parse_expression(f"keras.layers.ZeroPadding2D({', '.join(chosen)})({code(x)})")
+
+
 # Keras 2 functions rewritten by a function of the call (None: the call is reported).
 CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
-             "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add}
+             "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add,
+             "spatial_2d_padding": _spatial_2d_padding}

@@ -8,8 +8,9 @@ file's imports that counts epochs as Keras 2's ModelCheckpoint did and lets Kera
 the diff shows the class); where the file's top-level imports do not bind the ModelCheckpoint named, it is
 reported. `save_freq=N * steps_per_epoch` would not be the same: it saves at the end of a batch, before
 validation, so a `val_` monitor (Keras 3 then saves every time, best or not) or `{val_loss}` in the path (a
-KeyError; both in qqwweee/keras-yolo3's train.py) finds nothing there. TensorBoard's `write_grads` and
-`batch_size`, which TensorFlow 2's Keras already ignored, are removed (advice). Only calls that resolve to a
+KeyError; both in qqwweee/keras-yolo3's train.py) finds nothing there. TensorBoard's `write_grads`,
+`batch_size`, `embeddings_layer_names` and `embeddings_data`, which TensorFlow 2's Keras already ignored, are
+removed (advice). Only calls that resolve to a
 Keras callback class are touched.
 """
 
@@ -24,7 +25,8 @@ MODULES = ("keras.callbacks.", "tensorflow.keras.callbacks.")
 RENAMES = {"ReduceLROnPlateau": {"epsilon": "min_delta"}}
 DROPPED = {"ModelCheckpoint": {"period": "1"}}
 # Dropped whatever their value, with advice: TensorFlow 2's Keras already ignored them (with a warning).
-IGNORED = {"TensorBoard": ("write_grads", "batch_size")}
+# (tf_keras 2.21's TensorBoard: "supported_kwargs", each ignored with a warning.)
+IGNORED = {"TensorBoard": ("write_grads", "batch_size", "embeddings_layer_names", "embeddings_data")}
 # `ModelCheckpoint(period=N)` becomes this class, written once into the file after its imports: Keras 2's own
 # bookkeeping (keras 2.2.4 ModelCheckpoint.on_epoch_end: count epochs, save and restart the count at `period`),
 # around Keras 3's save at the end of an epoch (save_freq='epoch').
@@ -54,7 +56,8 @@ REPORTED = {"ModelCheckpoint": {"period": "Keras 3 saves every epoch (save_freq=
 class CallbackArguments(Rule):
     NAME = "callback_arguments"
     ORDER = 36
-    TRIGGERS = ("epsilon=", "epsilon =", "period=", "period =", "write_grads", "batch_size")
+    TRIGGERS = ("epsilon=", "epsilon =", "period=", "period =", "write_grads", "batch_size", "embeddings_layer_names",
+                "embeddings_data")
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:

@@ -1,7 +1,7 @@
 """Keras 1 argument names that Keras 2 still accepted (with a warning) and Keras 3 refuses or misreads.
 
 `Dense(output_dim=8, init='uniform')`, `Convolution2D(32, 3, 3, border_mode='same', subsample=(2, 2))`,
-`fit(..., nb_epoch=10)`: Keras 2 translated them; Keras 3 raises on the keywords and, worse, reads
+`fit(..., nb_epoch=10)`, `Model(input=x, output=y)`: Keras 2 translated them; Keras 3 raises on the keywords and, worse, reads
 `Conv2D(32, 3, 3)`'s third positional as `strides`. Only calls that resolve to a Keras layer class (or a
 `fit`-like method) are touched. Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
 gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
@@ -36,6 +36,11 @@ FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"
 # Keras 1 merge(mode=...) -> the Keras 2/3 function; concat_axis -> axis (both default to -1)
 MERGE_MODES = {"sum": "add", "concat": "concatenate", "mul": "multiply", "ave": "average", "max": "maximum"}
 MERGE_FUNCTIONS = {"keras.layers.merge": "keras.layers", "tensorflow.keras.layers.merge": "tensorflow.keras.layers"}
+# Keras 1's Model(input=, output=), which Keras 2 still took: Keras 3's Model refuses the keywords
+MODEL_CLASSES = frozenset({f"{root}.{module}Model" for root in ("keras", "tensorflow.keras")
+                           for module in ("", "models.", "engine.", "engine.training.")})
+MODEL_KEYWORDS = {"input": "inputs", "output": "outputs"}
+MODEL_KEYWORD_USED = re.compile(rb"\bModel[ \t]*\([^)]*\b(?:input|output)[ \t]*=")
 CONV_CALL = re.compile(rb"\b(?:Conv|Convolution)([23])D[ \t]*\(")
 
 
@@ -91,7 +96,7 @@ class Keras1Arguments(Rule):
         given its kernel size one positional per axis (`Conv2D(32, 3, 3)`; Keras 2's `Conv2D(32, (3, 3))` is not
         work)."""
         return super().triggered(source, survey) or KEYWORD_USED.search(source) is not None or \
-            keras1_convolution(source)
+            keras1_convolution(source) or MODEL_KEYWORD_USED.search(source) is not None
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'
@@ -105,6 +110,8 @@ class Keras1Arguments(Rule):
             if id(original) in self.own:
                 return updated
             return self._renamed(updated, {"nb_epoch": "epochs"})
+        if self.qualified_names(original.func) & MODEL_CLASSES:
+            return self._renamed(updated, MODEL_KEYWORDS)
         layer = self._layer_class(original)
         if layer is None:
             return updated

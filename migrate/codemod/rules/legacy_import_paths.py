@@ -23,6 +23,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.keras2_helpers import NEEDS, helper
 from migrate.codemod.keras3_names import PUBLIC
+from migrate.codemod.legacy_names import LEGACY, Legacy, legacy, public_api
 from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY
@@ -34,7 +35,12 @@ from migrate.codemod.syntax import code, names_in
 WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)\.\w|keras\.engine|python\.keras"
                   rb"|keras\.preprocessing\.image[ \t]+import"
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
-                  % "|".join(LAYER_MODULES + UTIL_MODULES).encode())
+                  % "|".join(LAYER_MODULES + UTIL_MODULES).encode() + rb"|_api\.v1\.keras")
+# The last parts of the legacy names Keras 3 lacks in modules it has (`mse`, `CuDNNLSTM`, `Input` of keras.models;
+# a removed module's path is WORK): a file naming one of them, and Keras, is parsed.
+LEGACY_WORDS = frozenset(path.rsplit(".", 1)[1].encode() for path, (_, why) in LEGACY.items()
+                         if why != "module" and path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path)
+WORD = re.compile(rb"\w+")
 
 
 # Keras 2 names Keras 3 removed outright -> what to use instead (reported, not rewritten: the data pipeline changes).
@@ -84,10 +90,16 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
-        return WORK.search(source) is not None
+        return WORK.search(source) is not None or (b"keras" in source and not LEGACY_WORDS.isdisjoint(WORD.findall(source)))
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom | cst.RemovalSentinel:
         if updated.module is None or updated.relative:
+            return updated
+        if public_api(code(updated.module)) != code(updated.module):  # TF 1's generated API package, by its name
+            self.converted()
+            updated = updated.with_changes(module=_dotted(public_api(code(updated.module))))
+        updated, done = self._by_table(original, updated)
+        if done:
             return updated
         module = code(updated.module)
         public = _public(module)
@@ -132,7 +144,77 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         self.converted()
         return updated.with_changes(module=_dotted(target))
 
+    def _by_table(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> tuple[cst.ImportFrom, bool]:
+        """Names Keras 3 lacks where they are imported from (`codemod/legacy_names`): each goes to the Keras 3 name
+        holding the same object (`from keras.models import Input` -> `from keras import Input`; a new name is
+        imported under the old one: `mean_squared_error as mse`), or is reported. True when the statement is done
+        (nothing is left in it for the module moves below)."""
+        if isinstance(updated.names, cst.ImportStar):
+            return updated, False
+        module = code(updated.module)
+        moved: dict[str, list[cst.ImportAlias]] = {}
+        kept: list[cst.ImportAlias] = []
+        gone = False
+        for alias in updated.names:
+            found = self._entry(f"{module}.{code(alias.name)}")
+            local = code(alias.asname.name) if alias.asname else code(alias.name)
+            if found is not None and found.units_only and local in self.positional_calls:
+                self.report(original, f"{found.path} is called with arguments by position after the first: "
+                                      f"{found.target} takes them in another order; give them by keyword and run again")
+                gone, found = True, None
+            elif found is not None and found.target is None:
+                self.report(original, f"{found.path} is gone in Keras 3: {found.why}")
+                gone, found = True, None
+            if found is None:
+                kept.append(alias)
+                continue
+            home, _, name = found.target.rpartition(".")
+            asname = alias.asname if alias.asname else cst.AsName(cst.Name(code(alias.name))) \
+                if name != code(alias.name) else None
+            moved.setdefault(home, []).append(cst.ImportAlias(cst.Name(name), asname=asname))
+        if not moved:
+            return updated, gone
+        self.converted()
+        if not kept:  # the statement takes the first module's names; the others are imported beside it
+            home, names = next(iter(moved.items()))
+            del moved[home]
+            updated = updated.with_changes(module=_dotted(home), names=[n.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+                                                                         if i == len(names) - 1 else n
+                                                                         for i, n in enumerate(names)])
+        else:
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            updated = updated.with_changes(names=kept)
+        for home, names in moved.items():
+            for alias in names:
+                AddImportsVisitor.add_needed_import(self.context, home, code(alias.name),
+                                                    code(alias.asname.name) if alias.asname else None)
+        return updated, gone or not kept
+
+    @property
+    def positional_calls(self) -> set[object]:
+        """Callees (by id, and bare names) called with more than one argument by position or a star: a
+        substitute taking only the first by position (`CuDNNLSTM` -> `LSTM`) is not written there. Worked out
+        when first asked (a substitute is rare; the walk is not free)."""
+        if self._positional is None:
+            positional = [call.func for call in m.findall(self.module, m.Call())
+                          if sum(arg.keyword is None for arg in call.args) > 1 or any(arg.star for arg in call.args)]
+            self._positional = {id(func) for func in positional} | {func.value for func in positional
+                                                                     if isinstance(func, cst.Name)}
+        return self._positional
+
+    def _entry(self, path: str) -> Legacy | None:
+        """The table's entry for a name this rule moves or reports (not a module: the moves below have those;
+        not what another rule rewrites: multi_gpu_model, a Keras 2 backend function, ImageDataGenerator, a helper
+        written into the file)."""
+        found = legacy(path)
+        if found is None or found.module or found.path.rpartition(".")[2] in OTHER_RULES or \
+                ".backend." in found.path or found.path in REMOVED or helper(found.path) is not None:
+            return None
+        return found
+
     def visit_Module(self, node: cst.Module) -> None:
+        self.module = node
+        self._positional: set[object] | None = None
         self.private: list[tuple[cst.ImportFrom, str, list[str] | None]] = []
         self.copied: dict[str, str] = {}  # Keras 2 helpers to write into the file: name -> source
         # what the file binds itself: any function or class, a top-level assignment
@@ -190,8 +272,40 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 why = f" (not rewritten: {kept})" if kept else ""
                 self.report(node, f"{module}.{code(alias.name)} is gone in Keras 3: {advice}{why}")
 
+    def _attribute_by_table(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression | None:
+        """`keras.layers.CuDNNLSTM` -> `keras.layers.LSTM`, `losses.mse` -> `losses.mean_squared_error`,
+        `tf.keras.layers.normalization.BatchNormalization` -> `tf.keras.layers.BatchNormalization`: the Keras 3
+        name of the same object, spelled from the same root as the code spells it; a name with none is reported.
+        None: not a legacy name."""
+        for name in sorted(self.qualified_names(original)):
+            found = self._entry(name)
+            if found is None or (isinstance(updated.value, cst.Name) and _public(name.rpartition(".")[0]) in MOVES):
+                continue  # `np_utils.to_categorical`, np_utils a removed module imported by name: see below
+            if found.target is None:
+                self.report(original, f"{found.path} is gone in Keras 3: {found.why}")
+                return updated
+            if found.units_only and id(original) in self.positional_calls:
+                self.report(original, f"{found.path} is called with arguments by position after the first: "
+                                      f"{found.target} takes them in another order; give them by keyword and run again")
+                return updated
+            spelled, qualified, target = code(updated).split("."), name.split("."), found.target.split(".")
+            shared = len(qualified) - len(spelled) + 1  # the qualified parts the spelling's first name stands for
+            if shared < 1 or spelled[1:] != qualified[shared:] or target[:shared] != qualified[:shared]:
+                self.report(original, f"{found.path} is gone in Keras 3: use {found.target}")
+                return updated
+            self.converted()
+            return _dotted(".".join([spelled[0], *target[shared:]]))
+        return None
+
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`np_utils.to_categorical` (np_utils from a removed module) -> `to_categorical`, imported."""
+        if m.matches(updated, m.Attribute(value=m.Attribute(value=m.Attribute(attr=m.Name("_api")), attr=m.Name("v1")),
+                                          attr=m.Name("keras"))):  # `tf._api.v1.keras` -> `tf.keras`
+            self.converted()
+            return updated.with_changes(value=updated.value.value.value)
+        by_table = self._attribute_by_table(original, updated)
+        if by_table is not None:
+            return by_table
         if not isinstance(updated.value, cst.Name):
             return updated
         for name in sorted(self.qualified_names(original)):  # sorted: a try/except import has two names; one answer whatever the hash seed
@@ -212,8 +326,17 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 return cst.Name(function)
         return updated
 
-    def visit_Import(self, node: cst.Import) -> None:
-        for alias in node.names:
+    def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
+        """`import tensorflow._api.v1.keras` -> `import tensorflow.keras`; a module Keras 3 lacks is reported."""
+        names = []
+        for alias in updated.names:
             name = code(alias.name)
-            if name in MOVES:
-                self.report(node, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")
+            if public_api(name) != name:
+                self.converted()
+                alias = alias.with_changes(name=_dotted(public_api(name)))
+            elif name in MOVES:
+                self.report(original, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")
+            elif legacy(name) is not None and legacy(name).module:
+                self.report(original, f"import {name}: Keras 3 has no such module")
+            names.append(alias)
+        return updated.with_changes(names=names)

@@ -363,7 +363,8 @@ class MultiGpuModelToMirrored(Rule):
             return statements[:site.index] + statements[site.index + 1:]
         if self._under_strategy_scope(block):
             return self._unwrap_in_scope(site, statements)
-        replacement = self._site_replacement(site, originals[site.index], statements[site.index])
+        replacement = self._site_replacement(site, originals[site.index], statements[site.index]) or \
+            self._binding_kept(site, statements[site.index], block)
         start, end = self._scope_bounds(site, originals)
         statements = self._rename_after(site, statements)
         return self._wrap_in_scope(site, statements, start, end, replacement)
@@ -396,6 +397,16 @@ class MultiGpuModelToMirrored(Rule):
         if site.kind == "try" or not kept:
             return kept or None
         return statement.with_changes(body=statement.body.with_changes(body=kept), orelse=None)
+
+    def _binding_kept(self, site: Site, statement: cst.BaseStatement, block: cst.CSTNode) -> cst.BaseStatement | None:
+        """`p = m` in place of `p = multi_gpu_model(m, G)` in a branch (an `else:`, a `with`, a loop body): the code
+        after the branch reads `p`, which the rename of the rest of the block does not reach; without it `p` would
+        be unbound there on the path that bound it. A function's or module's own body needs none."""
+        if site.kind != "assign" or site.parallel is None or code(site.parallel) == code(site.template) or \
+                isinstance(block, cst.Module) or isinstance(self._parent(block), cst.FunctionDef):
+            return None
+        return cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(site.parallel)], site.template)],
+                                       leading_lines=statement.leading_lines)
 
     def _body_without_call(self, site: Site, original: cst.BaseStatement, statement: cst.BaseStatement
                            ) -> list[cst.BaseStatement]:

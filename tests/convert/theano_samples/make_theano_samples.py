@@ -1,7 +1,7 @@
 """Small models saved by real Keras 2.3.1 on the Theano backend, with Theano's own outputs as references.
 
 Run with a Python 3.7 venv holding keras==2.3.1, theano==1.0.5, numpy<1.19, h5py==2.10.0, scipy<1.6:
-    KERAS_BACKEND=theano KERAS_HOME=/tmp/kh python make_theano_samples.py OUT_DIR
+    KERAS_BACKEND=theano KERAS_HOME=/tmp/kh python make_theano_samples.py OUT_DIR [NAME...]
 Writes OUT_DIR/<name>.h5 and OUT_DIR/<name>.npz (in_0, out_0). Not run by CI (see README.md).
 """
 import os
@@ -73,10 +73,21 @@ def conv_lstm():
     return keras.Model(x, L.Flatten()(L.ConvLSTM2D(2, (3, 3))(x)))
 
 
-def main(out):
+def time_distributed_strided():
+    """Unequal strides in depthwise and separable convolutions inside TimeDistributed (TensorFlow's own CPU kernel
+    refuses them). 'valid': a Theano 'same' at strides above 1 inside a wrapper has no exact Keras 3 form."""
+    x = L.Input((3, 9, 8, 2))
+    h = L.TimeDistributed(L.SeparableConv2D(4, (3, 3), strides=(2, 1)))(x)
+    h = L.TimeDistributed(L.DepthwiseConv2D((2, 3), strides=(1, 2), activation="tanh"))(h)
+    return keras.Model(x, L.Flatten()(h))
+
+
+def main(out, only=()):
     os.makedirs(out, exist_ok=True)
     for index, build in enumerate((conv2d, conv2d_strided_same, conv2d_channels_first, conv1d, conv3d, recurrent,
-                                     conv_lstm)):
+                                     conv_lstm, time_distributed_strided)):
+        if only and build.__name__ not in only:
+            continue
         np.random.seed(index)
         model = build()
         for weight in model.weights:  # away from initialisers' symmetric values: every weight matters
@@ -91,4 +102,4 @@ def main(out):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2:])  # OUT_DIR [NAME...]: only those samples

@@ -1,0 +1,81 @@
+"""Keyword arguments and model methods of Keras 2 that Keras 3's same-named callables lack.
+
+`to_categorical(y, n, dtype='float32')`: Keras 3's takes no dtype (a TypeError) and returns a NumPy array, so the
+dtype goes to `.astype(...)`. `Nadam(schedule_decay=0.004)`: Keras 3's Nadam has no schedule_decay; Keras 2's
+default goes (what a plain `Nadam()` becomes too), another value is reported. `model._make_predict_function()`
+(and the train/test ones), a statement warming the function up before threads use the model: Keras 3 names it
+`make_predict_function()`; a use of what it returns is reported. A project's own method of that name is left alone.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate.codemod.names import keras_optimizer
+from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import code, user_method_calls
+
+TO_CATEGORICAL = frozenset({f"{root}.{module}to_categorical" for root in ("keras", "tensorflow.keras")
+                            for module in ("utils.", "utils.np_utils.", "")})
+PRIVATE_FUNCTIONS = ("_make_train_function", "_make_test_function", "_make_predict_function")
+NADAM_DEFAULT_DECAY = ("0.004", "4e-3", ".004")
+
+
+class Keras2KeywordsAndMethods(Rule):
+    NAME = "keras2_keywords_and_methods"
+    ORDER = 75  # after legacy_import_paths (70): keras.utils.np_utils.to_categorical is keras.utils' by then
+    TRIGGERS = ("to_categorical", "schedule_decay", "_make_train_function", "_make_test_function",
+                "_make_predict_function")
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = "to_categorical(dtype=) -> .astype(), Nadam(schedule_decay=) dropped, model._make_*_function() -> make_*_function()"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.own = user_method_calls(node, set(PRIVATE_FUNCTIONS))
+        self.statements: set[int] = set()  # calls that are whole statements: what they return is not used
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        self.statements.add(id(node.value))
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        func = original.func
+        if isinstance(func, cst.Attribute) and func.attr.value in PRIVATE_FUNCTIONS and id(original) not in self.own:
+            return self._private_function(original, updated)
+        if not any(arg.keyword is not None and arg.keyword.value in ("dtype", "schedule_decay") for arg in original.args):
+            return updated
+        names = self.qualified_names(func)
+        if names & TO_CATEGORICAL:
+            return self._to_categorical(updated)
+        optimizer = keras_optimizer(names)
+        if optimizer is not None and optimizer[1] == "Nadam":
+            return self._nadam(original, updated)
+        return updated
+
+    def _private_function(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        public = original.func.attr.value.removeprefix("_")
+        if id(original) not in self.statements or original.args:
+            self.report(original, f"{original.func.attr.value}() is gone in Keras 3: {public}() builds the function, "
+                                  "which takes a data iterator, not Keras 2's input lists; rewrite the use of it")
+            return updated
+        self.converted()
+        return updated.with_changes(func=updated.func.with_changes(attr=cst.Name(public)))
+
+    def _to_categorical(self, updated: cst.Call) -> cst.BaseExpression:
+        dtype = next(arg for arg in updated.args if arg.keyword is not None and arg.keyword.value == "dtype")
+        args = [arg for arg in updated.args if arg is not dtype]
+        if args:
+            args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        self.converted()
+        astype = cst.Attribute(value=updated.with_changes(args=args), attr=cst.Name("astype"))
+        return cst.Call(func=astype, args=[cst.Arg(dtype.value)])
+
+    def _nadam(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        decay = next(arg for arg in updated.args if arg.keyword is not None and arg.keyword.value == "schedule_decay")
+        if code(decay.value) not in NADAM_DEFAULT_DECAY:
+            self.report(original, f"Keras 3's Nadam has no schedule_decay (its momentum schedule is fixed): "
+                                  f"schedule_decay={code(decay.value)} cannot be kept; drop it, or write the schedule")
+            return updated
+        args = [arg for arg in updated.args if arg is not decay]
+        if args:
+            args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        self.converted()
+        return updated.with_changes(args=args)

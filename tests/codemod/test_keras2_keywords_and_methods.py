@@ -1,0 +1,68 @@
+"""keras2_keywords_and_methods: must-not-change cases first, then before/after, then what is reported."""
+
+import keras
+import numpy as np
+
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+
+RULE = "keras2_keywords_and_methods"
+
+
+def test_keras_3_spellings_and_a_projects_own_same_named_ones_stay():
+    assert_unchanged("""
+        from keras.utils import to_categorical
+        from mylib import Nadam, to_categorical as mine
+
+        y = to_categorical(labels, 10)
+        z = mine(labels, 10, dtype='int32')
+        opt = Nadam(schedule_decay=0.01)
+
+        class Runner:
+            def _make_train_function(self):
+                pass
+
+            def go(self):
+                self._make_train_function()
+    """, RULE)
+
+
+def test_to_categorical_dtype_nadam_default_decay_and_a_warm_up_of_the_predict_function():
+    assert_rewrites("""
+        import keras
+        from keras.optimizers import Nadam
+        from keras.utils import to_categorical
+
+        y = to_categorical(labels, 10, dtype='int32')
+        z = keras.utils.to_categorical(labels, num_classes=3, dtype="float32")
+        opt = Nadam(learning_rate=0.002, schedule_decay=0.004)
+        model._make_predict_function()
+    """, """
+        import keras
+        from keras.optimizers import Nadam
+        from keras.utils import to_categorical
+
+        y = to_categorical(labels, 10).astype('int32')
+        z = keras.utils.to_categorical(labels, num_classes=3).astype("float32")
+        opt = Nadam(learning_rate=0.002)
+        model.make_predict_function()
+    """, RULE)
+
+
+def test_what_cannot_be_kept_is_reported_at_its_line():
+    _, findings = rewrite("""
+        from keras.optimizers import Nadam
+
+        opt = Nadam(schedule_decay=0.01)
+        train = model._make_train_function()
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(4, False), (5, False)]
+    assert "schedule_decay=0.01" in findings[0].message and "make_train_function()" in findings[1].message
+
+
+def test_what_they_became_runs_in_keras_3():
+    y = keras.utils.to_categorical(np.array([0, 2]), 3).astype("int32")
+    assert y.dtype == np.int32 and y.tolist() == [[1, 0, 0], [0, 0, 1]]
+    assert "schedule_decay" not in keras.optimizers.Nadam().get_config()
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.make_predict_function()
+    assert model.predict_function is not None

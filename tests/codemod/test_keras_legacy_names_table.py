@@ -1,0 +1,35 @@
+"""The legacy-names table (migrate/codemod/data/keras_legacy_names.py) is what tools/keras_names_table.py derives
+from the legacy stacks and the installed Keras 3, not a hand-kept list: regenerated here where the stacks are
+(../shared/tools/make_legacy_venv.sh, make_tfkeras_venv.sh; $MIGRATE_LEGACY37, $MIGRATE_TFKERAS), it is the
+committed file byte for byte. Skipped where they are absent."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
+TFKERAS = Path(os.environ.get("MIGRATE_TFKERAS", "/tmp/tfkeras")) / "bin" / "python"
+TOOL = ROOT / "tools" / "keras_names_table.py"
+TABLE = ROOT / "migrate" / "codemod" / "data" / "keras_legacy_names.py"
+
+
+@pytest.mark.skipif(not (LEGACY37.exists() and TFKERAS.exists()), reason="legacy stacks absent")
+def test_the_committed_table_is_what_the_legacy_stacks_give(tmp_path):
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    dumps = []
+    for python, root, spelled in ((LEGACY37, "keras", "keras"), (LEGACY37, "tensorflow.keras", "tensorflow.keras"),
+                                  (TFKERAS, "tf_keras", "tensorflow.keras")):
+        dumps.append(str(tmp_path / f"{root}.json"))
+        subprocess.run([str(python), str(TOOL), "dump", root, spelled, dumps[-1]], check=True, capture_output=True,
+                       env=env, timeout=600)
+    out = tmp_path / "table.py"
+    subprocess.run([sys.executable, str(TOOL), "build", "--out", str(out), *dumps], check=True, capture_output=True,
+                   env=env, timeout=600)
+    assert out.read_text() == TABLE.read_text()

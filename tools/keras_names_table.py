@@ -1,0 +1,214 @@
+"""Write `migrate/codemod/data/keras_legacy_names.py`: every public name of Keras 2.3.1 and tf.keras that Keras 3
+lacks, with the Keras 3 name that holds the same object (or None and why).
+
+Derived from the packages, not by hand: `dump` runs in a legacy stack and lists every public module and name
+(a walk of each module's `__dict__` from the package's root, every submodule imported first), with the
+identity of the object each name holds; `build` runs in the project's environment, walks Keras 3 the same way,
+and maps each legacy name Keras 3 does not have to another legacy name of the same object that Keras 3 does
+have (`keras.models.Input` is `keras.layers.Input`; `keras.losses.mse` is `keras.losses.mean_squared_error`;
+`keras.layers.normalization.BatchNormalization` is `keras.layers.BatchNormalization`). A few substitutes that
+are not the same object but compute the same (SUBSTITUTES, each with its reason) are the only hand-written part.
+
+    /tmp/legacy37/bin/python tools/keras_names_table.py dump keras keras /tmp/keras231.json
+    /tmp/legacy37/bin/python tools/keras_names_table.py dump tensorflow.keras tensorflow.keras /tmp/tfkeras115.json
+    /tmp/tfkeras/bin/python tools/keras_names_table.py dump tf_keras tensorflow.keras /tmp/tfkeras2.json
+    .venv/bin/python tools/keras_names_table.py build /tmp/keras231.json /tmp/tfkeras115.json /tmp/tfkeras2.json
+
+(Python 3.7 runs `dump`: no syntax newer than it there.)
+"""
+
+import importlib
+import inspect
+import json
+import os
+import pkgutil
+import sys
+
+TABLE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                     "migrate", "codemod", "data", "keras_legacy_names.py")
+# Packages whose classes and functions a Keras package re-exports as its own.
+OWNERS = ("keras", "keras_applications", "keras_preprocessing", "tensorflow", "tf_keras")
+SKIPPED_PARTS = ("src", "tests", "api", "_impl")
+
+# Not the same object, but the same computation, where the condition holds (checked by the rule). Each: legacy
+# name (last part) -> (Keras 3 name in the same module, condition).
+SUBSTITUTES = {
+    "CuDNNLSTM": ("LSTM", "positional-units-only"),  # cuDNN's LSTM: sigmoid/tanh, biases summed; LSTM uses cuDNN
+    "CuDNNGRU": ("GRU", "positional-units-only"),  # cuDNN's GRU is GRU(reset_after=True), Keras 3's default
+}
+
+# Keras 1 names no installed stack has (Keras 2.0 removed them), with what replaced them: written to the table as
+# they are, each reported where it is imported or used.
+KERAS1 = {
+    "keras.initializations": "Keras 1's initializations module: use keras.initializers (RandomNormal(stddev=...), "
+                             "GlorotUniform(), get(name))",
+    "keras.layers.Merge": "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot "
+                          "(for its mode=)",
+    "keras.layers.core.Merge": "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum "
+                               "or Dot (for its mode=)",
+    "keras.engine.topology.Merge": "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, "
+                                   "Maximum or Dot (for its mode=)",
+    "keras.layers.core.merge": "Keras 1's merge function: use keras.layers.add, concatenate, multiply, average, "
+                               "maximum or dot (for its mode=)",
+    "keras.regularizers.WeightRegularizer": "Keras 1's WeightRegularizer: use keras.regularizers.L1L2(l1=..., l2=...)",
+    "keras.regularizers.ActivityRegularizer": "Keras 1's ActivityRegularizer: use keras.regularizers.L1L2 as "
+                                              "activity_regularizer=",
+}
+
+# ---------------------------------------------------------------- dump (legacy stacks)
+
+def _import_all(root):
+    """Import every submodule of `root` (failures skipped) so that the attribute walk reaches them."""
+    package = importlib.import_module(root)
+    for info in pkgutil.walk_packages(getattr(package, "__path__", []), root + "."):
+        if any(part in SKIPPED_PARTS or part.startswith("_") for part in info.name.split(".")[1:]):
+            continue
+        try:
+            importlib.import_module(info.name)
+        except Exception:  # noqa: BLE001 - an optional dependency missing: its names are not public here
+            pass
+    return package
+
+
+def _submodule(obj, name, parent, api):
+    """Whether `obj`, found as attribute `name` of module `parent`, is its submodule: not `K` for `backend`, not
+    numpy, not `constraints` in `keras.layers.normalization` (another module's import of `keras.constraints`).
+    In a generated API package (`api`: tf.keras, tf_keras, Keras 3's tf.keras) every module is an API module,
+    named after its attribute though it may live elsewhere (TF 1.15's wrappers, Keras 3's `_tf_keras`)."""
+    module_name = getattr(obj, "__name__", "")
+    if name in SKIPPED_PARTS:
+        return False
+    return module_name.endswith("." + name) if api else module_name == parent.__name__ + "." + name
+
+
+def walk(module, path, names, seen, api=False):
+    """Record path -> (kind, identity) for each public attribute; recurse into the package's submodules."""
+    seen.add(path)
+    for name in sorted(dir(module)):  # dir, not vars: TensorFlow's API modules are lazy wrappers
+        if name.startswith("_"):
+            continue
+        try:
+            obj = getattr(module, name)
+        except Exception:  # noqa: BLE001 - a lazy attribute whose import fails is not usable either
+            continue
+        full = path + "." + name
+        if inspect.ismodule(obj) or type(obj).__name__ == "TFModuleWrapper":  # TF 1.15's lazy API modules
+            if _submodule(obj, name, module, api):
+                names[full] = ("module", str(id(obj)))
+                if full not in seen and full.count(".") < 8:
+                    walk(obj, full, names, seen, api)
+        elif inspect.isclass(obj) or inspect.isroutine(obj):
+            if (getattr(obj, "__module__", None) or "").split(".")[0] in OWNERS:
+                names[full] = ("class" if inspect.isclass(obj) else "function", str(id(obj)))
+
+
+def dump(root, spelled, out):
+    """Walk package `root`, recording its paths as spelled in user code (`tf_keras.layers` -> `tensorflow.keras...`)."""
+    package = _import_all(root) if root in ("keras", "tf_keras") else importlib.import_module(root)
+    names = {}
+    walk(package, root, names, set(), api=root != "keras")
+    names = {spelled + path[len(root):]: value for path, value in names.items()}
+    with open(out, "w") as handle:
+        json.dump(names, handle, sort_keys=True)
+    print(f"{out}: {len(names)} names")
+
+
+# ---------------------------------------------------------------- build (project environment, Keras 3)
+
+def keras3_paths():
+    """Every public path of Keras 3 as user code spells it (`keras.X` and, through TensorFlow, `tensorflow.keras.X`)
+    -> its kind (module, class, function)."""
+    import keras
+    import keras._tf_keras.keras as tf_keras
+
+    paths = {}
+    for package, spelled in ((keras, "keras"), (tf_keras, "tensorflow.keras")):
+        names = {}
+        walk(package, package.__name__, names, set(), api=spelled != "keras")
+        paths.update({spelled + path[len(package.__name__):]: kind for path, (kind, _) in names.items()})
+    return paths
+
+
+def _preference(legacy, candidate):
+    """Order candidates: the removed module's parent first (`keras.layers.normalization.X` -> `keras.layers.X`),
+    then the shortest."""
+    parent = legacy.rsplit(".", 2)[0]
+    return (not candidate.startswith(parent + "."), candidate.count("."), candidate)
+
+
+def _substitute(paths, keras3):
+    """The substitute (SUBSTITUTES) in the Keras 3 module of one of the paths naming the same object."""
+    found = sorted(p.rsplit(".", 1)[0] + "." + SUBSTITUTES[p.rsplit(".", 1)[1]][0] for p in paths
+                   if p.rsplit(".", 1)[1] in SUBSTITUTES)
+    found = [p for p in found if p in keras3]
+    return min(found, key=len) if found else None
+
+
+def _hint(path, keras3):
+    """Why a name has no Keras 3 counterpart, and where to look."""
+    name = path.rsplit(".", 1)[1]
+    root = "tensorflow.keras" if path.startswith("tensorflow.keras.") else "keras"
+    if ".backend." in path + "." and root + ".ops." + name in keras3:
+        return f"a Keras 2 backend function: use {root}.ops.{name}"
+    if ".backend." in path + ".":
+        return "a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead"
+    alike = sorted(p for p in keras3 if p.rsplit(".", 1)[-1] == name and p.startswith(root + "."))
+    if alike:
+        return f"{alike[0]} has the name (not the same object: check it does the same)"
+    return "no public Keras 3 name holds it: copy what you use of it into your own code"
+
+
+def build(dumps, out=TABLE):
+    keras3 = keras3_paths()
+    table = {}
+    for dumped in dumps:
+        with open(dumped) as handle:
+            names = json.load(handle)
+        by_identity = {}
+        for path, (_, identity) in names.items():
+            by_identity.setdefault(identity, []).append(path)
+        for path, (kind, identity) in sorted(names.items()):
+            if path in keras3 or path in table:
+                continue
+            # another legacy name of the same object that Keras 3 has, a callable there too (a function may be a
+            # class now: custom_object_scope)
+            same = sorted((p for p in by_identity[identity] if keras3.get(p) not in (None, "module")),
+                          key=lambda p: _preference(path, p))
+            name = path.rsplit(".", 1)[1]
+            if same and kind != "module":
+                table[path] = (same[0], "")
+            elif name in SUBSTITUTES and _substitute(by_identity[identity], keras3):
+                table[path] = (_substitute(by_identity[identity], keras3), SUBSTITUTES[name][1])
+            elif kind == "module":
+                table[path] = (None, "module")
+            else:
+                table[path] = (None, _hint(path, keras3))
+    for path, why in KERAS1.items():
+        table.setdefault(path, (None, why))
+    _write(table, out)
+
+
+def _write(table, out):
+    import keras
+
+    lines = [f'"""Every public name of Keras 2.3.1 and tf.keras (TF 1.15, tf_keras 2.21) that Keras {keras.__version__} lacks ->',
+             "(the Keras 3 name holding the same object, '') or (None, why). A module is (None, 'module').",
+             "Written by tools/keras_names_table.py from the installed packages: do not edit by hand.\"\"\"",
+             "", "LEGACY = {"]
+    for path, (target, why) in sorted(table.items()):
+        line = f"    {path!r}: ({target!r}, {why!r}),"
+        lines.append(line if len(line) <= 120 else f"    {path!r}:\n        ({target!r}, {why!r}),")
+    lines.append("}")
+    with open(out, "w") as handle:
+        handle.write("\n".join(lines) + "\n")
+    mapped = sum(target is not None for target, _ in table.values())
+    print(f"{out}: {len(table)} legacy names Keras 3 lacks, {mapped} mapped")
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "dump":
+        dump(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif sys.argv[2] == "--out":  # build --out PATH DUMP...: somewhere else than the committed table
+        build(sys.argv[4:], sys.argv[3])
+    else:
+        build(sys.argv[2:])
