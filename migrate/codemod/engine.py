@@ -26,7 +26,7 @@ from migrate.codemod.resolution import NAME as RESOLUTION
 from migrate.codemod.resolution import may_use_api
 from migrate.codemod.rule import Finding, Rule
 from migrate.codemod.walk import install as walk_without_copying
-from migrate.codemod.walk import transform
+from migrate.codemod.walk import parse_module, transform
 
 walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
 print_modules_once()  # Module.code: see analysis.py
@@ -96,7 +96,7 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
         return FileResult(path, source, source, tuple(_resolve(tree, path, None, [])))
     try:
         tree = ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
-        module = cst.parse_module(source)
+        module = parse_module(source)  # LibCST's parser, without re-checking the nodes it builds
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
     context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})

@@ -23,15 +23,17 @@ from __future__ import annotations
 import ast
 import inspect
 import textwrap
-from collections.abc import Callable, Iterator
-from types import FunctionType
+from collections.abc import Callable, Iterator, Mapping
+from types import FunctionType, MappingProxyType
 
 import libcst as cst
+import libcst.matchers._matcher_base as matcher_base
 from libcst import CSTNode, CSTTransformer, CSTVisitor, FlattenSentinel, MaybeSentinel, RemovalSentinel
 from libcst._batched_visitor import _BatchedCSTVisitor
+from libcst._nodes.expression import _BaseParenthesizedNode
 from libcst._nodes.internal import CodegenState
 from libcst._position import CodePosition, CodeRange
-from libcst.metadata.position_provider import PositionProvidingCodegenState
+from libcst.metadata.position_provider import NEWLINE_RE, PositionProvider, PositionProvidingCodegenState
 from libcst.metadata.scope_provider import _ASSIGNMENT_LIKE_NODES, ScopeVisitor
 
 # LibCST's helpers that visit one child (None or MaybeSentinel for none) or a sequence of them.
@@ -138,7 +140,7 @@ class _Plan:
     (`generic`)."""
 
     def __init__(self, kind: type, generic: bool = False) -> None:
-        self.kind = kind
+        self.kind, self.generic = kind, generic
         self.by_name = not generic and kind.on_visit is CSTVisitor.on_visit
         self.leave_by_name = not generic and kind.on_leave is CSTVisitor.on_leave
         self.fields_by_name = not generic and kind.on_visit_attribute is CSTVisitor.on_visit_attribute and \
@@ -151,7 +153,12 @@ class _Plan:
         visitor class's own."""
         kind, name = self.kind, node_class.__name__
         visit = _method(kind, f"visit_{name}") if self.by_name else _on_visit
-        leave = _method(kind, f"leave_{name}") if self.leave_by_name else _on_leave
+        if self.leave_by_name:
+            leave = _method(kind, f"leave_{name}")
+        elif not self.generic and kind.on_leave is _scope_on_leave:
+            leave = _scope_leave(kind, node_class)
+        else:
+            leave = _on_leave
         hooks = None
         if self.fields_by_name:
             hooks = {}
@@ -187,13 +194,25 @@ def _on_leave(visitor: CSTVisitor, node: CSTNode) -> None:
 _plans: dict[type, _Plan] = {}
 
 
+_last_plan: list = [None, None, None]  # the last visitor walked, the names of its attributes then, its plan
+
+
 def _plan(visitor: CSTVisitor) -> _Plan:
-    if any(name.startswith(("visit_", "leave_", "on_")) for name in getattr(visitor, "__dict__", ())):
-        return _Plan(type(visitor), generic=True)
-    kind = type(visitor)
-    plan = _plans.get(kind)
-    if plan is None:
-        plan = _plans[kind] = _Plan(kind)
+    """The visitor's plan. Scope analysis walks parts of the tree with one visitor, hundreds of times a module
+    (`node.visit(self)` in its visit_ methods): the last visitor's plan is kept while its attribute names stay
+    the same."""
+    own = getattr(visitor, "__dict__", None)
+    last, names, plan = _last_plan
+    if last is visitor and (own is None or own.keys() == names):
+        return plan
+    if own is not None and any(name.startswith(("visit_", "leave_", "on_")) for name in own):
+        plan = _Plan(type(visitor), generic=True)
+    else:
+        kind = type(visitor)
+        plan = _plans.get(kind)
+        if plan is None:
+            plan = _plans[kind] = _Plan(kind)
+    _last_plan[:] = visitor, (set(own) if own is not None else None), plan
     return plan
 
 
@@ -307,6 +326,16 @@ class _Callbacks:
             or any(name.startswith(("visit_", "leave_")) for name in own)
         self.fields = listens_to_fields(transformer)
         self.methods: dict[type, tuple] = {}
+        self.skip: frozenset[type] = frozenset() if self.generic or self.fields else frozenset(
+            kind for kind, below in WHITESPACE.items()
+            if not any(self._own(f"{when}_{each.__name__}") for each in below for when in ("visit", "leave")))
+
+    def _own(self, method: str) -> Callable | None:
+        """The transformer's `method`, None where it is LibCST's no-op (a visit_ that returns None, a leave_
+        that returns the updated node: what a missing method does here)."""
+        if getattr(type(self.transformer), method, None) is getattr(CSTTransformer, method, None):
+            return None
+        return getattr(self.transformer, method, None)
 
     def of(self, node_class: type) -> tuple:
         found = self.methods.get(node_class)
@@ -315,10 +344,20 @@ class _Callbacks:
                 found = (self.transformer.on_visit, self.transformer.on_leave, True)
             else:
                 name = node_class.__name__
-                found = (getattr(self.transformer, f"visit_{name}", None),
-                         getattr(self.transformer, f"leave_{name}", None), False)
+                found = (self._own(f"visit_{name}"), self._own(f"leave_{name}"), False)
             self.methods[node_class] = found
         return found
+
+
+# Whitespace node classes -> the classes a node of each may hold, itself included (their fields' types: see
+# test_walk). Most of a tree's nodes are whitespace (SimpleWhitespace alone is four in ten); a transformer with
+# no method for any class below one (and none at fields, no on_visit of its own) passes it by unchanged.
+_LINE_PARTS = (cst.SimpleWhitespace, cst.Comment, cst.Newline)
+WHITESPACE: dict[type, tuple[type, ...]] = {
+    cst.SimpleWhitespace: (cst.SimpleWhitespace,), cst.Comment: (cst.Comment,), cst.Newline: (cst.Newline,),
+    cst.TrailingWhitespace: (cst.TrailingWhitespace, *_LINE_PARTS), cst.EmptyLine: (cst.EmptyLine, *_LINE_PARTS),
+    cst.ParenthesizedWhitespace: (cst.ParenthesizedWhitespace, cst.TrailingWhitespace, cst.EmptyLine, *_LINE_PARTS),
+}
 
 
 def _transform(node: CSTNode, transformer: CSTTransformer, callbacks: _Callbacks):
@@ -349,25 +388,25 @@ def _transform_fields(node: CSTNode, fields: Fields, transformer: CSTTransformer
     """The fields of `node` whose value the transformer changed, with their new values."""
     changes = {}
     listening = callbacks.fields
+    kind = type(node)
     for name, many in fields:
         value = getattr(node, name)
-        helper = _helpers[type(node), name]
         if many > SEQUENCE:
             many = _kind(many, value)
             if many is None:
                 continue
-            if helper == "either":
-                helper = "visit_sequence" if many else "visit_required"
         if listening:
             transformer.on_visit_attribute(node, name)
         if many:
-            new = _transform_sequence(value, transformer, callbacks, helper == "visit_body_sequence")
-            if new is not None:
-                changes[name] = new
-        elif value is not None and value is not MaybeSentinel.DEFAULT:
+            if value:  # (most sequences are a name's empty parentheses)
+                new = _transform_sequence(value, transformer, callbacks, _helpers[kind, name] == "visit_body_sequence")
+                if new is not None:
+                    changes[name] = new
+        elif value is not None and value is not MaybeSentinel.DEFAULT and type(value) not in callbacks.skip:
             new = _transform(value, transformer, callbacks)
             if new is not value:
-                changes[name] = _one(value, new, helper)
+                helper = _helpers[kind, name]
+                changes[name] = _one(value, new, "visit_required" if helper == "either" else helper)
         if listening:
             transformer.on_leave_attribute(node, name)
     return changes
@@ -390,8 +429,9 @@ def _transform_sequence(children, transformer: CSTTransformer, callbacks: _Callb
     """A sequence field's new children as LibCST's visit_sequence (visit_body_sequence for a body) makes
     them; None when every child came back as it was."""
     out: list | None = None
+    skip = callbacks.skip
     for index, child in enumerate(children):
-        new = _transform(child, transformer, callbacks)
+        new = child if type(child) in skip else _transform(child, transformer, callbacks)
         if new is child and out is None:
             continue
         if out is None:
@@ -430,21 +470,44 @@ def _only_at(batched: _BatchedCSTVisitor, node: CSTNode) -> bool:
 
 
 _assignment_like: dict[type, bool] = {}
+_scope_leaves: dict[tuple[type, type], Callable[[CSTVisitor, CSTNode], object] | None] = {}
 _original_scope_on_leave = ScopeVisitor.on_leave
+
+
+def _scope_leave(kind: type, node_class: type) -> Callable[[ScopeVisitor, CSTNode], None]:
+    """`_scope_on_leave` for one class of node, what it looks up done once (what a read-only walk calls)."""
+    like = isinstance(node_class, type) and issubclass(node_class, _ASSIGNMENT_LIKE_NODES)
+    method = _method(kind, f"leave_{node_class.__name__}")
+
+    def leave(visitor: ScopeVisitor, node: CSTNode) -> None:
+        visitor.provider._computed[node] = visitor.scope  # set_metadata
+        if like:
+            visitor.scope._assignment_count += 1
+        if method is not None:
+            method(visitor, node)
+
+    return leave
 
 
 def _scope_on_leave(self: ScopeVisitor, original_node: CSTNode) -> None:
     """LibCST's ScopeVisitor.on_leave, with its isinstance test against a tuple of node classes (abstract ones
     among them: Python's slowest kind of check, at every node of every scope analysis) answered once per node
-    class. Whether a node is an instance of those classes depends on its class alone."""
-    self.provider.set_metadata(original_node, self.scope)
+    class. Whether a node is an instance of those classes depends on its class alone. Its `leave_<Node>`
+    method (CSTVisitor.on_leave looks it up by name at every node) is looked up once per class too."""
+    self.provider._computed[original_node] = self.scope  # set_metadata
     kind = type(original_node)
     like = _assignment_like.get(kind)
     if like is None:
         like = _assignment_like[kind] = isinstance(original_node, _ASSIGNMENT_LIKE_NODES)
     if like:
         self.scope._assignment_count += 1
-    CSTVisitor.on_leave(self, original_node)
+    key = (type(self), kind)
+    if key in _scope_leaves:
+        leave = _scope_leaves[key]
+    else:
+        leave = _scope_leaves[key] = _method(type(self), f"leave_{kind.__name__}")
+    if leave is not None:
+        leave(self, original_node)
 
 
 class _NoPosition:
@@ -499,12 +562,232 @@ def _position(self: PositionProvidingCodegenState, node: CSTNode, *, start_node:
 
 _original_no_position = CodegenState.record_syntactic_position
 _original_position = PositionProvidingCodegenState.record_syntactic_position
+_original_parenthesize = _BaseParenthesizedNode._parenthesize
+_original_positions = PositionProvider._gen
 
 
 def install() -> None:
     """Walk read-only visitors without copying the tree, look scope analysis's node kinds up once per class,
-    and print without generator context managers (idempotent)."""
+    print without generator context managers, keep positions as token counts until read, and search with
+    matchers only at the node classes they can match (idempotent)."""
     CSTNode.visit = _visit
     ScopeVisitor.on_leave = _scope_on_leave
     CodegenState.record_syntactic_position = _no_position
     PositionProvidingCodegenState.record_syntactic_position = _position
+    _BaseParenthesizedNode._parenthesize = _parenthesize
+    PositionProvider._gen = _positions
+    matcher_base._find_or_extract_all = _find_or_extract_all
+
+
+def preorder(tree: CSTNode) -> Iterator[CSTNode]:
+    """Every node of `tree`, itself first, in the order a walk visits them (children in field order)."""
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        yield node
+        fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
+        if fields is None:
+            pending.extend(reversed(node.children))
+            continue
+        children: list[CSTNode] = []
+        for name, many in fields:
+            value = getattr(node, name)
+            if many > SEQUENCE:
+                many = _kind(many, value)
+            if many:
+                children.extend(value)
+            elif value is not None and value is not MaybeSentinel.DEFAULT:
+                children.append(value)
+        children.reverse()
+        pending.extend(children)
+
+
+_original_find_or_extract_all = matcher_base._find_or_extract_all
+_matcher_kinds: dict[type, bool] = {}
+
+
+def _kinds(matcher: object) -> frozenset[str] | None:
+    """The node class names a matcher can match when it is a node matcher (`m.Call(...)`) or a OneOf of
+    them: LibCST's `_node_matches` answers None for a node of any other class (it compares class names
+    first). None for any other matcher (MatchIfTrue, metadata, DoesNotMatch, AllOf...): it may match anything."""
+    options = matcher.options if type(matcher) is matcher_base.OneOf else (matcher,)
+    names = []
+    for option in options:
+        kind = type(option)
+        plain = _matcher_kinds.get(kind)
+        if plain is None:
+            node_class = getattr(cst, kind.__name__, None)
+            plain = _matcher_kinds[kind] = kind.__module__ == "libcst.matchers" and \
+                isinstance(option, matcher_base.BaseMatcherNode) and \
+                not isinstance(option, (matcher_base.OneOf, matcher_base.AllOf, matcher_base.TypeOf)) and \
+                isinstance(node_class, type) and issubclass(node_class, CSTNode)
+        if not plain:
+            return None
+        names.append(kind.__name__)
+    return frozenset(names)
+
+
+def _find_or_extract_all(tree, matcher, *, metadata_resolver=None):
+    """LibCST's `findall` / `extractall` search: the same nodes and captures in the same order, without
+    asking the matcher at nodes of a class it cannot match (a search for `m.Call()` over a module asked
+    every one of its nodes: most of a rule's `findall` cost)."""
+    kinds = _kinds(matcher) if isinstance(tree, CSTNode) and isinstance(matcher, matcher_base.BaseMatcherNode) else None
+    if kinds is None:
+        return _original_find_or_extract_all(tree, matcher, metadata_resolver=metadata_resolver)
+    if metadata_resolver is None:
+        fetcher = matcher_base._construct_metadata_fetcher_null()
+    elif isinstance(metadata_resolver, cst.MetadataWrapper):
+        fetcher = matcher_base._construct_metadata_fetcher_wrapper(metadata_resolver)
+    else:
+        fetcher = matcher_base._construct_metadata_fetcher_dependent(metadata_resolver)
+    found, extracted = [], []
+    matches = matcher_base._matches
+    for node in preorder(tree):
+        if type(node).__name__ in kinds:
+            match = matches(node, matcher, fetcher)
+            if match is not None:
+                found.append(node)
+                extracted.append(match)
+    return found, extracted
+
+
+class _Parens:
+    """LibCST's `_BaseParenthesizedNode._parenthesize` as a class (a generator context manager at every
+    expression printed): the left parentheses, the expression inside its syntactic position, then the right
+    ones; on an error the position is still recorded and the right parentheses are not printed, as LibCST's."""
+
+    __slots__ = ("node", "state", "position")
+
+    def __init__(self, node: CSTNode, state: CodegenState) -> None:
+        self.node, self.state = node, state
+
+    def __enter__(self) -> None:
+        for lpar in self.node.lpar:
+            lpar._codegen(self.state)
+        self.position = self.state.record_syntactic_position(self.node)
+        self.position.__enter__()
+
+    def __exit__(self, kind: object, error: object, trace: object) -> bool:
+        self.position.__exit__(kind, error, trace)
+        if kind is None:
+            for rpar in self.node.rpar:
+                rpar._codegen(self.state)
+        return False
+
+
+def _parenthesize(self: CSTNode, state: CodegenState) -> _Parens:
+    return _Parens(self, state)
+
+
+class _IndexState(CodegenState):
+    """Printing that records where each node starts and ends as counts of tokens printed (what LibCST's
+    PositionProvidingCodegenState records as line and column, worked out at every token and kept as two
+    CodePositions per node); `_Ranges` turns a count into a line and column when a position is read."""
+
+    __slots__ = ("ranges", "starts")
+
+    def __init__(self, module: cst.Module) -> None:
+        super().__init__(default_indent=module.default_indent, default_newline=module.default_newline)
+        self.ranges: dict[CSTNode, tuple[int, int]] = {}
+        self.starts: list[int] = []
+
+    def before_codegen(self, node: CSTNode) -> None:
+        self.starts.append(len(self.tokens))
+
+    def after_codegen(self, node: CSTNode) -> None:
+        start = self.starts.pop()
+        if node not in self.ranges:  # a syntactic position recorded inside is kept, as LibCST keeps it
+            self.ranges[node] = (start, len(self.tokens))
+
+    def pop_trailing_newline(self) -> None:
+        """Kept: LibCST's positions count the module's last newline before it is taken off the code."""
+
+    def record_syntactic_position(self, node: CSTNode, *, start_node: CSTNode | None = None,
+                                  end_node: CSTNode | None = None) -> _Span:
+        return _Span(self, node, start_node, end_node)
+
+
+class _Span:
+    """`_Position` in token counts."""
+
+    __slots__ = ("state", "node", "start_node", "end_node", "start")
+
+    def __init__(self, state: _IndexState, node: CSTNode, start_node: CSTNode | None, end_node: CSTNode | None) -> None:
+        self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
+
+    def __enter__(self) -> None:
+        self.start = len(self.state.tokens)
+
+    def __exit__(self, *exc: object) -> bool:
+        ranges = self.state.ranges
+        start = ranges[self.start_node][0] if self.start_node is not None else self.start
+        end = ranges[self.end_node][1] if self.end_node is not None else len(self.state.tokens)
+        ranges[self.node] = (start, end)
+        return False
+
+
+class _Ranges(Mapping):
+    """PositionProvider's table: a node's CodeRange, from the token counts, when it is read. Lines and columns
+    are worked out token by token as LibCST's `_update_position` does (a token's newlines, `\\r\\n`, `\\r` or
+    `\\n`, each start a line; a token without one moves the column)."""
+
+    def __init__(self, ranges: dict[CSTNode, tuple[int, int]], tokens: list[str]) -> None:
+        self.ranges, self.tokens = ranges, tokens
+        self.lines: list[int] | None = None
+        self.columns: list[int] = []
+
+    def _at(self, count: int) -> CodePosition:
+        if self.lines is None:
+            lines, columns = [1], [0]
+            line, column = 1, 0
+            for token in self.tokens:
+                if "\n" in token or "\r" in token:
+                    segments = NEWLINE_RE.split(token)
+                    line += len(segments) - 1
+                    column = len(segments[-1])
+                else:
+                    column += len(token)
+                lines.append(line)
+                columns.append(column)
+            self.lines, self.columns = lines, columns
+        return CodePosition(self.lines[count], self.columns[count])
+
+    def __getitem__(self, node: CSTNode) -> CodeRange:
+        start, end = self.ranges[node]
+        return CodeRange(self._at(start), self._at(end))
+
+    def __contains__(self, node: object) -> bool:
+        return node in self.ranges
+
+    def __iter__(self) -> Iterator[CSTNode]:
+        return iter(self.ranges)
+
+    def __len__(self) -> int:
+        return len(self.ranges)
+
+
+def _positions(self: PositionProvider, wrapper: cst.MetadataWrapper) -> Mapping[CSTNode, CodeRange]:
+    """PositionProvider's `_gen` (it depends on no other provider): the module printed once, positions kept
+    as token counts and made into CodeRanges when read (a report reads one or two of a module's thousands)."""
+    state = _IndexState(wrapper.module)
+    wrapper.module._codegen(state)
+    return MappingProxyType(_Ranges(state.ranges, state.tokens))
+
+
+def _no_checks(self: CSTNode) -> None:
+    """CSTNode.__post_init__ while the parser builds a tree: see `parse_module`."""
+
+
+def parse_module(source: bytes | str) -> cst.Module:
+    """`cst.parse_module`, without checking each node the parser builds (`_validate`: a fifth of a parse).
+    LibCST's native parser builds only nodes its grammar allows; the checks are for trees built by hand
+    (LibCST's own note at `CSTNode.__post_init__`: "avoid validating the tree when parsing a file"). Nodes
+    built later, by a rule, are checked as always."""
+    CSTNode.__post_init__ = _no_checks
+    try:
+        return cst.parse_module(source)
+    finally:
+        CSTNode.__post_init__ = _original_post_init
+
+
+_original_post_init = CSTNode.__post_init__

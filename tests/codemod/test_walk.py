@@ -7,6 +7,7 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
+from libcst._nodes.expression import _BaseParenthesizedNode
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import (
     ExpressionContextProvider,
@@ -37,7 +38,9 @@ def g[T: int = str](*args: T, **kw) -> T:
 
 
 def sources() -> list[tuple[str, str]]:
-    return [(path.name, path.read_text()) for path in SOURCES] + [("tricky", TRICKY)]
+    return [(path.name, path.read_text()) for path in SOURCES] + [("tricky", TRICKY),
+            ("crlf, no last newline", TRICKY.replace("\n", "\r\n").rstrip() + "  # end"),
+            ("cr in a string", 'x = """a\rb\r\nc"""\nif x:\n\tpass\n')]
 
 
 class Recorder(cst.CSTVisitor):
@@ -134,6 +137,8 @@ def libcst_metadata(tree: cst.Module, monkeypatch) -> dict:
         patch.setattr(ScopeVisitor, "on_leave", walk._original_scope_on_leave)
         patch.setattr(CodegenState, "record_syntactic_position", walk._original_no_position)
         patch.setattr(PositionProvidingCodegenState, "record_syntactic_position", walk._original_position)
+        patch.setattr(_BaseParenthesizedNode, "_parenthesize", walk._original_parenthesize)
+        patch.setattr(PositionProvider, "_gen", walk._original_positions)
         wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
         return wrapper.resolve_many([QualifiedNameProvider, ScopeProvider, ParentNodeProvider,
                                      ExpressionContextProvider, PositionProvider])
@@ -339,5 +344,143 @@ def test_positions_recorded_when_printing_fails_are_libcsts(monkeypatch):
     ours = recorded()
     with monkeypatch.context() as patch:
         patch.setattr(PositionProvidingCodegenState, "record_syntactic_position", walk._original_position)
+        patch.setattr(_BaseParenthesizedNode, "_parenthesize", walk._original_parenthesize)
+        patch.setattr(PositionProvider, "_gen", walk._original_positions)
         theirs = recorded()
     assert ours == theirs and ours
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_preorder_is_the_order_libcst_visits(name, source):
+    tree = cst.parse_module(source)
+    visited = NodeRecorder()
+    libcst_walk(tree, visited)
+    assert [id(node) for node in walk.preorder(tree)] == [i for what, i in visited.calls if what == "visit"]
+
+
+def matchers() -> list:
+    import libcst.matchers as m
+    return [m.Call(), m.FunctionDef() | m.ClassDef(), m.Name("x"), m.Call(func=m.Name() | m.Attribute(attr=m.Name("fit"))),
+            m.Call(args=[m.ZeroOrMore(), m.Arg(keyword=m.Name())]), m.SaveMatchedNode(m.Name(), "name"),
+            m.Name(metadata=m.MatchMetadataIfTrue(ParentNodeProvider, lambda parent: isinstance(parent, cst.Call))),
+            m.MatchIfTrue(lambda node: isinstance(node, cst.Integer)), m.DoesNotMatch(m.Name()),
+            m.Name() & m.Name("y"), m.TypeOf(m.Name, m.Attribute)()]
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_a_matcher_search_finds_what_libcsts_finds(name, source):
+    import libcst.matchers as m
+    tree = cst.parse_module(source)
+    wrapper = MetadataWrapper(tree, unsafe_skip_copy=True)
+    for matcher in matchers():
+        for where, resolver in ((tree, None), (tree, wrapper), (wrapper, None), (tree.body[-1], wrapper)):
+            try:
+                theirs = walk._original_find_or_extract_all(where, matcher, metadata_resolver=resolver)
+            except LookupError:  # a metadata matcher without metadata
+                with pytest.raises(LookupError):
+                    walk._find_or_extract_all(where, matcher, metadata_resolver=resolver)
+                continue
+            ours = walk._find_or_extract_all(where, matcher, metadata_resolver=resolver)
+            assert [id(node) for node in ours[0]] == [id(node) for node in theirs[0]], (name, matcher)
+            assert ours[1] == theirs[1], (name, matcher)
+        assert m.findall(tree, matcher, metadata_resolver=wrapper) == \
+            walk._original_find_or_extract_all(tree, matcher, metadata_resolver=wrapper)[0]
+
+
+def test_a_search_asks_only_the_node_classes_a_matcher_can_match():
+    import libcst.matchers as m
+    assert walk._kinds(m.Call()) == {"Call"}
+    assert walk._kinds(m.FunctionDef() | m.ClassDef(name=m.Name("A"))) == {"FunctionDef", "ClassDef"}
+    for anything in (m.MatchIfTrue(bool), m.DoesNotMatch(m.Name()), m.Name() & m.Name("y"),
+                     m.SaveMatchedNode(m.Name(), "n"), m.Call() | m.MatchIfTrue(bool)):
+        assert walk._kinds(anything) is None  # walked as LibCST walks: it may match a node of any class
+    assert matcher_base_findall_is_ours()
+
+
+def matcher_base_findall_is_ours() -> bool:
+    import libcst.matchers._matcher_base as matcher_base
+    return matcher_base._find_or_extract_all is walk._find_or_extract_all
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_printing_with_parentheses_as_a_class_is_libcsts_printing(name, source, monkeypatch):
+    tree = cst.parse_module(source)
+    ours = cst.Module.code.fget(tree)
+    with monkeypatch.context() as patch:
+        patch.setattr(_BaseParenthesizedNode, "_parenthesize", walk._original_parenthesize)
+        theirs = cst.Module.code.fget(tree)
+    assert ours == theirs == source
+    assert _BaseParenthesizedNode._parenthesize is walk._parenthesize
+
+
+def test_positions_read_when_asked_are_libcsts_positions(monkeypatch):
+    source = "x = (1 +\n     2)\r\ny = f'{x}' \\\n    + 'a'\rdef g(\n    a, b):\n    return (a)\n"
+    tree = cst.parse_module(source)
+    ours = MetadataWrapper(tree, unsafe_skip_copy=True).resolve(PositionProvider)
+    with monkeypatch.context() as patch:
+        patch.setattr(PositionProvider, "_gen", walk._original_positions)
+        theirs = MetadataWrapper(tree, unsafe_skip_copy=True).resolve(PositionProvider)
+    assert type(ours) is type(theirs) and len(ours) == len(theirs) > 50
+    assert all(node in ours and ours[node] == where for node, where in theirs.items())
+    assert ours.get(cst.Name("nowhere")) is None and cst.Name("nowhere") not in ours
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_a_parse_without_checks_is_libcsts_parse_and_checks_come_back(name, source):
+    ours, theirs = walk.parse_module(source), cst.parse_module(source)
+    assert ours.deep_equals(theirs) and ours.code == source
+    for node in walk.nodes(ours):
+        node._validate()  # what LibCST's parse checked at each node
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("")  # a node built afterwards is checked
+    with pytest.raises(cst.ParserSyntaxError):
+        walk.parse_module("print x\n")
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("")  # after a failed parse too
+
+
+def test_whitespace_classes_hold_only_what_the_table_says():
+    import dataclasses
+    import typing
+
+    def atoms(hint):
+        if typing.get_origin(hint) is None:
+            yield hint
+        for arg in typing.get_args(hint):
+            yield from atoms(arg)
+
+    for kind, below in walk.WHITESPACE.items():
+        for field in dataclasses.fields(kind):
+            for atom in atoms(typing.get_type_hints(kind)[field.name]):
+                if isinstance(atom, type) and issubclass(atom, cst.CSTNode):
+                    assert atom in below and set(walk.WHITESPACE[atom]) <= set(below), (kind, field.name, atom)
+                else:
+                    assert atom in (str, bool, type(None)) or typing.get_origin(atom) is not None or \
+                        not isinstance(atom, type) or atom is cst.MaybeSentinel, (kind, field.name, atom)
+
+
+class CommentUpper(cst.CSTTransformer):
+    def leave_Comment(self, original: cst.Comment, updated: cst.Comment) -> cst.Comment:
+        return updated.with_changes(value=updated.value.upper())
+
+
+class BlankLineCounter(cst.CSTTransformer):
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen = 0
+
+    def visit_EmptyLine(self, node: cst.EmptyLine) -> None:
+        self.seen += 1
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_whitespace_is_passed_by_only_where_no_method_would_see_it(name, source):
+    tree = cst.parse_module(source)
+    assert walk._Callbacks(Renamer()).skip == set(walk.WHITESPACE)
+    assert walk._Callbacks(CommentUpper()).skip == {cst.SimpleWhitespace, cst.Newline}
+    assert walk._Callbacks(FieldRenamer()).skip == set()  # it listens at fields
+    for kind in (Renamer, CommentUpper):
+        assert walk.transform(tree, kind()).code == walk._original_visit(tree, kind()).code, (name, kind)
+    theirs, ours = BlankLineCounter(), BlankLineCounter()
+    walk._original_visit(tree, theirs)
+    assert walk.transform(tree, ours).code == source and ours.seen == theirs.seen
