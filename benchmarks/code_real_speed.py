@@ -25,6 +25,25 @@ its alias, whole-word Keras 1 keywords, a convolution's positional kernel counte
 scope analysis and printing without its slowest Python idioms, `--repeat 5`: 0.50x (--jobs 1) and 1.02x
 (default, 2 jobs): 21.25 s and 10.52 s vs 10.71 s; a second tool pairing the two 7 times gave 1.04x (median
 wall ratio 0.959, min-max 0.946-1.023). What is left per file is one walk per rule that has work there.)
+
+On 2026-11-26, after the resolution pass (unresolved_api) and the TF1 tables, main had fallen to 0.38x (--jobs 1)
+and 0.80x (default): 45.17 s and 21.48 s vs 17.10 s (quiet machine). Then LibCST's machinery was made cheaper
+again, with the same output (c19 rewritten with --write by main and by this code: `diff -r` empty, same
+report): matcher searches (`m.findall`) ask a matcher only at the node classes it can match, positions are
+kept as token counts and made into lines and columns when a report reads one, parentheses print without a
+generator context, scope analysis looks its leave_ methods up once per class, a rule's pass skips whitespace
+no method of its own would see (and LibCST's no-op visit_/leave_ methods are not called), and a file is
+parsed without LibCST re-checking each node its parser built. Per part, over the 346 c19 files that name
+keras or tensorflow, in one process: searches 3.3 s -> 0.7 s, positions 9.8 s -> 2.1 s, a no-op pass
+1.4 s -> 0.65 s, printing 1.3-1.9 s -> 0.9 s, scope analysis 4.4 s -> 3.7 s. Whole runs, CPU seconds
+(user+sys) of `migrate code --check --jobs 1` and of `tf_upgrade_v2 --intree --outtree` on the same copied
+646 files, one after the other on a shared machine (load average about 1; the same binary's CPU time
+varied by 30% over the day): tf_upgrade_v2 23.5 s, main 49.4 s (0.48x), this code 43.1 s (0.54x);
+`--write` with 2 jobs: 44.7 s -> 39.3 s CPU, 23.8 s -> 20.6 s wall. `--repeat 3` of
+this code right after (load average 1.2): 0.42x (--jobs 1) and 0.90x (default, 2 jobs): 46.35 s and 21.53 s vs
+19.29 s; the 1.0x of issue 31 is not reached.
+Most of what is left is LibCST itself: parsing (a fifth), scope analysis after each rule that changed the
+tree (a fifth), the rules' own passes, and printing each changed version for the line map.
 """
 
 from __future__ import annotations
