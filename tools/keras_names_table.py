@@ -102,11 +102,27 @@ def walk(module, path, names, seen, api=False):
                 names[full] = ("class" if inspect.isclass(obj) else "function", str(id(obj)))
 
 
+def constants(package, names):
+    """Keras 2's application modules re-exported keras_applications' own as an attribute
+    (`keras.applications.vgg16.vgg16`); scripts read its weight URLs there (`...vgg16.vgg16.WEIGHTS_PATH_NO_TOP`):
+    path -> ("constant", the string), for every upper-case string constant."""
+    applications = getattr(package, "applications", None)
+    for info in pkgutil.iter_modules(getattr(applications, "__path__", [])):
+        module = getattr(applications, info.name, None)
+        inner = getattr(module, info.name, None)
+        if inspect.ismodule(inner) and inner.__name__.startswith("keras_applications."):
+            for name, value in sorted(vars(inner).items()):
+                if name.isupper() and isinstance(value, str):
+                    names[f"{package.__name__}.applications.{info.name}.{info.name}.{name}"] = ("constant", value)
+
+
 def dump(root, spelled, out):
     """Walk package `root`, recording its paths as spelled in user code (`tf_keras.layers` -> `tensorflow.keras...`)."""
     package = _import_all(root) if root in ("keras", "tf_keras") else importlib.import_module(root)
     names = {}
     walk(package, root, names, set(), api=root != "keras")
+    if root == "keras":
+        constants(package, names)
     names = {spelled + path[len(root):]: value for path, value in names.items()}
     with open(out, "w") as handle:
         json.dump(names, handle, sort_keys=True)
@@ -158,18 +174,26 @@ def _hint(path, keras3):
     return "no public Keras 3 name holds it: copy what you use of it into your own code"
 
 
+def _same_in(path, paths, keras3):
+    """Whether another name of the object `path` holds in this stack is a Keras 3 name (callable there)."""
+    return any(keras3.get(p) not in (None, "module") for p in paths if p != path)
+
+
 def build(dumps, out=TABLE):
     keras3 = keras3_paths()
-    table = {}
+    table, values = {}, {}
     for dumped in dumps:
         with open(dumped) as handle:
             names = json.load(handle)
+        values.update({path: value for path, (kind, value) in names.items() if kind == "constant"})
+        names = {path: entry for path, entry in names.items() if entry[0] != "constant"}
         by_identity = {}
         for path, (_, identity) in names.items():
             by_identity.setdefault(identity, []).append(path)
         for path, (kind, identity) in sorted(names.items()):
-            if path in keras3 or path in table:
-                continue
+            if path in keras3 or (path in table and table[path][0] is not None) or \
+                    (path in table and not _same_in(path, by_identity[identity], keras3)):
+                continue  # a name a later stack maps (TF 1.15's experimental.CosineDecay is tf_keras 2's schedule)
             # another legacy name of the same object that Keras 3 has, a callable there too (a function may be a
             # class now: custom_object_scope)
             same = sorted((p for p in by_identity[identity] if keras3.get(p) not in (None, "module")),
@@ -185,10 +209,10 @@ def build(dumps, out=TABLE):
                 table[path] = (None, _hint(path, keras3))
     for path, why in KERAS1.items():
         table.setdefault(path, (None, why))
-    _write(table, out)
+    _write(table, values, out)
 
 
-def _write(table, out):
+def _write(table, values, out):
     import keras
 
     lines = [f'"""Every public name of Keras 2.3.1 and tf.keras (TF 1.15, tf_keras 2.21) that Keras {keras.__version__} lacks ->',
@@ -198,6 +222,12 @@ def _write(table, out):
     for path, (target, why) in sorted(table.items()):
         line = f"    {path!r}: ({target!r}, {why!r}),"
         lines.append(line if len(line) <= 120 else f"    {path!r}:\n        ({target!r}, {why!r}),")
+    lines.append("}")
+    lines += ["", "# Keras 2's string constants Keras 3 has no public name for (the weight URLs of keras.applications.X.X):",
+              "# the value itself stands in for the name.", "CONSTANTS = {"]
+    for path, value in sorted(values.items()):
+        line = f"    {path!r}: {value!r},"
+        lines.append(line if len(line) <= 120 else f"    {path!r}:\n        {value!r},")
     lines.append("}")
     with open(out, "w") as handle:
         handle.write("\n".join(lines) + "\n")

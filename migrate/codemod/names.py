@@ -79,6 +79,8 @@ MOVES = {
     **{f"{root}.engine.topology": f"{root}.layers" for root in ("keras", "tensorflow.keras")},
     **{f"{root}.engine.training": f"{root}.models" for root in ("keras", "tensorflow.keras")},
     **{f"{root}.engine": f"{root}.layers" for root in ("keras", "tensorflow.keras")},
+    # Keras 1's name for the losses, kept by Keras 2 as `from .losses import *`: the same names, Keras 3's losses
+    "keras.objectives": "keras.losses",
 }
 
 

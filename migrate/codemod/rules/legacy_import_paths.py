@@ -15,6 +15,8 @@ failing `--check`.
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
 
 import libcst as cst
@@ -23,7 +25,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.keras2_helpers import NEEDS, helper
 from migrate.codemod.keras3_names import PUBLIC
-from migrate.codemod.legacy_names import LEGACY, Legacy, legacy, public_api
+from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
 from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY
@@ -33,13 +35,15 @@ from migrate.codemod.syntax import code, names_in
 # keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
 # `keras.layers.Dense(...)` in code, or a project's own `data_utils`, is not work: such files are not parsed.
 WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)\.\w|keras\.engine|python\.keras"
+                  rb"|keras\.objectives"
                   rb"|keras\.preprocessing\.image[ \t]+import"
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
                   % "|".join(LAYER_MODULES + UTIL_MODULES).encode() + rb"|_api\.v1\.keras")
 # The last parts of the legacy names Keras 3 lacks in modules it has (`mse`, `CuDNNLSTM`, `Input` of keras.models;
 # a removed module's path is WORK): a file naming one of them, and Keras, is parsed.
 LEGACY_WORDS = frozenset(path.rsplit(".", 1)[1].encode() for path, (_, why) in LEGACY.items()
-                         if why != "module" and path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path)
+                         if why != "module" and path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path) | \
+    frozenset(path.rsplit(".", 1)[1].encode() for path in CONSTANTS)
 WORD = re.compile(rb"\w+")
 
 
@@ -48,6 +52,25 @@ _GENERATORS = ("use keras.utils.image_dataset_from_directory (or a keras.utils.P
                "preprocessing layers (RandomFlip, RandomTranslation, Rescaling) for the augmentation")
 REMOVED = {f"{root}.preprocessing.image.{name}": _GENERATORS for root in ("keras", "tensorflow.keras")
            for name in ("ImageDataGenerator", "Iterator", "DirectoryIterator", "NumpyArrayIterator")}
+
+
+def _free_names(source: str) -> set[str]:
+    """The names a file reads and never binds itself (no assignment, parameter, def, class or import of them) and
+    that are not builtins: what its star imports must give it."""
+    tree = ast.parse(source)
+    read, bound = set(), set(dir(builtins))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    return read - bound
 
 
 def _dotted(path: str) -> cst.Attribute | cst.Name:
@@ -125,6 +148,13 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 self.private.append((original, module, removed_modules if len(removed_modules) == len(updated.names)
                                      else None))
             return updated
+        if isinstance(updated.names, cst.ImportStar) and target in PUBLIC:
+            lacking = sorted(_free_names(self.module.code) - PUBLIC[target])
+            if lacking:  # `from keras.objectives import *` gave Keras 2's K and mse too; keras.losses has neither
+                self.report(original, f"from {module} import *: {target} lacks {', '.join(lacking)}, which the file "
+                                      f"uses (from the star import, or another): import each from its Keras 3 home "
+                                      f"(keras.losses.mean_squared_error for mse, keras.backend as K -> keras.ops)")
+                return updated
         if not isinstance(updated.names, cst.ImportStar):
             copied = [alias for alias in updated.names if self._copies(f"{module}.{code(alias.name)}", alias)]
             if copied:  # Keras 2's own function is written into the file; the rest of the import as usual
@@ -276,7 +306,13 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         """`keras.layers.CuDNNLSTM` -> `keras.layers.LSTM`, `losses.mse` -> `losses.mean_squared_error`,
         `tf.keras.layers.normalization.BatchNormalization` -> `tf.keras.layers.BatchNormalization`: the Keras 3
         name of the same object, spelled from the same root as the code spells it; a name with none is reported.
-        None: not a legacy name."""
+        None: not a legacy name. A Keras 2 string constant Keras 3 has no public name for (a weight URL) becomes
+        its value."""
+        for name in sorted(self.qualified_names(original)):
+            value = constant(name)
+            if value is not None:
+                self.converted()
+                return cst.SimpleString(repr(value))
         for name in sorted(self.qualified_names(original)):
             found = self._entry(name)
             if found is None or (isinstance(updated.value, cst.Name) and _public(name.rpartition(".")[0]) in MOVES):
