@@ -23,7 +23,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from migrate.codemod.keras2_helpers import NEEDS, helper
+from migrate.codemod.keras2_helpers import HELPERS, NEEDS, helper
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
 from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
@@ -43,7 +43,8 @@ WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|util
 # a removed module's path is WORK): a file naming one of them, and Keras, is parsed.
 LEGACY_WORDS = frozenset(path.rsplit(".", 1)[1].encode() for path, (_, why) in LEGACY.items()
                          if why != "module" and path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path) | \
-    frozenset(path.rsplit(".", 1)[1].encode() for path in CONSTANTS)
+    frozenset(path.rsplit(".", 1)[1].encode() for path in CONSTANTS) | \
+    frozenset(name.encode() for functions in HELPERS.values() for name in functions)
 WORD = re.compile(rb"\w+")
 
 
@@ -143,6 +144,13 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         self._report_removed(original, module)
         target = MOVES.get(module) or MOVES.get(public)
         if target is None:
+            copied = [] if isinstance(updated.names, cst.ImportStar) else \
+                [alias for alias in updated.names if self._copies(f"{module}.{code(alias.name)}", alias)]
+            if copied:  # `from keras.applications.imagenet_utils import _obtain_input_shape`: Keras 2's own, copied in
+                kept = [alias for alias in updated.names if alias not in copied]
+                if not kept:
+                    return cst.RemovalSentinel.REMOVE
+                updated = updated.with_changes(names=[*kept[:-1], kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)])
             if module.startswith("tensorflow.python.keras"):
                 # reported at the end unless every use of the removed modules it names was replaced (the import goes)
                 self.private.append((original, module, removed_modules if len(removed_modules) == len(updated.names)
@@ -258,6 +266,13 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         source, name = helper(qualified), qualified.rpartition(".")[2]
         if source is None or (alias is not None and alias.asname is not None) or \
                 (name in self.defined and name not in self.copied):
+            return False
+        old_calls = m.findall(self.module, m.Call(func=m.Name(name), args=[
+            m.ZeroOrMore(), m.Arg(keyword=m.Name("include_top")), m.ZeroOrMore()])) if name == "_obtain_input_shape" else []
+        if old_calls:
+            self.report(old_calls[0], "_obtain_input_shape is called with include_top=, Keras 2.0's keyword (Keras "
+                                     "2.1 renamed it require_flatten and added weights=): rename it and run again to "
+                                     "have Keras 2.3.1's function copied into the file")
             return False
         self.copied[name] = source
         self.converted()
