@@ -35,7 +35,7 @@ from migrate.codemod.syntax import code, names_in
 # keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
 # `keras.layers.Dense(...)` in code, or a project's own `data_utils`, is not work: such files are not parsed.
 WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)\.\w|keras\.engine|python\.keras"
-                  rb"|keras\.objectives"
+                  rb"|keras\.objectives|keras\.(?:layers\.)?experimental"
                   rb"|keras\.preprocessing\.image[ \t]+import"
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
                   % "|".join(LAYER_MODULES + UTIL_MODULES).encode() + rb"|_api\.v1\.keras")
