@@ -55,6 +55,30 @@ KERAS1 = {
                                               "activity_regularizer=",
 }
 
+# Names Keras 3 has nothing exact for, with what to do (instead of the generic hint): written to the table as the
+# reason, reported where they are imported or used.
+_FROM_CONFIG = ("Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in Keras "
+                "3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and "
+                "set_weights(model.get_weights()), to rebuild a saved one keras.models.model_from_json(model.to_json())")
+_FROM_YAML = ("removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and read "
+              "it with keras.models.model_from_json")
+ADVICE = {
+    **{f"{module}.model_from_config": _FROM_CONFIG
+       for module in ("keras.models", "keras.engine.saving", "tensorflow.keras.models")},
+    **{f"{module}.model_from_yaml": _FROM_YAML for module in ("keras.models", "keras.engine.saving", "tensorflow.keras.models")},
+    "tensorflow.keras.experimental.export_saved_model":
+        "Keras 3 has none: model.export(path) writes a SavedModel for serving (tf.saved_model.load, TF Serving) "
+        "whose serving_default signature names its outputs output_0, ... where TF 1.15 used the output layers' "
+        "names, and without the Keras model load_from_saved_model read back; to reload the model in Keras, "
+        "model.save('model.keras') and keras.models.load_model",
+    "tensorflow.keras.experimental.load_from_saved_model":
+        "Keras 3 has none: keras.layers.TFSMLayer(path, call_endpoint='serving_default') calls a SavedModel (no "
+        "training); a model saved with model.save('model.keras') loads with keras.models.load_model",
+    "tensorflow.keras.layers.experimental.SyncBatchNormalization":
+        "use keras.layers.BatchNormalization(..., synchronized=True) (the statistics of the whole batch across "
+        "replicas; it takes no renorm arguments)",
+}
+
 # ---------------------------------------------------------------- dump (legacy stacks)
 
 def _import_all(root):
@@ -209,6 +233,9 @@ def build(dumps, out=TABLE):
                 table[path] = (None, _hint(path, keras3))
     for path, why in KERAS1.items():
         table.setdefault(path, (None, why))
+    for path, why in ADVICE.items():
+        if table.get(path, (None, ""))[0] is None:
+            table[path] = (None, why)
     _write(table, values, out)
 
 
