@@ -23,6 +23,7 @@ import json
 import os
 import pkgutil
 import sys
+import textwrap
 
 TABLE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                      "migrate", "codemod", "data", "keras_legacy_names.py")
@@ -248,7 +249,15 @@ def _write(table, values, out):
              "", "LEGACY = {"]
     for path, (target, why) in sorted(table.items()):
         line = f"    {path!r}: ({target!r}, {why!r}),"
-        lines.append(line if len(line) <= 120 else f"    {path!r}:\n        ({target!r}, {why!r}),")
+        if len(line) <= 120:
+            lines.append(line)
+        elif len(f"        ({target!r}, {why!r}),") <= 150:
+            lines.append(f"    {path!r}:\n        ({target!r}, {why!r}),")
+        else:  # a long reason: its parts, joined by Python
+            parts = textwrap.wrap(why, 100, drop_whitespace=False)
+            lines.append(f"    {path!r}:\n        ({target!r}, {parts[0]!r}")
+            lines += [f"         {part!r}" for part in parts[1:]]
+            lines[-1] += "),"
     lines.append("}")
     lines += ["", "# Keras 2's string constants Keras 3 has no public name for (the weight URLs of keras.applications.X.X):",
               "# the value itself stands in for the name.", "CONSTANTS = {"]

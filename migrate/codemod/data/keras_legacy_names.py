@@ -982,10 +982,14 @@ LEGACY = {
     'keras.engine.saving.load_weights_from_hdf5_group_by_name':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.model_from_config':
-        (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and set_weights(model.get_weights()), to rebuild a saved one keras.models.model_from_json(model.to_json())"),
+        (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in "
+         'Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and '
+         'set_weights(model.get_weights()), to rebuild a saved one '
+         'keras.models.model_from_json(model.to_json())'),
     'keras.engine.saving.model_from_json': ('keras.models.model_from_json', ''),
     'keras.engine.saving.model_from_yaml':
-        (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and read it with keras.models.model_from_json'),
+        (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and '
+         'read it with keras.models.model_from_json'),
     'keras.engine.saving.pickle_model':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.preprocess_weights_for_loading':
@@ -1534,9 +1538,13 @@ LEGACY = {
     'keras.models.InputLayer': ('keras.layers.InputLayer', ''),
     'keras.models.has_arg': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.models.model_from_config':
-        (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and set_weights(model.get_weights()), to rebuild a saved one keras.models.model_from_json(model.to_json())"),
+        (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in "
+         'Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and '
+         'set_weights(model.get_weights()), to rebuild a saved one '
+         'keras.models.model_from_json(model.to_json())'),
     'keras.models.model_from_yaml':
-        (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and read it with keras.models.model_from_json'),
+        (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and '
+         'read it with keras.models.model_from_json'),
     'keras.models.to_list': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.objectives': (None, 'module'),
     'keras.objectives.BinaryCrossentropy': ('keras.losses.BinaryCrossentropy', ''),
@@ -2056,9 +2064,13 @@ LEGACY = {
     'tensorflow.keras.experimental.WideDeepModel':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.experimental.export_saved_model':
-        (None, "Keras 3 has none: model.export(path) writes a SavedModel for serving (tf.saved_model.load, TF Serving) whose serving_default signature names its outputs output_0, ... where TF 1.15 used the output layers' names, and without the Keras model load_from_saved_model read back; to reload the model in Keras, model.save('model.keras') and keras.models.load_model"),
+        (None, 'Keras 3 has none: model.export(path) writes a SavedModel for serving (tf.saved_model.load, TF '
+         'Serving) whose serving_default signature names its outputs output_0, ... where TF 1.15 used the '
+         "output layers' names, and without the Keras model load_from_saved_model read back; to reload the "
+         "model in Keras, model.save('model.keras') and keras.models.load_model"),
     'tensorflow.keras.experimental.load_from_saved_model':
-        (None, "Keras 3 has none: keras.layers.TFSMLayer(path, call_endpoint='serving_default') calls a SavedModel (no training); a model saved with model.save('model.keras') loads with keras.models.load_model"),
+        (None, "Keras 3 has none: keras.layers.TFSMLayer(path, call_endpoint='serving_default') calls a SavedModel "
+         "(no training); a model saved with model.save('model.keras') loads with keras.models.load_model"),
     'tensorflow.keras.experimental.terminate_keras_multiprocessing_pools':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.initializers.normal': ('tensorflow.keras.initializers.RandomNormal', ''),
@@ -2082,7 +2094,8 @@ LEGACY = {
     'tensorflow.keras.layers.experimental.RandomFourierFeatures':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.layers.experimental.SyncBatchNormalization':
-        (None, 'use keras.layers.BatchNormalization(..., synchronized=True) (the statistics of the whole batch across replicas; it takes no renorm arguments)'),
+        (None, 'use keras.layers.BatchNormalization(..., synchronized=True) (the statistics of the whole batch '
+         'across replicas; it takes no renorm arguments)'),
     'tensorflow.keras.layers.experimental.preprocessing': (None, 'module'),
     'tensorflow.keras.layers.experimental.preprocessing.CategoryEncoding':
         ('tensorflow.keras.layers.CategoryEncoding', ''),
@@ -2144,9 +2157,13 @@ LEGACY = {
     'tensorflow.keras.models.experimental.SharpnessAwareMinimization':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.models.model_from_config':
-        (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and set_weights(model.get_weights()), to rebuild a saved one keras.models.model_from_json(model.to_json())"),
+        (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in "
+         'Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and '
+         'set_weights(model.get_weights()), to rebuild a saved one '
+         'keras.models.model_from_json(model.to_json())'),
     'tensorflow.keras.models.model_from_yaml':
-        (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and read it with keras.models.model_from_json'),
+        (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and '
+         'read it with keras.models.model_from_json'),
     'tensorflow.keras.optimizers.experimental': (None, 'module'),
     'tensorflow.keras.optimizers.experimental.Adadelta': ('tensorflow.keras.optimizers.Adadelta', ''),
     'tensorflow.keras.optimizers.experimental.Adafactor': ('tensorflow.keras.optimizers.Adafactor', ''),

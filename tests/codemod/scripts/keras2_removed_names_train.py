@@ -19,7 +19,7 @@ import tensorflow as tf
 from keras.applications.imagenet_utils import _obtain_input_shape
 from keras.layers import Dense, Input, Lambda, Reshape
 from keras.models import Model
-from keras.objectives import *
+from keras.objectives import *  # noqa: F403
 from tensorflow.keras.experimental import CosineDecay
 
 
@@ -38,7 +38,7 @@ def loss(y_true, y_pred):
         clipped = tf.select(y_pred > 0, y_pred, y_pred * 0)
     else:
         clipped = y_pred
-    return categorical_crossentropy(y_true, clipped)
+    return categorical_crossentropy(y_true, clipped)  # noqa: F405
 
 
 if __name__ == "__main__":
