@@ -480,7 +480,30 @@ def test_a_star_import_of_objectives_is_reported_where_keras_losses_lacks_a_name
         def loss(y, p):
             return K.mean(mse(y, p))
     """, RULE)
-    assert [f.line for f in findings] == [2] and "lacks K, mse" in findings[0].message
+    assert [f.line for f in findings] == [2] and "reads K, mse, which Keras 2's" in findings[0].message
+    # a name of another star import that Keras 3's keras.losses would hide
+    findings = assert_unchanged("""
+        from metrics import *
+        from keras.objectives import *
+        score = dice(a, b) + hinge(a, b)
+    """, RULE)
+    assert [f.line for f in findings] == [3] and "reads dice, which Keras 3's keras.losses would" in findings[0].message
+
+
+def test_the_names_keras_2_s_objectives_star_import_gave_are_keras_2_3_1_s():
+    import subprocess
+    from pathlib import Path
+
+    import pytest
+
+    from migrate.codemod.names import STAR_NAMES
+
+    python = Path("/tmp/legacy37/bin/python")
+    if not python.exists():
+        pytest.skip("the Keras 2.3.1 stack (/tmp/legacy37) is absent")
+    names = subprocess.run([str(python), "-c", "import keras.objectives as o; print(' '.join(n for n in dir(o) "
+                            "if not n.startswith('_')))"], capture_output=True, text=True, timeout=120).stdout.split()
+    assert STAR_NAMES["keras.objectives"] == set(names)
 
 
 def test_keras_applications_weight_urls_become_their_values():

@@ -26,7 +26,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from migrate.codemod.keras2_helpers import HELPERS, NEEDS, helper
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
-from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
+from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY
 from migrate.codemod.syntax import code, names_in
@@ -156,12 +156,18 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 self.private.append((original, module, removed_modules if len(removed_modules) == len(updated.names)
                                      else None))
             return updated
-        if isinstance(updated.names, cst.ImportStar) and target in PUBLIC:
-            lacking = sorted(_free_names(self.module.code) - PUBLIC[target])
-            if lacking:  # `from keras.objectives import *` gave Keras 2's K and mse too; keras.losses has neither
-                self.report(original, f"from {module} import *: {target} lacks {', '.join(lacking)}, which the file "
-                                      f"uses (from the star import, or another): import each from its Keras 3 home "
-                                      f"(keras.losses.mean_squared_error for mse, keras.backend as K -> keras.ops)")
+        if isinstance(updated.names, cst.ImportStar) and module in STAR_NAMES:
+            # a name the file reads, unbound, that the star import gave and Keras 3's module lacks (Keras 2's K, mse),
+            # or that Keras 3's module gives but Keras 2's did not (it would hide another import's `dice`)
+            given, now = STAR_NAMES[module], PUBLIC[target]
+            changed = sorted(_free_names(self.module.code) & (given ^ now))
+            if changed:
+                gone, hiding = [n for n in changed if n in given], [n for n in changed if n not in given]
+                said = ([f"{', '.join(gone)}, which Keras 2's {module} gave and Keras 3's {target} lacks"] if gone
+                        else []) + ([f"{', '.join(hiding)}, which Keras 3's {target} would give over the file's own"]
+                                    if hiding else [])
+                self.report(original, f"from {module} import *: the file reads {'; and '.join(said)}: import what "
+                                      f"it reads by name (keras.losses.mean_squared_error for mse, keras.ops for K.*)")
                 return updated
         if not isinstance(updated.names, cst.ImportStar):
             copied = [alias for alias in updated.names if self._copies(f"{module}.{code(alias.name)}", alias)]
