@@ -84,7 +84,6 @@ class _Checker(ast.NodeVisitor):
         self.surface = surface
         self.imported: dict[str, set[str]] = {}  # local name -> qualified names its imports give it
         self.guarded: set[int] = set()  # ids of import statements inside a try that catches their failure
-        self.tested: dict[int, set[str]] = {}  # id of a node in `if hasattr(tf, 'select'):` -> {"tf.select"}
         self.own: set[str] = set()  # names the module binds other than by import
         self.locals: dict[int, set[str]] = {}  # id of a function, lambda or class -> names it binds
         self.scopes: list[set[str]] = []  # those of the functions and classes the walk is in
@@ -102,11 +101,6 @@ class _Checker(ast.NodeVisitor):
         relative: set[str] = set()
         assignments: list[ast.Assign] = []
         for node in ast.walk(tree):
-            tested = _feature_test(node)
-            if tested is not None:
-                for inner in node.body:
-                    for each in ast.walk(inner):
-                        self.tested.setdefault(id(each), set()).add(tested)
             if isinstance(node, ast.Try):
                 caught = {_caught(handler.type) for handler in node.handlers}
                 if caught & (CATCHING | {None}):
@@ -275,9 +269,6 @@ class _Checker(ast.NodeVisitor):
         return
 
     def _check_name(self, node: ast.AST, parts: list[str]) -> None:
-        spelled = ".".join(parts)
-        if any(spelled == t or spelled.startswith(t + ".") for t in self.tested.get(id(node), ())):
-            return  # the code tests for the name first (`if hasattr(tf, 'select'):`): the branch does not run
         candidates = self.qualified(parts)
         if not candidates or not all(self.surface.covers(c) for c in candidates):
             return
@@ -330,19 +321,6 @@ KEYWORD_HINTS = {
     "keep_dims": "use keepdims=", "squeeze_dims": "use axis=", "lr": "use learning_rate=",
     "nb_epoch": "use epochs=", "schedule_decay": "Keras 3's Nadam has none: drop it",
 }
-
-
-def _feature_test(node: ast.AST) -> str | None:
-    """`if hasattr(tf, 'select'):` -> "tf.select": the code's own test that the name exists, before its branch
-    uses it (keras-rl's rl/util.py: `tf.select` where TensorFlow had it, `tf.where` in the else)."""
-    if not isinstance(node, ast.If) or not isinstance(node.test, ast.Call):
-        return None
-    test = node.test
-    if not (isinstance(test.func, ast.Name) and test.func.id == "hasattr" and len(test.args) == 2 and
-            not test.keywords and isinstance(test.args[1], ast.Constant) and isinstance(test.args[1].value, str)):
-        return None
-    owner = _dotted(test.args[0])
-    return ".".join([*owner, test.args[1].value]) if owner is not None else None
 
 
 def _caught(node: ast.expr | None) -> str | None:

@@ -228,21 +228,3 @@ def test_tf1_private_api_paths_resolve_as_their_public_names():
     # legacy_import_paths rewrites the private path to the public one: nothing is left to report
     assert "_api.v1" not in got and "from tensorflow.keras.models import load_model" in got
     assert not [f for f in findings if f.rule == NAME]
-
-
-def test_a_name_the_code_tests_for_first_is_not_reported_in_that_branch():
-    # keras-rl rl/util.py:30 and :77: `if hasattr(tf, 'select')` (TensorFlow 0.x) with tf.where in the else; the
-    # same name outside the test's branch, or another name inside it, still is reported
-    left = _left("""
-        import tensorflow as tf
-        import keras.optimizers as optimizers
-        def huber(condition, a, b, config):
-            if hasattr(optimizers, 'optimizer_from_config'):
-                clone = optimizers.optimizer_from_config(config)
-            if hasattr(tf, 'select'):
-                return tf.select(condition, a, b), tf.to_int32(a)
-            else:
-                return tf.where(condition, a, b), tf.select(condition, a, b)
-    """)
-    assert [(line, message.split(" ")[0]) for line, message in left] == [(8, "tensorflow.to_int32"),
-                                                                         (10, "tensorflow.select")]

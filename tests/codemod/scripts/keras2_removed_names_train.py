@@ -7,7 +7,7 @@ result under Keras 3):
 - len(keras.backend.tensorflow_backend._get_available_gpus()): WeidiXie/VGG-Speaker-Recognition src/main.py
 - keras.applications.vgg16.vgg16.WEIGHTS_PATH_NO_TOP: fizyr/keras-retinanet keras_retinanet/models/vgg.py
 - `from keras.applications.imagenet_utils import _obtain_input_shape`: Keras 2.1+ application code
-- `if hasattr(tf, 'select')`: keras-rl/keras-rl rl/util.py
+- `if hasattr(tf, 'select')` (a dead branch under TensorFlow 2): keras-rl/keras-rl rl/util.py
 - `from tensorflow.keras.experimental import CosineDecay`: david8862/keras-YOLOv3-model-set common/model_utils.py
 """
 import sys
