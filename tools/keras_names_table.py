@@ -210,7 +210,10 @@ def build(dumps, out=TABLE):
     for dumped in dumps:
         with open(dumped) as handle:
             names = json.load(handle)
-        values.update({path: value for path, (kind, value) in names.items() if kind == "constant"})
+        # tf.keras (TF 1.13 to 2.1) built its applications on the same keras_applications modules: the spelling
+        # through tensorflow.keras, where it resolved, named the same constants
+        values.update({spelled: value for path, (kind, value) in names.items() if kind == "constant"
+                       for spelled in (path, "tensorflow." + path)})
         names = {path: entry for path, entry in names.items() if entry[0] != "constant"}
         by_identity = {}
         for path, (_, identity) in names.items():

@@ -517,6 +517,14 @@ def test_keras_applications_weight_urls_become_their_values():
         resource = 'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels_notop.h5'
         other = 'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg19_weights_tf_dim_ordering_tf_kernels_notop.h5'
     """, RULE)
+    # the repository's own spelling: `from tensorflow import keras` (tf.keras built on the same keras_applications)
+    assert_rewrites("""
+        from tensorflow import keras
+        resource = keras.applications.vgg16.vgg16.WEIGHTS_PATH_NO_TOP
+    """, """
+        from tensorflow import keras
+        resource = 'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels_notop.h5'
+    """, RULE)
 
 
 def test_tf_keras_experimental_cosine_decay_is_the_schedule():

@@ -2295,4 +2295,56 @@ CONSTANTS = {
         'https://github.com/fchollet/deep-learning-models/releases/download/v0.4/xception_weights_tf_dim_ordering_tf_kernels.h5',
     'keras.applications.xception.xception.TF_WEIGHTS_PATH_NO_TOP':
         'https://github.com/fchollet/deep-learning-models/releases/download/v0.4/xception_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.densenet.densenet.BASE_WEIGTHS_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET121_WEIGHT_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet121_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET121_WEIGHT_PATH_NO_TOP':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet121_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET169_WEIGHT_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet169_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET169_WEIGHT_PATH_NO_TOP':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet169_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET201_WEIGHT_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet201_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET201_WEIGHT_PATH_NO_TOP':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet201_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.imagenet_utils.imagenet_utils.CLASS_INDEX_PATH':
+        'https://storage.googleapis.com/download.tensorflow.org/data/imagenet_class_index.json',
+    'tensorflow.keras.applications.inception_resnet_v2.inception_resnet_v2.BASE_WEIGHT_URL':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.7/',
+    'tensorflow.keras.applications.inception_v3.inception_v3.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.5/inception_v3_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.inception_v3.inception_v3.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.5/inception_v3_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.mobilenet.mobilenet.BASE_WEIGHT_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.6/',
+    'tensorflow.keras.applications.mobilenet_v2.mobilenet_v2.BASE_WEIGHT_PATH':
+        'https://github.com/JonathanCMitchell/mobilenet_v2_keras/releases/download/v1.1/',
+    'tensorflow.keras.applications.nasnet.nasnet.BASE_WEIGHTS_PATH':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/',
+    'tensorflow.keras.applications.nasnet.nasnet.NASNET_LARGE_WEIGHT_PATH':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-large.h5',
+    'tensorflow.keras.applications.nasnet.nasnet.NASNET_LARGE_WEIGHT_PATH_NO_TOP':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-large-no-top.h5',
+    'tensorflow.keras.applications.nasnet.nasnet.NASNET_MOBILE_WEIGHT_PATH':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-mobile.h5',
+    'tensorflow.keras.applications.nasnet.nasnet.NASNET_MOBILE_WEIGHT_PATH_NO_TOP':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-mobile-no-top.h5',
+    'tensorflow.keras.applications.resnet50.resnet50.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.2/resnet50_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.resnet50.resnet50.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.2/resnet50_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.vgg16.vgg16.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.vgg16.vgg16.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.vgg19.vgg19.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg19_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.vgg19.vgg19.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg19_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.xception.xception.TF_WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.4/xception_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.xception.xception.TF_WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.4/xception_weights_tf_dim_ordering_tf_kernels_notop.h5',
 }
