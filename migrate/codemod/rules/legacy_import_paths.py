@@ -53,6 +53,11 @@ _GENERATORS = ("use keras.utils.image_dataset_from_directory (or a keras.utils.P
                "preprocessing layers (RandomFlip, RandomTranslation, Rescaling) for the augmentation")
 REMOVED = {f"{root}.preprocessing.image.{name}": _GENERATORS for root in ("keras", "tensorflow.keras")
            for name in ("ImageDataGenerator", "Iterator", "DirectoryIterator", "NumpyArrayIterator")}
+# Iterator is mostly a base class (uzh-rpg/rpg_public_dronet utils.py: a DirectoryIterator of its own)
+REMOVED.update({f"{root}.preprocessing.image.Iterator": (
+    "subclass keras.utils.PyDataset instead: __len__ the number of batches (ceil(n / batch_size)), "
+    "__getitem__(i) the batch that _get_batches_of_transformed_samples(index_array) built for the i-th slice of "
+    "the (shuffled) indices, on_epoch_end to reshuffle") for root in ("keras", "tensorflow.keras")})
 
 
 def _free_names(source: str) -> set[str]:
