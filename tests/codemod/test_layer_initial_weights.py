@@ -1,0 +1,173 @@
+"""layer_initial_weights: must-not-change cases first, then before/after, then what is reported, then the numbers:
+each rewritten layer against what Keras 2.3.1 computed with the same weights, and a converter-shaped script run."""
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from migrate.codemod.rules.layer_initial_weights import HELPER, SAME_LAYOUT, WEIGHTS_KEYWORD
+from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
+from tests.conftest import ROOT
+
+RULE = "layer_initial_weights"
+DATA = Path(__file__).parent / "data"
+HEADER = "from keras.layers import Dense\nimport functools\n\n\n" + HELPER.lstrip("\n") + "\n\n"
+
+
+def test_calls_that_are_not_keras_layers_given_weights_stay():
+    assert_unchanged("""
+        from keras.layers import Dense, Embedding, Bidirectional, LSTM
+        layer = Dense(4)
+        w = layer.get_weights()
+        model.load_weights('m.h5')
+        loss = weighted(y, weights=w)
+        e = Embedding(10, 4, weights=[matrix])
+        model.fit(x, y, sample_weight=weights)
+    """, RULE)
+
+
+def test_a_layer_given_weights_is_made_by_the_helper_which_goes_into_the_file_once():
+    got, findings = rewrite("from keras.layers import Dense\n"
+                            "a = Dense(4, activation='relu', weights=[W, b])(x)\n"
+                            "b = Dense(2, weights=fc_weights, name='fc')(a)\n", RULE)
+    assert got == HEADER + ("a = with_initial_weights(Dense(4, activation='relu'), [W, b])(x)\n"
+                            "b = with_initial_weights(Dense(2, name='fc'), fc_weights)(a)\n") and findings == []
+    assert rewrite(got, RULE)[0] == got
+
+
+def test_the_converters_layout_keeps_its_lines_and_drops_the_redundant_parentheses():
+    got, findings = rewrite("""
+        from keras.layers import BatchNormalization, Conv2D
+
+
+        def convert(prev_layer, conv_weights, bn_weight_list, batch_normalize, size):
+            conv_layer = (Conv2D(
+                filters, (size, size),
+                use_bias=not batch_normalize,
+                weights=conv_weights,
+                padding=padding))(prev_layer)
+            if batch_normalize:
+                conv_layer = (BatchNormalization(
+                    weights=bn_weight_list))(conv_layer)
+            x = Conv2D(filters=128, kernel_size=3, strides=2,
+                       weights = old.layers[2].get_weights())(conv_layer)
+            return x
+    """, RULE)
+    assert findings == []
+    assert got.endswith(textwrap.dedent("""
+        def convert(prev_layer, conv_weights, bn_weight_list, batch_normalize, size):
+            conv_layer = with_initial_weights(Conv2D(
+                filters, (size, size),
+                use_bias=not batch_normalize,
+                padding=padding), conv_weights)(prev_layer)
+            if batch_normalize:
+                conv_layer = with_initial_weights(BatchNormalization(), bn_weight_list)(conv_layer)
+            x = with_initial_weights(Conv2D(filters=128, kernel_size=3, strides=2),
+                       old.layers[2].get_weights())(conv_layer)
+            return x
+    """))
+    assert got.startswith("\nfrom keras.layers import BatchNormalization, Conv2D\nimport functools\n\n\ndef with_initial")
+    assert "    return layer\n\n\ndef convert(" in got
+
+
+def test_a_keras_2_gru_keeps_keras_2s_bias_layout_and_tf_keras_2s_is_keras_3s():
+    got, _ = rewrite("from keras.layers import GRU\nr = GRU(3, return_sequences=True, weights=w)(x)\n"
+                     "s = GRU(3, reset_after=True, weights=w)(x)\n", RULE)
+    assert "r = with_initial_weights(GRU(3, return_sequences=True, reset_after=False), w)(x)" in got
+    assert "s = with_initial_weights(GRU(3, reset_after=True), w)(x)" in got
+    got, _ = rewrite("from tensorflow.keras.layers import GRU\nr = GRU(3, weights=w)(x)\n", RULE)
+    assert "r = with_initial_weights(GRU(3), w)(x)" in got
+
+
+def test_weights_that_keras_2_never_set_are_dropped_with_advice():
+    # Keras 2.3.1's TimeDistributed and every Bidirectional built the inner layer themselves: weights= never reached it
+    findings = assert_rewrites("""
+        from keras.layers import TimeDistributed, Bidirectional, Dense, LSTM
+        x = TimeDistributed(Dense(fc_size, name='fc1', activation='relu',
+                                  weights=loaded_model.layers[1].get_weights()))(x)
+        y = Bidirectional(LSTM(4, weights=w), merge_mode='sum')(x)
+        z = Dense(4, weights=None)(y)
+    """, """
+        from keras.layers import TimeDistributed, Bidirectional, Dense, LSTM
+        x = TimeDistributed(Dense(fc_size, name='fc1', activation='relu'))(x)
+        y = Bidirectional(LSTM(4), merge_mode='sum')(x)
+        z = Dense(4)(y)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, True), (5, True)]
+    assert "never set it on a Dense inside TimeDistributed" in findings[0].message
+
+
+def test_tf_keras_time_distributed_set_the_weights_so_the_helper_does():
+    got, findings = rewrite("from tensorflow.keras.layers import TimeDistributed, Dense\n"
+                            "x = TimeDistributed(Dense(4, weights=w))(x)\n", RULE)
+    assert "x = TimeDistributed(with_initial_weights(Dense(4), w))(x)" in got and findings == []
+
+
+def test_bidirectional_weights_stay_and_are_advised_other_layers_are_reported():
+    findings = assert_unchanged("""
+        from keras.layers import Bidirectional, LSTM, LocallyConnected2D
+        y = Bidirectional(LSTM(4), weights=w)(x)
+        z = LocallyConnected2D(4, 3, weights=w)(x)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, True), (4, False)]
+    assert "LocallyConnected2D(weights=)" in findings[1].message
+
+
+def test_a_file_with_its_own_with_initial_weights_is_reported():
+    findings = assert_unchanged("""
+        from keras.layers import Dense
+        def with_initial_weights(layer, w):
+            return layer
+        y = Dense(4, weights=w)(x)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(5, False)]
+
+
+def test_every_layer_of_the_same_layout_is_a_keras_3_layer():
+    import keras
+    assert all(hasattr(keras.layers, name) for name in SAME_LAYOUT)
+
+
+REFERENCES = DATA / "keras231_layer_weights_refs.npz"
+
+
+def test_each_rewritten_layer_computes_what_keras_2_3_1_computed_with_the_same_weights():
+    """tests/codemod/data/keras2_layer_weights.py, run as it is by Keras 2.3.1 (make_keras231_weights_refs.py), and
+    rewritten by every rule, by Keras 3: Dense, Conv1D/2D/3D (use_bias a non-literal, True and False),
+    Conv2DTranspose, BatchNormalization (and scale=False, center=False), DepthwiseConv2D, SeparableConv2D, LSTM, GRU
+    (reset_after False and True), SimpleRNN, PReLU, a Sequential, an Embedding (which Keras 3 still takes)."""
+    source, findings = rewrite((DATA / "keras2_layer_weights.py").read_text())
+    assert "weights=[" not in source.replace("Embedding(6, 3, input_length=4, weights=[", "") and \
+        not [f for f in findings if not f.advice]
+    namespace: dict = {"__name__": "keras2_layer_weights"}
+    exec(compile(source, "keras2_layer_weights.py", "exec"), namespace)
+    ref = np.load(REFERENCES)
+    assert sorted(namespace["MODELS"]) == sorted(k for k in ref.files if not k.endswith("_input"))
+    for name, (model, inputs) in namespace["MODELS"].items():
+        np.testing.assert_array_equal(inputs, ref[name + "_input"])
+        np.testing.assert_allclose(model.predict(inputs, verbose=0), ref[name], rtol=1e-4, atol=1e-6, err_msg=name)
+
+
+SCRIPT = Path(__file__).parent / "scripts" / "layer_weights_train.py"
+
+
+@pytest.mark.parametrize("gpus", ["2"])
+def test_a_converter_shaped_script_runs_under_mirrored_strategy_saves_and_reloads(tmp_path, gpus):
+    target = tmp_path / SCRIPT.name
+    shutil.copy(SCRIPT, target)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    assert not WEIGHTS_KEYWORD.search(target.read_bytes())
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus, str(tmp_path / "m")],
+                         capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    for check in ("weights set", "reloaded", "built by fit", "subclassed"):
+        assert f"{check} True" in run.stdout, run.stdout
