@@ -171,3 +171,68 @@ def test_a_converter_shaped_script_runs_under_mirrored_strategy_saves_and_reload
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
     for check in ("weights set", "reloaded", "built by fit", "subclassed"):
         assert f"{check} True" in run.stdout, run.stdout
+
+
+LEGACY = Path("/tmp/legacy37/bin/python")
+CONVERTER = Path("/work/repos/c19/qqwweee+keras-yolo3/convert.py")
+TINY_CFG = """[net]
+decay=0.0005
+
+[convolutional]
+batch_normalize=1
+filters=4
+size=3
+stride=1
+pad=1
+activation=leaky
+
+[convolutional]
+filters=6
+size=1
+stride=1
+pad=1
+activation=linear
+
+[convolutional]
+batch_normalize=1
+filters=5
+size=3
+stride=2
+pad=1
+activation=leaky
+"""
+LEGACY_RUN = """
+import runpy, sys
+import numpy as np
+sys.argv = ['convert.py', 'tiny.cfg', 'tiny.weights', sys.argv[1]]
+runpy.run_path('convert.py', run_name='__main__')
+from keras.models import load_model
+np.save(sys.argv[3] + '.npy', load_model(sys.argv[3]).predict(np.load('x.npy')))
+"""
+
+
+@pytest.mark.skipif(not (LEGACY.exists() and CONVERTER.exists()), reason="needs /tmp/legacy37 and the keras-yolo3 checkout")
+def test_qqwweee_keras_yolo3_convert_py_rewritten_builds_the_model_keras_2_3_1_built(tmp_path):
+    """The real converter (qqwweee/keras-yolo3 convert.py, not in this repository) on a tiny Darknet cfg and random
+    .weights: run as it is by Keras 2.3.1, and after `migrate code --write` by Keras 3; the two saved models give the
+    same outputs. (`np.product`, which NumPy 2 removed, is NumPy's matter, not Keras': aliased for the Keras 3 run.)"""
+    rng = np.random.RandomState(0)
+    (tmp_path / "tiny.cfg").write_text(TINY_CFG)
+    floats = [4 + 3 * 4 + 4 * 3 * 9, 6 + 6 * 4, 5 + 3 * 5 + 5 * 6 * 9]  # bias, [bn], kernel of each convolution
+    header = np.array([0, 2, 0], "int32").tobytes() + np.zeros(1, "int64").tobytes()
+    (tmp_path / "tiny.weights").write_bytes(header + rng.uniform(0.2, 1.0, sum(floats)).astype("float32").tobytes())
+    np.save(tmp_path / "x.npy", rng.uniform(-1, 1, (2, 8, 8, 3)).astype("float32"))
+    shutil.copy(CONVERTER, tmp_path / "convert.py")
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    legacy = subprocess.run([str(LEGACY), "-c", LEGACY_RUN, "k2.h5"], capture_output=True, text=True, timeout=300,
+                            cwd=tmp_path, env=env)
+    assert legacy.returncode == 0, legacy.stderr[-2000:]
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(tmp_path / "convert.py")],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    run = subprocess.run([sys.executable, "-c", "import numpy; numpy.product = numpy.prod\n" + LEGACY_RUN, "k3.h5"],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env)
+    assert run.returncode == 0, run.stderr[-2000:]
+    reference, got = np.load(tmp_path / "k2.h5.npy"), np.load(tmp_path / "k3.h5.npy")
+    assert reference.shape == got.shape == (2, 4, 4, 5)
+    np.testing.assert_allclose(got, reference, rtol=1e-6, atol=1e-4)
