@@ -2,6 +2,7 @@
 each rewritten layer against what Keras 2.3.1 computed with the same weights, and a converter-shaped script run."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -237,3 +238,19 @@ def test_qqwweee_keras_yolo3_convert_py_rewritten_builds_the_model_keras_2_3_1_b
     reference, got = np.load(tmp_path / "k2.h5.npy"), np.load(tmp_path / "k3.h5.npy")
     assert reference.shape == got.shape == (2, 4, 4, 5)
     np.testing.assert_allclose(got, reference, rtol=1e-6, atol=1e-4)
+
+
+def test_the_helper_refuses_a_wrong_count_or_shape_as_keras_2s_set_weights_did():
+    import functools
+
+    import keras
+    namespace = {"functools": functools}
+    exec(HELPER, namespace)
+    kernel, bias = np.ones((3, 4), "float32"), np.zeros(4, "float32")
+    for weights, says in (([kernel], "no array of shape (4,)"), ([kernel, bias, bias], "1 more array(s)"),
+                          ([kernel.T, bias], "no array of shape (3, 4)")):
+        with pytest.raises(ValueError, match=re.escape(says)):
+            namespace["with_initial_weights"](keras.layers.Dense(4), weights)(keras.Input((3,)))
+    layer = namespace["with_initial_weights"](keras.layers.Dense(4), [kernel, bias])
+    layer(keras.Input((3,)))
+    assert "add_weight" not in vars(layer) and np.array_equal(layer.get_weights()[0], kernel)

@@ -50,7 +50,7 @@ def with_initial_weights(layer, weights):
         finally:
             del maker.add_weight
         if arrays:
-            raise ValueError('%s: weights= holds %d array(s) more than the layer has weights' % (layer.name, len(arrays)))
+            raise ValueError('%s: weights= holds %d more array(s) than the layer makes' % (layer.name, len(arrays)))
 
     layer.build = build_with_weights
     return layer
