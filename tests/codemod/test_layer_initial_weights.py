@@ -104,6 +104,19 @@ def test_weights_that_keras_2_never_set_are_dropped_with_advice():
     assert "never set it on a Dense inside TimeDistributed" in findings[0].message
 
 
+def test_a_layer_given_weights_and_wrapped_through_a_name_is_reported():
+    findings = assert_unchanged("""
+        from keras.layers import TimeDistributed, Dense
+        dense = Dense(4, weights=w)
+        x = TimeDistributed(dense)(x)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, False)] and "gives to TimeDistributed by name" in \
+        findings[0].message
+    got, findings = rewrite("from tensorflow.keras.layers import TimeDistributed, Dense\n"
+                            "dense = Dense(4, weights=w)\nx = TimeDistributed(dense)(x)\n", RULE)
+    assert "dense = with_initial_weights(Dense(4), w)" in got and findings == []
+
+
 def test_tf_keras_time_distributed_set_the_weights_so_the_helper_does():
     got, findings = rewrite("from tensorflow.keras.layers import TimeDistributed, Dense\n"
                             "x = TimeDistributed(Dense(4, weights=w))(x)\n", RULE)

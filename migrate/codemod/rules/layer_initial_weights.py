@@ -25,7 +25,7 @@ import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import names_in
+from migrate.codemod.syntax import code, names_in
 
 HELPER_NAME = "with_initial_weights"
 HELPER = '''
@@ -81,16 +81,41 @@ class LayerInitialWeights(Rule):
         self.wrapped: dict[int, str] = {}  # a layer call given to TimeDistributed/Bidirectional -> the wrapper
         self.needed = False
         self.defined = any(name.value == HELPER_NAME for name in names_in(node))
+        # `d = Dense(4, weights=w)` ... `TimeDistributed(d)`: the names given to a wrapper, and the calls assigned to
+        # a name, so a layer wrapped through a name is seen too (reported: which `d` is meant needs a reading)
+        self.wrapped_names: dict[str, str] = {}
+        self.assigned: dict[int, str] = {}
+        rule = self
+
+        class Collect(cst.CSTVisitor):
+            def visit_Assign(self, assign: cst.Assign) -> None:
+                if len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name) and \
+                        isinstance(assign.value, cst.Call):
+                    rule.assigned[id(assign.value)] = assign.targets[0].target.value
+
+            def visit_Call(self, call: cst.Call) -> None:
+                wrapper, given = rule._wrapped_argument(call)
+                if wrapper is not None and isinstance(given, cst.Name):
+                    rule.wrapped_names[given.value] = wrapper
+
+        if b"TimeDistributed" in node.code.encode() or b"Bidirectional" in node.code.encode():
+            node.visit(Collect())
 
     def visit_Call(self, node: cst.Call) -> None:
-        found = self._layer(node)
+        wrapper, given = self._wrapped_argument(node)
+        if wrapper is not None and isinstance(given, cst.Call):
+            self.wrapped[id(given)] = wrapper
+
+    def _wrapped_argument(self, call: cst.Call) -> tuple[str | None, cst.BaseExpression | None]:
+        """(the wrapper, the layer it is given) of a TimeDistributed/Bidirectional call, else (None, None)."""
+        if not any(word in code(call.func) for word in WRAPPERS):
+            return None, None
+        found = self._layer(call)
         if found is None or found[1] not in WRAPPERS:
-            return
-        for arg in node.args:
-            if (arg.keyword is None or arg.keyword.value == "layer") and not arg.star:
-                if isinstance(arg.value, cst.Call):
-                    self.wrapped[id(arg.value)] = found[1]
-                return
+            return None, None
+        given = next((arg.value for arg in call.args
+                      if (arg.keyword is None or arg.keyword.value == "layer") and not arg.star), None)
+        return found[1], given
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         weights = next((arg for arg in updated.args if arg.keyword is not None and arg.keyword.value == "weights"), None)
@@ -116,6 +141,13 @@ class LayerInitialWeights(Rule):
                                   "now; to load these weights, call set_weights once the model is built", advice=True)
             self.converted()
             return self._without(updated, weights)
+        through = self.wrapped_names.get(self.assigned.get(id(original), ""))
+        if through == "Bidirectional" or (through == "TimeDistributed" and root == "keras"):
+            self.report(original, f"{layer}(weights=) of a layer the file also gives to {through} by name: Keras 2 "
+                                  f"never set weights= on a layer inside {through} (the wrapper builds it) but did on "
+                                  "a layer called itself; drop weights= if this layer is the wrapped one, else set "
+                                  "them with set_weights once it is built")
+            return updated
         if layer not in SAME_LAYOUT:
             self.report(original, f"{layer}(weights=): Keras 3's layers take no weights=; drop it and call the "
                                   "layer's set_weights(...) once the model is built (check Keras 3's weight order)")
