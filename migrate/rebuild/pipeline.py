@@ -22,7 +22,7 @@ from migrate.export import ExportRecord
 from migrate.graph import Graph
 from migrate.read import LegacyFile
 from migrate.rebuild.arrays import Checked, predict, to_numpy
-from migrate.rebuild.keras_compat import skipsets_computed_once, streaming_large_weights
+from migrate.rebuild.keras_compat import SlotArray, skipsets_computed_once, streaming_large_weights
 from migrate.rebuild.model import rebuild_model
 from migrate.rebuild.options import RebuildOptions
 from migrate.rebuild.record import RebuildRecord
@@ -146,7 +146,8 @@ def training_expectation(model: keras.Model, expected: Fingerprint) -> Fingerpri
     if optimizer is None:
         return expected
     return replace(expected, optimizer=keras.saving.serialize_keras_object(optimizer),
-                   optimizer_digests=tuple(digest_array(to_numpy(v)) for v in optimizer.variables),
+                   optimizer_digests=tuple(digest_array(v.value if isinstance(v, SlotArray) else to_numpy(v))
+                                           for v in optimizer.variables),
                    trainable_shapes=tuple(tuple(v.shape) for v in model.trainable_variables))
 
 

@@ -111,3 +111,45 @@ def test_constants_as_variables_holds_a_normalizations_mean_and_variance_meanwhi
         assert isinstance(layer.mean, tf.Variable) and isinstance(layer.variance, tf.Variable)
         assert np.array_equal(np.asarray(model(np.ones((1, 2), np.float32))), before)
     assert isinstance(layer.mean, tf.Tensor) and not isinstance(layer.mean, tf.Variable)
+
+
+# Every Keras 3 optimizer, with the settings that add slots (momentum, centered, amsgrad, EMA, accumulation).
+BUILDS = [("Adam", {}), ("Adam", {"amsgrad": True}), ("SGD", {}), ("SGD", {"momentum": 0.9}), ("RMSprop", {}),
+          ("RMSprop", {"momentum": 0.5, "centered": True}), ("Adagrad", {"initial_accumulator_value": 0.1}),
+          ("Adamax", {}), ("Adadelta", {}), ("Nadam", {}), ("AdamW", {}), ("Ftrl", {}), ("Lion", {}),
+          ("Adafactor", {}), ("Lamb", {}), ("Muon", {}), ("Adam", {"use_ema": True}),
+          ("SGD", {"momentum": 0.9, "gradient_accumulation_steps": 2})]
+
+
+@pytest.mark.parametrize(("name", "arguments"), BUILDS, ids=[f"{n}{sorted(a)}" for n, a in BUILDS])
+def test_array_slots_are_what_keras_builds(name, arguments):
+    """Keras's own build with NumPy slots gives the variables a stock build gives, in the same order, with the same
+    shapes, dtypes and initial values (zeros, Adagrad's and Ftrl's constants, Nadam's ones), byte for byte."""
+    if not hasattr(keras.optimizers, name):
+        pytest.skip(f"this Keras has no {name}")
+    weights = [keras.Variable(np.ones((2, 3), "float32"), name="kernel"), keras.Variable(np.ones((4,), "float32")),
+               keras.Variable(np.ones((3, 5), "float32"))]
+    stock, arrays = (getattr(keras.optimizers, name)(**arguments) for _ in range(2))
+    stock.build(weights)
+    keras_compat.build_with_array_slots(arrays, weights)
+    assert "add_variable" not in vars(arrays)  # Keras's method is back
+    assert len(arrays.variables) == len(stock.variables)
+    for mine, theirs in zip(arrays.variables, stock.variables, strict=True):
+        value = keras.ops.convert_to_numpy(theirs)
+        mine_value = np.asarray(mine)
+        assert (mine_value.shape, mine_value.dtype) == (value.shape, value.dtype), theirs.path
+        assert mine_value.tobytes() == value.tobytes(), theirs.path
+    # the slots are arrays (what a build makes beside them, Nadam's u_product, Adafactor's scalars, stays Keras's)
+    made = [v for v in arrays.variables if isinstance(v, keras_compat.SlotArray)]
+    assert bool(made) == (len(stock.variables) > 2), [v.path for v in stock.variables]
+
+
+def test_an_array_slot_takes_values_as_a_keras_variable_does():
+    optimizer = keras.optimizers.Adam()
+    weight = keras.Variable(np.zeros((2, 3), "float32"))
+    keras_compat.build_with_array_slots(optimizer, [weight])
+    slot = keras_compat.slot_variable(optimizer, "m", weight)
+    slot.assign(np.arange(6, dtype="float64").reshape(2, 3))
+    assert slot.numpy().dtype == np.float32 and slot.numpy().tolist() == [[0, 1, 2], [3, 4, 5]]
+    with pytest.raises(ValueError, match="shape"):
+        slot.assign(np.zeros((3, 2), "float32"))
