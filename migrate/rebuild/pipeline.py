@@ -22,7 +22,12 @@ from migrate.export import ExportRecord
 from migrate.graph import Graph
 from migrate.read import LegacyFile
 from migrate.rebuild.arrays import Checked, predict, to_numpy
-from migrate.rebuild.keras_compat import SlotArray, skipsets_computed_once, streaming_large_weights
+from migrate.rebuild.keras_compat import (
+    SlotArray,
+    datasets_written_directly,
+    skipsets_computed_once,
+    streaming_large_weights,
+)
 from migrate.rebuild.model import rebuild_model
 from migrate.rebuild.options import RebuildOptions
 from migrate.rebuild.record import RebuildRecord
@@ -50,7 +55,8 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
                    options: RebuildOptions) -> RebuildRecord:
     """Everything past the reading side; raises MigrateError at the first thing that is not right."""
     needed = options.user.custom_objects()
-    with staging(options.destination) as stage, streaming_large_weights(), skipsets_computed_once():
+    with (staging(options.destination) as stage, streaming_large_weights(), skipsets_computed_once(),
+          datasets_written_directly()):
         staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
         record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged)
         release_freed_memory(record.params)

@@ -153,3 +153,81 @@ def test_an_array_slot_takes_values_as_a_keras_variable_does():
     assert slot.numpy().dtype == np.float32 and slot.numpy().tolist() == [[0, 1, 2], [3, 4, 5]]
     with pytest.raises(ValueError, match="shape"):
         slot.assign(np.zeros((3, 2), "float32"))
+
+
+def _h5_objects(path) -> dict:
+    """Every group and dataset of a .keras file's model.weights.h5: for a dataset its dtype, shape, bytes,
+    attributes and creation properties (layout, chunks, filters, fill value, timestamps); for a group its attributes
+    and members; the link's character set."""
+    import io
+    import zipfile
+
+    import h5py
+
+    found = {}
+    with zipfile.ZipFile(path) as archive, h5py.File(io.BytesIO(archive.read("model.weights.h5")), "r") as h5:
+        def visit(name, item):
+            link = h5.id.links.get_info(name.encode()).cset
+            if isinstance(item, h5py.Dataset):
+                plist = item.id.get_create_plist()
+                found[name] = ("dataset", item.dtype.str, item.dtype.kind, item.shape, item[()].tobytes(),
+                               dict(item.attrs), plist.get_layout(), item.chunks, item.compression,
+                               item.fillvalue.tobytes() if hasattr(item.fillvalue, "tobytes") else item.fillvalue,
+                               plist.get_obj_track_times(), link)
+            else:
+                found[name] = ("group", dict(item.attrs), sorted(item), link)
+        h5.visititems(visit)
+    return found
+
+
+def _varied_model() -> keras.Model:
+    """A compiled model with float32 kernels, an int64 step, scalars, a vector and an RNN cell's weights, its
+    optimizer built and its slots not zero."""
+    tokens = keras.Input((5,), dtype="int32")
+    x = keras.layers.Embedding(7, 4)(tokens)
+    x = keras.layers.LSTM(3)(x)
+    x = keras.layers.BatchNormalization()(x)
+    model = keras.Model(tokens, keras.layers.Dense(2)(x))
+    model.compile(optimizer=keras.optimizers.Adam(amsgrad=True), loss="mse", metrics=["mae"])
+    model.optimizer.build(model.trainable_variables)
+    for i, variable in enumerate(model.optimizer.variables):
+        variable.assign(np.full(variable.shape, i + 1, variable.dtype))
+    return model
+
+
+def test_datasets_written_directly_are_the_datasets_h5py_writes(tmp_path):
+    """Every group and dataset of the weights file, with its dtype, bytes, attributes and creation properties, is
+    what Keras's own save writes; the file loads compiled in stock Keras, and the hook is put back."""
+    from keras.src.saving import saving_lib
+
+    model = _varied_model()
+    model.save(tmp_path / "stock.keras")
+    original = saving_lib.H5IOStore.__setitem__
+    with keras_compat.datasets_written_directly():
+        assert saving_lib.H5IOStore.__setitem__ is not original
+        model.save(tmp_path / "direct.keras")
+    assert saving_lib.H5IOStore.__setitem__ is original
+    stock, direct = _h5_objects(tmp_path / "stock.keras"), _h5_objects(tmp_path / "direct.keras")
+    assert len([kind for kind, *_ in direct.values() if kind == "dataset"]) > 20
+    assert direct == stock
+    reloaded = keras.saving.load_model(tmp_path / "direct.keras", safe_mode=True)
+    assert [np.asarray(v).tobytes() for v in reloaded.optimizer.variables] == [
+        np.asarray(v).tobytes() for v in model.optimizer.variables]
+    assert [np.asarray(v).tobytes() for v in reloaded.weights] == [np.asarray(v).tobytes() for v in model.weights]
+
+
+def test_a_value_not_written_directly_is_keras_own_write(tmp_path):
+    """bfloat16 (which Keras tags with an attribute) goes through Keras's own `__setitem__`."""
+    from keras.src.saving import saving_lib
+
+    with keras_compat.datasets_written_directly():
+        store = saving_lib.H5IOStore(tmp_path / "w.h5", mode="w")
+        store.make("layers/x")
+        store["0"] = keras.ops.ones((2,), dtype="bfloat16")
+        store["1"] = np.arange(3, dtype="float32")
+        store.close()
+    import h5py
+
+    with h5py.File(tmp_path / "w.h5", "r") as h5:
+        assert h5["layers/x/vars/0"].attrs["dtype"] == "bfloat16"
+        assert h5["layers/x/vars/1"][()].tolist() == [0, 1, 2]
