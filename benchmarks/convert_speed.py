@@ -64,29 +64,32 @@ def best_time(function, repeat: int) -> float:
     return min(times)
 
 
-def interleaved(sides: dict, repeat: int, verify: dict, path: Path) -> tuple[dict, float]:
+def interleaved(sides: dict, repeat: int, verify: dict, path: Path) -> tuple[dict, float, dict]:
     """Each side's median time over `repeat` rounds, the sides taking turns within every round (after one warm-up
-    round), so that a machine busier for a while slows every side alike; and the median of migrate's verification
-    seconds. A side that raises (Keras 3 compiling a legacy config) is None."""
+    round), so that a machine busier for a while slows every side alike; the median of migrate's verification
+    seconds; and each side's median CPU seconds (this process's, all its threads: what a busy machine's waiting
+    does not inflate). A side that raises (Keras 3 compiling a legacy config) is None."""
     times: dict = {}
+    cpu: dict = {}
     checked = []
     for round_ in range(repeat + 1):
         for name, function in sides.items():
             if name in times and times[name] is None:
                 continue
-            start = time.perf_counter()
+            start, started = time.perf_counter(), time.process_time()
             try:
                 function()
             except Exception:
                 times[name] = None
                 continue
-            seconds = time.perf_counter() - start
+            seconds, used = time.perf_counter() - start, time.process_time() - started
             if round_:
                 times.setdefault(name, []).append(seconds)
+                cpu.setdefault(name, []).append(used)
                 if name == "ours":
                     checked.append(verify[path])
-    return {name: None if runs is None else statistics.median(runs) for name, runs in times.items()}, \
-        statistics.median(checked)
+    return ({name: None if runs is None else statistics.median(runs) for name, runs in times.items()},
+            statistics.median(checked), {name: statistics.median(runs) for name, runs in cpu.items()})
 
 
 def main() -> None:
@@ -131,14 +134,15 @@ def main() -> None:
     print(f"Part 1: {len(loadable)} files stock Keras 3 loads; seconds per file, median of {args.repeat} rounds")
     print(f"{'file':44s} {'migrate':>9s} {'of which verify':>16s} {'by hand':>9s} {'ratio':>7s} {'load+save':>10s} "
           f"{'ratio':>7s} {'compiled by hand':>17s} {'ratio':>7s}")
-    ratios, bare, compiled, defaults = [], [], [], []
+    ratios, bare, compiled, defaults, cpu_ratios = [], [], [], [], []
     for path in loadable:
         sides = {"ours": lambda path=path: ours(path), "by hand": lambda path=path: by_hand(path),
                  "load+save": lambda path=path: load_save(path),
                  "compiled": lambda path=path: by_hand_compiled(path)}
-        median, checked = interleaved(sides, args.repeat, verify, path)
+        median, checked, cpu = interleaved(sides, args.repeat, verify, path)
         mine, stock = median["ours"], median["by hand"]
         ratios.append(mine / stock)
+        cpu_ratios.append(cpu["ours"] / cpu["by hand"])
         bare.append(mine / median["load+save"])
         # Keras 3's defaults by hand: compiled where it compiles the file, else what it can do (compile=False)
         defaults.append(mine / (median.get("compiled") or stock))
@@ -154,6 +158,8 @@ def main() -> None:
           f"{statistics.median(bare):.2f}x; against the compiled load_model + save + load_model on the {len(compiled)} "
           f"files Keras 3 compiles: {statistics.median(compiled or [float('nan')]):.2f}x; against Keras 3's defaults "
           f"by hand (compiled where it compiles the file): {statistics.median(defaults):.2f}x")
+    print(f"in CPU time (this process's, median per file, then over the files): migrate / by hand "
+          f"{statistics.median(cpu_ratios):.2f}x; per file {', '.join(f'{r:.2f}' for r in cpu_ratios)}")
     if args.parts != "all":
         return
 
