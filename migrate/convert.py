@@ -175,7 +175,8 @@ def convert(source: str | Path, options: ConvertOptions) -> ConversionResult:
     from migrate.rebuild.precision import full_precision
 
     user = load_user_objects(list(options.lambdas), list(options.custom_objects), options.import_root)
-    refuse_custom_classes(planned, template, source, destination, set(user.classes))
+    if options.custom_objects:  # without them, the same question was answered before TensorFlow started
+        refuse_custom_classes(planned, template, source, destination, set(user.classes))
     rebuild_options = RebuildOptions(destination=destination, reference=reference, atol=options.atol,
                                      weights_only=options.weights_only, savedmodel=options.savedmodel, user=user,
                                      exports=exports)

@@ -22,7 +22,14 @@ from migrate.export import ExportRecord
 from migrate.graph import Graph
 from migrate.read import LegacyFile
 from migrate.rebuild.arrays import Checked, predict, to_numpy
-from migrate.rebuild.keras_compat import skipsets_computed_once, streaming_large_weights
+from migrate.rebuild.keras_compat import (
+    NUMPY_SLOT_DTYPES,
+    STREAM_ABOVE_BYTES,
+    SlotArray,
+    datasets_written_directly,
+    skipsets_computed_once,
+    streaming_large_weights,
+)
 from migrate.rebuild.model import rebuild_model
 from migrate.rebuild.options import RebuildOptions
 from migrate.rebuild.record import RebuildRecord
@@ -33,7 +40,7 @@ from migrate.rebuild.training import (
     note_training_differences,
 )
 from migrate.rebuild.weights import move_weights
-from migrate.save import publish, staging
+from migrate.save import StagingArea, publish, staging_area
 from migrate.translate import SourceInfo
 from migrate.verify import (
     Fingerprint,
@@ -50,9 +57,9 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
                    options: RebuildOptions) -> RebuildRecord:
     """Everything past the reading side; raises MigrateError at the first thing that is not right."""
     needed = options.user.custom_objects()
-    with staging(options.destination) as stage, streaming_large_weights(), skipsets_computed_once():
-        staged = stage / ("model.weights.h5" if options.weights_only else "model.keras")
-        record, expected = _build_and_stage(file, template, weights_group, output_names, options, staged)
+    with (staging_area(options.destination) as area, streaming_large_weights(), skipsets_computed_once(),
+          datasets_written_directly()):
+        record, expected, staged = _build_and_stage(file, template, weights_group, output_names, options, area)
         release_freed_memory(record.params)
         exports: list[tuple[ExportRecord, Path | None]] = []
         if not options.weights_only:
@@ -62,7 +69,7 @@ def build_verified(file: LegacyFile, template: Graph, weights_group: str | None,
             check_training_reloads(reloaded, staged, expected, needed)
             record = replace(record, verify_seconds=record.verify_seconds + time.perf_counter() - started,
                              max_abs_diff=record.max_abs_diff if max_abs_diff is None else max_abs_diff)
-            exports = export_formats(reloaded, options, stage, expected)
+            exports = export_formats(reloaded, options, area.folder(), expected) if options.exports else []
             record = replace(record, exports=tuple(export for export, _ in exports))
             del reloaded
         if needed:
@@ -146,12 +153,13 @@ def training_expectation(model: keras.Model, expected: Fingerprint) -> Fingerpri
     if optimizer is None:
         return expected
     return replace(expected, optimizer=keras.saving.serialize_keras_object(optimizer),
-                   optimizer_digests=tuple(digest_array(to_numpy(v)) for v in optimizer.variables),
+                   optimizer_digests=tuple(digest_array(v.value if isinstance(v, SlotArray) else to_numpy(v))
+                                           for v in optimizer.variables),
                    trainable_shapes=tuple(tuple(v.shape) for v in model.trainable_variables))
 
 
 def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | None, output_names: tuple[str, ...],
-                     options: RebuildOptions, staged: Path) -> tuple[RebuildRecord, Fingerprint]:
+                     options: RebuildOptions, area: StagingArea) -> tuple[RebuildRecord, Fingerprint, Path]:
     """Rebuild, fill, compile, check against the reference, write; the model dies when this returns."""
     rebuilt = rebuild_model(template, SourceInfo.of(file), options.user)
     model = rebuilt.model
@@ -174,11 +182,34 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     if options.weights_only and options.reference:  # nothing is reloaded: the converted model itself is judged
         record = replace(record, max_abs_diff=check_reference(Checked(model), options.reference, options.atol)[0])
     record = replace(record, verify_seconds=time.perf_counter() - started)
+    staged = staged_path(area, model, options)
     if options.weights_only:
         model.save_weights(staged)
     else:
         model.save(staged)
-    return record, expected
+    return record, expected, staged
+
+
+def staged_path(area: StagingArea, model: keras.Model, options: RebuildOptions) -> Path:
+    """Where the model is written before it is checked: a file beside the destination when Keras saves it through
+    memory alone (streaming_large_weights: below STREAM_ABOVE_BYTES) and nothing is exported; otherwise inside the
+    staging folder, where Keras's temporary weights file (beside the file it saves) and the exports land too."""
+    if options.weights_only:
+        return area.folder() / "model.weights.h5"
+    if options.exports or weight_bytes(model) >= STREAM_ABOVE_BYTES:
+        return area.folder() / "model.keras"
+    return area.file(".keras")
+
+
+def weight_bytes(model: keras.Model) -> int:
+    """The bytes of the model's variables (what Keras weighs before saving in memory), and its optimizer's."""
+    variables = [*model.variables, *(model.optimizer.variables if getattr(model, "optimizer", None) else ())]
+    return sum(int(np.prod(v.shape)) * np.dtype(_dtype_name(v)).itemsize for v in variables)
+
+
+def _dtype_name(variable: Any) -> str:
+    name = keras.backend.standardize_dtype(variable.dtype)
+    return name if name in NUMPY_SLOT_DTYPES else "float32"  # bfloat16 and the like: 2 bytes, counted as 4
 
 
 def _expectation(model: Any, options: RebuildOptions, landed: dict[int, str]) -> Fingerprint:

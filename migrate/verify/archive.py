@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import h5py
+import numpy as np
 
 from migrate.errors import MalformedFileError, VerificationError
 from migrate.read.keras_zip import open_weights_member
@@ -40,7 +41,18 @@ def optimizer_digests_in(path: Path) -> tuple[str, ...]:
         names = sorted(group, key=lambda name: int(name) if name.isdigit() else -1)
         if any(not name.isdigit() for name in names) or names != [str(i) for i in range(len(names))]:
             raise VerificationError(f"the written file's optimizer variables are not numbered 0..n: {names[:5]}")
-        return tuple(digest_array(group[name][()]) for name in names)
+        return tuple(digest_array(_read(group.id, name)) for name in names)
+
+
+def _read(group: h5py.h5g.GroupID, name: str) -> np.ndarray:
+    """A dataset's whole value through h5py's low-level calls: the same bytes as `group[name][()]`, without the
+    Python objects the high-level API makes for each access (a third of the time per dataset; an Adam-trained
+    Xception's file holds 106 of them)."""
+    dataset = h5py.h5d.open(group, name.encode())
+    value = np.empty(dataset.shape, dataset.dtype)
+    if value.size:
+        dataset.read(h5py.h5s.ALL, h5py.h5s.ALL, value)
+    return value
 
 
 @contextmanager

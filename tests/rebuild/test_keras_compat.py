@@ -111,3 +111,123 @@ def test_constants_as_variables_holds_a_normalizations_mean_and_variance_meanwhi
         assert isinstance(layer.mean, tf.Variable) and isinstance(layer.variance, tf.Variable)
         assert np.array_equal(np.asarray(model(np.ones((1, 2), np.float32))), before)
     assert isinstance(layer.mean, tf.Tensor) and not isinstance(layer.mean, tf.Variable)
+
+
+# Every Keras 3 optimizer, with the settings that add slots (momentum, centered, amsgrad, EMA, accumulation).
+BUILDS = [("Adam", {}), ("Adam", {"amsgrad": True}), ("SGD", {}), ("SGD", {"momentum": 0.9}), ("RMSprop", {}),
+          ("RMSprop", {"momentum": 0.5, "centered": True}), ("Adagrad", {"initial_accumulator_value": 0.1}),
+          ("Adamax", {}), ("Adadelta", {}), ("Nadam", {}), ("AdamW", {}), ("Ftrl", {}), ("Lion", {}),
+          ("Adafactor", {}), ("Lamb", {}), ("Muon", {}), ("Adam", {"use_ema": True}),
+          ("SGD", {"momentum": 0.9, "gradient_accumulation_steps": 2})]
+
+
+@pytest.mark.parametrize(("name", "arguments"), BUILDS, ids=[f"{n}{sorted(a)}" for n, a in BUILDS])
+def test_array_slots_are_what_keras_builds(name, arguments):
+    """Keras's own build with NumPy slots gives the variables a stock build gives, in the same order, with the same
+    shapes, dtypes and initial values (zeros, Adagrad's and Ftrl's constants, Nadam's ones), byte for byte."""
+    if not hasattr(keras.optimizers, name):
+        pytest.skip(f"this Keras has no {name}")
+    weights = [keras.Variable(np.ones((2, 3), "float32"), name="kernel"), keras.Variable(np.ones((4,), "float32")),
+               keras.Variable(np.ones((3, 5), "float32"))]
+    stock, arrays = (getattr(keras.optimizers, name)(**arguments) for _ in range(2))
+    stock.build(weights)
+    keras_compat.build_with_array_slots(arrays, weights)
+    assert "add_variable" not in vars(arrays)  # Keras's method is back
+    assert len(arrays.variables) == len(stock.variables)
+    for mine, theirs in zip(arrays.variables, stock.variables, strict=True):
+        value = keras.ops.convert_to_numpy(theirs)
+        mine_value = np.asarray(mine)
+        assert (mine_value.shape, mine_value.dtype) == (value.shape, value.dtype), theirs.path
+        assert mine_value.tobytes() == value.tobytes(), theirs.path
+    # the slots are arrays (what a build makes beside them, Nadam's u_product, Adafactor's scalars, stays Keras's)
+    made = [v for v in arrays.variables if isinstance(v, keras_compat.SlotArray)]
+    assert bool(made) == (len(stock.variables) > 2), [v.path for v in stock.variables]
+
+
+def test_an_array_slot_takes_values_as_a_keras_variable_does():
+    optimizer = keras.optimizers.Adam()
+    weight = keras.Variable(np.zeros((2, 3), "float32"))
+    keras_compat.build_with_array_slots(optimizer, [weight])
+    slot = keras_compat.slot_variable(optimizer, "m", weight)
+    slot.assign(np.arange(6, dtype="float64").reshape(2, 3))
+    assert slot.numpy().dtype == np.float32 and slot.numpy().tolist() == [[0, 1, 2], [3, 4, 5]]
+    with pytest.raises(ValueError, match="shape"):
+        slot.assign(np.zeros((3, 2), "float32"))
+
+
+def _h5_objects(path) -> dict:
+    """Every group and dataset of a .keras file's model.weights.h5: for a dataset its dtype, shape, bytes,
+    attributes and creation properties (layout, chunks, filters, fill value, timestamps); for a group its attributes
+    and members; the link's character set."""
+    import io
+    import zipfile
+
+    import h5py
+
+    found = {}
+    with zipfile.ZipFile(path) as archive, h5py.File(io.BytesIO(archive.read("model.weights.h5")), "r") as h5:
+        def visit(name, item):
+            link = h5.id.links.get_info(name.encode()).cset
+            if isinstance(item, h5py.Dataset):
+                plist = item.id.get_create_plist()
+                found[name] = ("dataset", item.dtype.str, item.dtype.kind, item.shape, item[()].tobytes(),
+                               dict(item.attrs), plist.get_layout(), item.chunks, item.compression,
+                               item.fillvalue.tobytes() if hasattr(item.fillvalue, "tobytes") else item.fillvalue,
+                               plist.get_obj_track_times(), link)
+            else:
+                found[name] = ("group", dict(item.attrs), sorted(item), link)
+        h5.visititems(visit)
+    return found
+
+
+def _varied_model() -> keras.Model:
+    """A compiled model with float32 kernels, an int64 step, scalars, a vector and an RNN cell's weights, its
+    optimizer built and its slots not zero."""
+    tokens = keras.Input((5,), dtype="int32")
+    x = keras.layers.Embedding(7, 4)(tokens)
+    x = keras.layers.LSTM(3)(x)
+    x = keras.layers.BatchNormalization()(x)
+    model = keras.Model(tokens, keras.layers.Dense(2)(x))
+    model.compile(optimizer=keras.optimizers.Adam(amsgrad=True), loss="mse", metrics=["mae"])
+    model.optimizer.build(model.trainable_variables)
+    for i, variable in enumerate(model.optimizer.variables):
+        variable.assign(np.full(variable.shape, i + 1, variable.dtype))
+    return model
+
+
+def test_datasets_written_directly_are_the_datasets_h5py_writes(tmp_path):
+    """Every group and dataset of the weights file, with its dtype, bytes, attributes and creation properties, is
+    what Keras's own save writes; the file loads compiled in stock Keras, and the hook is put back."""
+    from keras.src.saving import saving_lib
+
+    model = _varied_model()
+    model.save(tmp_path / "stock.keras")
+    original = saving_lib.H5IOStore.__setitem__
+    with keras_compat.datasets_written_directly():
+        assert saving_lib.H5IOStore.__setitem__ is not original
+        model.save(tmp_path / "direct.keras")
+    assert saving_lib.H5IOStore.__setitem__ is original
+    stock, direct = _h5_objects(tmp_path / "stock.keras"), _h5_objects(tmp_path / "direct.keras")
+    assert len([kind for kind, *_ in direct.values() if kind == "dataset"]) > 20
+    assert direct == stock
+    reloaded = keras.saving.load_model(tmp_path / "direct.keras", safe_mode=True)
+    assert [np.asarray(v).tobytes() for v in reloaded.optimizer.variables] == [
+        np.asarray(v).tobytes() for v in model.optimizer.variables]
+    assert [np.asarray(v).tobytes() for v in reloaded.weights] == [np.asarray(v).tobytes() for v in model.weights]
+
+
+def test_a_value_not_written_directly_is_keras_own_write(tmp_path):
+    """bfloat16 (which Keras tags with an attribute) goes through Keras's own `__setitem__`."""
+    from keras.src.saving import saving_lib
+
+    with keras_compat.datasets_written_directly():
+        store = saving_lib.H5IOStore(tmp_path / "w.h5", mode="w")
+        store.make("layers/x")
+        store["0"] = keras.ops.ones((2,), dtype="bfloat16")
+        store["1"] = np.arange(3, dtype="float32")
+        store.close()
+    import h5py
+
+    with h5py.File(tmp_path / "w.h5", "r") as h5:
+        assert h5["layers/x/vars/0"].attrs["dtype"] == "bfloat16"
+        assert h5["layers/x/vars/1"][()].tolist() == [0, 1, 2]
