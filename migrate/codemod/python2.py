@@ -20,6 +20,10 @@ The fixers are chosen, not 2to3's default set taken whole:
   `python train.py`, how training code is run), `future` (`from __future__ import ...` is valid Python 3 and
   says how the code was meant), and the optional style fixers (buffer, idioms, set_literal, ws_comma).
 
+What stays different (checked against Python 2.7 itself, tests/codemod/test_python2_syntax.py): `print x,`
+followed by a newline leaves a trailing space Python 2's softspace dropped; unbound methods (`Cls.f.im_func`)
+do not exist in Python 3.
+
 Python 2's `/` floors between two ints; Python 3's does not, and 2to3 has no fixer for it (whether both
 sides are ints is a value it cannot see). Without `from __future__ import division`, the report names the
 lines with a `/` neither side of which is a float literal or a `float(...)`: `//` there if both are ints.
