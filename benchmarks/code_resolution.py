@@ -49,7 +49,7 @@ CATEGORIES = ("module", "name", "keyword", "Model method", "TF1 symbol")
 SKIPPED_LINE = re.compile(r"^(?P<path>.+?)(?::cell \d+)?: not rewritten")
 REPORT_LINE = re.compile(r"^(?P<path>.+?):(?:cell (?P<cell>\d+):)?(?P<line>\d+):(?P<col>\d+): (?P<rule>[\w.-]+): ")
 SUMMARY = re.compile(r"(\d+) files changed")
-MAGIC = re.compile(r"^([ \t]*)(?:[%!]|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
+MAGIC = re.compile(r"^([ \t]*)(?:[%!]|\?{1,2}[\w.]+[ \t]*$|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
 MODEL_FACTORIES = ("load_model", "clone_model", "model_from_json", "model_from_yaml", "model_from_config")
 
 

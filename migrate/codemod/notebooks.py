@@ -30,8 +30,9 @@ from migrate.codemod.rule import Finding, Rule
 # Cell magics whose body is Python: their first line is masked like a line magic; any other (`%%bash`,
 # `%%writefile`) makes the cell something else, left alone.
 PYTHON_CELL_MAGICS = ("%%time", "%%timeit", "%%capture", "%%prun", "%%debug")
-# A line IPython rewrites before Python sees it: a magic or shell escape, or one assigned to a name.
-MAGIC_LINE = re.compile(r"^([ \t]*)(?:[%!]|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
+# A line IPython rewrites before Python sees it: a magic or shell escape, help (`?name`, `name??`), or one
+# assigned to a name.
+MAGIC_LINE = re.compile(r"^([ \t]*)(?:[%!]|\?{1,2}[\w.]+[ \t]*$|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
 PLACEHOLDER = "# migrate: IPython line {}"
 # Line magics whose argument is a Python statement: the statement stays visible to the rules.
 PYTHON_LINE_MAGIC = re.compile(r"^([ \t]*)(%(?:time|timeit|prun|debug)[ \t]+(?:-\S+[ \t]+)*)(\S.*)$")

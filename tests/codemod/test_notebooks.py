@@ -64,6 +64,12 @@ def test_a_continuation_line_is_python_not_a_magic():
     assert restore_magics(masked, magics) == source
 
 
+def test_help_before_a_name_is_ipython():
+    """MathiasGruber/PConv-Keras: a cell `??PConv2D` (IPython's help, the source shown) was named unparsed."""
+    masked, magics = mask_magics("??PConv2D\n?keras.layers.Dense")
+    assert magics == ["??PConv2D", "?keras.layers.Dense"] and restore_magics(masked, magics) == "??PConv2D\n?keras.layers.Dense"
+
+
 def test_magics_mask_and_restore():
     source = "%matplotlib inline\nfiles = !ls\nfor f in files:\n    !echo $f\nx = a % b\ny = c != d\nmodel?"
     masked, magics = mask_magics(source)
