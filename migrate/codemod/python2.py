@@ -26,7 +26,7 @@ do not exist in Python 3.
 
 Python 2's `/` floors between two ints; Python 3's does not, and 2to3 has no fixer for it (whether both
 sides are ints is a value it cannot see). Without `from __future__ import division`, the report names the
-lines with a `/` neither side of which is a float literal or a `float(...)`: `//` there if both are ints.
+lines with a `/` neither side of which is a float literal or `float(...)` (or arithmetic with one): `//` there if both are ints.
 
 The grammar tables are generated in memory (fissix would pickle them under the user's cache folder and load
 that pickle on the next run): about 50 ms once a process, nothing written, nothing unpickled.
@@ -215,10 +215,14 @@ def _divisions(tree: ast.Module) -> list[int]:
 
 
 def _float(node: ast.expr) -> bool:
+    """Whether an expression is a float whatever its names hold: a float literal, `float(...)`, or arithmetic
+    with one (`(float(hits) + tiny) / total`)."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, float)
     if isinstance(node, ast.UnaryOp):
         return _float(node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)):
+        return _float(node.left) or _float(node.right)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float"
 
 

@@ -159,15 +159,17 @@ def test_divisions_python_2_may_have_floored_are_named():
         half = len(x) / 2
         scaled = x / 255.0
         rate = float(hits) / total
+        score = (float(hits) + 1e-9) / (2 * total)
         steps /= batch_size
     """, """
         print('split')
         half = len(x) / 2
         scaled = x / 255.0
         rate = float(hits) / total
+        score = (float(hits) + 1e-9) / (2 * total)
         steps /= batch_size
     """, RULE)
-    assert findings[0].message.endswith(f"; {UNCHECKED} at lines 3, 6 (write `//` where both sides are ints)")
+    assert findings[0].message.endswith(f"; {UNCHECKED} at lines 3, 7 (write `//` where both sides are ints)")
 
 
 def test_true_division_imported_from_the_future_names_no_division():
