@@ -26,7 +26,8 @@ do not exist in Python 3.
 
 Python 2's `/` floors between two ints; Python 3's does not, and 2to3 has no fixer for it (whether both
 sides are ints is a value it cannot see). Without `from __future__ import division`, the report names the
-lines with a `/` neither side of which is a float literal or `float(...)` (or arithmetic with one): `//` there if both are ints.
+lines with a `/` neither side of which is a float literal or `float(...)` (or arithmetic with one): `//`
+there if both are ints.
 
 The grammar tables are generated in memory (fissix would pickle them under the user's cache folder and load
 that pickle on the next run): about 50 ms once a process, nothing written, nothing unpickled.
