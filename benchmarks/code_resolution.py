@@ -30,6 +30,7 @@ import difflib
 import functools
 import importlib
 import inspect
+import io
 import json
 import os
 import re
@@ -37,6 +38,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tokenize
 import warnings
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
@@ -47,7 +49,7 @@ CATEGORIES = ("module", "name", "keyword", "Model method", "TF1 symbol")
 SKIPPED_LINE = re.compile(r"^(?P<path>.+?)(?::cell \d+)?: not rewritten")
 REPORT_LINE = re.compile(r"^(?P<path>.+?):(?:cell (?P<cell>\d+):)?(?P<line>\d+):(?P<col>\d+): (?P<rule>[\w.-]+): ")
 SUMMARY = re.compile(r"(\d+) files changed")
-MAGIC = re.compile(r"^([ \t]*)(?:[%!]|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
+MAGIC = re.compile(r"^([ \t]*)(?:[%!]|\?{1,2}[\w.]+[ \t]*$|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
 MODEL_FACTORIES = ("load_model", "clone_model", "model_from_json", "model_from_yaml", "model_from_config")
 
 
@@ -476,9 +478,25 @@ def notebook_cells(text: str) -> list[tuple[int, str]]:
         source = "".join(source) if isinstance(source, list) else source
         if source.lstrip().startswith("%%") and not source.lstrip().startswith(("%%time", "%%capture")):
             continue
-        lines = [(m.group(1) + "pass") if (m := MAGIC.match(line)) else line for line in source.split("\n")]
+        lines: list[str] = []
+        for line in source.split("\n"):
+            magic = MAGIC.match(line)
+            lines.append(magic.group(1) + "pass" if magic and not continues("\n".join(lines) + "\n") else line)
         out.append((index, "\n".join(lines)))
     return out
+
+
+def continues(prefix: str) -> bool:
+    """Whether the lines before a line end inside brackets, a string or after a backslash (Python's tokenizer
+    says): then a line starting with `%` or `!` continues Python (`% (epoch, loss)` formatting a print)."""
+    try:
+        for _ in tokenize.generate_tokens(io.StringIO(prefix).readline):
+            pass
+    except tokenize.TokenError:
+        return True
+    except SyntaxError:
+        return False
+    return False
 
 
 # ---------------------------------------------------------------- migrate's runs and report

@@ -22,6 +22,8 @@ from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import may_be_left, unreported
 from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
+from migrate.codemod.python2 import NAME as PYTHON2
+from migrate.codemod.python2 import may_be_python2, to_python3
 from migrate.codemod.resolution import NAME as RESOLUTION
 from migrate.codemod.resolution import may_use_api
 from migrate.codemod.rule import Finding, Rule
@@ -88,17 +90,21 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     resolving = RESOLUTION in names and may_use_api(source)
     if not triggered and not may_be_left(names, source):
         if not resolving:
+            if PYTHON2 in names and may_be_python2(source):
+                return _from_python2(source, path, rules, project) or FileResult(path, source, source)
             return FileResult(path, source, source)  # nothing to do or to report here: not even parsed
         try:
             tree = ast.parse(source)
         except (SyntaxError, ValueError):
-            return FileResult(path, source, source)  # nothing to rewrite; what it uses cannot be read
+            # nothing to rewrite; what it uses cannot be read, unless it is Python 2
+            return _from_python2(source, path, rules, project) or FileResult(path, source, source)
         return FileResult(path, source, source, tuple(_resolve(tree, path, None, [])))
     try:
         tree = ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
         module = parse_module(source)  # LibCST's parser, without re-checking the nodes it builds
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
-        return FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
+        return _from_python2(source, path, rules, project) or \
+            FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
     context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
     analysis = apply_rules(module, triggered, context, source.decode(module.encoding))
     findings = context.scratch.get("findings", [])
@@ -116,6 +122,28 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     return FileResult(path, source, rewritten, tuple(findings), context.scratch.get("converted", 0))
 
 
+def _from_python2(source: bytes, path: str, rules: list[type[Rule]], project: Survey) -> FileResult | None:
+    """A file that does not parse as Python 3 and parses as Python 2: made Python 3 by 2to3's fixers
+    (`codemod.python2`), then rewritten by the rules as any file; its reports name lines of the file as
+    read, and one line more says which fixers ran (a converted site). None when the python2_syntax rule is
+    not selected, the file is not Python 2 either, or fissix is not installed: the parse error stands."""
+    if PYTHON2 not in {rule.NAME for rule in rules}:
+        return None
+    try:
+        conversion = to_python3(source)
+    except ImportError:
+        return None
+    if conversion is None:
+        return None
+    result = rewrite_source(conversion.source, path, rules, project)
+    if result.error is not None:
+        return replace(result, original=source)
+    findings = [replace(f, line=conversion.original_line(f.line)) for f in result.findings]
+    findings.append(Finding(path, conversion.first_line, 1, PYTHON2, conversion.message(), advice=True))
+    findings.sort(key=lambda f: (f.line, f.column, f.rule))
+    return FileResult(path, source, result.rewritten, tuple(findings), result.converted + 1)
+
+
 def _resolve(tree: ast.Module, path: str, lines: list[int] | None, findings: list[Finding]) -> list[Finding]:
     """The last pass (`resolution.check`) over the output's tree, with the installed packages' tables."""
     from migrate.codemod.api_surface import surface
@@ -128,11 +156,12 @@ def _resolve(tree: ast.Module, path: str, lines: list[int] | None, findings: lis
 
 
 def has_work(source: bytes, rules: list[type[Rule]], project: Survey) -> bool:
-    """Whether a file must be parsed: a rule's trigger words occur, or a legacy call the leftover scan names
-    may be in it. The scan's own words keep its reports independent of how sharp the rules' triggers are."""
+    """Whether a file must be parsed: a rule's trigger words occur, a legacy call the leftover scan names
+    may be in it, or a Python 2 statement (`python2.may_be_python2`). The scan's own words keep its reports
+    independent of how sharp the rules' triggers are."""
     names = {rule.NAME for rule in rules}
     return any(rule.triggered(source, project) for rule in rules) or may_be_left(names, source) or \
-        (RESOLUTION in names and may_use_api(source))
+        (RESOLUTION in names and may_use_api(source)) or (PYTHON2 in names and may_be_python2(source))
 
 
 # Python 2 spellings, each a syntax error in Python 3: what to name when a file does not parse. The

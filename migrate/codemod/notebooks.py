@@ -30,8 +30,9 @@ from migrate.codemod.rule import Finding, Rule
 # Cell magics whose body is Python: their first line is masked like a line magic; any other (`%%bash`,
 # `%%writefile`) makes the cell something else, left alone.
 PYTHON_CELL_MAGICS = ("%%time", "%%timeit", "%%capture", "%%prun", "%%debug")
-# A line IPython rewrites before Python sees it: a magic or shell escape, or one assigned to a name.
-MAGIC_LINE = re.compile(r"^([ \t]*)(?:[%!]|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
+# A line IPython rewrites before Python sees it: a magic or shell escape, help (`?name`, `name??`), or one
+# assigned to a name.
+MAGIC_LINE = re.compile(r"^([ \t]*)(?:[%!]|\?{1,2}[\w.]+[ \t]*$|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
 PLACEHOLDER = "# migrate: IPython line {}"
 # Line magics whose argument is a Python statement: the statement stays visible to the rules.
 PYTHON_LINE_MAGIC = re.compile(r"^([ \t]*)(%(?:time|timeit|prun|debug)[ \t]+(?:-\S+[ \t]+)*)(\S.*)$")
@@ -67,6 +68,7 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
         return FileResult(path, data, data)
     code = {index: mask_magics(cell.source) for index, cell in enumerate(notebook.cells, 1)
             if cell.get("cell_type") == "code" and python_cell(cell.source)}
+    python2 = _from_python2(code, rules)
     findings: list[Finding] = []
     changes: list[CellChange] = []
     converted = 0
@@ -80,7 +82,10 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
         result = rewrite_source(context.source.encode(), f"{path}:cell {index}", rules, project)
         if result.error is not None:
             return FileResult(path, data, None, error=_cell_error(result.error, context))
-        findings += context.cell_findings(result.findings)
+        found = context.cell_findings(result.findings)
+        if index in python2:
+            found = [replace(f, line=python2[index].original_line(f.line)) for f in found]
+        findings += found
         converted += result.converted - alone_of[preamble].converted
         cell = notebook.cells[index - 1]
         after = _cell_after(context, result, alone_of[preamble], code[index][1])
@@ -92,11 +97,38 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
         if after != cell.source:
             changes.append(CellChange(index, cell.source, after))
             cell.source = after
+    if python2:
+        from migrate.codemod.python2 import NAME, notebook_message
+
+        first = min(python2)
+        findings.append(Finding(f"{path}:cell {first}", python2[first].first_line, 1, NAME, notebook_message(python2),
+                                advice=True))
+        converted += 1
     findings = sorted(_one_import_report(findings), key=lambda f: (int(f.path.rsplit(" ", 1)[1]), f.line, f.column))
     if not changes:
         return FileResult(path, data, data, tuple(findings), converted)
     text = nbformat.writes(notebook, version=version)
     return FileResult(path, data, text.encode(), tuple(findings), converted, cells=tuple(sorted(changes, key=_index)))
+
+
+def _from_python2(code: dict[int, tuple[str, list[str]]], rules: list[type[Rule]]) -> dict:
+    """The cells (index -> `python2.Conversion`) that parse as Python 2 and not as Python 3, made Python 3 in
+    `code` before anything reads them (a later cell's preamble holds their imports). Cells, not the notebook:
+    a cell Python 3 parses is left as written, as a file would be."""
+    from migrate.codemod.python2 import NAME, to_python3
+
+    done = {}
+    if NAME not in {rule.NAME for rule in rules}:
+        return done
+    for index, (source, magics) in code.items():
+        try:
+            conversion = to_python3(source.encode(), "utf-8")
+        except ImportError:  # fissix not installed: the cell's parse error stands
+            break
+        if conversion is not None:
+            done[index] = conversion
+            code[index] = (conversion.source.decode(), magics)
+    return done
 
 
 def _cell_after(context: Context, result, alone, magics: list[str]) -> str | None:
@@ -228,21 +260,67 @@ def mask_magics(source: str) -> tuple[str, list[str]]:
     magic's statement (`%time parallel.compile(...)`) kept as code with a numbered comment after it, so
     that the rewrite sees it; the magics (whole lines, or the prefixes)."""
     lines, magics = source.splitlines(keepends=True), []
+    inside = _Inside()
     for number, line in enumerate(lines):
-        found = MAGIC_LINE.match(line)
+        found = MAGIC_LINE.match(line) if inside.starts_statement() else None
         if found is None:
+            inside.read(line)
             continue
         ending = line[len(line.rstrip("\r\n")):]
         prefixed = PYTHON_LINE_MAGIC.match(line.rstrip("\r\n"))
         if prefixed is not None:
             lines[number] = prefixed.group(1) + prefixed.group(3) + "  " + PREFIX.format(len(magics)) + ending
             magics.append(prefixed.group(2))
+            inside.read(prefixed.group(3) + ending)
             continue
         # In a block, a comment alone is no body (`for i in x:` then `    !echo $i`): there it is a `pass`.
         statement = "pass  " if found.group(1) else ""
         lines[number] = found.group(1) + statement + PLACEHOLDER.format(len(magics)) + ending
         magics.append(line.strip())
     return "".join(lines), magics
+
+
+class _Inside:
+    """Where a cell's lines stand, read one by one: inside brackets, a string or after a backslash, a line
+    continues a statement and is no IPython line (`% (epoch, loss)` continuing a print's format is Python).
+    A scan of brackets, quotes and comments: what tokenize would say, on a cell tokenize cannot read."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.quote = ""  # the open string's quote, '' outside strings
+        self.continued = False
+
+    def starts_statement(self) -> bool:
+        return not (self.depth or self.quote or self.continued)
+
+    def read(self, line: str) -> None:
+        text = line.rstrip("\r\n")
+        i, comment = 0, False
+        while i < len(text):
+            char = text[i]
+            if self.quote:
+                if char == "\\":
+                    i += 2
+                    continue
+                if text.startswith(self.quote, i):
+                    i, self.quote = i + len(self.quote), ""
+                    continue
+            elif char == "#":
+                comment = True
+                break
+            elif char in "([{":
+                self.depth += 1
+            elif char in ")]}":
+                self.depth = max(self.depth - 1, 0)
+            elif char in "'\"":
+                self.quote = text[i:i + 3] if text[i:i + 3] in ("'''", '"""') else char
+                i += len(self.quote)
+                continue
+            i += 1
+        ends_in_backslash = not comment and text.endswith("\\")
+        if len(self.quote) == 1 and not ends_in_backslash:
+            self.quote = ""  # a one-line string left open: a syntax error Python will name, not a continuation
+        self.continued = ends_in_backslash and not self.quote
 
 
 def restore_magics(source: str, magics: list[str]) -> str | None:

@@ -28,7 +28,8 @@ def project(tmp_path):
     shutil.copy(LEGACY, tmp_path / "pkg" / "train.py")
     (tmp_path / "pkg" / "clean.py").write_text("print('nothing to do')\n")
     (tmp_path / "pkg" / "py2.py").write_text("print 'python 2'\nmodel.fit_generator(batches)\n")
-    (tmp_path / "pkg" / "py2_clean.py").write_text("print 'nothing migrate rewrites'\n")
+    (tmp_path / "pkg" / "py2_clean.py").write_text("print 'no Keras here'\n")
+    (tmp_path / "pkg" / "broken.py").write_text("model.fit_generator(batches\n")  # neither Python 3 nor 2
     return tmp_path
 
 
@@ -36,11 +37,12 @@ def test_default_is_a_diff_and_writes_nothing(project):
     before = (project / "pkg" / "train.py").read_bytes()
     result = migrate("code", "pkg", cwd=project)
     assert result.returncode == 0
-    assert result.stdout.startswith("--- a/pkg/train.py\n+++ b/pkg/train.py\n")
+    assert result.stdout.startswith("--- a/pkg/py2.py\n+++ b/pkg/py2.py\n")  # files in order
+    assert "\n--- a/pkg/train.py\n+++ b/pkg/train.py\n" in result.stdout
     assert "+    strategy = tf.distribute.MirroredStrategy()" in result.stdout
     assert (project / "pkg" / "train.py").read_bytes() == before
     summary = result.stderr.strip().splitlines()[-1]
-    assert summary.startswith("1 files changed, ") and summary.endswith("1 files skipped")
+    assert summary.startswith("3 files changed, ") and summary.endswith("1 files skipped")  # broken.py skipped
 
 
 def test_the_diff_applies_with_patch(project, tmp_path):
@@ -53,14 +55,26 @@ def test_the_diff_applies_with_patch(project, tmp_path):
 
 def test_unparseable_files_are_reported_and_never_touched(project):
     result = migrate("code", "--write", "pkg", cwd=project)
-    said = [line for line in result.stderr.splitlines() if "py2.py" in line]
-    assert said == ["pkg/py2.py: not rewritten: Python 2 (print statement, line 1); run 2to3 on it first"]
-    assert (project / "pkg" / "py2.py").read_text() == "print 'python 2'\nmodel.fit_generator(batches)\n"
-    assert "py2_clean.py" not in result.stderr  # nothing to rewrite there: never parsed, nothing to say
+    said = [line for line in result.stderr.splitlines() if "broken.py" in line]
+    assert len(said) == 1 and said[0].startswith("pkg/broken.py: not rewritten: does not parse as Python 3 (")
+    assert (project / "pkg" / "broken.py").read_text() == "model.fit_generator(batches\n"
+
+
+def test_python2_files_are_made_python3_first_keras_or_not(project):
+    """A Python 2 module of the project (snakeoil3_gym.py, imported by a DDPG training script) would stop the
+    run under Python 3 as surely as the training script: both are converted, and say so."""
+    result = migrate("code", "--write", "pkg", cwd=project)
+    assert (project / "pkg" / "py2.py").read_text() == "print('python 2')\nmodel.fit(batches)\n"
+    assert (project / "pkg" / "py2_clean.py").read_text() == "print('no Keras here')\n"
+    said = [line for line in result.stderr.splitlines() if "py2" in line and "python2_syntax" in line]
+    assert said == ["pkg/py2.py:1:1: python2_syntax: advice: rewritten from Python 2 by 2to3's fixers (print)",
+                    "pkg/py2_clean.py:1:1: python2_syntax: advice: rewritten from Python 2 by 2to3's fixers (print)"]
+    again = migrate("code", "--check", "pkg/py2.py", "pkg/py2_clean.py", cwd=project)
+    assert again.returncode == 0 and again.stderr.splitlines()[-1].startswith("0 files changed, 0 sites converted")
 
 
 def test_check_exits_1_when_work_is_found_then_0_after_write(project):
-    (project / "pkg" / "py2.py").unlink()
+    (project / "pkg" / "broken.py").unlink()
     assert migrate("code", "--check", "pkg", cwd=project).returncode == 1
     written = migrate("code", "--write", "pkg", cwd=project)
     assert written.returncode == 0
@@ -68,12 +82,15 @@ def test_check_exits_1_when_work_is_found_then_0_after_write(project):
     assert not list((project / "pkg").glob("*.migrate-tmp"))
 
 
-def test_check_exits_1_on_a_python2_file_alone(project):
-    assert migrate("code", "--check", "pkg/py2_clean.py", cwd=project).returncode == 0  # nothing to do there
-    checked = migrate("code", "--check", "pkg/py2.py", cwd=project)
+def test_check_exits_1_on_an_unparsed_file_alone(project):
+    checked = migrate("code", "--check", "pkg/broken.py", cwd=project)
     assert checked.returncode == 1
     assert checked.stderr.splitlines()[-1] == ("0 files changed, 0 sites converted, 0 sites left for review, "
                                                "0 advice, 1 files skipped")
+    unconverted = migrate("code", "--check", "--ignore", "python2_syntax", "pkg/py2.py", cwd=project)
+    assert unconverted.returncode == 1 and unconverted.stderr.splitlines() == [
+        "pkg/py2.py: not rewritten: Python 2 (print statement, line 1); run 2to3 on it first",
+        "0 files changed, 0 sites converted, 0 sites left for review, 0 advice, 1 files skipped"]
 
 
 def test_check_fails_on_leftovers_and_strict_on_advice(tmp_path):
