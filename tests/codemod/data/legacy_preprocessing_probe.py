@@ -1,6 +1,6 @@
 """Batches of Keras 2's preprocessing classes with fixed seeds, written to an .npz: run under Keras 2.3.1
 (`keras`, Python 3.7) and under Keras 3 through the import `legacy_preprocessing_to_tf_keras` writes
-(`tensorflow.keras`); test_legacy_preprocessing_to_tf_keras.py compares the two files.
+(`tensorflow.keras`); test_image_data_generator_to_tf_keras.py compares the two files.
 
     python legacy_preprocessing_probe.py keras|tensorflow.keras OUT.npz IMAGE_FOLDER
 
