@@ -7,7 +7,9 @@ identity of the object each name holds; `build` runs in the project's environmen
 and maps each legacy name Keras 3 does not have to another legacy name of the same object that Keras 3 does
 have (`keras.models.Input` is `keras.layers.Input`; `keras.losses.mse` is `keras.losses.mean_squared_error`;
 `keras.layers.normalization.BatchNormalization` is `keras.layers.BatchNormalization`). A few substitutes that
-are not the same object but compute the same (SUBSTITUTES, each with its reason) are the only hand-written part.
+are not the same object but compute the same (SUBSTITUTES, each with its reason), and the legacy ports of Keras 3's
+`tensorflow.keras` checked to compute what Keras 2.3.1 did (TF_KERAS_PORTS: `keras.preprocessing.text.Tokenizer`
+-> `tensorflow.keras.preprocessing.text.Tokenizer`), are the only hand-written part.
 
     /tmp/legacy37/bin/python tools/keras_names_table.py dump keras keras /tmp/keras231.json
     /tmp/legacy37/bin/python tools/keras_names_table.py dump tensorflow.keras tensorflow.keras /tmp/tfkeras115.json
@@ -37,6 +39,23 @@ SUBSTITUTES = {
     "CuDNNLSTM": ("LSTM", "positional-units-only"),  # cuDNN's LSTM: sigmoid/tanh, biases summed; LSTM uses cuDNN
     "CuDNNGRU": ("GRU", "positional-units-only"),  # cuDNN's GRU is GRU(reset_after=True), Keras 3's default
 }
+
+# Keras 2 names Keras 3's `keras` lacks but its TensorFlow namespace keeps as a legacy port (`keras/_tf_keras`, what
+# `tensorflow.keras` is under TensorFlow 2.16+), mapped there where the port computes what Keras 2.3.1 did (with fixed
+# seeds, to 1e-6: tests/codemod/test_image_data_generator_to_tf_keras.py runs both). Not in it: ImageDataGenerator
+# (exact only without rotation, shift, zoom, shear, brightness and ZCA: rule image_data_generator_to_tf_keras judges
+# each), NumpyArrayIterator and DirectoryIterator (what they give is their generator's), the affine and brightness
+# functions (the port swaps x and y: rows move by width_shift_range), the `keras.backend` functions.
+TF_KERAS_PORTS = frozenset({
+    "keras.preprocessing.text.Tokenizer", "keras.preprocessing.text.tokenizer_from_json",
+    "keras.preprocessing.text.text_to_word_sequence", "keras.preprocessing.text.hashing_trick",
+    "keras.preprocessing.text.one_hot",  # Python's hash() as in Keras 2: the same within a process, not across
+    "keras.preprocessing.sequence.TimeseriesGenerator", "keras.preprocessing.sequence.make_sampling_table",
+    "keras.preprocessing.sequence.skipgrams",
+    "keras.preprocessing.image.Iterator",  # the base of a project's own iterator: its index order and seeds
+    "keras.preprocessing.image.apply_channel_shift", "keras.preprocessing.image.random_channel_shift",
+    "keras.layers.ThresholdedReLU",
+})
 
 # Keras 1 names no installed stack has (Keras 2.0 removed them), with what replaced them: written to the table as
 # they are, each reported where it is imported or used.
@@ -227,8 +246,12 @@ def build(dumps, out=TABLE):
             same = sorted((p for p in by_identity[identity] if keras3.get(p) not in (None, "module")),
                           key=lambda p: _preference(path, p))
             name = path.rsplit(".", 1)[1]
+            ported = sorted("tensorflow." + p for p in by_identity[identity]
+                            if p in TF_KERAS_PORTS and "tensorflow." + p in keras3)
             if same and kind != "module":
                 table[path] = (same[0], "")
+            elif ported and kind != "module":
+                table[path] = (ported[0], "")
             elif name in SUBSTITUTES and _substitute(by_identity[identity], keras3):
                 table[path] = (_substitute(by_identity[identity], keras3), SUBSTITUTES[name][1])
             elif kind == "module":

@@ -610,11 +610,16 @@ def test_a_keras_2_0_call_of_obtain_input_shape_is_reported():
     assert [f.line for f in findings] == [3] and "require_flatten" in findings[0].message
 
 
-def test_keras_2_s_iterator_base_class_is_reported_with_pydataset():
-    # uzh-rpg/rpg_public_dronet utils.py:8 (a DirectoryIterator of its own on Keras 2's Iterator)
-    findings = assert_unchanged("""
+def test_keras_2_s_iterator_base_class_moves_to_tensorflow_keras():
+    # uzh-rpg/rpg_public_dronet utils.py:8 (a DirectoryIterator of its own on Keras 2's Iterator): Keras 3's
+    # tensorflow.keras port gives the same index order and seeds (test_image_data_generator_to_tf_keras.py)
+    findings = assert_rewrites("""
         from keras.preprocessing.image import Iterator
         class DroneDirectoryIterator(Iterator):
             pass
+    """, """
+        from tensorflow.keras.preprocessing.image import Iterator
+        class DroneDirectoryIterator(Iterator):
+            pass
     """, RULE)
-    assert [f.line for f in findings] == [2] and "keras.utils.PyDataset" in findings[0].message
+    assert findings == []

@@ -1163,8 +1163,7 @@ LEGACY = {
     'keras.layers.Merge':
         (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its mode=)"),
     'keras.layers.Recurrent': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.layers.ThresholdedReLU':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.ThresholdedReLU': ('tensorflow.keras.layers.ThresholdedReLU', ''),
     'keras.layers.advanced_activations': (None, 'module'),
     'keras.layers.advanced_activations.ELU': ('keras.layers.ELU', ''),
     'keras.layers.advanced_activations.InputSpec': ('keras.layers.InputSpec', ''),
@@ -1173,8 +1172,7 @@ LEGACY = {
     'keras.layers.advanced_activations.PReLU': ('keras.layers.PReLU', ''),
     'keras.layers.advanced_activations.ReLU': ('keras.layers.ReLU', ''),
     'keras.layers.advanced_activations.Softmax': ('keras.layers.Softmax', ''),
-    'keras.layers.advanced_activations.ThresholdedReLU':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.advanced_activations.ThresholdedReLU': ('tensorflow.keras.layers.ThresholdedReLU', ''),
     'keras.layers.advanced_activations.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.convolutional': (None, 'module'),
@@ -1618,20 +1616,17 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.ImageDataGenerator':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.preprocessing.image.Iterator':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.preprocessing.image.Iterator': ('tensorflow.keras.preprocessing.image.Iterator', ''),
     'keras.preprocessing.image.NumpyArrayIterator':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.apply_affine_transform':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.apply_brightness_shift':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.preprocessing.image.apply_channel_shift':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.preprocessing.image.apply_channel_shift': ('tensorflow.keras.preprocessing.image.apply_channel_shift', ''),
     'keras.preprocessing.image.random_brightness':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.preprocessing.image.random_channel_shift':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.preprocessing.image.random_channel_shift': ('tensorflow.keras.preprocessing.image.random_channel_shift', ''),
     'keras.preprocessing.image.random_rotation':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.random_shear':
@@ -1641,22 +1636,16 @@ LEGACY = {
     'keras.preprocessing.image.random_zoom':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.sequence.TimeseriesGenerator':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        ('tensorflow.keras.preprocessing.sequence.TimeseriesGenerator', ''),
     'keras.preprocessing.sequence.make_sampling_table':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.preprocessing.sequence.skipgrams':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        ('tensorflow.keras.preprocessing.sequence.make_sampling_table', ''),
+    'keras.preprocessing.sequence.skipgrams': ('tensorflow.keras.preprocessing.sequence.skipgrams', ''),
     'keras.preprocessing.text': (None, 'module'),
-    'keras.preprocessing.text.Tokenizer':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.preprocessing.text.hashing_trick':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.preprocessing.text.one_hot':
-        (None, 'keras.ops.nn.one_hot has the name (not the same object: check it does the same)'),
-    'keras.preprocessing.text.text_to_word_sequence':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.preprocessing.text.tokenizer_from_json':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.preprocessing.text.Tokenizer': ('tensorflow.keras.preprocessing.text.Tokenizer', ''),
+    'keras.preprocessing.text.hashing_trick': ('tensorflow.keras.preprocessing.text.hashing_trick', ''),
+    'keras.preprocessing.text.one_hot': ('tensorflow.keras.preprocessing.text.one_hot', ''),
+    'keras.preprocessing.text.text_to_word_sequence': ('tensorflow.keras.preprocessing.text.text_to_word_sequence', ''),
+    'keras.preprocessing.text.tokenizer_from_json': ('tensorflow.keras.preprocessing.text.tokenizer_from_json', ''),
     'keras.regularizers.ActivityRegularizer':
         (None, "Keras 1's ActivityRegularizer: use keras.regularizers.L1L2 as activity_regularizer="),
     'keras.regularizers.WeightRegularizer':

@@ -48,16 +48,13 @@ LEGACY_WORDS = frozenset(path.rsplit(".", 1)[1].encode() for path, (_, why) in L
 WORD = re.compile(rb"\w+")
 
 
-# Keras 2 names Keras 3 removed outright -> what to use instead (reported, not rewritten: the data pipeline changes).
+# Keras 2 names Keras 3 removed from `keras` -> what to use instead (reported, not rewritten: the data pipeline
+# changes). Its `tensorflow.keras` keeps them (image_data_generator_to_tf_keras moves an ImageDataGenerator there
+# where that computes what Keras 2.3.1 did); `Iterator` is moved by the table (it computes the same).
 _GENERATORS = ("use keras.utils.image_dataset_from_directory (or a keras.utils.PyDataset) for the data and "
                "preprocessing layers (RandomFlip, RandomTranslation, Rescaling) for the augmentation")
-REMOVED = {f"{root}.preprocessing.image.{name}": _GENERATORS for root in ("keras", "tensorflow.keras")
-           for name in ("ImageDataGenerator", "Iterator", "DirectoryIterator", "NumpyArrayIterator")}
-# Iterator is mostly a base class (uzh-rpg/rpg_public_dronet utils.py: a DirectoryIterator of its own)
-REMOVED.update({f"{root}.preprocessing.image.Iterator": (
-    "subclass keras.utils.PyDataset instead: __len__ the number of batches (ceil(n / batch_size)), "
-    "__getitem__(i) the batch that _get_batches_of_transformed_samples(index_array) built for the i-th slice of "
-    "the (shuffled) indices, on_epoch_end to reshuffle") for root in ("keras", "tensorflow.keras")})
+REMOVED = {f"keras.preprocessing.image.{name}": _GENERATORS
+           for name in ("ImageDataGenerator", "DirectoryIterator", "NumpyArrayIterator")}
 
 
 def _free_names(source: str) -> set[str]:

@@ -1,0 +1,233 @@
+"""image_data_generator_to_tf_keras, and the names the table moves to Keras 3's tensorflow.keras (legacy_import_paths):
+must-not-change cases first, then before/after, then the reports, then the ports against Keras 2.3.1 itself
+(tests/codemod/data/legacy_preprocessing_probe.py run by both stacks: the same batches, to 1e-6, for what is moved;
+other batches for each option that keeps the generator where it is), then a rewritten script run under
+MirroredStrategy on two logical CPUs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from migrate.codemod.rules.image_data_generator_to_tf_keras import DIFFERS
+from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
+from tests.conftest import ROOT
+
+RULE = "image_data_generator_to_tf_keras"
+PROBE = Path(__file__).parent / "data" / "legacy_preprocessing_probe.py"
+SCRIPT = Path(__file__).parent / "scripts" / "tf_keras_ports_train.py"
+LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
+
+
+@pytest.mark.parametrize("option", [*(f"{key}=0.2" for key in DIFFERS if key != "zca_whitening"), "zca_whitening=True",
+                                    "rotation_range=ANGLE", "**options"])
+def test_an_option_the_port_computes_otherwise_keeps_the_generator(option):
+    assert_unchanged(f"""
+        from keras.preprocessing.image import ImageDataGenerator
+        gen = ImageDataGenerator(horizontal_flip=True, {option})
+        it = gen.flow_from_directory("data")
+    """, RULE)
+
+
+def test_a_subclass_a_positional_option_a_generator_passed_on_and_a_projects_own_stay():
+    for use in ("class Drone(ImageDataGenerator):\n    pass",
+                "gen = ImageDataGenerator(False)",
+                "make(ImageDataGenerator)",
+                "gen = ImageDataGenerator(rescale=1.)\nother = ImageDataGenerator(rotation_range=10)"):
+        assert_unchanged(f"from keras.preprocessing.image import ImageDataGenerator\n{use}\n", RULE)
+    assert_unchanged("from mylib import ImageDataGenerator\ngen = ImageDataGenerator(rotation_range=10)\n", RULE)
+
+
+def test_a_generator_the_port_computes_as_keras_2_did_is_imported_from_tensorflow_keras():
+    assert_rewrites("""
+        from keras.preprocessing.image import ImageDataGenerator
+        gen = ImageDataGenerator(featurewise_center=True, featurewise_std_normalization=True, horizontal_flip=True,
+                                 vertical_flip=True, rescale=1. / 255, channel_shift_range=10., rotation_range=0,
+                                 zoom_range=0., brightness_range=None, zca_whitening=False, validation_split=0.2,
+                                 preprocessing_function=scale, data_format="channels_first")
+        gen.fit(x)
+        train = gen.flow_from_directory("data", subset="training")
+    """, """
+        from tensorflow.keras.preprocessing.image import ImageDataGenerator
+        gen = ImageDataGenerator(featurewise_center=True, featurewise_std_normalization=True, horizontal_flip=True,
+                                 vertical_flip=True, rescale=1. / 255, channel_shift_range=10., rotation_range=0,
+                                 zoom_range=0., brightness_range=None, zca_whitening=False, validation_split=0.2,
+                                 preprocessing_function=scale, data_format="channels_first")
+        gen.fit(x)
+        train = gen.flow_from_directory("data", subset="training")
+    """, RULE)
+
+
+def test_beside_other_names_and_under_another_name():
+    assert_rewrites("""
+        from keras.preprocessing.image import ImageDataGenerator, img_to_array
+        gen = ImageDataGenerator(rescale=1. / 255)
+    """, """
+        from keras.preprocessing.image import img_to_array
+        from tensorflow.keras.preprocessing.image import ImageDataGenerator
+
+        gen = ImageDataGenerator(rescale=1. / 255)
+    """, RULE)
+    assert_rewrites("""
+        from keras.preprocessing.image import ImageDataGenerator as IDG
+        gen = IDG(samplewise_center=True)
+    """, """
+        from tensorflow.keras.preprocessing.image import ImageDataGenerator as IDG
+        gen = IDG(samplewise_center=True)
+    """, RULE)
+
+
+def test_a_generator_the_layers_rule_takes_is_left_to_it():
+    got, findings = rewrite("""
+        from keras.preprocessing.image import ImageDataGenerator
+        gen = ImageDataGenerator(horizontal_flip=True, rescale=1. / 255)
+        model.fit_generator(gen.flow(x, y, batch_size=8), steps_per_epoch=10)
+    """)
+    assert "ImageDataGenerator" not in got and "keras.layers.RandomFlip" in got and findings == []
+
+
+def test_the_names_the_table_moves_to_tensorflow_keras():
+    assert_rewrites("""
+        from keras.preprocessing.text import Tokenizer, text_to_word_sequence
+        from keras.preprocessing.sequence import pad_sequences, TimeseriesGenerator
+        from keras.preprocessing.image import Iterator, img_to_array
+        from keras.layers import Dense, ThresholdedReLU
+        from keras.layers.advanced_activations import ThresholdedReLU as TReLU
+    """, """
+        from tensorflow.keras.preprocessing.text import Tokenizer, text_to_word_sequence
+        from keras.preprocessing.sequence import pad_sequences
+        from keras.preprocessing.image import img_to_array
+        from keras.layers import Dense
+        from tensorflow.keras.layers import ThresholdedReLU, ThresholdedReLU as TReLU
+        from tensorflow.keras.preprocessing.sequence import TimeseriesGenerator
+        from tensorflow.keras.preprocessing.image import Iterator
+    """, "legacy_import_paths")
+
+
+def test_what_stays_is_reported_with_why():
+    _, findings = rewrite("""
+        from keras.preprocessing.image import ImageDataGenerator
+        gen = ImageDataGenerator(height_shift_range=0.1)
+        it = gen.flow_from_directory("data")
+    """)
+    assert [(f.line, f.rule, f.advice) for f in findings] == [(2, "legacy_import_paths", False)]
+    assert ("Keras 3's tensorflow.keras.preprocessing.image.ImageDataGenerator not taken: its height_shift_range=... "
+            "moves columns (x and y swapped in its affine matrix) than Keras 2.3.1's") in findings[0].message
+    _, findings = rewrite("""
+        from tensorflow.keras.preprocessing.image import ImageDataGenerator
+        gen = ImageDataGenerator(zoom_range=0.2)
+        it = gen.flow_from_directory("data")
+    """)
+    assert [(f.line, f.rule, f.advice) for f in findings] == [(2, RULE, False)]
+    assert "is tf.keras 2.21's, not Keras 2.3.1's nor TF 1's: its zoom_range=... zooms" in findings[0].message
+
+
+def test_a_tensorflow_keras_generator_the_port_computes_as_keras_2_did_is_not_reported():
+    got, findings = rewrite("""
+        from tensorflow.keras.preprocessing.image import ImageDataGenerator
+        gen = ImageDataGenerator(rescale=1. / 255, horizontal_flip=True)
+        it = gen.flow_from_directory("data")
+    """)
+    assert findings == [] and got.startswith("\nfrom tensorflow.keras.preprocessing.image import ImageDataGenerator")
+
+
+# ---------------------------------------------------------------- the ports against Keras 2.3.1
+
+def _probe(python: Path, root: str, out: Path, folder: Path, pillow: str | None) -> dict[str, np.ndarray]:
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    if pillow:  # a Pillow installed apart (pip install --target): flow_from_directory reads PNGs through it
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [pillow, env.get("PYTHONPATH")]))
+    done = subprocess.run([str(python), str(PROBE), root, str(out), str(folder)], capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    with np.load(out) as loaded:
+        return {key: loaded[key] for key in loaded.files}
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    if a.dtype.kind in "fc" or b.dtype.kind in "fc":
+        return a.shape == b.shape and a.dtype == b.dtype and bool(np.allclose(a, b, rtol=0, atol=1e-6))
+    return a.shape == b.shape and bool((a == b).all())
+
+
+def _write_png(path: Path, pixels: np.ndarray) -> None:
+    """An 8-bit RGB PNG, written by hand: the probe's stacks read it with Pillow, this process needs none."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    height, width, _ = pixels.shape
+    rows = b"".join(b"\0" + pixels[row].tobytes() for row in range(height))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+# The probe's cases for each option the rule refuses (DIFFERS): their batches must differ, or the refusal is needless.
+REFUSED = {"rotation": "rotation_range", "width_shift": "width_shift_range", "height_shift": "height_shift_range",
+           "shift_pixels": "width_shift_range", "zoom": "zoom_range", "zoom_pair": "zoom_range",
+           "shear": "shear_range", "brightness": "brightness_range", "zca": "zca_whitening", "dir_rotated": "rotation_range"}
+
+
+@pytest.mark.skipif(not LEGACY37.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is absent")
+def test_the_ports_give_the_batches_keras_2_3_1_gave(tmp_path):
+    """Keras 2.3.1 (`keras.preprocessing`, keras_preprocessing 1.1.2) and Keras 3's tensorflow.keras ports, the same
+    calls and seeds: every case the rule or the table moves is equal to 1e-6; every refused option differs. The
+    flow_from_directory cases need Pillow in both stacks: $MIGRATE_PILLOW37 / $MIGRATE_PILLOW name `pip install
+    --target` folders where an environment lacks it; without, those cases and brightness_range are left out (and
+    the test says so)."""
+    rng = np.random.RandomState(1)
+    for label in ("cats", "dogs"):
+        (tmp_path / "images" / label).mkdir(parents=True)
+        for index in range(4):
+            _write_png(tmp_path / "images" / label / f"{index}.png",
+                       rng.randint(0, 256, size=(15 + index, 13, 3)).astype(np.uint8))
+    keras2 = _probe(LEGACY37, "keras", tmp_path / "keras2.npz", tmp_path / "images", os.environ.get("MIGRATE_PILLOW37"))
+    keras3 = _probe(Path(sys.executable), "tensorflow.keras", tmp_path / "keras3.npz", tmp_path / "images",
+                    os.environ.get("MIGRATE_PILLOW"))
+    if not (keras2["has_pillow"] and keras3["has_pillow"]):
+        keras2 = {key: value for key, value in keras2.items() if not key.startswith(("dir_", "brightness_"))}
+        keras3 = {key: value for key, value in keras3.items() if not key.startswith(("dir_", "brightness_"))}
+        keras2["has_pillow"] = keras3["has_pillow"] = np.asarray(False)
+    assert set(keras2) == set(keras3)
+    refused = {key for key in keras2 if key.startswith(tuple(case + "_" for case in REFUSED))
+               or key in ("apply_affine", "random_rotation")}
+    moved = sorted(set(keras2) - refused)
+    assert [key for key in moved if not _same(keras2[key], keras3[key])] == []
+    for case, option in REFUSED.items():
+        if case in ("dir_rotated", "brightness") and not keras2["has_pillow"]:
+            continue
+        keys = [key for key in refused if key.startswith(case + "_") and key.endswith("_x")]
+        assert keys and any(not _same(keras2[key], keras3[key]) for key in keys), (case, option)
+    assert {"exact_together_next3_x", "tok_matrix_tfidf", "thresholded_relu", "timeseries_1_x"} <= set(moved)
+    if not (keras2["has_pillow"] and keras3["has_pillow"]):
+        pytest.skip("flow_from_directory not compared: Pillow is missing in a stack ($MIGRATE_PILLOW37, $MIGRATE_PILLOW)")
+    assert "dir_categorical_0_x" in moved and "dir_gray_x" in moved
+
+
+# ---------------------------------------------------------------- executed
+
+def test_the_rewritten_script_trains_under_mirrored_strategy(tmp_path):
+    """A centering, flipping ImageDataGenerator's flow fed to fit, a project's Iterator subclass to evaluate, a
+    ThresholdedReLU layer, Tokenizer and TimeseriesGenerator: all from tensorflow.keras after the rewrite, run on
+    one and two replicas."""
+    target = tmp_path / SCRIPT.name
+    shutil.copy(SCRIPT, target)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    code = target.read_text().split('"""', 2)[2]
+    assert "from tensorflow.keras.preprocessing.image import ImageDataGenerator, Iterator" in code
+    assert "from keras.preprocessing" not in code.replace("from keras.preprocessing.sequence import pad_sequences", "")
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    for gpus, replicas in (("2", 2), ("1", 1)):
+        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus], capture_output=True,
+                             text=True, timeout=600, env=env, cwd=tmp_path)
+        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+        assert f"replicas {replicas} epochs 2 loss True padded [[0, 2, 4, 1], [0, 0, 1, 5]] series 5 (4, 3)" in run.stdout
