@@ -101,7 +101,8 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
             reached |= _read(source, lambda module: _may_call(module, names), reachable_calls, found, module_of(path))
     passed_on: dict[str, str] = {}
     for path, source in sources:
-        if b"from keras" in source or b"from tensorflow" in source:
+        if b"from keras" in source or b"from tensorflow" in source or b"import tensorflow as" in source or \
+                b"import keras" in source:
             passed_on |= reexports(module_of(path), source)
     packages = frozenset(part.split(".")[0] for path, _ in sources for part in PurePath(path).parts)
     return Survey(found.factories, frozenset(reached), tuple(sorted(passed_on.items())), packages, _phases(sources))

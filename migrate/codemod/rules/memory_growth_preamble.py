@@ -6,14 +6,19 @@
 
 crashes on TensorFlow 2 (no ConfigProto, no Session). When the config and its session are used for
 nothing else, they become `tf.config.experimental.set_memory_growth(gpu, True)` for every GPU. Other
-options set on the config go too: the two with a TF2 call become it (`allow_soft_placement`,
-`log_device_placement`); the rest (a memory fraction, visible devices, thread counts...) are named in
-a comment and reported as advice (the preamble is converted), since TF2 spells them differently or not at all. Any other use of the config
-or session (`sess.run`, passing the config on) leaves the block alone: `tf1_session_code` reports it.
+options set on the config go too: those with a TF2 call that means the same become it (`allow_soft_placement`,
+`log_device_placement`, the two thread-pool sizes -> `tf.config.threading`, `device_count={'GPU': N}` -> the
+first N GPUs made visible, `'CPU': 1` being TF's default); the rest (a memory fraction, a visible device list...)
+are named in a comment and reported as advice (the preamble is converted), since TF2 spells them differently
+or not at all. A preamble without allow_growth (`K.set_session(tf.Session(config=tf.ConfigProto(device_count=
+{'GPU': 1})))`) is converted only when every option it sets has such a call; else it is left to
+`tf1_session_code`'s report. Any other use of the config or session (`sess.run`, passing the config on)
+leaves the block alone: `tf1_session_code` reports it.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Sequence
 
@@ -28,7 +33,37 @@ _CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")
 _TF = r"\w+(?:\.compat\.v1)?"
 # ConfigProto options with one TF2 call that means the same.
 TF2_CALLS = {"allow_soft_placement": "{tf}.config.set_soft_device_placement({value})",
-             "log_device_placement": "{tf}.debugging.set_log_device_placement({value})"}
+             "log_device_placement": "{tf}.debugging.set_log_device_placement({value})",
+             "intra_op_parallelism_threads": "{tf}.config.threading.set_intra_op_parallelism_threads({value})",
+             "inter_op_parallelism_threads": "{tf}.config.threading.set_inter_op_parallelism_threads({value})"}
+
+
+def _device_count(value: str, tf: str) -> str | None:
+    """`device_count={'GPU': 1, 'CPU': 1}` as TF2 calls: TF1 made at most N GPU devices, the first N visible,
+    which `set_visible_devices(gpus[:N], 'GPU')` does; one CPU device is TF's default (more would be logical
+    devices, which TF2 spells otherwise). None for any other value (a name, a CPU count above 1)."""
+    try:
+        counts = ast.literal_eval(value)  # a literal read as data: nothing of the script runs
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    if not isinstance(counts, dict) or not counts or \
+            any(key not in ("GPU", "CPU") or type(count) is not int or count < 0 for key, count in counts.items()) or \
+            counts.get("CPU", 1) != 1:
+        return None
+    if "GPU" not in counts:
+        return ""
+    return f"{tf}.config.set_visible_devices({tf}.config.list_physical_devices('GPU')[:{counts['GPU']}], 'GPU')\n"
+
+
+def _tf2_code(option: str, value: str, tf: str) -> str | None:
+    """The TF2 statements that set what `config.OPTION = VALUE` set ("" for nothing to do), None where TF2 has no
+    call that means the same."""
+    if option == "gpu_options.allow_growth" and value == "True":
+        return ""  # the memory-growth loop
+    if option == "device_count":
+        return _device_count(value, tf)
+    call = TF2_CALLS.get(option)
+    return None if call is None else call.format(tf=tf, value=value) + "\n"
 
 
 def _rebinds(text: str, name: str) -> bool:
@@ -54,9 +89,9 @@ def _own_scope(text: str, name: str) -> bool:
 class MemoryGrowthPreamble(Rule):
     NAME = "memory_growth_preamble"
     ORDER = 5  # before tf1_session_code, which then reads the rewritten tree
-    TRIGGERS = ("allow_growth",)
+    TRIGGERS = ("allow_growth", "ConfigProto")
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = "ConfigProto + allow_growth + set_session(Session(config)) -> set_memory_growth for each GPU"
+    DESCRIPTION = "ConfigProto + allow_growth / device_count / threads + set_session(Session(config)) -> tf.config calls"
 
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
@@ -77,11 +112,13 @@ class MemoryGrowthPreamble(Rule):
             given = [] if match else self._config_arguments(original[index])
             if (match or given is not None) and self._is_config_proto(original[index]):
                 config, tf = (match.group(1), match.group(2)) if match else self._config_target(original[index])
+                tf = tf.split(".")[0]
                 found = self._preamble(texts, index, config, ("gpu_options.allow_growth", "True") in (given or []),
                                        body)
-                if found:
-                    dropped, options = found
-                    return self._replaced(original, body, index, dropped, options, tf.split(".")[0], given or [])
+                if found and (found[2] or all(_tf2_code(*pair, tf) is not None
+                                              for pair in [*(given or []), *found[1].values()])):
+                    dropped, options, growth = found
+                    return self._replaced(original, body, index, dropped, options, tf, given or [], growth)
         return None
 
     @staticmethod
@@ -117,10 +154,11 @@ class MemoryGrowthPreamble(Rule):
         return bool(calls) and bool(self.qualified_names(calls[0].func) & CONFIG_PROTO)
 
     def _preamble(self, texts: list[str], start: int, config: str, growth: bool = False,
-                  body: Sequence[cst.BaseStatement] = ()) -> tuple[set[int], dict[int, tuple[str, str]]] | None:
-        """The statements after `start` that make the preamble and the other options set on the config
-        (index -> (option, value)), or None when the config or session is used otherwise."""
-        dropped, session, options = set(), None, {}
+                  body: Sequence[cst.BaseStatement] = ()) -> tuple[set[int], dict[int, tuple[str, str]], bool] | None:
+        """The statements after `start` that make the preamble, the other options set on the config
+        (index -> (option, value)) and whether it asks for memory growth, or None when the config or session
+        is used otherwise, or no session is set from it."""
+        dropped, session, options, installed = set(), None, {}, False
         for index in range(start + 1, len(texts)):
             text = texts[index]
             if _own_scope(text, config) or (index < len(body) and _only_in_words(body[index], config)):
@@ -129,36 +167,34 @@ class MemoryGrowthPreamble(Rule):
             uses_session = session and re.search(rf"\b{session}\b", text)
             if not uses_config and not uses_session:
                 continue
-            if growth and _rebinds(text, config):  # `from config import config` after it: another object
+            if (growth or installed) and _rebinds(text, config):  # `from config import config` after it: another object
                 break
             if text == f"{config}.gpu_options.allow_growth = True":
                 growth = True
             elif re.fullmatch(rf"(?:\w+\.)*set_session\({_TF}\.Session\(config={config}\)\)", text):
-                pass
+                installed = True
             elif found := re.fullmatch(rf"(\w+) = {_TF}\.Session\(config={config}\)", text):
                 session = found.group(1)
             elif session and re.fullmatch(rf"(?:\w+\.)*set_session\({session}\)", text):
-                pass
+                installed = True
             elif option := re.fullmatch(rf"{config}\.([\w.]+) = (.+)", text):
                 options[index] = (option.group(1), option.group(2))
             else:
                 return None
             dropped.add(index)
-        return (dropped, options) if growth else None
+        return (dropped, options, growth) if growth or installed else None
 
     def _replaced(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement], start: int,
                   dropped: set[int], options: dict[int, tuple[str, str]], tf: str,
-                  given: list[tuple[str, str]]) -> list:
+                  given: list[tuple[str, str]], growth: bool = True) -> list:
         name = self.loop_name
         code = f"for {name} in {tf}.config.list_physical_devices('GPU'):\n" \
-               f"    {tf}.config.experimental.set_memory_growth({name}, True)\n"
+               f"    {tf}.config.experimental.set_memory_growth({name}, True)\n" if growth else ""
         comments = [line for index in [start, *sorted(dropped)] for line in body[index].leading_lines]
         for index, (option, value) in [*((start, pair) for pair in given), *sorted(options.items())]:
-            if option == "gpu_options.allow_growth" and value == "True":
-                continue  # what the loop below does
-            call = TF2_CALLS.get(option.split(".")[-1])
+            call = _tf2_code(option, value, tf)
             if call is not None:
-                code += call.format(tf=tf, value=value) + "\n"
+                code += call
                 continue
             comments.append(cst.EmptyLine(comment=cst.Comment(
                 f"# migrate: {option} = {value} dropped: TensorFlow 2 has no ConfigProto")))
@@ -168,5 +204,10 @@ class MemoryGrowthPreamble(Rule):
         self.converted()
         replacement = cst.parse_module(code).body
         kept = [statement for index, statement in enumerate(body) if index not in dropped]
-        kept[start:start + 1] = [replacement[0].with_changes(leading_lines=comments), *replacement[1:]]
-        return kept
+        if replacement:
+            kept[start:start + 1] = [replacement[0].with_changes(leading_lines=comments), *replacement[1:]]
+        elif start + 1 < len(kept):  # nothing left to set (`device_count={'CPU': 1}`): the comments stay above the next
+            kept[start:start + 2] = [kept[start + 1].with_changes(leading_lines=[*comments, *kept[start + 1].leading_lines])]
+        else:
+            del kept[start]
+        return kept or [cst.SimpleStatementLine([cst.Pass()])]
