@@ -26,6 +26,7 @@ from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
+from migrate.codemod.rules.training_learning_phase import calls_after, trains_after
 from migrate.codemod.syntax import code
 
 BACKENDS = ("keras.backend.", "tensorflow.keras.backend.")
@@ -162,6 +163,7 @@ class BackendFunctionsToOps(DropsStatements):
         self.tf = found.group(1) if found else None
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
         self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
+        self.phase_calls = calls_after(node) if "set_learning_phase" in node.code else {}
         # module constants set once to a literal (`TEST_PHASE = 0`), for the learning phase given by name
         values: dict[str, list[str]] = {}
         for statement in node.body:
@@ -172,13 +174,16 @@ class BackendFunctionsToOps(DropsStatements):
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         """`K.set_learning_phase(0)` on a line of its own: Keras 3 layers infer unless called with training=True
-        (fit does), so the statement has nothing left to do and goes. A learning phase of 1 is reported."""
+        (fit does), so the statement has nothing left to do and goes, unless its function (or module) trains after
+        it: Keras 2 then trained with Dropout off and BatchNormalization frozen, and it is reported. A learning phase
+        of 1 is reported (where only training follows, `training_learning_phase` has removed it)."""
         if len(node.body) != 1 or not isinstance(node.body[0], cst.Expr) or not isinstance(node.body[0].value, cst.Call):
             return
         call = node.body[0].value
         phase = code(call.args[0].value) if len(call.args) == 1 else None
         if self._function(call.func) == "set_learning_phase" and call.args[0].keyword is None and \
-                self.constants.get(phase, self._imported_constant(call.args[0].value) or phase) in ("0", "False"):
+                self.constants.get(phase, self._imported_constant(call.args[0].value) or phase) in ("0", "False") and \
+                not trains_after(self.phase_calls.get(id(node), set())):
             self.inference.add(id(call))
             self.inference.add(id(node))
 
