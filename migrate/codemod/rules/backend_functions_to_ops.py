@@ -25,6 +25,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.rule import NAMES, DropsStatements
+from migrate.codemod.rules.backend_function_to_model import function_advice
 from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
 from migrate.codemod.rules.training_learning_phase import calls_after, trains_after
 from migrate.codemod.syntax import code
@@ -325,7 +326,8 @@ class BackendFunctionsToOps(DropsStatements):
                               "transposed there", advice=True)
 
     def _report(self, node: cst.CSTNode, function: str) -> None:
-        advice = ADVICE.get(function, "find its keras.ops or TensorFlow counterpart")
+        advice = function_advice(node) if function == "function" and isinstance(node, cst.Call) else \
+            ADVICE.get(function, "find its keras.ops or TensorFlow counterpart")
         self.report(node, f"keras.backend.{function} is gone in Keras 3 (keras.backend keeps only floatx, epsilon, "
                           f"image_data_format and a few more): {advice}")
 
