@@ -308,3 +308,89 @@ def test_tf_star_imported_from_a_module_of_the_project(tmp_path):
             train()
     """)
     assert summary.sites_for_review == 0
+
+
+def _run(tmp_path, files: dict[str, str]) -> tuple[dict[str, str], object]:
+    from migrate.codemod.engine import run
+    from migrate.codemod.registry import all_rules
+
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    summary = run([tmp_path], all_rules())
+    return {Path(r.path).relative_to(tmp_path).as_posix(): (r.rewritten or b"").decode() for r in summary.results}, summary
+
+
+NETWORKS = """
+    import tensorflow as tf
+
+    def get_session():
+        \"\"\" Limit session memory usage
+        \"\"\"
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        return tf.Session(config=config)
+"""
+MAIN = """
+    from keras.backend.tensorflow_backend import set_session
+    from utils.networks import get_session
+
+    def main(args):
+        set_session(get_session())
+        train(args)
+"""
+
+
+def test_a_session_factory_whose_session_is_only_installed_or_dropped(tmp_path):
+    # germain-hug/Deep-RL-Keras utils/networks.py + main.py; WeidiXie/VGG-Speaker-Recognition tool/toolkits.py
+    toolkits = """
+        import os
+
+        def initialize_GPU(args):
+            # Initialize GPUs
+            import tensorflow as tf
+            os.environ["CUDA_VISIBLE_DEVICES"] = args.gpu
+            config = tf.ConfigProto()
+            config.gpu_options.allow_growth = True
+            session = tf.Session(config=config)
+            return session
+    """
+    got, summary = _run(tmp_path, {"utils/networks.py": NETWORKS, "main.py": MAIN, "tool/toolkits.py": toolkits,
+                                   "src/predict.py": "import toolkits\n\ntoolkits.initialize_GPU(args)\n"})
+    assert got["utils/networks.py"] == textwrap.dedent("""
+        import tensorflow as tf
+
+        def get_session():
+            \"\"\" Limit session memory usage
+            \"\"\"
+            for gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(gpu, True)
+    """)
+    assert got["main.py"] == textwrap.dedent("""
+        from utils.networks import get_session
+
+        def main(args):
+            get_session()
+            train(args)
+    """)
+    assert got["tool/toolkits.py"] == textwrap.dedent("""
+        import os
+
+        def initialize_GPU(args):
+            # Initialize GPUs
+            import tensorflow as tf
+            os.environ["CUDA_VISIBLE_DEVICES"] = args.gpu
+            for _gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(_gpu, True)
+    """)
+    assert summary.sites_for_review == 0
+
+
+def test_a_session_factory_whose_session_is_used_or_never_called_stays(tmp_path):
+    for caller in ("sess = get_session()\nsess.run(init)\n",  # the session is used: TF1 graph code
+                   "# get_session() gives the session\n",  # a line it cannot read
+                   ""):  # no call in the run: callers out of sight
+        got, summary = _run(tmp_path, {"utils/networks.py": NETWORKS,
+                                       "other.py": f"from utils.networks import get_session\n{caller}"})
+        assert "set_memory_growth" not in got["utils/networks.py"] and "Session(config=config)" in \
+            (got["utils/networks.py"] or NETWORKS), caller
