@@ -584,3 +584,21 @@ def test_what_reverse_conv2d_and_spatial_2d_padding_became_computes_what_keras_2
         assert "only supports the NHWC tensor format" in str(error)
     else:
         np.testing.assert_allclose(first, ref["conv_first"], **close)
+
+
+def test_a_count_of_the_available_gpus_becomes_the_logical_gpus_count():
+    # WeidiXie/VGG-Speaker-Recognition src/main.py, src/model.py: the GPU count for multi_gpu_model
+    findings = assert_rewrites("""
+        import keras
+        import tensorflow as tf
+
+        mgpu = len(keras.backend.tensorflow_backend._get_available_gpus())
+        names = keras.backend.tensorflow_backend._get_available_gpus()
+    """, """
+        import keras
+        import tensorflow as tf
+
+        mgpu = len(tf.config.list_logical_devices('GPU'))
+        names = keras.backend.tensorflow_backend._get_available_gpus()
+    """, RULE)
+    assert [f.line for f in findings] == [6]  # the names are spelled otherwise in TF 2: only a count is rewritten

@@ -165,6 +165,7 @@ class BackendFunctionsToOps(DropsStatements):
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
         self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
         self.phase_calls = calls_after(node) if "set_learning_phase" in node.code else {}
+        self.counted: set[int] = set()  # _get_available_gpus() calls whose length is all that is read
         self.classes: list[tuple[bool, int]] = []  # (a Keras layer's class, functions open when it began)
         self.functions: list[dict] = []  # per function open: whether it is a layer's call, whether it needs training
         # module constants set once to a literal (`TEST_PHASE = 0`), for the learning phase given by name
@@ -267,6 +268,13 @@ class BackendFunctionsToOps(DropsStatements):
         return updated.with_changes(left=updated.left.with_changes(func=func), comparisons=[
             updated.comparisons[0].with_changes(
                 comparator=cst.SimpleString(f"{quote}{ORDERINGS[literal.evaluated_value]}{quote}"))])
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """`len(K.tensorflow_backend._get_available_gpus())`: a count of GPUs (`_available_gpus`)."""
+        if isinstance(node.func, cst.Name) and node.func.value == "len" and len(node.args) == 1 and \
+                isinstance(node.args[0].value, cst.Call) and not node.args[0].star and \
+                self._function(node.args[0].value.func) == "tensorflow_backend._get_available_gpus":
+            self.counted.add(id(node.args[0].value))
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         function = self._function(original.func)
@@ -588,6 +596,16 @@ def _spatial_2d_padding(rule: BackendFunctionsToOps, original: cst.Call, updated
 
 
 # Keras 2 functions rewritten by a function of the call (None: the call is reported).
-CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
+def _available_gpus(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`len(K.tensorflow_backend._get_available_gpus())` (WeidiXie/VGG-Speaker-Recognition): Keras 2 listed the
+    session's GPU devices, which are TensorFlow 2's logical GPUs (CUDA_VISIBLE_DEVICES and virtual devices
+    counted alike). Their names are spelled otherwise, so only a count is rewritten."""
+    if id(original) not in rule.counted or original.args:
+        return None
+    return cst.parse_expression(f"{rule._tf()}.config.list_logical_devices('GPU')")
+
+
+CALLED_AS = {"tensorflow_backend._get_available_gpus": _available_gpus,
+             "control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
              "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add,
              "spatial_2d_padding": _spatial_2d_padding}
