@@ -34,12 +34,17 @@ OPTIMIZER_MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.", "tenso
 # Keras 2's optimizer classes and their default learning rates (what `lr` meant when it was not given).
 OPTIMIZER_DEFAULT_LR = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0,
                         "Adamax": 0.002, "Nadam": 0.002, "Ftrl": 0.001}
+# Keras 2's lower-case aliases of the same classes (`keras.optimizers.adam = Adam`), renamed later by
+# legacy_import_paths: an optimizer rule must see `adam(lr=...)` as Adam's call, or a second run would.
+OPTIMIZER_ALIASES = {"sgd": "SGD", "rmsprop": "RMSprop", "adagrad": "Adagrad", "adadelta": "Adadelta", "adam": "Adam",
+                     "adamax": "Adamax", "nadam": "Nadam"}
 
 
 def keras_optimizer(qualified_names: set[str]) -> tuple[str, str] | None:
     """(module, class) when a callee's qualified names make it a Keras optimizer class."""
     for name in qualified_names:
         module, _, cls = name.rpartition(".")
+        cls = OPTIMIZER_ALIASES.get(cls, cls)
         if cls in OPTIMIZER_DEFAULT_LR and (module + ".").startswith(OPTIMIZER_MODULES):
             return module, cls
     return None

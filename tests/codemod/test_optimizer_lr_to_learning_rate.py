@@ -34,3 +34,24 @@ def test_keras_and_tf_keras_optimizers():
         c = optimizers.RMSprop(learning_rate=0.001, rho=0.9)
         d = keras.optimizers.Adagrad(learning_rate=0.01)
     """, RULE)
+
+
+def test_keras2_lower_case_aliases_are_the_same_optimizers():
+    """`keras.optimizers.adam` was Keras 2's alias of Adam: its `lr=` is renamed in the same run as the alias
+    (legacy_import_paths runs later), or a second run would still change the file (keras-fcos's train.py)."""
+    assert_rewrites("""
+        import keras
+        from keras import optimizers
+
+        a = keras.optimizers.adam(lr=1e-5)
+        b = optimizers.sgd(lr=0.1, momentum=0.9)
+        c = optimizers.rmsprop(lr=0.001, decay=1e-6)
+    """, """
+        import keras
+        from keras import optimizers
+        from keras.optimizers.schedules import InverseTimeDecay
+
+        a = keras.optimizers.Adam(learning_rate=1e-5)
+        b = optimizers.SGD(learning_rate=0.1, momentum=0.9)
+        c = optimizers.RMSprop(learning_rate=InverseTimeDecay(0.001, decay_steps=1, decay_rate=1e-6))
+    """)

@@ -426,3 +426,23 @@ def test_a_table_name_lets_a_file_in_only_after_tensorflow_or_the_module_the_tab
     assert let_in("import tensorflow as tf\ny = tf.reduce_sum(x, keep_dims=True)\n")
     assert rewrite("import math\nimport tensorflow as tf\nn = tf.ceil(x)\n", "tf1_names_to_tf2")[0] == \
         "import math\nimport tensorflow as tf\nn = tf.math.ceil(x)\n"
+
+
+def test_names_reached_through_keras_backends_tf_are_renamed_in_the_same_run():
+    """`K.tf.image.resize_bilinear` is TensorFlow's name (Keras 2's backend re-exported the module): renamed in
+    the first run, as `tf.` would be, not only once backend_functions_to_ops has spelt it `tf.` (Golbstein's
+    deeplab utils.py changed again on a second run)."""
+    assert_rewrites("""
+        import keras.backend as K
+        from keras.layers import Lambda
+
+        x = Lambda(lambda t: K.tf.image.resize_bilinear(t, size=(8, 8)))(x)
+        n = K.tf.count_nonzero(x, keep_dims=True)
+    """, """
+        import keras.backend as K
+        from keras.layers import Lambda
+        import tensorflow
+
+        x = Lambda(lambda t: tensorflow.compat.v1.image.resize_bilinear(t, size=(8, 8)))(x)
+        n = tensorflow.math.count_nonzero(x, keepdims=True)
+    """)

@@ -156,7 +156,7 @@ class BackendFunctionsToOps(DropsStatements):
             return True
         aliases = {b"backend", *_BACKEND_ALIAS.findall(source)}
         uses = re.compile(rb"\b(?:" + b"|".join(re.escape(alias) for alias in sorted(aliases)) + rb")[ \t]*\.[ \t]*(\w+)")
-        return any(name.decode() not in KEPT | {"tf"} for name in uses.findall(source))
+        return any(name.decode() not in KEPT for name in uses.findall(source))  # `K.tf.X` too: it becomes tf.X
 
     def visit_Module(self, node: cst.Module) -> None:
         found = _OPS_ALIAS.search(node.code)

@@ -33,6 +33,8 @@ from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code
 
 ROOTS = ("tensorflow.", "tensorflow.compat.v1.")
+# Keras 2's backend re-exported the tensorflow module as `tf` (`K.tf.image.resize_bilinear`): the same names.
+KERAS_TF = frozenset({"keras.backend.tf", "tensorflow.keras.backend.tf"})
 GFILE = {"GFile": "GFile", "FastGFile": "GFile", "Open": "GFile", "Exists": "exists", "MakeDirs": "makedirs",
          "MkDir": "mkdir", "Glob": "glob", "ListDirectory": "listdir", "IsDirectory": "isdir", "Remove": "remove",
          "DeleteRecursively": "rmtree", "Copy": "copy", "Rename": "rename", "Walk": "walk", "Stat": "stat"}
@@ -84,6 +86,14 @@ GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "Interactive
               "py_func", "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.")
 
 
+def _through_keras(name: str) -> str:
+    """`keras.backend.tf.X` -> `tensorflow.X`: what Keras 2's re-export of TensorFlow names."""
+    for prefix in KERAS_TF:
+        if name.startswith(prefix + "."):
+            return "tensorflow." + name.removeprefix(prefix + ".")
+    return name
+
+
 class Tf1NamesToTf2(DropsStatements):
     NAME = "tf1_names_to_tf2"
     ORDER = 4  # before tf1_session_code, which then sees the Session(graph=...) rewritten
@@ -92,7 +102,7 @@ class Tf1NamesToTf2(DropsStatements):
                 "space_to_depth", "depth_to_space", "log(")
     # Every site is a name LibCST resolves to `tensorflow.` through the file's own imports (no star or re-export
     # guess): without the word there is none (`assign`, `log(`, `Print` occur in most files).
-    REQUIRES = ("tensorflow",)
+    REQUIRES = ("tensorflow", ".tf.")  # `K.tf.X`: a file may reach TensorFlow only through Keras 2's backend
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.gfile / tf.GraphDef / tf.to_float / tf.Session(graph=g)... -> TF2 names; TF1 graph-mode names reported"
 
@@ -100,7 +110,8 @@ class Tf1NamesToTf2(DropsStatements):
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         """The rule's own words, or a call of a name TensorFlow's tables rename, reorder or change keywords of."""
-        return super().triggered(source, survey) or (b"tensorflow" in source and _mentions_table(source))
+        return super().triggered(source, survey) or \
+            ((b"tensorflow" in source or b".tf." in source) and _mentions_table(source))
 
     def visit_Module(self, node: cst.Module) -> None:
         self.tf1_bodies: set[int] = set()  # bodies of `if`s only TensorFlow 1 enters
@@ -214,7 +225,7 @@ class Tf1NamesToTf2(DropsStatements):
             shown.insert(0, code(keywords["message"].value))
         if "summarize" in keywords:
             shown.append(f"summarize={code(keywords['summarize'].value)}")
-        self.prints[id(node)] = f"{root.value}.print({', '.join(shown)})"
+        self.prints[id(node)] = f"{code(root)}.print({', '.join(shown)})"
         self.prints[id(call)] = ""
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
@@ -231,24 +242,27 @@ class Tf1NamesToTf2(DropsStatements):
         """The TF1 name `func` spells (after `tensorflow.`), and whether it may also be compat.v1's."""
         if not isinstance(func, cst.Attribute):
             return None
-        names = {name.name for name in self.get_metadata(QualifiedNameProvider, func, set())}
+        names = {_through_keras(name.name) for name in self.get_metadata(QualifiedNameProvider, func, set())}
         compat = any(name.startswith("tensorflow.compat.v1.") for name in names)
         for name in names:
             if name.startswith("tensorflow.") and not name.startswith("tensorflow.compat."):
                 return name.removeprefix("tensorflow."), compat
         return None
 
-    def _root(self, func: cst.Attribute, name: str) -> cst.Name | None:
+    def _root(self, func: cst.Attribute, name: str) -> cst.Name | cst.Attribute | None:
         """The `tf` of `tf.gfile.GFile`: the expression under as many attributes as `name` has parts, when
-        it is a name bound to TensorFlow (not `from tensorflow import gfile`)."""
+        it is a name bound to TensorFlow (not `from tensorflow import gfile`), or Keras 2's re-export of it
+        (`K.tf`, which backend_functions_to_ops later spells `tf`)."""
         node: cst.BaseExpression = func
         for _ in name.split("."):
             if not isinstance(node, cst.Attribute):
                 return None
             node = node.value
+        names = {found.name for found in self.get_metadata(QualifiedNameProvider, node, set())}
+        if isinstance(node, cst.Attribute) and node.attr.value == "tf" and names & KERAS_TF:
+            return node
         if not isinstance(node, cst.Name):
             return None
-        names = {found.name for found in self.get_metadata(QualifiedNameProvider, node, set())}
         return node if names & {"tensorflow", "tensorflow.compat.v1"} else None
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
@@ -265,18 +279,18 @@ class Tf1NamesToTf2(DropsStatements):
         keywords = {arg.keyword.value for arg in original.args if arg.keyword is not None}
         if root is not None and name in CASTS and positional == 1 and not keywords:
             self.converted()
-            return updated.with_changes(func=cst.parse_expression(f"{root.value}.cast"), args=[
+            return updated.with_changes(func=cst.parse_expression(f"{code(root)}.cast"), args=[
                 updated.args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-                cst.Arg(cst.parse_expression(f"{root.value}.{CASTS[name]}"))])
+                cst.Arg(cst.parse_expression(f"{code(root)}.{CASTS[name]}"))])
         # A session on its own graph, or one a function builds and returns (keras-retinanet's get_session()):
         # compat.v1's runs on TF2, and whoever hands the latter to Keras (K.set_session) is reported there.
         if root is not None and name == "Session" and ("graph" in keywords or id(original) in self.returned
                                                        or self._fills_default_graph()):
             self.converted()
-            return updated.with_changes(func=cst.parse_expression(f"{root.value}.compat.v1.Session"))
+            return updated.with_changes(func=cst.parse_expression(f"{code(root)}.compat.v1.Session"))
         if root is not None and name in RENAMES and positional <= POSITIONAL.get(name, positional):
             self.converted()
-            return updated.with_changes(func=cst.parse_expression(f"{root.value}.{RENAMES[name]}"))
+            return updated.with_changes(func=cst.parse_expression(f"{code(root)}.{RENAMES[name]}"))
         if name in REPORTED and not compat and self.in_tf1_body:
             self.report(original, f"tf.{name} is TF1-only, in a branch only TensorFlow 1 enters (its `if` tests the "
                                   "version): dead code under TF 2, delete the branch", advice=True)
@@ -288,7 +302,8 @@ class Tf1NamesToTf2(DropsStatements):
         return updated
 
 
-    def _from_tables(self, original: cst.Call, updated: cst.Call, name: str, root: cst.Name) -> cst.Call | None:
+    def _from_tables(self, original: cst.Call, updated: cst.Call, name: str,
+                     root: cst.Name | cst.Attribute) -> cst.Call | None:
         """tf_upgrade_v2's own edits of a call of `tf.NAME`, from TensorFlow's tables (`api_surface.tf1_tables`):
         positional arguments TF2 reordered become keywords, renamed keywords take their TF2 name, and a name TF2
         lacks takes the TF2 name with the same meaning (PREFERRED over the table), or its compat.v1 spelling
@@ -344,7 +359,7 @@ class Tf1NamesToTf2(DropsStatements):
             args = [*args[:-1], last.with_changes(comma=cst.MaybeSentinel.DEFAULT)] if \
                 original.args[-1].comma is cst.MaybeSentinel.DEFAULT else args
         self.converted()
-        func = cst.parse_expression(f"{root.value}.{target}") if target != name else updated.func
+        func = cst.parse_expression(f"{code(root)}.{target}") if target != name else updated.func
         return updated.with_changes(func=func, args=args)
 
 
