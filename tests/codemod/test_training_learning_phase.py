@@ -156,3 +156,46 @@ def test_an_inference_phase_before_training_is_reported_not_removed():
     """, *BOTH)
     assert "K.set_learning_phase(0)" in got
     assert [(f.line, f.rule, f.advice) for f in findings] == [(3, "backend_functions_to_ops", False)]
+
+
+def test_another_branch_of_the_same_if_does_not_follow():
+    # david8862/keras-YOLOv3-model-set common/backbones/imagenet_training/train_imagenet.py: phase 0 to evaluate
+    # in one branch, training in the else; in a loop, what comes before runs after on the next turn
+    assert_rewrites("""
+        from keras import backend as K
+
+        def train(args, model):
+            model.fit(args.x, args.y)
+
+        def main(args, model):
+            if args.evaluate:
+                K.set_learning_phase(0)
+                evaluate_model(args, model)
+            elif args.dump_headless:
+                K.set_learning_phase(0)
+                model.save(args.output_model_file)
+            else:
+                train(args, model)
+    """, """
+        from keras import backend as K
+
+        def train(args, model):
+            model.fit(args.x, args.y)
+
+        def main(args, model):
+            if args.evaluate:
+                evaluate_model(args, model)
+            elif args.dump_headless:
+                model.save(args.output_model_file)
+            else:
+                train(args, model)
+    """, *BOTH)
+    got, findings = rewrite("""
+        from keras import backend as K
+
+        for epoch in range(3):
+            model.fit(x, y)
+            K.set_learning_phase(0)
+            print(model.predict(x))
+    """, *BOTH)
+    assert "K.set_learning_phase(0)" in got and [f.line for f in findings] == [6]

@@ -47,16 +47,36 @@ def _called(node: cst.CSTNode) -> Iterator[str]:
             yield func.value
 
 
-def _statements(node: cst.CSTNode) -> Iterator[cst.BaseStatement]:
-    """The statements of a block in source order, into if/for/with/try bodies but not into the bodies of
-    functions and classes defined there (which run only when called)."""
+Path = tuple[tuple[str, int, int], ...]  # the if branches ("if", id, 0 body / 1 else) and loops ("loop", id, 0) around
+
+
+def _statements(node: cst.CSTNode, path: Path = ()) -> Iterator[tuple[cst.BaseStatement, Path]]:
+    """The statements of a block in source order, with the if branches and loops they are in, into
+    if/for/while/with/try bodies but not into the bodies of functions and classes defined there (which run
+    only when called)."""
     for child in node.children:
+        inner = path
         if isinstance(child, cst.BaseStatement):
-            yield child
+            yield child, path
             if isinstance(child, (cst.FunctionDef, cst.ClassDef)):
                 continue
+            if isinstance(child, (cst.For, cst.While)):
+                inner = (*path, ("loop", id(child), 0))
+        if isinstance(node, cst.If) and child is node.body:
+            inner = (*path, ("if", id(node), 0))
+        elif isinstance(node, cst.If) and child is node.orelse:
+            inner = (*path, ("if", id(node), 1))
         if not isinstance(child, (cst.SimpleStatementLine, cst.BaseExpression)):
-            yield from _statements(child)
+            yield from _statements(child, inner)
+
+
+def _may_follow(first: Path, later: Path, before: bool) -> bool:
+    """Whether a statement at `later` can run after one at `first`: not in another branch of an `if` both are
+    in; one written `before` the first only in a loop around both (the next turn)."""
+    branches = {(kind, node): branch for kind, node, branch in first if kind == "if"}
+    if any(kind == "if" and branches.get((kind, node), branch) != branch for kind, node, branch in later):
+        return False
+    return not before or any(kind == "loop" and step in first for step in later for kind, _, _ in [step])
 
 
 def phase_statement(statement: cst.BaseStatement) -> cst.Call | None:
@@ -80,13 +100,17 @@ def calls_after(module: cst.Module) -> dict[int, set[str]]:
     found: dict[int, set[str]] = {}
     for scope in [module, *m.findall(module, m.FunctionDef())]:
         statements = list(_statements(scope if isinstance(scope, cst.Module) else scope.body))
-        for index, statement in enumerate(statements):
+        for index, (statement, path) in enumerate(statements):
             if phase_statement(statement) is None:
                 continue
             names: set[str] = set()
-            for later in statements[index + 1:]:
+            for position, (later, where) in enumerate(statements):
+                if position == index or not _may_follow(path, where, position < index):
+                    continue
                 if phase_statement(later) is not None:
-                    break
+                    if position > index and where == path:
+                        break  # a phase set again after it in the same block: what follows is that one's
+                    continue
                 if not isinstance(later, (cst.FunctionDef, cst.ClassDef)):
                     names |= set(_called(later if not isinstance(later, cst.BaseCompoundStatement) else
                                          _header(later)))
