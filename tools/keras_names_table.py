@@ -23,6 +23,7 @@ import json
 import os
 import pkgutil
 import sys
+import textwrap
 
 TABLE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                      "migrate", "codemod", "data", "keras_legacy_names.py")
@@ -53,6 +54,30 @@ KERAS1 = {
     "keras.regularizers.WeightRegularizer": "Keras 1's WeightRegularizer: use keras.regularizers.L1L2(l1=..., l2=...)",
     "keras.regularizers.ActivityRegularizer": "Keras 1's ActivityRegularizer: use keras.regularizers.L1L2 as "
                                               "activity_regularizer=",
+}
+
+# Names Keras 3 has nothing exact for, with what to do (instead of the generic hint): written to the table as the
+# reason, reported where they are imported or used.
+_FROM_CONFIG = ("Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in Keras "
+                "3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and "
+                "set_weights(model.get_weights()), to rebuild a saved one keras.models.model_from_json(model.to_json())")
+_FROM_YAML = ("removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and read "
+              "it with keras.models.model_from_json")
+ADVICE = {
+    **{f"{module}.model_from_config": _FROM_CONFIG
+       for module in ("keras.models", "keras.engine.saving", "tensorflow.keras.models")},
+    **{f"{module}.model_from_yaml": _FROM_YAML for module in ("keras.models", "keras.engine.saving", "tensorflow.keras.models")},
+    "tensorflow.keras.experimental.export_saved_model":
+        "Keras 3 has none: model.export(path) writes a SavedModel for serving (tf.saved_model.load, TF Serving) "
+        "whose serving_default signature names its outputs output_0, ... where TF 1.15 used the output layers' "
+        "names, and without the Keras model load_from_saved_model read back; to reload the model in Keras, "
+        "model.save('model.keras') and keras.models.load_model",
+    "tensorflow.keras.experimental.load_from_saved_model":
+        "Keras 3 has none: keras.layers.TFSMLayer(path, call_endpoint='serving_default') calls a SavedModel (no "
+        "training); a model saved with model.save('model.keras') loads with keras.models.load_model",
+    "tensorflow.keras.layers.experimental.SyncBatchNormalization":
+        "use keras.layers.BatchNormalization(..., synchronized=True) (the statistics of the whole batch across "
+        "replicas; it takes no renorm arguments)",
 }
 
 # ---------------------------------------------------------------- dump (legacy stacks)
@@ -102,11 +127,27 @@ def walk(module, path, names, seen, api=False):
                 names[full] = ("class" if inspect.isclass(obj) else "function", str(id(obj)))
 
 
+def constants(package, names):
+    """Keras 2's application modules re-exported keras_applications' own as an attribute
+    (`keras.applications.vgg16.vgg16`); scripts read its weight URLs there (`...vgg16.vgg16.WEIGHTS_PATH_NO_TOP`):
+    path -> ("constant", the string), for every upper-case string constant."""
+    applications = getattr(package, "applications", None)
+    for info in pkgutil.iter_modules(getattr(applications, "__path__", [])):
+        module = getattr(applications, info.name, None)
+        inner = getattr(module, info.name, None)
+        if inspect.ismodule(inner) and inner.__name__.startswith("keras_applications."):
+            for name, value in sorted(vars(inner).items()):
+                if name.isupper() and isinstance(value, str):
+                    names[f"{package.__name__}.applications.{info.name}.{info.name}.{name}"] = ("constant", value)
+
+
 def dump(root, spelled, out):
     """Walk package `root`, recording its paths as spelled in user code (`tf_keras.layers` -> `tensorflow.keras...`)."""
     package = _import_all(root) if root in ("keras", "tf_keras") else importlib.import_module(root)
     names = {}
     walk(package, root, names, set(), api=root != "keras")
+    if root == "keras":
+        constants(package, names)
     names = {spelled + path[len(root):]: value for path, value in names.items()}
     with open(out, "w") as handle:
         json.dump(names, handle, sort_keys=True)
@@ -158,18 +199,29 @@ def _hint(path, keras3):
     return "no public Keras 3 name holds it: copy what you use of it into your own code"
 
 
+def _same_in(path, paths, keras3):
+    """Whether another name of the object `path` holds in this stack is a Keras 3 name (callable there)."""
+    return any(keras3.get(p) not in (None, "module") for p in paths if p != path)
+
+
 def build(dumps, out=TABLE):
     keras3 = keras3_paths()
-    table = {}
+    table, values = {}, {}
     for dumped in dumps:
         with open(dumped) as handle:
             names = json.load(handle)
+        # tf.keras (TF 1.13 to 2.1) built its applications on the same keras_applications modules: the spelling
+        # through tensorflow.keras, where it resolved, named the same constants
+        values.update({spelled: value for path, (kind, value) in names.items() if kind == "constant"
+                       for spelled in (path, "tensorflow." + path)})
+        names = {path: entry for path, entry in names.items() if entry[0] != "constant"}
         by_identity = {}
         for path, (_, identity) in names.items():
             by_identity.setdefault(identity, []).append(path)
         for path, (kind, identity) in sorted(names.items()):
-            if path in keras3 or path in table:
-                continue
+            if path in keras3 or (path in table and table[path][0] is not None) or \
+                    (path in table and not _same_in(path, by_identity[identity], keras3)):
+                continue  # a name a later stack maps (TF 1.15's experimental.CosineDecay is tf_keras 2's schedule)
             # another legacy name of the same object that Keras 3 has, a callable there too (a function may be a
             # class now: custom_object_scope)
             same = sorted((p for p in by_identity[identity] if keras3.get(p) not in (None, "module")),
@@ -185,10 +237,13 @@ def build(dumps, out=TABLE):
                 table[path] = (None, _hint(path, keras3))
     for path, why in KERAS1.items():
         table.setdefault(path, (None, why))
-    _write(table, out)
+    for path, why in ADVICE.items():
+        if table.get(path, (None, ""))[0] is None:
+            table[path] = (None, why)
+    _write(table, values, out)
 
 
-def _write(table, out):
+def _write(table, values, out):
     import keras
 
     lines = [f'"""Every public name of Keras 2.3.1 and tf.keras (TF 1.15, tf_keras 2.21) that Keras {keras.__version__} lacks ->',
@@ -197,7 +252,21 @@ def _write(table, out):
              "", "LEGACY = {"]
     for path, (target, why) in sorted(table.items()):
         line = f"    {path!r}: ({target!r}, {why!r}),"
-        lines.append(line if len(line) <= 120 else f"    {path!r}:\n        ({target!r}, {why!r}),")
+        if len(line) <= 120:
+            lines.append(line)
+        elif len(f"        ({target!r}, {why!r}),") <= 150:
+            lines.append(f"    {path!r}:\n        ({target!r}, {why!r}),")
+        else:  # a long reason: its parts, joined by Python
+            parts = textwrap.wrap(why, 100, drop_whitespace=False)
+            lines.append(f"    {path!r}:\n        ({target!r}, {parts[0]!r}")
+            lines += [f"         {part!r}" for part in parts[1:]]
+            lines[-1] += "),"
+    lines.append("}")
+    lines += ["", "# Keras 2's string constants Keras 3 has no public name for (the weight URLs of keras.applications.X.X):",
+              "# the value itself stands in for the name.", "CONSTANTS = {"]
+    for path, value in sorted(values.items()):
+        line = f"    {path!r}: {value!r},"
+        lines.append(line if len(line) <= 120 else f"    {path!r}:\n        {value!r},")
     lines.append("}")
     with open(out, "w") as handle:
         handle.write("\n".join(lines) + "\n")

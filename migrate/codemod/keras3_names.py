@@ -43,6 +43,16 @@ PUBLIC = {
     "keras.models": frozenset("""
     Model Sequential clone_model load_model model_from_json save_model
     """.split()),
+    "keras.losses": frozenset("""
+    BinaryCrossentropy BinaryFocalCrossentropy CTC CategoricalCrossentropy CategoricalFocalCrossentropy
+    CategoricalGeneralizedCrossEntropy CategoricalHinge Circle CosineSimilarity Dice Hinge Huber KLDivergence LogCosh
+    Loss MeanAbsoluteError MeanAbsolutePercentageError MeanSquaredError MeanSquaredLogarithmicError Poisson
+    SparseCategoricalCrossentropy SquaredHinge Tversky binary_crossentropy binary_focal_crossentropy
+    categorical_crossentropy categorical_focal_crossentropy categorical_generalized_cross_entropy categorical_hinge
+    circle cosine_similarity ctc deserialize dice get hinge huber kl_divergence log_cosh mean_absolute_error
+    mean_absolute_percentage_error mean_squared_error mean_squared_logarithmic_error poisson serialize
+    sparse_categorical_crossentropy squared_hinge tversky
+    """.split()),
     "keras.backend": frozenset("""
     backend clear_session epsilon floatx get_uid image_data_format is_float_dtype is_int_dtype is_keras_tensor
     result_type set_epsilon set_floatx set_image_data_format standardize_dtype

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from migrate.codemod.data.keras_legacy_names import LEGACY
+from migrate.codemod.data.keras_legacy_names import CONSTANTS, LEGACY
 
 PRIVATE_API = "tensorflow._api.v1.keras"
 MODULE = "module"
@@ -46,3 +46,9 @@ def legacy(path: str) -> Legacy | None:
     path = public_api(path)
     found = LEGACY.get(path)
     return Legacy(path, *found) if found is not None else None
+
+
+def constant(path: str) -> str | None:
+    """The value of a Keras 2 string constant Keras 3 has no public name for (`keras.applications.vgg16.vgg16.
+    WEIGHTS_PATH_NO_TOP`, keras_applications' weight URL), or None."""
+    return CONSTANTS.get(public_api(path))

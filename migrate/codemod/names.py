@@ -84,7 +84,21 @@ MOVES = {
     **{f"{root}.engine.topology": f"{root}.layers" for root in ("keras", "tensorflow.keras")},
     **{f"{root}.engine.training": f"{root}.models" for root in ("keras", "tensorflow.keras")},
     **{f"{root}.engine": f"{root}.layers" for root in ("keras", "tensorflow.keras")},
+    # Keras 1's name for the losses, kept by Keras 2 as `from .losses import *`: the same names, Keras 3's losses
+    "keras.objectives": "keras.losses",
 }
+# What `from keras.objectives import *` gave in Keras 2.3.1 (keras.losses' namespace, its imports included:
+# tests/codemod/test_legacy_import_paths.py checks it against the legacy stack).
+STAR_NAMES = {"keras.objectives": frozenset("""
+    BinaryCrossentropy CategoricalCrossentropy CategoricalHinge Hinge Huber K KLD KLDivergence LogCosh Loss
+    LossFunctionWrapper MAE MAPE MSE MSLE MeanAbsoluteError MeanAbsolutePercentageError MeanSquaredError
+    MeanSquaredLogarithmicError Poisson SparseCategoricalCrossentropy SquaredHinge abc absolute_import
+    binary_crossentropy categorical_crossentropy categorical_hinge cosine cosine_proximity cosine_similarity deserialize
+    deserialize_keras_object division get hinge huber_loss is_categorical_crossentropy kld kullback_leibler_divergence
+    logcosh losses_utils mae mape mean_absolute_error mean_absolute_percentage_error mean_squared_error
+    mean_squared_logarithmic_error mse msle poisson print_function serialize serialize_keras_object six
+    sparse_categorical_crossentropy squared_hinge
+    """.split())}
 
 
 # ---------------------------------------------------------------- names LibCST cannot resolve alone

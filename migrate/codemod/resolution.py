@@ -320,6 +320,8 @@ MODEL_HINTS = {
 KEYWORD_HINTS = {
     "keep_dims": "use keepdims=", "squeeze_dims": "use axis=", "lr": "use learning_rate=",
     "nb_epoch": "use epochs=", "schedule_decay": "Keras 3's Nadam has none: drop it",
+    # Conv2D(stride=): Keras 2 (and 1) raised 'Keyword argument not understood' too
+    "stride": "use strides= (Keras 2 refused stride= too, so this line never ran as written)",
 }
 
 

@@ -546,9 +546,9 @@ def test_reverse_conv2d_and_spatial_2d_padding_become_keras_3s_own():
 
 
 def test_backend_functions_keras_3_lacks_an_exact_counterpart_for_stay_reported():
-    # must not change: K.batch_dot's meaning depends on its operands' ranks, which the source does not say;
-    # K.spatial_3d_padding and K.conv2d_transpose are not rewritten
-    for source in ("from keras import backend as K\nP = K.batch_dot(L, LT)\n",
+    # must not change: K.batch_dot without axes reduces y's second to last axis, its last for a 2D y: written out
+    # only where y is a name (read twice); K.spatial_3d_padding and K.conv2d_transpose are not rewritten
+    for source in ("from keras import backend as K\nP = K.batch_dot(p, q[:, None])\n",
                    "from keras import backend as K\ny = K.spatial_3d_padding(x)\n",
                    "from keras import backend as K\ny = K.conv2d_transpose(x, k, (2, 8, 8, 3))\n"):
         got, findings = rewrite(source, RULE)
@@ -586,19 +586,73 @@ def test_what_reverse_conv2d_and_spatial_2d_padding_became_computes_what_keras_2
         np.testing.assert_allclose(first, ref["conv_first"], **close)
 
 
-def test_a_count_of_the_available_gpus_becomes_the_logical_gpus_count():
-    # WeidiXie/VGG-Speaker-Recognition src/main.py, src/model.py: the GPU count for multi_gpu_model
-    findings = assert_rewrites("""
+def test_batch_dot_and_batch_flatten_become_the_dot_and_flatten_layers():
+    # MathiasGruber/PConv-Keras libs/pconv_model.py:316 (a gram matrix), keras-rl dqn.py:473 and :525 (NAF)
+    assert_rewrites("""
+        import keras.backend as K
+        gram = K.batch_dot(features, features, axes=2)
+        g = K.batch_dot(x, y, (1, 2))
+        P = K.batch_dot(L, LT)
+        q = K.batch_dot(K.expand_dims(a - mu, 1), self.P)
+        A = -.5 * K.batch_flatten(prod)
+    """, """
+        import keras.backend as K
         import keras
-        import tensorflow as tf
 
+        gram = keras.layers.Dot(axes=2)([features, features])
+        g = keras.layers.Dot(axes=(1, 2))([x, y])
+        P = keras.layers.Dot(axes=(-1, -1 if len(LT.shape) == 2 else -2))([L, LT])
+        q = keras.layers.Dot(axes=(-1, -1 if len(self.P.shape) == 2 else -2))([keras.ops.expand_dims(a - mu, 1), self.P])
+        A = -.5 * keras.layers.Flatten(data_format='channels_last')(prod)
+    """, RULE)
+
+
+KNAMES_REFERENCES = Path(__file__).parent / "data" / "keras231_knames_refs.npz"
+
+
+def test_what_batch_dot_and_batch_flatten_became_computes_what_keras_2_3_1_did():
+    """Against values Keras 2.3.1 computed (tests/codemod/data/make_keras231_knames_refs.py, run by /tmp/legacy37):
+    the default axes of 3D, 2D and 4D operands, axes given as an int, a pair, a negative int; a 1D, 2D, 4D flatten."""
+    ref = np.load(KNAMES_REFERENCES)
+    value = keras.ops.convert_to_numpy
+
+    def default(x, y):  # as the rule writes K.batch_dot(x, y)
+        return keras.layers.Dot(axes=(-1, -1 if len(y.shape) == 2 else -2))([x, y])
+
+    cases = {
+        "dot_33_default": default(ref["b3"], ref["b3y"]), "dot_22_default": default(ref["b2"], ref["b2y"]),
+        "dot_32_default": default(ref["b3z"][:, :, :4], ref["b2"]), "dot_23_default": default(ref["b2"], ref["b3"]),
+        "dot_43_default": default(ref["b4"], ref["b3y"]),
+        "dot_33_axes2": keras.layers.Dot(axes=2)([ref["b3"], ref["b3"]]),
+        "dot_33_axes12": keras.layers.Dot(axes=(1, 1))([ref["b3"], ref["b3z"]]),
+        "dot_33_axes_neg": keras.layers.Dot(axes=-1)([ref["b3"], ref["b3"]]),
+        "dot_22_axes1": keras.layers.Dot(axes=1)([ref["b2"], ref["b2y"]]),
+        "flatten_1": keras.layers.Flatten(data_format="channels_last")(ref["b2"][:, 0]),
+        "flatten_2": keras.layers.Flatten(data_format="channels_last")(ref["b2"]),
+        "flatten_4": keras.layers.Flatten(data_format="channels_last")(ref["b4"]),
+    }
+    for name, got in cases.items():
+        assert value(got).shape == ref[name].shape, name
+        np.testing.assert_allclose(value(got), ref[name], rtol=1e-4, atol=1e-5, err_msg=name)
+
+
+def test_the_number_of_gpus_keras_2_listed_becomes_tensorflow_s_logical_gpus():
+    # WeidiXie/VGG-Speaker-Recognition src/main.py:79; the names themselves differ (Keras 2's began
+    # '/job:localhost/replica:0/task:0'): a use of them is reported
+    assert_rewrites("""
+        import keras
+        from keras.backend.tensorflow_backend import _get_available_gpus
         mgpu = len(keras.backend.tensorflow_backend._get_available_gpus())
-        names = keras.backend.tensorflow_backend._get_available_gpus()
+        n = len(_get_available_gpus())
     """, """
         import keras
-        import tensorflow as tf
+        import tensorflow
 
-        mgpu = len(tf.config.list_logical_devices('GPU'))
-        names = keras.backend.tensorflow_backend._get_available_gpus()
+        mgpu = len(tensorflow.config.list_logical_devices('GPU'))
+        n = len(tensorflow.config.list_logical_devices('GPU'))
     """, RULE)
-    assert [f.line for f in findings] == [6]  # the names are spelled otherwise in TF 2: only a count is rewritten
+    findings = assert_unchanged("""
+        import keras.backend as K
+        gpus = K.tensorflow_backend._get_available_gpus()
+    """, RULE)
+    assert [f.line for f in findings] == [3] and "list_logical_devices('GPU')" in findings[0].message

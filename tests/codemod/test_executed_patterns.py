@@ -113,6 +113,30 @@ def test_a_wrapper_of_another_name_in_an_if_with_an_else_that_builds_runs_on_one
         assert f"replicas {replicas} epochs 2" in run.stdout
 
 
+REMOVED_NAMES = Path(__file__).parent / "scripts" / "keras2_removed_names_train.py"
+
+
+def test_removed_keras_2_names_rewritten_run_on_one_and_two_replicas(tmp_path):
+    """keras.objectives, K.batch_dot / K.batch_flatten in Lambda layers, the GPU count, a weight URL,
+    _obtain_input_shape, a hasattr-tested tf.select and tf.keras.experimental.CosineDecay: nothing left, and the
+    model trains under Keras 3, alone and under MirroredStrategy over two logical CPUs."""
+    target = tmp_path / REMOVED_NAMES.name
+    shutil.copy(REMOVED_NAMES, target)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    code = target.read_text().split('"""', 2)[2]
+    for legacy in ("K.batch_dot", "K.batch_flatten", "keras.objectives", "_get_available_gpus", "vgg16.vgg16",
+                   "imagenet_utils import", "keras.experimental", "tf.select"):
+        assert legacy not in code, legacy
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    for argument, replicas in (("one", 1), ("mirrored", 2)):
+        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), argument],
+                             capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
+        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+        assert f"replicas {replicas} gpus 0 lr at 50 0.06 predicted (4, 4)" in run.stdout, run.stdout
+
+
 SESSION = Path(__file__).parent / "scripts" / "session_phase_train.py"
 
 

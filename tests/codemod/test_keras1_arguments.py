@@ -2,6 +2,7 @@
 
 import pytest
 
+from migrate.codemod.rules.keras1_arguments import Keras1Arguments
 from tests.codemod.helpers import assert_rewrites, assert_unchanged
 
 RULE = "keras1_arguments"
@@ -150,3 +151,25 @@ def test_model_input_and_output_become_inputs_and_outputs_and_a_projects_own_mod
         other = keras.models.Model(inputs=[a, b], outputs=out, name='net')
         own = Mine(input=1, output=2)
     """, RULE)
+
+
+def test_batchnormalization_mode_0_goes_and_keras_1_initializer_names_are_renamed_as_keras_2_did():
+    # Keras 2.3.1's legacy_batchnorm_support: mode=0 popped, beta_init/gamma_init renamed, any other mode a TypeError
+    findings = assert_rewrites("""
+        from keras.layers import *
+        x = BatchNormalization(mode=0, axis=-1)(x)
+        y = BatchNormalization(axis=1, mode=0)(x)
+        z = BatchNormalization(beta_init='zero', gamma_init='one', mode=0, name='bn')(x)
+        w = BatchNormalization(mode=2)(x)
+        merged = Concatenate(axis=-1)([a, b])
+    """, """
+        from keras.layers import *
+        x = BatchNormalization(axis=-1)(x)
+        y = BatchNormalization(axis=1)(x)
+        z = BatchNormalization(beta_initializer='zero', gamma_initializer='one', name='bn')(x)
+        w = BatchNormalization(mode=2)(x)
+        merged = Concatenate(axis=-1)([a, b])
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(6, False)] and "never ran under Keras 2" in findings[0].message
+    assert Keras1Arguments.triggered(b"x = BatchNormalization(mode=0)(x)")
+    assert not Keras1Arguments.triggered(b"x = BatchNormalization()(x)") and not Keras1Arguments.triggered(b"f(mode=0)")

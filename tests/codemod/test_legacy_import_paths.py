@@ -452,3 +452,169 @@ def test_an_import_of_a_module_keras_3_lacks_is_reported():
     # broadinstitute/keras-rcnn tests/layers/object_detection/test_proposal_target.py:2
     findings = assert_unchanged("import keras.utils.test_utils\n", RULE)
     assert [(f.line, f.advice) for f in findings] == [(1, False)]
+
+
+def test_keras_1_objectives_are_keras_losses():
+    # aurora95/Keras-FCN utils/loss_function.py:1 (a star import); Keras 2 kept keras.objectives as
+    # `from .losses import *`
+    assert_rewrites("""
+        from keras.objectives import *
+        from keras.objectives import categorical_crossentropy, mse
+        import keras.backend as K
+        def loss(y, p):
+            return K.mean(binary_crossentropy(y, p)) + mse(y, p)
+    """, """
+        from keras.losses import *
+        from keras.losses import categorical_crossentropy, mean_squared_error as mse
+        import keras.backend as K
+        def loss(y, p):
+            return K.mean(binary_crossentropy(y, p)) + mse(y, p)
+    """, RULE)
+
+
+def test_a_star_import_of_objectives_is_reported_where_keras_losses_lacks_a_name_the_file_reads():
+    # must not change: Keras 2's star import gave K (keras.losses imported the backend as K) and mse; Keras 3's
+    # keras.losses has neither, so the rewrite would leave them undefined without a word
+    findings = assert_unchanged("""
+        from keras.objectives import *
+        def loss(y, p):
+            return K.mean(mse(y, p))
+    """, RULE)
+    assert [f.line for f in findings] == [2] and "reads K, mse, which Keras 2's" in findings[0].message
+    # a name of another star import that Keras 3's keras.losses would hide
+    findings = assert_unchanged("""
+        from metrics import *
+        from keras.objectives import *
+        score = dice(a, b) + hinge(a, b)
+    """, RULE)
+    assert [f.line for f in findings] == [3] and "reads dice, which Keras 3's keras.losses would" in findings[0].message
+
+
+def test_the_names_keras_2_s_objectives_star_import_gave_are_keras_2_3_1_s():
+    import subprocess
+    from pathlib import Path
+
+    import pytest
+
+    from migrate.codemod.names import STAR_NAMES
+
+    python = Path("/tmp/legacy37/bin/python")
+    if not python.exists():
+        pytest.skip("the Keras 2.3.1 stack (/tmp/legacy37) is absent")
+    names = subprocess.run([str(python), "-c", "import keras.objectives as o; print(' '.join(n for n in dir(o) "
+                            "if not n.startswith('_')))"], capture_output=True, text=True, timeout=120).stdout.split()
+    assert STAR_NAMES["keras.objectives"] == set(names)
+
+
+def test_keras_applications_weight_urls_become_their_values():
+    # fizyr/keras-retinanet keras_retinanet/models/vgg.py:39 and :42, passed to get_file with Keras 2's md5
+    assert_rewrites("""
+        import keras
+        resource = keras.applications.vgg16.vgg16.WEIGHTS_PATH_NO_TOP
+        other = keras.applications.vgg19.vgg19.WEIGHTS_PATH_NO_TOP
+    """, """
+        import keras
+        resource = 'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels_notop.h5'
+        other = 'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg19_weights_tf_dim_ordering_tf_kernels_notop.h5'
+    """, RULE)
+    # the repository's own spelling: `from tensorflow import keras` (tf.keras built on the same keras_applications)
+    assert_rewrites("""
+        from tensorflow import keras
+        resource = keras.applications.vgg16.vgg16.WEIGHTS_PATH_NO_TOP
+    """, """
+        from tensorflow import keras
+        resource = 'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels_notop.h5'
+    """, RULE)
+
+
+def test_tf_keras_experimental_cosine_decay_is_the_schedule():
+    # david8862/keras-YOLOv3-model-set common/model_utils.py:6: tf_keras 2's experimental.CosineDecay is its
+    # optimizers.schedules.CosineDecay (TF 1.15's had no other name); the same numbers as TF 1.15's below
+    assert_rewrites("""
+        from tensorflow.keras.experimental import CosineDecay
+        s = CosineDecay(initial_learning_rate=0.1, decay_steps=100, alpha=0.2)
+    """, """
+        from tensorflow.keras.optimizers.schedules import CosineDecay
+        s = CosineDecay(initial_learning_rate=0.1, decay_steps=100, alpha=0.2)
+    """, RULE)
+
+
+def test_keras_3_cosine_decay_schedules_compute_what_tf_1_15_s_experimental_ones_did():
+    """Against TF 1.15's tf.keras.experimental.CosineDecay / CosineDecayRestarts (tests/codemod/data/
+    make_keras231_knames_refs.py, run by /tmp/legacy37)."""
+    from pathlib import Path
+
+    import keras
+    import numpy as np
+
+    ref = np.load(Path(__file__).parent / "data" / "keras231_knames_refs.npz")
+    cosine = keras.optimizers.schedules.CosineDecay(0.1, 100, alpha=0.2)
+    restarts = keras.optimizers.schedules.CosineDecayRestarts(0.1, 20, t_mul=2.0, m_mul=0.5, alpha=0.1)
+    for schedule, name in ((cosine, "cosine_decay"), (restarts, "cosine_decay_restarts")):
+        got = np.array([float(keras.ops.convert_to_numpy(schedule(int(step)))) for step in ref["steps"]])
+        np.testing.assert_allclose(got, ref[name], rtol=1e-6, atol=1e-7, err_msg=name)
+
+
+def test_keras_2_s_obtain_input_shape_is_copied_into_the_file():
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    helper = HELPERS["keras.applications.imagenet_utils"]["_obtain_input_shape"].strip("\n")
+    got, findings = rewrite("""
+        import keras.backend as K
+        from keras.applications.imagenet_utils import _obtain_input_shape, decode_predictions
+        def build(input_shape=None):
+            return _obtain_input_shape(input_shape, default_size=224, min_size=32,
+                                       data_format=K.image_data_format(), require_flatten=False)
+    """)
+    assert got.lstrip("\n").startswith("import keras.backend as K\nfrom keras.applications.imagenet_utils import "
+                          "decode_predictions\nimport warnings\n\n\n" + helper + "\n\n\ndef build(")
+    assert not findings
+    namespace: dict = {}
+    exec(compile(helper, "helper", "exec"), {"warnings": __import__("warnings")}, namespace)
+    obtain = namespace["_obtain_input_shape"]
+    assert obtain(None, 224, 32, "channels_last", False) == (None, None, 3)
+    assert obtain(None, 224, 32, "channels_first", True, weights="imagenet") == (3, 224, 224)
+    assert obtain((64, 64, 1), 224, 32, "channels_last", False) == (64, 64, 1)
+
+
+def test_keras_2_s_obtain_input_shape_is_its_keras_2_3_1_text():
+    """The copy is keras_applications' function (Keras 2.3.1's), but for its docstring."""
+    import re
+    import subprocess
+    from pathlib import Path
+
+    import pytest
+
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    python = Path("/tmp/legacy37/bin/python")
+    if not python.exists():
+        pytest.skip("the Keras 2.3.1 stack (/tmp/legacy37) is absent")
+    source = subprocess.run([str(python), "-c", "import inspect, keras_applications.imagenet_utils as m; "
+                             "print(inspect.getsource(m._obtain_input_shape))"], capture_output=True, text=True,
+                            timeout=120).stdout
+    undocumented = re.compile(r'\n    """.*?"""', re.S)
+    helper = HELPERS["keras.applications.imagenet_utils"]["_obtain_input_shape"]
+    assert undocumented.sub("", helper).strip() == undocumented.sub("", source).strip()
+
+
+def test_a_keras_2_0_call_of_obtain_input_shape_is_reported():
+    # aurora95/Keras-FCN models.py:263: include_top=, which Keras 2.1 renamed require_flatten: Keras 2.3.1's
+    # function would stop with a TypeError, so nothing is copied
+    source = """
+        from keras.applications.imagenet_utils import _obtain_input_shape
+        input_shape = _obtain_input_shape(input_shape, default_size=32, min_size=16,
+                                          data_format='channels_last', include_top=False)
+    """
+    findings = assert_unchanged(source, RULE)
+    assert [f.line for f in findings] == [3] and "require_flatten" in findings[0].message
+
+
+def test_keras_2_s_iterator_base_class_is_reported_with_pydataset():
+    # uzh-rpg/rpg_public_dronet utils.py:8 (a DirectoryIterator of its own on Keras 2's Iterator)
+    findings = assert_unchanged("""
+        from keras.preprocessing.image import Iterator
+        class DroneDirectoryIterator(Iterator):
+            pass
+    """, RULE)
+    assert [f.line for f in findings] == [2] and "keras.utils.PyDataset" in findings[0].message

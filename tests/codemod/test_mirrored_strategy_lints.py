@@ -35,6 +35,7 @@ def test_optimizer_outside_scope_and_batch_norm():
         with strategy.scope():
             inside = keras.optimizers.Adam()
             model = keras.Sequential([keras.layers.BatchNormalization(), keras.layers.BatchNormalization(synchronized=True)])
+        schedule = keras.optimizers.schedules.CosineDecay(0.1, 100)  # holds no variable: anywhere will do
     """, RULE)
     assert [f.line for f in findings] == [6, 9]
     assert "outside strategy.scope()" in findings[0].message and "synchronized=True" in findings[1].message

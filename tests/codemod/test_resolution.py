@@ -57,6 +57,15 @@ def test_a_removed_keyword_is_reported_at_the_keyword():
     assert "tf.reduce_max() takes no keyword `keep_dims`" in left[1][1] and "keepdims=" in left[1][1]
 
 
+def test_a_keyword_keras_2_refused_too_says_the_line_never_ran():
+    # aurora95/Keras-FCN utils/basics.py: Keras 2.3.1 raises "Keyword argument not understood: stride" on it
+    left = _left("""
+        from keras.layers import Conv2D
+        x = Conv2D(filters=8, kernel_size=(3, 3), stride=(1, 1))(x)
+    """)
+    assert [line for line, _ in left] == [3] and "use strides= (Keras 2 refused stride= too" in left[0][1]
+
+
 def test_keras_1_model_keywords_are_reported():
     """Keras 3 raises on `Model(input=, output=)` (zhixuhao/unet failed so, unreported)."""
     left = _left("""

@@ -982,10 +982,14 @@ LEGACY = {
     'keras.engine.saving.load_weights_from_hdf5_group_by_name':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.model_from_config':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in "
+         'Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and '
+         'set_weights(model.get_weights()), to rebuild a saved one '
+         'keras.models.model_from_json(model.to_json())'),
     'keras.engine.saving.model_from_json': ('keras.models.model_from_json', ''),
     'keras.engine.saving.model_from_yaml':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and '
+         'read it with keras.models.model_from_json'),
     'keras.engine.saving.pickle_model':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.preprocess_weights_for_loading':
@@ -1534,9 +1538,13 @@ LEGACY = {
     'keras.models.InputLayer': ('keras.layers.InputLayer', ''),
     'keras.models.has_arg': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.models.model_from_config':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in "
+         'Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and '
+         'set_weights(model.get_weights()), to rebuild a saved one '
+         'keras.models.model_from_json(model.to_json())'),
     'keras.models.model_from_yaml':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and '
+         'read it with keras.models.model_from_json'),
     'keras.models.to_list': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.objectives': (None, 'module'),
     'keras.objectives.BinaryCrossentropy': ('keras.losses.BinaryCrossentropy', ''),
@@ -2038,10 +2046,9 @@ LEGACY = {
     'tensorflow.keras.estimator.model_to_estimator':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.experimental': (None, 'module'),
-    'tensorflow.keras.experimental.CosineDecay':
-        (None, 'tensorflow.keras.optimizers.schedules.CosineDecay has the name (not the same object: check it does the same)'),
+    'tensorflow.keras.experimental.CosineDecay': ('tensorflow.keras.optimizers.schedules.CosineDecay', ''),
     'tensorflow.keras.experimental.CosineDecayRestarts':
-        (None, 'tensorflow.keras.optimizers.schedules.CosineDecayRestarts has the name (not the same object: check it does the same)'),
+        ('tensorflow.keras.optimizers.schedules.CosineDecayRestarts', ''),
     'tensorflow.keras.experimental.LinearCosineDecay':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.experimental.LinearModel':
@@ -2057,9 +2064,13 @@ LEGACY = {
     'tensorflow.keras.experimental.WideDeepModel':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.experimental.export_saved_model':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, 'Keras 3 has none: model.export(path) writes a SavedModel for serving (tf.saved_model.load, TF '
+         'Serving) whose serving_default signature names its outputs output_0, ... where TF 1.15 used the '
+         "output layers' names, and without the Keras model load_from_saved_model read back; to reload the "
+         "model in Keras, model.save('model.keras') and keras.models.load_model"),
     'tensorflow.keras.experimental.load_from_saved_model':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, "Keras 3 has none: keras.layers.TFSMLayer(path, call_endpoint='serving_default') calls a SavedModel "
+         "(no training); a model saved with model.save('model.keras') loads with keras.models.load_model"),
     'tensorflow.keras.experimental.terminate_keras_multiprocessing_pools':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.initializers.normal': ('tensorflow.keras.initializers.RandomNormal', ''),
@@ -2083,7 +2094,8 @@ LEGACY = {
     'tensorflow.keras.layers.experimental.RandomFourierFeatures':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.layers.experimental.SyncBatchNormalization':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, 'use keras.layers.BatchNormalization(..., synchronized=True) (the statistics of the whole batch '
+         'across replicas; it takes no renorm arguments)'),
     'tensorflow.keras.layers.experimental.preprocessing': (None, 'module'),
     'tensorflow.keras.layers.experimental.preprocessing.CategoryEncoding':
         ('tensorflow.keras.layers.CategoryEncoding', ''),
@@ -2145,9 +2157,13 @@ LEGACY = {
     'tensorflow.keras.models.experimental.SharpnessAwareMinimization':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.models.model_from_config':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in "
+         'Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and '
+         'set_weights(model.get_weights()), to rebuild a saved one '
+         'keras.models.model_from_json(model.to_json())'),
     'tensorflow.keras.models.model_from_yaml':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and '
+         'read it with keras.models.model_from_json'),
     'tensorflow.keras.optimizers.experimental': (None, 'module'),
     'tensorflow.keras.optimizers.experimental.Adadelta': ('tensorflow.keras.optimizers.Adadelta', ''),
     'tensorflow.keras.optimizers.experimental.Adafactor': ('tensorflow.keras.optimizers.Adafactor', ''),
@@ -2222,4 +2238,113 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'tensorflow.keras.wrappers.scikit_learn.KerasRegressor':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+}
+
+# Keras 2's string constants Keras 3 has no public name for (the weight URLs of keras.applications.X.X):
+# the value itself stands in for the name.
+CONSTANTS = {
+    'keras.applications.densenet.densenet.BASE_WEIGTHS_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/',
+    'keras.applications.densenet.densenet.DENSENET121_WEIGHT_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet121_weights_tf_dim_ordering_tf_kernels.h5',
+    'keras.applications.densenet.densenet.DENSENET121_WEIGHT_PATH_NO_TOP':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet121_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'keras.applications.densenet.densenet.DENSENET169_WEIGHT_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet169_weights_tf_dim_ordering_tf_kernels.h5',
+    'keras.applications.densenet.densenet.DENSENET169_WEIGHT_PATH_NO_TOP':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet169_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'keras.applications.densenet.densenet.DENSENET201_WEIGHT_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet201_weights_tf_dim_ordering_tf_kernels.h5',
+    'keras.applications.densenet.densenet.DENSENET201_WEIGHT_PATH_NO_TOP':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet201_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'keras.applications.imagenet_utils.imagenet_utils.CLASS_INDEX_PATH':
+        'https://storage.googleapis.com/download.tensorflow.org/data/imagenet_class_index.json',
+    'keras.applications.inception_resnet_v2.inception_resnet_v2.BASE_WEIGHT_URL':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.7/',
+    'keras.applications.inception_v3.inception_v3.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.5/inception_v3_weights_tf_dim_ordering_tf_kernels.h5',
+    'keras.applications.inception_v3.inception_v3.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.5/inception_v3_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'keras.applications.mobilenet.mobilenet.BASE_WEIGHT_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.6/',
+    'keras.applications.mobilenet_v2.mobilenet_v2.BASE_WEIGHT_PATH':
+        'https://github.com/JonathanCMitchell/mobilenet_v2_keras/releases/download/v1.1/',
+    'keras.applications.nasnet.nasnet.BASE_WEIGHTS_PATH':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/',
+    'keras.applications.nasnet.nasnet.NASNET_LARGE_WEIGHT_PATH':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-large.h5',
+    'keras.applications.nasnet.nasnet.NASNET_LARGE_WEIGHT_PATH_NO_TOP':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-large-no-top.h5',
+    'keras.applications.nasnet.nasnet.NASNET_MOBILE_WEIGHT_PATH':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-mobile.h5',
+    'keras.applications.nasnet.nasnet.NASNET_MOBILE_WEIGHT_PATH_NO_TOP':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-mobile-no-top.h5',
+    'keras.applications.resnet50.resnet50.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.2/resnet50_weights_tf_dim_ordering_tf_kernels.h5',
+    'keras.applications.resnet50.resnet50.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.2/resnet50_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'keras.applications.vgg16.vgg16.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels.h5',
+    'keras.applications.vgg16.vgg16.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'keras.applications.vgg19.vgg19.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg19_weights_tf_dim_ordering_tf_kernels.h5',
+    'keras.applications.vgg19.vgg19.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg19_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'keras.applications.xception.xception.TF_WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.4/xception_weights_tf_dim_ordering_tf_kernels.h5',
+    'keras.applications.xception.xception.TF_WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.4/xception_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.densenet.densenet.BASE_WEIGTHS_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET121_WEIGHT_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet121_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET121_WEIGHT_PATH_NO_TOP':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet121_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET169_WEIGHT_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet169_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET169_WEIGHT_PATH_NO_TOP':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet169_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET201_WEIGHT_PATH':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet201_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.densenet.densenet.DENSENET201_WEIGHT_PATH_NO_TOP':
+        'https://github.com/keras-team/keras-applications/releases/download/densenet/densenet201_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.imagenet_utils.imagenet_utils.CLASS_INDEX_PATH':
+        'https://storage.googleapis.com/download.tensorflow.org/data/imagenet_class_index.json',
+    'tensorflow.keras.applications.inception_resnet_v2.inception_resnet_v2.BASE_WEIGHT_URL':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.7/',
+    'tensorflow.keras.applications.inception_v3.inception_v3.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.5/inception_v3_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.inception_v3.inception_v3.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.5/inception_v3_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.mobilenet.mobilenet.BASE_WEIGHT_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.6/',
+    'tensorflow.keras.applications.mobilenet_v2.mobilenet_v2.BASE_WEIGHT_PATH':
+        'https://github.com/JonathanCMitchell/mobilenet_v2_keras/releases/download/v1.1/',
+    'tensorflow.keras.applications.nasnet.nasnet.BASE_WEIGHTS_PATH':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/',
+    'tensorflow.keras.applications.nasnet.nasnet.NASNET_LARGE_WEIGHT_PATH':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-large.h5',
+    'tensorflow.keras.applications.nasnet.nasnet.NASNET_LARGE_WEIGHT_PATH_NO_TOP':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-large-no-top.h5',
+    'tensorflow.keras.applications.nasnet.nasnet.NASNET_MOBILE_WEIGHT_PATH':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-mobile.h5',
+    'tensorflow.keras.applications.nasnet.nasnet.NASNET_MOBILE_WEIGHT_PATH_NO_TOP':
+        'https://github.com/titu1994/Keras-NASNet/releases/download/v1.2/NASNet-mobile-no-top.h5',
+    'tensorflow.keras.applications.resnet50.resnet50.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.2/resnet50_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.resnet50.resnet50.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.2/resnet50_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.vgg16.vgg16.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.vgg16.vgg16.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg16_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.vgg19.vgg19.WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg19_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.vgg19.vgg19.WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.1/vgg19_weights_tf_dim_ordering_tf_kernels_notop.h5',
+    'tensorflow.keras.applications.xception.xception.TF_WEIGHTS_PATH':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.4/xception_weights_tf_dim_ordering_tf_kernels.h5',
+    'tensorflow.keras.applications.xception.xception.TF_WEIGHTS_PATH_NO_TOP':
+        'https://github.com/fchollet/deep-learning-models/releases/download/v0.4/xception_weights_tf_dim_ordering_tf_kernels_notop.h5',
 }

@@ -124,6 +124,12 @@ ADVICE = {
     "batch_get_value": "use [keras.ops.convert_to_numpy(v) for v in variables]",
     "batch_set_value": "call variable.assign(value) for each pair",
     "dot": "use keras.ops.matmul (or keras.ops.tensordot for more than two dimensions)",
+    "batch_dot": "use keras.layers.Dot(axes=...)([x, y]) with Keras 2's default axes written out: (-1, -2), or "
+                 "(-1, -1) where y is 2D",
+    "batch_flatten": "use keras.layers.Flatten(data_format='channels_last')(x)",
+    "tensorflow_backend._get_available_gpus": "use [d.name for d in tf.config.list_logical_devices('GPU')] (names "
+                                              "'/device:GPU:0', Keras 2's began '/job:localhost/replica:0/task:0'; "
+                                              "for the count, len(tf.config.list_logical_devices('GPU')))",
 }
 _OPS_ALIAS = re.compile(r"^import tensorflow as (\w+)\s*$", re.M)
 
@@ -165,7 +171,7 @@ class BackendFunctionsToOps(DropsStatements):
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
         self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
         self.phase_calls = calls_after(node) if "set_learning_phase" in node.code else {}
-        self.counted: set[int] = set()  # _get_available_gpus() calls whose length is all that is read
+        self.counted: set[int] = set()  # calls of _get_available_gpus() whose result only len() reads
         self.classes: list[tuple[bool, int]] = []  # (a Keras layer's class, functions open when it began)
         self.functions: list[dict] = []  # per function open: whether it is a layer's call, whether it needs training
         # module constants set once to a literal (`TEST_PHASE = 0`), for the learning phase given by name
@@ -246,6 +252,13 @@ class BackendFunctionsToOps(DropsStatements):
                     return function  # `device_lib.list_local_devices`: a module Keras 2 exposed, reported
         return None
 
+    def visit_Call(self, node: cst.Call) -> None:
+        """`len(K.tensorflow_backend._get_available_gpus())`: only the number of GPUs is read."""
+        if isinstance(node.func, cst.Name) and node.func.value == "len" and len(node.args) == 1 and \
+                isinstance(node.args[0].value, cst.Call) and node.args[0].keyword is None and \
+                self._function(node.args[0].value.func) == "tensorflow_backend._get_available_gpus":
+            self.counted.add(id(node.args[0].value))
+
     def visit_Comparison(self, node: cst.Comparison) -> None:
         left = node.left
         if not (isinstance(left, cst.Call) and not left.args and isinstance(left.func, cst.Attribute)
@@ -268,13 +281,6 @@ class BackendFunctionsToOps(DropsStatements):
         return updated.with_changes(left=updated.left.with_changes(func=func), comparisons=[
             updated.comparisons[0].with_changes(
                 comparator=cst.SimpleString(f"{quote}{ORDERINGS[literal.evaluated_value]}{quote}"))])
-
-    def visit_Call(self, node: cst.Call) -> None:
-        """`len(K.tensorflow_backend._get_available_gpus())`: a count of GPUs (`_available_gpus`)."""
-        if isinstance(node.func, cst.Name) and node.func.value == "len" and len(node.args) == 1 and \
-                isinstance(node.args[0].value, cst.Call) and not node.args[0].star and \
-                self._function(node.args[0].value.func) == "tensorflow_backend._get_available_gpus":
-            self.counted.add(id(node.args[0].value))
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         function = self._function(original.func)
@@ -595,17 +601,44 @@ def _spatial_2d_padding(rule: BackendFunctionsToOps, original: cst.Call, updated
     return cst.parse_expression(f"keras.layers.ZeroPadding2D({', '.join(chosen)})({code(x)})")
 
 
-# Keras 2 functions rewritten by a function of the call (None: the call is reported).
+def _batch_dot(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.batch_dot(x, y, axes=2)` -> `keras.layers.Dot(axes=2)([x, y])`: Keras 3 moved Keras 2's batch_dot (the
+    same steps: rank-2 operands expanded, the reduced axes brought together, a matmul, the added axes squeezed)
+    into that layer, which takes axes as batch_dot did (an int for both, a pair; a negative one counted from the
+    end of each operand). Without axes Keras 2 reduced x's last axis with y's second to last (y's last for a
+    2D y): written out where y is a name, evaluated twice harmlessly; otherwise the call is reported."""
+    args = _arguments(updated, ("x", "y", "axes"))
+    if args is None:
+        return None
+    x, y, axes = args
+    if axes is None and not isinstance(y, (cst.Name, cst.Attribute)):
+        return None
+    chosen = code(axes) if axes is not None else f"(-1, -1 if len({code(y)}.shape) == 2 else -2)"
+    return cst.parse_expression(f"keras.layers.Dot(axes={chosen})([{code(x)}, {code(y)}])")
+
+
+def _batch_flatten(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.batch_flatten(x)` -> `keras.layers.Flatten(data_format='channels_last')(x)`: Keras 2 reshaped x to
+    (batch, product of the other axes), (batch, 1) for a 1D x; so does Flatten, which with channels_last (the
+    format given: the configured one would make it move a channels_first input's channels last) reorders nothing."""
+    args = _arguments(updated, ("x", "unused"))
+    if args is None or args[1] is not None:
+        return None
+    return cst.parse_expression(f"keras.layers.Flatten(data_format='channels_last')({code(args[0])})")
+
+
 def _available_gpus(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-    """`len(K.tensorflow_backend._get_available_gpus())` (WeidiXie/VGG-Speaker-Recognition): Keras 2 listed the
-    session's GPU devices, which are TensorFlow 2's logical GPUs (CUDA_VISIBLE_DEVICES and virtual devices
-    counted alike). Their names are spelled otherwise, so only a count is rewritten."""
-    if id(original) not in rule.counted or original.args:
+    """`len(K.tensorflow_backend._get_available_gpus())` -> `len(tf.config.list_logical_devices('GPU'))`: Keras 2
+    listed the session's logical devices whose name holds 'device:GPU' (XLA_GPU not among them), as TensorFlow 2
+    lists its logical GPUs. Only counted: the names differ (Keras 2's began '/job:localhost/replica:0/task:0'),
+    so a use of the names is reported."""
+    if updated.args or id(original) not in rule.counted:
         return None
     return cst.parse_expression(f"{rule._tf()}.config.list_logical_devices('GPU')")
 
 
-CALLED_AS = {"tensorflow_backend._get_available_gpus": _available_gpus,
-             "control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
+# Keras 2 functions rewritten by a function of the call (None: the call is reported).
+CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
              "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add,
-             "spatial_2d_padding": _spatial_2d_padding}
+             "spatial_2d_padding": _spatial_2d_padding, "batch_dot": _batch_dot, "batch_flatten": _batch_flatten,
+             "tensorflow_backend._get_available_gpus": _available_gpus}

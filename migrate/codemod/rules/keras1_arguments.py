@@ -79,6 +79,10 @@ KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_c
                "Conv3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3")}
 
 
+# Keras 1's BatchNormalization arguments, which Keras 2's legacy interface still took: mode=0 (the only mode left)
+# dropped, beta_init/gamma_init renamed; another mode raised in Keras 2 too.
+BATCHNORM_KEYWORDS = {**KEYWORDS, "beta_init": "beta_initializer", "gamma_init": "gamma_initializer"}
+BATCHNORM_USED = re.compile(rb"\b(?:mode|beta_init|gamma_init)\s*=")
 KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(KEYWORDS)) + rb")\s*=")
 
 
@@ -96,7 +100,8 @@ class Keras1Arguments(Rule):
         given its kernel size one positional per axis (`Conv2D(32, 3, 3)`; Keras 2's `Conv2D(32, (3, 3))` is not
         work)."""
         return super().triggered(source, survey) or KEYWORD_USED.search(source) is not None or \
-            keras1_convolution(source) or MODEL_KEYWORD_USED.search(source) is not None
+            keras1_convolution(source) or MODEL_KEYWORD_USED.search(source) is not None or \
+            (b"BatchNormalization" in source and BATCHNORM_USED.search(source) is not None)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'
@@ -115,8 +120,27 @@ class Keras1Arguments(Rule):
         layer = self._layer_class(original)
         if layer is None:
             return updated
+        if layer == "BatchNormalization":
+            return self._renamed(self._batchnorm_mode(original, updated), BATCHNORM_KEYWORDS)
         call = self._renamed(updated, EMBEDDING_KEYWORDS if layer == "Embedding" else KEYWORDS)
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
+
+    def _batchnorm_mode(self, original: cst.Call, call: cst.Call) -> cst.Call:
+        """`BatchNormalization(mode=0, axis=-1)` -> `BatchNormalization(axis=-1)`: Keras 2 dropped mode=0 the same way
+        and raised on any other mode, which is reported (that line never ran under Keras 2)."""
+        mode = next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == "mode"), None)
+        if mode is None:
+            return call
+        if not (isinstance(mode.value, cst.Integer) and mode.value.evaluated_value == 0):
+            self.report(original, "BatchNormalization(mode=) is gone since Keras 2, which raised on any mode but 0 "
+                                  "(modes 1 and 2 were dropped): this line never ran under Keras 2; drop mode= "
+                                  "for the normalization every Keras 2 and 3 layer does")
+            return call
+        args = [arg for arg in call.args if arg is not mode]
+        if args and call.args[-1] is mode:
+            args[-1] = args[-1].with_changes(comma=mode.comma)
+        self.converted()
+        return call.with_changes(args=args)
 
     def _merge_function(self, original: cst.Call, call: cst.Call) -> cst.Call | None:
         """`merge([a, b], mode='concat', concat_axis=3)` -> `concatenate([a, b], axis=3)`; None if not one."""

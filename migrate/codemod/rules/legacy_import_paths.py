@@ -15,16 +15,18 @@ failing `--check`.
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
 
 import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from migrate.codemod.keras2_helpers import NEEDS, helper
+from migrate.codemod.keras2_helpers import HELPERS, NEEDS, helper
 from migrate.codemod.keras3_names import PUBLIC
-from migrate.codemod.legacy_names import LEGACY, Legacy, legacy, public_api
-from migrate.codemod.names import LAYER_MODULES, MOVES, UTIL_MODULES
+from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
+from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY
 from migrate.codemod.syntax import code, names_in
@@ -33,13 +35,16 @@ from migrate.codemod.syntax import code, names_in
 # keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
 # `keras.layers.Dense(...)` in code, or a project's own `data_utils`, is not work: such files are not parsed.
 WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)\.\w|keras\.engine|python\.keras"
+                  rb"|keras\.objectives|keras\.(?:layers\.)?experimental"
                   rb"|keras\.preprocessing\.image[ \t]+import"
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
                   % "|".join(LAYER_MODULES + UTIL_MODULES).encode() + rb"|_api\.v1\.keras")
 # The last parts of the legacy names Keras 3 lacks in modules it has (`mse`, `CuDNNLSTM`, `Input` of keras.models;
 # a removed module's path is WORK): a file naming one of them, and Keras, is parsed.
 LEGACY_WORDS = frozenset(path.rsplit(".", 1)[1].encode() for path, (_, why) in LEGACY.items()
-                         if why != "module" and path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path)
+                         if why != "module" and path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path) | \
+    frozenset(path.rsplit(".", 1)[1].encode() for path in CONSTANTS) | \
+    frozenset(name.encode() for functions in HELPERS.values() for name in functions)
 WORD = re.compile(rb"\w+")
 
 
@@ -48,6 +53,30 @@ _GENERATORS = ("use keras.utils.image_dataset_from_directory (or a keras.utils.P
                "preprocessing layers (RandomFlip, RandomTranslation, Rescaling) for the augmentation")
 REMOVED = {f"{root}.preprocessing.image.{name}": _GENERATORS for root in ("keras", "tensorflow.keras")
            for name in ("ImageDataGenerator", "Iterator", "DirectoryIterator", "NumpyArrayIterator")}
+# Iterator is mostly a base class (uzh-rpg/rpg_public_dronet utils.py: a DirectoryIterator of its own)
+REMOVED.update({f"{root}.preprocessing.image.Iterator": (
+    "subclass keras.utils.PyDataset instead: __len__ the number of batches (ceil(n / batch_size)), "
+    "__getitem__(i) the batch that _get_batches_of_transformed_samples(index_array) built for the i-th slice of "
+    "the (shuffled) indices, on_epoch_end to reshuffle") for root in ("keras", "tensorflow.keras")})
+
+
+def _free_names(source: str) -> set[str]:
+    """The names a file reads and never binds itself (no assignment, parameter, def, class or import of them) and
+    that are not builtins: what its star imports must give it."""
+    tree = ast.parse(source)
+    read, bound = set(), set(dir(builtins))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    return read - bound
 
 
 def _dotted(path: str) -> cst.Attribute | cst.Name:
@@ -120,11 +149,31 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         self._report_removed(original, module)
         target = MOVES.get(module) or MOVES.get(public)
         if target is None:
+            copied = [] if isinstance(updated.names, cst.ImportStar) else \
+                [alias for alias in updated.names if self._copies(f"{module}.{code(alias.name)}", alias)]
+            if copied:  # `from keras.applications.imagenet_utils import _obtain_input_shape`: Keras 2's own, copied in
+                kept = [alias for alias in updated.names if alias not in copied]
+                if not kept:
+                    return cst.RemovalSentinel.REMOVE
+                updated = updated.with_changes(names=[*kept[:-1], kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)])
             if module.startswith("tensorflow.python.keras"):
                 # reported at the end unless every use of the removed modules it names was replaced (the import goes)
                 self.private.append((original, module, removed_modules if len(removed_modules) == len(updated.names)
                                      else None))
             return updated
+        if isinstance(updated.names, cst.ImportStar) and module in STAR_NAMES:
+            # a name the file reads, unbound, that the star import gave and Keras 3's module lacks (Keras 2's K, mse),
+            # or that Keras 3's module gives but Keras 2's did not (it would hide another import's `dice`)
+            given, now = STAR_NAMES[module], PUBLIC[target]
+            changed = sorted(_free_names(self.module.code) & (given ^ now))
+            if changed:
+                gone, hiding = [n for n in changed if n in given], [n for n in changed if n not in given]
+                said = ([f"{', '.join(gone)}, which Keras 2's {module} gave and Keras 3's {target} lacks"] if gone
+                        else []) + ([f"{', '.join(hiding)}, which Keras 3's {target} would give over the file's own"]
+                                    if hiding else [])
+                self.report(original, f"from {module} import *: the file reads {'; and '.join(said)}: import what "
+                                      f"it reads by name (keras.losses.mean_squared_error for mse, keras.ops for K.*)")
+                return updated
         if not isinstance(updated.names, cst.ImportStar):
             copied = [alias for alias in updated.names if self._copies(f"{module}.{code(alias.name)}", alias)]
             if copied:  # Keras 2's own function is written into the file; the rest of the import as usual
@@ -229,6 +278,13 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if source is None or (alias is not None and alias.asname is not None) or \
                 (name in self.defined and name not in self.copied):
             return False
+        old_calls = m.findall(self.module, m.Call(func=m.Name(name), args=[
+            m.ZeroOrMore(), m.Arg(keyword=m.Name("include_top")), m.ZeroOrMore()])) if name == "_obtain_input_shape" else []
+        if old_calls:
+            self.report(old_calls[0], "_obtain_input_shape is called with include_top=, Keras 2.0's keyword (Keras "
+                                     "2.1 renamed it require_flatten and added weights=): rename it and run again to "
+                                     "have Keras 2.3.1's function copied into the file")
+            return False
         self.copied[name] = source
         self.converted()
         return True
@@ -276,7 +332,13 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         """`keras.layers.CuDNNLSTM` -> `keras.layers.LSTM`, `losses.mse` -> `losses.mean_squared_error`,
         `tf.keras.layers.normalization.BatchNormalization` -> `tf.keras.layers.BatchNormalization`: the Keras 3
         name of the same object, spelled from the same root as the code spells it; a name with none is reported.
-        None: not a legacy name."""
+        None: not a legacy name. A Keras 2 string constant Keras 3 has no public name for (a weight URL) becomes
+        its value."""
+        for name in sorted(self.qualified_names(original)):
+            value = constant(name)
+            if value is not None:
+                self.converted()
+                return cst.SimpleString(repr(value))
         for name in sorted(self.qualified_names(original)):
             found = self._entry(name)
             if found is None or (isinstance(updated.value, cst.Name) and _public(name.rpartition(".")[0]) in MOVES):

@@ -82,7 +82,9 @@ class MirroredStrategyLints(Rule):
             self.active = True
             self.replicas = self.replicas or _literal_replicas(node, names)
         # Code inside a function runs where the function is called, which may well be in scope.
-        if any(n.startswith(OPTIMIZER_MODULES) and n.rsplit(".", 1)[-1][:1].isupper() for n in names):
+        # (a learning-rate schedule, `keras.optimizers.schedules.CosineDecay`, holds no variable: anywhere will do)
+        if any(n.startswith(OPTIMIZER_MODULES) and n.rsplit(".", 1)[-1][:1].isupper() and ".schedules." not in n
+               for n in names):
             if not self.scopes and not self.functions:
                 self.pending.append(("optimizer", node, "optimizer created outside strategy.scope(): create it "
                                                         "inside, with the model (Keras 3 stops at fit: 'Mixing "
