@@ -71,6 +71,9 @@ class Survey:
     # Module constants a learning phase may be given by, across files (`from constants import TEST_PHASE`):
     # {"constants.TEST_PHASE": "0"}, for names set once at a module's top level to 0, 1, True or False.
     phases: tuple[tuple[str, str], ...] = ()
+    # Functions returning a TF1 session built from a memory-growth preamble, every use of which in the run drops
+    # the session or installs it with set_session ("networks.get_session"): `memory_growth_preamble` converts them.
+    session_factories: tuple[str, ...] = ()
 
     def called(self, qualified_names: set[str], module: str) -> Factory | None:
         return next((f for f in self.factories if f.called_by(qualified_names, module)), None)
@@ -101,10 +104,25 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
             reached |= _read(source, lambda module: _may_call(module, names), reachable_calls, found, module_of(path))
     passed_on: dict[str, str] = {}
     for path, source in sources:
-        if b"from keras" in source or b"from tensorflow" in source:
+        if b"from keras" in source or b"from tensorflow" in source or b"import tensorflow as" in source or \
+                b"import keras" in source:
             passed_on |= reexports(module_of(path), source)
     packages = frozenset(part.split(".")[0] for path, _ in sources for part in PurePath(path).parts)
-    return Survey(found.factories, frozenset(reached), tuple(sorted(passed_on.items())), packages, _phases(sources))
+    return Survey(found.factories, frozenset(reached), tuple(sorted(passed_on.items())), packages, _phases(sources),
+                  _session_factories(sources))
+
+
+def _session_factories(sources: list[tuple[str, bytes]]) -> tuple[str, ...]:
+    """The run's session factories (see Survey), read only from files that build a session from a ConfigProto
+    and return something."""
+    from migrate.codemod.rules.memory_growth_preamble import factory_functions, used_only_as_session
+
+    found = set()
+    for path, source in sources:
+        if b"ConfigProto" in source and b"Session(config" in source and b"return" in source:
+            found |= {f"{module_of(path)}.{name}" for name in factory_functions(source)
+                      if used_only_as_session(name, sources)}
+    return tuple(sorted(found))
 
 
 _TOP_ASSIGNMENT = re.compile(rb"^([A-Za-z_]\w*)[ \t]*=(?!=)[ \t]*([^\n]*?)[ \t]*(?:#[^\n]*)?$", re.M)

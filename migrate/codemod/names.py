@@ -104,18 +104,23 @@ STAR_NAMES = {"keras.objectives": frozenset("""
 # ---------------------------------------------------------------- names LibCST cannot resolve alone
 
 _FROM_KERAS = re.compile(rb"^from[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.M)
+# `import tensorflow as tf` at a module's top level: a file star-importing that module gets `tf` from it.
+_IMPORT_AS = re.compile(rb"^import[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+as[ \t]+(\w+)[ \t]*(?:#[^\n]*)?$", re.M)
 
 
 def reexports(module_name: str, source: bytes) -> dict[str, str]:
     """What a project module passes on from Keras or TensorFlow: `utils.py` doing `from keras.utils import
     multi_gpu_model` gives {"utils.multi_gpu_model": "keras.utils.multi_gpu_model"} (top-level imports,
-    read from the text: the survey reads every file of a run and parses few)."""
+    read from the text: the survey reads every file of a run and parses few), and its `import tensorflow as tf`
+    ({"models.tf": "tensorflow"}), which `from models import *` passes on too."""
     found: dict[str, str] = {}
     for origin, names in _FROM_KERAS.findall(source):
         for item in names.decode(errors="replace").strip("()").replace("\\", " ").split(","):
             parts = item.split()
             if parts and parts[0] != "*":
                 found[f"{module_name}.{parts[-1]}"] = f"{origin.decode()}.{parts[0]}"
+    for origin, alias in _IMPORT_AS.findall(source):
+        found[f"{module_name}.{alias.decode()}"] = origin.decode()
     return found
 
 
@@ -138,6 +143,8 @@ def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_o
     module's last part when the name's first part is a package or module of the run)."""
     if not names and isinstance(node, cst.Name) and stars:
         names = {f"{module}.{node.value}" for module in stars}
+    if not names and isinstance(node, cst.Attribute) and stars and passed_on:
+        names = _through_star_alias(node, stars, passed_on, packages)
     if any(name.startswith(PRIVATE_API) for name in names):
         names = {public(name) for name in names} | names
     if not passed_on:
@@ -149,4 +156,29 @@ def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_o
             origin = passed_on.get(f"{parts[-2]}.{parts[-1]}")
             if origin is not None:
                 found.add(origin)
+    return found
+
+
+def _dotted(node: cst.BaseExpression) -> list[str] | None:
+    """`tf.compat.v1.ConfigProto` -> ["tf", "compat", "v1", "ConfigProto"]; None for anything but names and dots."""
+    parts = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    return [node.value, *reversed(parts)] if isinstance(node, cst.Name) else None
+
+
+def _through_star_alias(node: cst.Attribute, stars: tuple[str, ...], passed_on: Mapping[str, str],
+                        packages: frozenset[str]) -> set[str]:
+    """`tf.ConfigProto` in a file that never imports `tf` but star-imports a module of the run that does
+    (`from models import *`, models.py having `import tensorflow as tf`): `tensorflow.ConfigProto`. LibCST
+    gives such a name nothing, and aurora95+Keras-FCN's scripts get their `tf` that way."""
+    parts = _dotted(node)
+    if parts is None:
+        return set()
+    found = set()
+    for module in stars:
+        origin = passed_on.get(f"{module.rpartition('.')[2]}.{parts[0]}")
+        if origin is not None and module.split(".")[0] in packages:
+            found.add(".".join([origin, *parts[1:]]))
     return found

@@ -275,8 +275,88 @@ def test_in_train_phase_with_training_given_becomes_a_conditional_expression():
                 boxes = (proposals if training else self.detections(x))
                 return K.in_train_phase(boxes, x)
     """, RULE)
+    # `Layer` is not imported from Keras here: its call may not be a Keras layer's, which Keras 3 gives training
     assert [(f.line, f.advice, f.message.split(" is gone")[0]) for f in findings] == [
         (7, False, "keras.backend.in_train_phase")]
+
+
+def test_in_train_phase_without_training_in_a_keras_layers_call_reads_the_training_keras_3_passes():
+    # Hironsan/anago anago/layers.py (CRF.call): Keras 2 read its global learning phase, 1 under fit, 0 under
+    # predict/evaluate, which is the `training` Keras 3 gives a call that names it
+    findings = assert_rewrites("""
+        from keras import backend as K
+        from keras.engine import Layer
+
+        class CRF(Layer):
+            def call(self, X, mask=None):
+                if self.learn_mode == 'join':
+                    out = K.in_train_phase(train_output, test_output)
+                else:
+                    out = K.in_train_phase(lambda: self.marginal(X), test_output)
+                return out
+
+        class Kwargs(Layer):
+            def call(self, x, **kwargs):
+                return K.in_train_phase(x, x * 2)
+
+        class Plain(object):
+            def call(self, x):
+                return K.in_train_phase(x, x * 2)
+
+        def outside(x):
+            return K.in_train_phase(x, x * 2)
+    """, """
+        from keras import backend as K
+        from keras.engine import Layer
+
+        class CRF(Layer):
+            def call(self, X, mask=None, training=None):
+                if self.learn_mode == 'join':
+                    out = (train_output if training else test_output)
+                else:
+                    out = (self.marginal(X) if training else test_output)
+                return out
+
+        class Kwargs(Layer):
+            def call(self, x, **kwargs):
+                return K.in_train_phase(x, x * 2)
+
+        class Plain(object):
+            def call(self, x):
+                return K.in_train_phase(x, x * 2)
+
+        def outside(x):
+            return K.in_train_phase(x, x * 2)
+    """, RULE)
+    assert [f.line for f in findings] == [15, 19, 22]
+
+
+IN_TRAIN_PHASE = Path(__file__).parent / "scripts" / "in_train_phase_probe.py"
+
+
+def test_in_train_phase_rewritten_trains_and_predicts_as_keras_2_3_1_did(tmp_path):
+    """tests/codemod/scripts/in_train_phase_probe.py rewritten and run under Keras 3: predictions, evaluation loss
+    and train_on_batch loss (training mode: the layer halves) as Keras 2.3.1 computed them
+    (tests/codemod/data/keras231_in_train_phase_refs.npz, the probe run by /tmp/legacy37)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    target = tmp_path / IN_TRAIN_PHASE.name
+    shutil.copy(IN_TRAIN_PHASE, target)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    run = subprocess.run([sys.executable, str(target), str(tmp_path / "keras3.npz")], capture_output=True, text=True,
+                         timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"), cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    got, ref = np.load(tmp_path / "keras3.npz"), np.load(Path(__file__).parent / "data" / "keras231_in_train_phase_refs.npz")
+    assert abs(float(ref["trained"]) - float(ref["evaluated"])) > 0.1  # the training path differs: the test can fail
+    for name in ("predicted", "evaluated", "trained"):
+        np.testing.assert_allclose(got[name], ref[name], rtol=1e-4, atol=1e-6, err_msg=name)
 
 
 def test_what_keras_2_re_exported_or_keras_3_moved_is_called_where_it_went():

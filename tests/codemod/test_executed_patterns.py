@@ -135,3 +135,26 @@ def test_removed_keras_2_names_rewritten_run_on_one_and_two_replicas(tmp_path):
                              capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
         assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
         assert f"replicas {replicas} gpus 0 lr at 50 0.06 predicted (4, 4)" in run.stdout, run.stdout
+
+
+SESSION = Path(__file__).parent / "scripts" / "session_phase_train.py"
+
+
+def test_session_preamble_and_learning_phases_rewritten_run_under_mirrored_strategy(tmp_path):
+    """issue 31: ConfigProto(allow_growth, thread counts) + log_device_placement + K.set_session become tf.config
+    calls, K.set_learning_phase(1) in the model factory and (0) before predict go; the script trains on two
+    replicas and predicts in inference mode (twice the same numbers, Dropout off)."""
+    target = tmp_path / SESSION.name
+    shutil.copy(SESSION, target)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    code = target.read_text().split('"""', 2)[2]
+    for legacy in ("ConfigProto", "Session", "set_session", "set_learning_phase", "GPUOptions"):
+        assert legacy not in code, legacy
+    assert "tf.config.threading.set_intra_op_parallelism_threads(2)" in code
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target)], capture_output=True,
+                         text=True, timeout=600, env=env, cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    assert "replicas 2 epochs 2 deterministic True" in run.stdout

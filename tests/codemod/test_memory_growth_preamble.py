@@ -1,5 +1,8 @@
 """memory_growth_preamble: must-not-change cases first, then before/after."""
 
+import textwrap
+from pathlib import Path
+
 from tests.codemod.helpers import assert_rewrites, assert_unchanged
 
 RULE = "memory_growth_preamble"
@@ -198,3 +201,196 @@ def test_a_function_with_a_config_of_its_own_is_not_a_use():
         def uses_the_global():
             return config.gpu_options
     """, RULE)
+
+
+def test_device_count_alone_becomes_the_first_gpus_made_visible():
+    # foamliu/Deep-Image-Matting predit_single.py: no allow_growth, only a device count; one CPU is TF's default
+    findings = assert_rewrites("""
+        import keras.backend as K
+        import tensorflow as tf
+
+        config = tf.ConfigProto(device_count = {"GPU": 1, "CPU": 1})
+        sess = tf.Session(config=config)
+        K.set_session(sess)
+
+        if __name__ == '__main__':
+            run()
+    """, """
+        import keras.backend as K
+        import tensorflow as tf
+
+        tf.config.set_visible_devices(tf.config.list_physical_devices('GPU')[:1], 'GPU')
+
+        if __name__ == '__main__':
+            run()
+    """, RULE)
+    assert findings == []
+
+
+def test_threads_and_placement_logging_alone_become_tf_config_calls():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        config = tf.ConfigProto(intra_op_parallelism_threads=4, inter_op_parallelism_threads=2)
+        config.log_device_placement = True
+        K.set_session(tf.Session(config=config))
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        tf.config.threading.set_intra_op_parallelism_threads(4)
+        tf.config.threading.set_inter_op_parallelism_threads(2)
+        tf.debugging.set_log_device_placement(True)
+    """, RULE)
+
+
+def test_a_preamble_with_only_one_cpu_leaves_nothing_but_its_comments():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        # one CPU device
+        config = tf.ConfigProto(device_count={'CPU': 1})
+        K.set_session(tf.Session(config=config))
+        model = build()
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        # one CPU device
+        model = build()
+    """, RULE)
+
+
+def test_without_allow_growth_an_option_tf2_cannot_say_leaves_the_preamble_to_the_report():
+    for options in ("gpu_options=tf.GPUOptions(per_process_gpu_memory_fraction=0.5)", "device_count={'CPU': 4}",
+                    "device_count=counts", "device_count={'GPU': n}"):
+        assert_unchanged(f"""
+            import tensorflow as tf
+            from keras import backend as K
+            config = tf.ConfigProto({options})
+            K.set_session(tf.Session(config=config))
+        """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        config = tf.ConfigProto(device_count={'GPU': 1})
+        sess = tf.Session(config=config)
+        sess.run(init)
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        config = tf.ConfigProto(device_count={'GPU': 1})
+    """, RULE)
+
+
+def test_tf_star_imported_from_a_module_of_the_project(tmp_path):
+    # aurora95/Keras-FCN train.py and inference.py never import tensorflow: `tf` comes with `from models import *`
+    from migrate.codemod.engine import run
+    from migrate.codemod.registry import all_rules
+
+    (tmp_path / "models.py").write_text("from keras.layers import *\nimport tensorflow as tf\n")
+    (tmp_path / "train.py").write_text(textwrap.dedent("""
+        import keras.backend as K
+        from models import *
+
+        if __name__ == '__main__':
+            config = tf.ConfigProto(gpu_options=tf.GPUOptions(allow_growth=True))
+            session = tf.Session(config=config)
+            K.set_session(session)
+            train()
+    """))
+    summary = run([tmp_path / "train.py", tmp_path / "models.py"], all_rules())
+    got = {Path(r.path).name: (r.rewritten or b"").decode() for r in summary.results}
+    assert got["train.py"] == textwrap.dedent("""
+        import keras.backend as K
+        from models import *
+
+        if __name__ == '__main__':
+            for gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(gpu, True)
+            train()
+    """)
+    assert summary.sites_for_review == 0
+
+
+def _run(tmp_path, files: dict[str, str]) -> tuple[dict[str, str], object]:
+    from migrate.codemod.engine import run
+    from migrate.codemod.registry import all_rules
+
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    summary = run([tmp_path], all_rules())
+    return {Path(r.path).relative_to(tmp_path).as_posix(): (r.rewritten or b"").decode() for r in summary.results}, summary
+
+
+NETWORKS = """
+    import tensorflow as tf
+
+    def get_session():
+        \"\"\" Limit session memory usage
+        \"\"\"
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        return tf.Session(config=config)
+"""
+MAIN = """
+    from keras.backend.tensorflow_backend import set_session
+    from utils.networks import get_session
+
+    def main(args):
+        set_session(get_session())
+        train(args)
+"""
+
+
+def test_a_session_factory_whose_session_is_only_installed_or_dropped(tmp_path):
+    # germain-hug/Deep-RL-Keras utils/networks.py + main.py; WeidiXie/VGG-Speaker-Recognition tool/toolkits.py
+    toolkits = """
+        import os
+
+        def initialize_GPU(args):
+            # Initialize GPUs
+            import tensorflow as tf
+            os.environ["CUDA_VISIBLE_DEVICES"] = args.gpu
+            config = tf.ConfigProto()
+            config.gpu_options.allow_growth = True
+            session = tf.Session(config=config)
+            return session
+    """
+    got, summary = _run(tmp_path, {"utils/networks.py": NETWORKS, "main.py": MAIN, "tool/toolkits.py": toolkits,
+                                   "src/predict.py": "import toolkits\n\ntoolkits.initialize_GPU(args)\n"})
+    assert got["utils/networks.py"] == textwrap.dedent("""
+        import tensorflow as tf
+
+        def get_session():
+            \"\"\" Limit session memory usage
+            \"\"\"
+            for gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(gpu, True)
+    """)
+    assert got["main.py"] == textwrap.dedent("""
+        from utils.networks import get_session
+
+        def main(args):
+            get_session()
+            train(args)
+    """)
+    assert got["tool/toolkits.py"] == textwrap.dedent("""
+        import os
+
+        def initialize_GPU(args):
+            # Initialize GPUs
+            import tensorflow as tf
+            os.environ["CUDA_VISIBLE_DEVICES"] = args.gpu
+            for _gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(_gpu, True)
+    """)
+    assert summary.sites_for_review == 0
+
+
+def test_a_session_factory_whose_session_is_used_or_never_called_stays(tmp_path):
+    for caller in ("sess = get_session()\nsess.run(init)\n",  # the session is used: TF1 graph code
+                   "# get_session() gives the session\n",  # a line it cannot read
+                   ""):  # no call in the run: callers out of sight
+        got, summary = _run(tmp_path, {"utils/networks.py": NETWORKS,
+                                       "other.py": f"from utils.networks import get_session\n{caller}"})
+        assert "set_memory_growth" not in got["utils/networks.py"] and "Session(config=config)" in \
+            (got["utils/networks.py"] or NETWORKS), caller

@@ -55,3 +55,31 @@ def test_compat_v1_keras_set_session_is_a_leftover():
         tf.compat.v1.keras.backend.set_session(session)
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(3, False)]
+
+
+def test_get_session_is_reported_with_what_it_was_for():
+    # xuannianz/EfficientDet freeze_model.py, robmsmt/KerasDeepSpeech mobile/iOS/create_pb.py: a frozen graph
+    frozen = assert_unchanged("""
+        from keras import backend as K
+        from tensorflow.python.framework import graph_util
+
+        sess = K.get_session()
+        constant_graph = graph_util.convert_variables_to_constants(sess, sess.graph.as_graph_def(), names)
+    """, RULE)
+    assert len(frozen) == 1 and "model.export(path)" in frozen[0].message and \
+        "tf.saved_model.save" in frozen[0].message
+    # nalnez13/Keras-Object-Detector models/Head.py: FLOPs of the session's graph
+    profiled = assert_unchanged("""
+        from keras import backend as K
+        flops = tf.profiler.profile(graph=K.get_session().graph, run_meta=tf.RunMetadata(), cmd='op')
+    """, RULE)
+    assert "get_concrete_function" in profiled[0].message
+    # qqwweee/keras-yolo3 yolo.py: a session run with placeholders fed
+    fed = assert_unchanged("""
+        from keras import backend as K
+        sess = K.get_session()
+        out = sess.run([boxes], feed_dict={image: data})
+    """, RULE)
+    assert "a call of the model" in fed[0].message
+    plain = assert_unchanged("from keras import backend as K\nsess = K.get_session()\n", RULE)
+    assert "tensor.numpy()" in plain[0].message

@@ -25,8 +25,10 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.rule import NAMES, DropsStatements
+from migrate.codemod.rules.backend_function_to_model import function_advice
 from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
-from migrate.codemod.syntax import code
+from migrate.codemod.rules.training_learning_phase import calls_after, trains_after
+from migrate.codemod.syntax import code, names_in
 
 BACKENDS = ("keras.backend.", "tensorflow.keras.backend.")
 _FROM_BACKEND = re.compile(rb"from[ \t]+[\w.]*backend[ \t]+import\b")
@@ -168,7 +170,10 @@ class BackendFunctionsToOps(DropsStatements):
         self.tf = found.group(1) if found else None
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
         self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
+        self.phase_calls = calls_after(node) if "set_learning_phase" in node.code else {}
         self.counted: set[int] = set()  # calls of _get_available_gpus() whose result only len() reads
+        self.classes: list[tuple[bool, int]] = []  # (a Keras layer's class, functions open when it began)
+        self.functions: list[dict] = []  # per function open: whether it is a layer's call, whether it needs training
         # module constants set once to a literal (`TEST_PHASE = 0`), for the learning phase given by name
         values: dict[str, list[str]] = {}
         for statement in node.body:
@@ -177,15 +182,50 @@ class BackendFunctionsToOps(DropsStatements):
                     values.setdefault(small.targets[0].target.value, []).append(code(small.value))
         self.constants = {name: found[0] for name, found in values.items() if len(found) == 1}
 
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        keras_base = any(name.startswith(("keras.", "tensorflow.keras.")) for base in node.bases
+                         for name in self.qualified_names(base.value))
+        self.classes.append((keras_base, len(self.functions)))
+
+    def leave_ClassDef(self, original: cst.ClassDef, updated: cst.ClassDef) -> cst.ClassDef:
+        self.classes.pop()
+        return updated
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        """A Keras layer's `call` (a method of a class deriving from a Keras class): Keras 3 gives it `training`
+        (True under fit, False under predict/evaluate) when its signature names it."""
+        params = node.params
+        layer_call = node.name.value == "call" and bool(self.classes) and self.classes[-1][0] and \
+            self.classes[-1][1] == len(self.functions)
+        has_training = any(param.name.value == "training" for param in (*params.params, *params.kwonly_params))
+        can_add = not has_training and not isinstance(params.star_arg, cst.Param) and params.star_kwarg is None and \
+            "training" not in {name.value for name in names_in(node.body)}
+        self.functions.append({"layer_call": layer_call and (has_training or can_add), "add": False,
+                               "has_training": has_training})
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        frame = self.functions.pop()
+        if not frame["add"]:
+            return updated
+        training = cst.Param(cst.Name("training"), default=cst.Name("None"),
+                             equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+        params = list(updated.params.params)
+        if params and params[-1].comma is not cst.MaybeSentinel.DEFAULT:
+            params[-1] = params[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        return updated.with_changes(params=updated.params.with_changes(params=[*params, training]))
+
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         """`K.set_learning_phase(0)` on a line of its own: Keras 3 layers infer unless called with training=True
-        (fit does), so the statement has nothing left to do and goes. A learning phase of 1 is reported."""
+        (fit does), so the statement has nothing left to do and goes, unless its function (or module) trains after
+        it: Keras 2 then trained with Dropout off and BatchNormalization frozen, and it is reported. A learning phase
+        of 1 is reported (where only training follows, `training_learning_phase` has removed it)."""
         if len(node.body) != 1 or not isinstance(node.body[0], cst.Expr) or not isinstance(node.body[0].value, cst.Call):
             return
         call = node.body[0].value
         phase = code(call.args[0].value) if len(call.args) == 1 else None
         if self._function(call.func) == "set_learning_phase" and call.args[0].keyword is None and \
-                self.constants.get(phase, self._imported_constant(call.args[0].value) or phase) in ("0", "False"):
+                self.constants.get(phase, self._imported_constant(call.args[0].value) or phase) in ("0", "False") and \
+                not trains_after(self.phase_calls.get(id(node), set())):
             self.inference.add(id(call))
             self.inference.add(id(node))
 
@@ -334,7 +374,8 @@ class BackendFunctionsToOps(DropsStatements):
                               "transposed there", advice=True)
 
     def _report(self, node: cst.CSTNode, function: str) -> None:
-        advice = ADVICE.get(function, "find its keras.ops or TensorFlow counterpart")
+        advice = function_advice(node) if function == "function" and isinstance(node, cst.Call) else \
+            ADVICE.get(function, "find its keras.ops or TensorFlow counterpart")
         self.report(node, f"keras.backend.{function} is gone in Keras 3 (keras.backend keeps only floatx, epsilon, "
                           f"image_data_format and a few more): {advice}")
 
@@ -377,8 +418,17 @@ class BackendFunctionsToOps(DropsStatements):
     def _in_train_phase(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         """`K.in_train_phase(x, alt, training=training)` -> `(x if training else alt)`, a `lambda: x` called
         in place: Keras 3 passes the layer's call a Python `training` (True in fit). Without `training=`,
-        Keras 2 read its global learning phase, which Keras 3 does not have: reported."""
+        Keras 2 read its global learning phase, 1 under fit and 0 under predict and evaluate: in a Keras layer's
+        own `call` that is what Keras 3 passes as `training`, so the call gets a `training=None` parameter
+        where it has none (anago's CRF); elsewhere Keras 3 has nothing to read: reported."""
         args = _arguments(updated, ("x", "alt", "training"))
+        frame = self.functions[-1] if self.functions else None
+        if args is not None and args[2] is None and frame is not None and frame["layer_call"]:
+            args = (*args[:2], cst.Name("training"))
+            if any(isinstance(value, cst.Lambda) and _thunk(value) is None for value in args[:2]):
+                args = None
+            elif not frame["has_training"]:
+                frame["add"] = True
         if args is None or args[2] is None:
             self._report(original, "in_train_phase")
             return updated

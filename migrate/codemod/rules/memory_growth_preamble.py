@@ -6,19 +6,32 @@
 
 crashes on TensorFlow 2 (no ConfigProto, no Session). When the config and its session are used for
 nothing else, they become `tf.config.experimental.set_memory_growth(gpu, True)` for every GPU. Other
-options set on the config go too: the two with a TF2 call become it (`allow_soft_placement`,
-`log_device_placement`); the rest (a memory fraction, visible devices, thread counts...) are named in
-a comment and reported as advice (the preamble is converted), since TF2 spells them differently or not at all. Any other use of the config
-or session (`sess.run`, passing the config on) leaves the block alone: `tf1_session_code` reports it.
+options set on the config go too: those with a TF2 call that means the same become it (`allow_soft_placement`,
+`log_device_placement`, the two thread-pool sizes -> `tf.config.threading`, `device_count={'GPU': N}` -> the
+first N GPUs made visible, `'CPU': 1` being TF's default); the rest (a memory fraction, a visible device list...)
+are named in a comment and reported as advice (the preamble is converted), since TF2 spells them differently
+or not at all. A preamble without allow_growth (`K.set_session(tf.Session(config=tf.ConfigProto(device_count=
+{'GPU': 1})))`) is converted only when every option it sets has such a call; else it is left to
+`tf1_session_code`'s report. Any other use of the config or session (`sess.run`, passing the config on)
+leaves the block alone: `tf1_session_code` reports it.
+
+A function of the project that builds such a session and returns it (`def get_session(): config = ...;
+return tf.Session(config=config)`, germain-hug/Deep-RL-Keras utils/networks.py) is a preamble too, where every
+use of its name in the run is a call whose session is dropped (`initialize_GPU(args)`) or installed
+(`set_session(get_session())`), and the run has one (`session_factories`, read by the survey): its body gets
+the tf.config calls and returns nothing, and `set_session(get_session())` becomes `get_session()`.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Sequence
 
 import libcst as cst
+from libcst.codemod.visitors import RemoveImportsVisitor
 
+from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code as source_of
 from migrate.codemod.syntax import names_in
@@ -28,7 +41,37 @@ _CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")
 _TF = r"\w+(?:\.compat\.v1)?"
 # ConfigProto options with one TF2 call that means the same.
 TF2_CALLS = {"allow_soft_placement": "{tf}.config.set_soft_device_placement({value})",
-             "log_device_placement": "{tf}.debugging.set_log_device_placement({value})"}
+             "log_device_placement": "{tf}.debugging.set_log_device_placement({value})",
+             "intra_op_parallelism_threads": "{tf}.config.threading.set_intra_op_parallelism_threads({value})",
+             "inter_op_parallelism_threads": "{tf}.config.threading.set_inter_op_parallelism_threads({value})"}
+
+
+def _device_count(value: str, tf: str) -> str | None:
+    """`device_count={'GPU': 1, 'CPU': 1}` as TF2 calls: TF1 made at most N GPU devices, the first N visible,
+    which `set_visible_devices(gpus[:N], 'GPU')` does; one CPU device is TF's default (more would be logical
+    devices, which TF2 spells otherwise). None for any other value (a name, a CPU count above 1)."""
+    try:
+        counts = ast.literal_eval(value)  # a literal read as data: nothing of the script runs
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    if not isinstance(counts, dict) or not counts or \
+            any(key not in ("GPU", "CPU") or type(count) is not int or count < 0 for key, count in counts.items()) or \
+            counts.get("CPU", 1) != 1:
+        return None
+    if "GPU" not in counts:
+        return ""
+    return f"{tf}.config.set_visible_devices({tf}.config.list_physical_devices('GPU')[:{counts['GPU']}], 'GPU')\n"
+
+
+def _tf2_code(option: str, value: str, tf: str) -> str | None:
+    """The TF2 statements that set what `config.OPTION = VALUE` set ("" for nothing to do), None where TF2 has no
+    call that means the same."""
+    if option == "gpu_options.allow_growth" and value == "True":
+        return ""  # the memory-growth loop
+    if option == "device_count":
+        return _device_count(value, tf)
+    call = TF2_CALLS.get(option)
+    return None if call is None else call.format(tf=tf, value=value) + "\n"
 
 
 def _rebinds(text: str, name: str) -> bool:
@@ -51,16 +94,103 @@ def _own_scope(text: str, name: str) -> bool:
     return bool(re.search(rf"\b{name}\b", signature) or re.search(rf"(?m)^\s+{name}\s*=(?!=)", text))
 
 
+def _module_of(path: str) -> str:
+    from migrate.codemod.factories import module_of  # factories imports the rules' helpers, not the reverse
+
+    return module_of(path)
+
+
+def factory_functions(source: bytes) -> list[str]:
+    """The module-level functions of a file whose body is a preamble ending in `return tf.Session(config=config)`
+    (or `session = ...; return session`) that `_rewritten` converts, read by spelling (the survey has no
+    name analysis; the rule checks the ConfigProto's name again)."""
+    try:
+        module = cst.parse_module(source)
+    except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError):
+        return []
+    found = []
+    for statement in module.body:
+        if isinstance(statement, cst.FunctionDef) and isinstance(statement.body, cst.IndentedBlock):
+            body = statement.body.body
+            texts = [module.code_for_node(line.with_changes(leading_lines=())).strip() for line in body]
+            for index, text in enumerate(texts):
+                match = _CONFIG.fullmatch(text)
+                given = [] if match else MemoryGrowthPreamble._config_arguments(body[index])
+                if given is None or "ConfigProto(" not in text:
+                    continue
+                config, tf = (match.group(1), match.group(2)) if match else MemoryGrowthPreamble._config_target(body[index])
+                preamble = MemoryGrowthPreamble._preamble(texts, index, config, ("gpu_options.allow_growth", "True")
+                                                          in given, body, returns=True)
+                if preamble and preamble[3] and (preamble[2] or all(
+                        _tf2_code(*pair, tf.split(".")[0]) is not None for pair in [*given, *preamble[1].values()])):
+                    found.append(statement.name.value)
+                break
+    return found
+
+
+def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]]) -> bool:
+    """Whether every line of the run that spells `name` defines or imports it, calls it dropping the result or
+    passes the call's result straight to set_session, and some line calls it."""
+    word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
+    call = rb"(?:\w+\.)*" + re.escape(name.encode()) + rb"\([^()]*\)"
+    allowed = re.compile(rb"[ \t]*(?:def " + re.escape(name.encode()) + rb"\(.*|(?:from[ \t]+[\w.]+[ \t]+)?import[ \t].*|"
+                         rb"(?:[\w.]+\.)?set_session\([ \t]*" + call + rb"[ \t]*\)|" + call +
+                         rb")[ \t]*(?:#.*)?\r?")
+    calls = 0
+    for _, source in sources:
+        for line in source.split(b"\n"):
+            if word.search(line):
+                if not allowed.fullmatch(line):
+                    return False
+                calls += re.search(call, line) is not None and not line.lstrip().startswith(b"def ")
+    return calls > 0
+
+
 class MemoryGrowthPreamble(Rule):
     NAME = "memory_growth_preamble"
     ORDER = 5  # before tf1_session_code, which then reads the rewritten tree
-    TRIGGERS = ("allow_growth",)
+    TRIGGERS = ("allow_growth", "ConfigProto")
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = "ConfigProto + allow_growth + set_session(Session(config)) -> set_memory_growth for each GPU"
+    DESCRIPTION = "ConfigProto + allow_growth / device_count / threads + set_session(Session(config)) -> tf.config calls"
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """A preamble's words, or a set_session call where the run has a session factory (in another file)."""
+        return super().triggered(source, survey) or \
+            (bool(getattr(survey, "session_factories", ())) and b"set_session" in source)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
         self.loop_name = "_gpu" if re.search(r"\bgpu\b", node.code) else "gpu"
+        factories = getattr(self.context.scratch.get("survey"), "session_factories", ())
+        here = _module_of(self.context.filename or "")
+        self.factories = {factory.rpartition(".")[2] for factory in factories if factory.rpartition(".")[0] == here}
+        self.factory_names = {factory for factory in factories}
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        """A session factory of the survey's: its preamble ends with the session returned, which goes."""
+        if original.name.value not in self.factories or not isinstance(updated.body, cst.IndentedBlock):
+            return updated
+        body = self._rewritten(original.body.body, updated.body.body, returns=True)
+        return updated.with_changes(body=updated.body.with_changes(body=body)) if body is not None else updated
+
+    def leave_Expr(self, original: cst.Expr, updated: cst.Expr) -> cst.Expr:
+        """`set_session(get_session())`, get_session a session factory of the run -> `get_session()`."""
+        call = original.value
+        if not self.factory_names or not isinstance(call, cst.Call) or len(call.args) != 1 or \
+                not isinstance(call.args[0].value, cst.Call) or call.args[0].keyword or call.args[0].star:
+            return updated
+        setter = [name for name in self.qualified_names(call.func)
+                  if name.endswith(".set_session") and name.removesuffix("set_session") in SESSION_OWNERS]
+        inner = self.qualified_names(call.args[0].value.func)
+        if not setter or not any(name == factory or name.endswith("." + factory) or
+                                 (name in self.factories and factory.rpartition(".")[2] == name)
+                                 for name in inner for factory in self.factory_names):
+            return updated
+        self.converted()
+        if isinstance(call.func, cst.Name):
+            RemoveImportsVisitor.remove_unused_import(self.context, setter[0].removesuffix(".set_session"), "set_session")
+        return updated.with_changes(value=updated.value.args[0].value)
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         body = self._rewritten(original.body, updated.body)
@@ -70,18 +200,21 @@ class MemoryGrowthPreamble(Rule):
         body = self._rewritten(original.body, updated.body)
         return updated.with_changes(body=body) if body is not None else updated
 
-    def _rewritten(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement]) -> list | None:
+    def _rewritten(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement],
+                   returns: bool = False) -> list | None:
         texts = [self.module.code_for_node(statement.with_changes(leading_lines=())).strip() for statement in body]
         for index, text in enumerate(texts):
             match = _CONFIG.fullmatch(text)
             given = [] if match else self._config_arguments(original[index])
             if (match or given is not None) and self._is_config_proto(original[index]):
                 config, tf = (match.group(1), match.group(2)) if match else self._config_target(original[index])
+                tf = tf.split(".")[0]
                 found = self._preamble(texts, index, config, ("gpu_options.allow_growth", "True") in (given or []),
-                                       body)
-                if found:
-                    dropped, options = found
-                    return self._replaced(original, body, index, dropped, options, tf.split(".")[0], given or [])
+                                       body, returns)
+                if found and (not returns or found[3]) and (found[2] or all(_tf2_code(*pair, tf) is not None
+                                              for pair in [*(given or []), *found[1].values()])):
+                    dropped, options, growth, _ = found
+                    return self._replaced(original, body, index, dropped, options, tf, given or [], growth)
         return None
 
     @staticmethod
@@ -116,11 +249,15 @@ class MemoryGrowthPreamble(Rule):
         calls = [node.value for node in getattr(statement, "body", ()) if isinstance(node, cst.Assign)]
         return bool(calls) and bool(self.qualified_names(calls[0].func) & CONFIG_PROTO)
 
-    def _preamble(self, texts: list[str], start: int, config: str, growth: bool = False,
-                  body: Sequence[cst.BaseStatement] = ()) -> tuple[set[int], dict[int, tuple[str, str]]] | None:
-        """The statements after `start` that make the preamble and the other options set on the config
-        (index -> (option, value)), or None when the config or session is used otherwise."""
-        dropped, session, options = set(), None, {}
+    @staticmethod
+    def _preamble(texts: list[str], start: int, config: str, growth: bool = False,
+                  body: Sequence[cst.BaseStatement] = (), returns: bool = False
+                  ) -> tuple[set[int], dict[int, tuple[str, str]], bool, bool] | None:
+        """The statements after `start` that make the preamble, the other options set on the config
+        (index -> (option, value)), whether it asks for memory growth and whether it ends returning the session
+        (allowed with `returns`: a function body's last statement), or None when the config or session
+        is used otherwise, or no session is set from it."""
+        dropped, session, options, installed, returned = set(), None, {}, False, False
         for index in range(start + 1, len(texts)):
             text = texts[index]
             if _own_scope(text, config) or (index < len(body) and _only_in_words(body[index], config)):
@@ -129,36 +266,37 @@ class MemoryGrowthPreamble(Rule):
             uses_session = session and re.search(rf"\b{session}\b", text)
             if not uses_config and not uses_session:
                 continue
-            if growth and _rebinds(text, config):  # `from config import config` after it: another object
+            if (growth or installed) and _rebinds(text, config):  # `from config import config` after it: another object
                 break
             if text == f"{config}.gpu_options.allow_growth = True":
                 growth = True
             elif re.fullmatch(rf"(?:\w+\.)*set_session\({_TF}\.Session\(config={config}\)\)", text):
-                pass
+                installed = True
             elif found := re.fullmatch(rf"(\w+) = {_TF}\.Session\(config={config}\)", text):
                 session = found.group(1)
             elif session and re.fullmatch(rf"(?:\w+\.)*set_session\({session}\)", text):
-                pass
+                installed = True
+            elif returns and index == len(texts) - 1 and (text == f"return {session}" if session else
+                                                          re.fullmatch(rf"return {_TF}\.Session\(config={config}\)", text)):
+                installed = returned = True
             elif option := re.fullmatch(rf"{config}\.([\w.]+) = (.+)", text):
                 options[index] = (option.group(1), option.group(2))
             else:
                 return None
             dropped.add(index)
-        return (dropped, options) if growth else None
+        return (dropped, options, growth, returned) if growth or installed else None
 
     def _replaced(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement], start: int,
                   dropped: set[int], options: dict[int, tuple[str, str]], tf: str,
-                  given: list[tuple[str, str]]) -> list:
+                  given: list[tuple[str, str]], growth: bool = True) -> list:
         name = self.loop_name
         code = f"for {name} in {tf}.config.list_physical_devices('GPU'):\n" \
-               f"    {tf}.config.experimental.set_memory_growth({name}, True)\n"
+               f"    {tf}.config.experimental.set_memory_growth({name}, True)\n" if growth else ""
         comments = [line for index in [start, *sorted(dropped)] for line in body[index].leading_lines]
         for index, (option, value) in [*((start, pair) for pair in given), *sorted(options.items())]:
-            if option == "gpu_options.allow_growth" and value == "True":
-                continue  # what the loop below does
-            call = TF2_CALLS.get(option.split(".")[-1])
+            call = _tf2_code(option, value, tf)
             if call is not None:
-                code += call.format(tf=tf, value=value) + "\n"
+                code += call
                 continue
             comments.append(cst.EmptyLine(comment=cst.Comment(
                 f"# migrate: {option} = {value} dropped: TensorFlow 2 has no ConfigProto")))
@@ -168,5 +306,10 @@ class MemoryGrowthPreamble(Rule):
         self.converted()
         replacement = cst.parse_module(code).body
         kept = [statement for index, statement in enumerate(body) if index not in dropped]
-        kept[start:start + 1] = [replacement[0].with_changes(leading_lines=comments), *replacement[1:]]
-        return kept
+        if replacement:
+            kept[start:start + 1] = [replacement[0].with_changes(leading_lines=comments), *replacement[1:]]
+        elif start + 1 < len(kept):  # nothing left to set (`device_count={'CPU': 1}`): the comments stay above the next
+            kept[start:start + 2] = [kept[start + 1].with_changes(leading_lines=[*comments, *kept[start + 1].leading_lines])]
+        else:
+            del kept[start]
+        return kept or [cst.SimpleStatementLine([cst.Pass()])]

@@ -23,6 +23,20 @@ REPLACEMENTS = {
     "GPUOptions": "use tf.config.experimental.set_memory_growth / set_virtual_device_configuration instead",
     "InteractiveSession": "remove it; TF2 runs eagerly",
 }
+# What K.get_session() was for, told by the file's text -> what TF2 does instead (the first that matches).
+GET_SESSION_USES = (
+    (("convert_variables_to_constants", "freeze_session", "write_graph", "graph_def", "tf.train.Saver", ".pb'", '.pb"'),
+     "the session's graph was frozen or written out, and TF2 has no session graph: export the model with "
+     "model.export(path) (a SavedModel, what TF Serving and the TFLite/TF.js converters read) or "
+     "tf.saved_model.save(model, path); for a frozen GraphDef, convert_variables_to_constants_v2 on "
+     "tf.function(model).get_concrete_function(...)"),
+    (("profiler", "RunMetadata"),
+     "TF2 has no session graph to profile: profile tf.function(model).get_concrete_function(tf.TensorSpec(...)).graph, "
+     "or use model.count_params() / the TensorBoard profiler"),
+    (("feed_dict",),
+     "remove it; TF2 runs eagerly: sess.run(outputs, feed_dict={...}) becomes a call of the model (or of a "
+     "tf.function) on the values"),
+)
 
 
 class Tf1SessionCode(Rule):
@@ -31,6 +45,10 @@ class Tf1SessionCode(Rule):
     TRIGGERS = ("Session", "ConfigProto", "GPUOptions", "get_session", "set_session")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "report K.set_session, tf.Session, tf.ConfigProto and friends with their TF2 replacement"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.get_session = next((advice for words, advice in GET_SESSION_USES if any(word in node.code for word in words)),
+                                REPLACEMENTS["get_session"])
 
     def visit_Call(self, node: cst.Call) -> None:
         """A name bound to both (`import tensorflow as tf`, and `tensorflow.compat.v1 as tf` in a branch) is
@@ -42,5 +60,6 @@ class Tf1SessionCode(Rule):
         for name in sorted(names, key=lambda name: (name.startswith("tensorflow.compat.v1."), name)):
             owner, _, attribute = name.rpartition(".")
             if attribute in REPLACEMENTS and (owner + ".") in SESSION_OWNERS:
-                self.report(node, f"{name} is TF1-only: {REPLACEMENTS[attribute]}", advice=compat)
+                replacement = self.get_session if attribute == "get_session" else REPLACEMENTS[attribute]
+                self.report(node, f"{name} is TF1-only: {replacement}", advice=compat)
                 return

@@ -1,0 +1,155 @@
+"""`K.function([model.input], [layer.output, model.output])` -> `keras.Model(...).predict_on_batch`, which Keras 3 has.
+
+Keras 2's `K.function(inputs, outputs)` made a callable that ran the graph from the input tensors to the output
+tensors, in inference mode (the learning phase's default), and returned a list of NumPy arrays, one per output.
+Keras 3 has no K.function, but a functional `keras.Model(inputs, outputs)` on the same tensors computes the same
+thing, and its `predict_on_batch(values)` runs it on the batch given, in inference mode, returning NumPy arrays:
+a list where the outputs are two or more; a single output, though, comes back bare rather than in a list of one.
+So the rewrite is done where it is exact:
+- the inputs are a model's input tensors (`[model.input]`, `model.inputs`, `[m.inputs[0], ...]`): a Keras 3 Model
+  takes nothing else (a placeholder of the script's own is TF1 graph code);
+- the outputs are a list of two or more tensors read from layers or models (`layer.output`, `model.outputs[1]`,
+  `model.get_layer('h').output[0]`): the call returns the same list;
+- or one such tensor, the callable assigned to a name (or `self.name`) that the file uses only as `f(values)[0]`:
+  that `[0]` goes with it (it took the first of the list, predict_on_batch gives that array itself).
+Anything else (an `updates=` list, the learning phase among the inputs, a tensor from K.gradients) is left to
+`backend_functions_to_ops`, which reports it with what to do (`function_advice`).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.codemod.visitors import AddImportsVisitor
+
+from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import code
+
+FUNCTIONS = frozenset({"keras.backend.function", "tensorflow.keras.backend.function"})
+
+
+def _arguments(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """(inputs, outputs) of `K.function(inputs, outputs)` given positionally or by keyword, and nothing else."""
+    args = call.args
+    if len(args) != 2 or any(arg.star for arg in args):
+        return None
+    keywords = [arg.keyword.value if arg.keyword else None for arg in args]
+    if keywords == [None, None] or keywords == [None, "outputs"]:
+        return args[0].value, args[1].value
+    if sorted(keyword or "" for keyword in keywords) == ["inputs", "outputs"]:
+        found = {arg.keyword.value: arg.value for arg in args}
+        return found["inputs"], found["outputs"]
+    return None
+
+
+def _model_inputs(node: cst.BaseExpression) -> bool:
+    """`model.inputs`, or a list of `model.input` / `model.inputs[i]`."""
+    if isinstance(node, cst.Attribute):
+        return node.attr.value == "inputs"
+    return isinstance(node, cst.List) and bool(node.elements) and all(
+        not isinstance(element, cst.StarredElement) and (
+            (isinstance(element.value, cst.Attribute) and element.value.attr.value == "input") or
+            (isinstance(element.value, cst.Subscript) and isinstance(element.value.value, cst.Attribute) and
+             element.value.value.attr.value == "inputs"))
+        for element in node.elements)
+
+
+def _layer_tensor(node: cst.BaseExpression) -> bool:
+    """A tensor of the model's graph: `x.output`, `model.outputs[i]`, or a slice of one (`layer.output[0]`,
+    which Keras 3's symbolic tensors slice as TensorFlow did)."""
+    if isinstance(node, cst.Attribute):
+        return node.attr.value == "output"
+    if isinstance(node, cst.Subscript):
+        value = node.value
+        return _layer_tensor(value) or (isinstance(value, cst.Attribute) and value.attr.value == "outputs")
+    return False
+
+
+def _outputs(node: cst.BaseExpression) -> int:
+    """How many tensors a list (or tuple) of layer tensors holds; 0 for anything else."""
+    if not isinstance(node, (cst.List, cst.Tuple)) or not node.elements:
+        return 0
+    if any(isinstance(element, cst.StarredElement) or not _layer_tensor(element.value) for element in node.elements):
+        return 0
+    return len(node.elements)
+
+
+def function_advice(call: cst.Call) -> str:
+    """What to write instead of a K.function call this rule could not rewrite, by what it holds."""
+    keywords = {arg.keyword.value for arg in call.args if arg.keyword is not None}
+    text = code(call)
+    if "updates" in keywords or len(call.args) > 2 or ".apply_gradients(" in text or ".minimize(" in text:
+        return "a TF1 graph training step (updates=..., an optimizer's op): rewrite it as a tf.GradientTape step (the loss computed " \
+               "under the tape from the model's call, then optimizer.apply_gradients(zip(tape.gradient(loss, " \
+               "model.trainable_variables), model.trainable_variables)))"
+    if "learning_phase" in text:
+        return "the learning phase is fed as an input: call the model (or a keras.Model on the same tensors) with " \
+               "training=True/False instead"
+    if "gradients" in text:
+        return "it evaluates K.gradients: compute them with tf.GradientTape in a function of the input values"
+    return "call the model, or keras.Model(inputs, outputs).predict_on_batch(values) where the inputs are a " \
+           "model's input tensors (it returns NumPy arrays, a bare array for one output)"
+
+
+class BackendFunctionToModel(Rule):
+    NAME = "backend_function_to_model"
+    ORDER = 38  # before backend_functions_to_ops, which reports the K.function calls left
+    TRIGGERS = ("function",)
+    REQUIRES = ("keras",)
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = "K.function(model inputs, [layer outputs]) -> keras.Model(inputs, outputs).predict_on_batch"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.rewrites: set[int] = set()  # K.function calls to rewrite
+        self.firsts: set[int] = set()  # `f(values)[0]` subscripts whose [0] goes
+        for call in m.findall(node, m.Call(func=m.Attribute(attr=m.Name("function")) | m.Name("function"))):
+            found = _arguments(call)
+            if found is None or not _model_inputs(found[0]) or not (count := _outputs(found[1])):
+                continue
+            if not self.qualified_names(call.func) & FUNCTIONS:
+                continue
+            if count >= 2:
+                self.rewrites.add(id(call))
+            elif (firsts := self._only_first_taken(node, call)) is not None:
+                self.rewrites.add(id(call))
+                self.firsts |= firsts
+
+    @staticmethod
+    def _only_first_taken(module: cst.Module, call: cst.Call) -> set[int] | None:
+        """The `f(values)[0]` subscripts of the callable `call` makes, when it is assigned (once, to a name or
+        `self.name`) and the file uses it in no other way; else None."""
+        assigns = [found for found in m.findall(module, m.Assign()) if found.value is call and len(found.targets) == 1]
+        if not assigns:
+            return None
+        target = assigns[0].targets[0].target
+        if isinstance(target, cst.Name):
+            matcher = m.Name(target.value)
+            # `g(f=...)` and `x.f` spell a Name f too, naming something else
+            other = {id(arg.keyword) for arg in m.findall(module, m.Arg(keyword=m.Name(target.value)))} | \
+                {id(found.attr) for found in m.findall(module, m.Attribute(attr=m.Name(target.value)))}
+            uses = [found for found in m.findall(module, matcher) if id(found) not in other]
+        elif isinstance(target, cst.Attribute) and m.matches(target.value, m.Name("self")):
+            matcher = m.Attribute(value=m.Name("self"), attr=m.Name(target.attr.value))
+            uses = m.findall(module, m.Attribute(attr=m.Name(target.attr.value)))
+        else:
+            return None
+        firsts = [found for found in m.findall(module, m.Subscript(value=m.Call(func=matcher)))
+                  if len(found.slice) == 1 and isinstance(found.slice[0].slice, cst.Index) and
+                  m.matches(found.slice[0].slice.value, m.Integer("0"))]
+        if len(uses) != len(firsts) + 1:
+            return None
+        return {id(found) for found in firsts}
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        if id(original) not in self.rewrites:
+            return updated
+        self.converted()
+        AddImportsVisitor.add_needed_import(self.context, "keras")
+        inputs, outputs = _arguments(updated)
+        return cst.parse_expression(f"keras.Model({code(inputs)}, {code(outputs)}).predict_on_batch")
+
+    def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript) -> cst.BaseExpression:
+        if id(original) not in self.firsts:
+            return updated
+        self.converted()
+        return updated.value
