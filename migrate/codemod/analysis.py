@@ -150,6 +150,17 @@ class _QualifiedNames(Mapping):
             self.names[node] = names
         return names
 
+    def get(self, node: cst.CSTNode, default: object = None) -> object:
+        """`Mapping.get`, which a rule's `get_metadata(QualifiedNameProvider, node, set())` calls: for a node without
+        a scope, an empty default is the answer whether or not the node is in the tree (no walk to tell)."""
+        if self.names.get(node) is None and self.scopes.get(node) is None and \
+                type(default) in (set, frozenset) and not default:
+            return default
+        try:
+            return self[node]
+        except KeyError:
+            return default
+
     def __contains__(self, node: object) -> bool:
         return node in self.scopes or (isinstance(node, cst.CSTNode) and self.analysis.contains(node))
 

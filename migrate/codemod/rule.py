@@ -100,6 +100,18 @@ class Rule(cst.CSTTransformer):
         of Keras names (`names.resolve`)."""
         return self.resolved({name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}, node)
 
+    def may_name(self, module: cst.Module, word: str) -> bool:
+        """Whether a node of `module` may have a qualified name ending in `.word` (checked before asking the scope
+        analysis, which is most of a rule's cost): LibCST makes a node's qualified names out of the file's own text
+        (an import's dotted path, then the attributes as the code spells them), and `resolved` adds only
+        star-imported modules in front of a name of the file and the run's re-exports (`Survey.passed_on`, read
+        from other files). So a word that is not in the file's text, nor at the end of a re-export, names nothing
+        in this file."""
+        if word in module.code:  # (the code of a version of the tree is printed once: `analysis.install`)
+            return True
+        survey = self.context.scratch.get("survey")
+        return any(origin.rpartition(".")[2] == word for _, origin in getattr(survey, "passed_on", ()))
+
     def resolved(self, names: set[str], node: cst.CSTNode | None = None) -> set[str]:
         survey = self.context.scratch.get("survey")
         passed_on = self.context.scratch.get("passed_on")

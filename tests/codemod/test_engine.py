@@ -66,3 +66,26 @@ def test_a_rule_runs_only_where_a_trigger_word_and_a_required_word_occur():
     # and the whole run leaves such a file as it was read
     result = rewrite_source(b"import numpy as np\nv.assign(np.log(x))\n", "x.py", all_rules())
     assert result.rewritten == result.original and not result.findings
+
+
+def test_qualified_names_without_a_scope_give_an_empty_default_without_a_walk(monkeypatch):
+    """`get_metadata(QualifiedNameProvider, node, set())` of a node the scope analysis gave no scope (a rule's rebuilt
+    node): the empty default, as before, without walking the tree to tell whether the node is in it; indexing
+    still tells (a KeyError for a node not in the tree)."""
+    import pytest
+    from libcst.metadata import QualifiedNameProvider
+
+    from migrate.codemod.analysis import Analysis
+    from migrate.codemod.walk import parse_module
+
+    module = parse_module(b"import keras\nx = keras.layers.Dense\n")
+    names = Analysis(module).table(QualifiedNameProvider)
+    attribute = module.body[1].body[0].value
+    assert {name.name for name in names.get(attribute, set())} == {"keras.layers.Dense"}
+    rebuilt, default = attribute.with_changes(), set()
+    walks = []
+    monkeypatch.setattr(Analysis, "contains", lambda self, node: walks.append(node) or False)
+    assert names.get(rebuilt, default) is default and not walks
+    assert names.get(rebuilt) is None and walks == [rebuilt]  # a default that is not an empty set: as before
+    with pytest.raises(KeyError):
+        names[rebuilt]

@@ -92,3 +92,30 @@ def test_a_method_of_a_receiver_the_file_does_not_tell_is_reported():
     """, RULE)
     assert [(f.line, f.rule, f.advice) for f in findings] == [(6, RULE, False)]
     assert "'trainer_weights.h5'" in findings[0].message and ".weights.h5" in findings[0].message
+
+
+def test_a_file_whose_functions_hand_no_path_on_is_not_walked(monkeypatch):
+    """With no function or method of the file handing a parameter to a saving call, the rule's pass stops at the
+    module (nothing below could be rewritten or reported); one that does is still walked and rewritten."""
+    from migrate.codemod.rules import h5_paths_through_functions as rule
+
+    called = []
+    leave = rule.H5PathsThroughFunctions.leave_Call
+    monkeypatch.setattr(rule.H5PathsThroughFunctions, "leave_Call",
+                        lambda self, original, updated: (called.append(1), leave(self, original, updated))[1])
+    assert_unchanged("""
+        def keep(path):
+            model.save_weights('w.h5')
+        keep('x.h5')
+    """, RULE)
+    assert not called
+    assert_rewrites("""
+        def keep(path):
+            model.save_weights(path)
+        keep('x.h5')
+    """, """
+        def keep(path):
+            model.save_weights(path)
+        keep('x.weights.h5')
+    """, RULE)
+    assert called

@@ -139,3 +139,43 @@ def test_a_checkpoint_path_keras_3_refuses_is_a_leftover():
         c = ModelCheckpoint(f"{root}/w-{{epoch:02d}}.weights.h5", save_weights_only=True)
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(3, False)]
+
+
+def test_a_checkpoint_known_only_through_a_project_module_is_still_seen():
+    """`may_name` lets the scope analysis be skipped in a file whose text never spells ModelCheckpoint, unless a
+    module of the run re-exports it: here under another name, which train.py imports. (The literal stays, as it
+    did before: the rule leaves a call of a name imported from outside Keras alone; the computed path is advice.)"""
+    from migrate.codemod.engine import rewrite_source
+    from migrate.codemod.factories import survey
+    from migrate.codemod.registry import all_rules
+
+    utils = b"from keras.callbacks import ModelCheckpoint as Checkpoint\n"
+    train = b"from utils import Checkpoint\nc = Checkpoint('w.h5', save_weights_only=True)\nd = Checkpoint(path)\n"
+    rules = [rule for rule in all_rules() if rule.NAME == RULE]
+    result = rewrite_source(train, "train.py", rules, survey([("utils.py", utils), ("train.py", train)]))
+    assert result.rewritten == train
+    assert [(f.line, f.advice) for f in result.findings] == [(3, True)]  # the computed path, advice as ever
+
+
+def test_no_scope_analysis_where_no_name_can_be_a_checkpoint(monkeypatch):
+    """Every call with an argument asks whether it is a ModelCheckpoint; in a file that cannot name one the
+    question is answered without the scope analysis (most of a rule's cost), and with it where it can."""
+    from libcst.metadata import ScopeProvider
+
+    from migrate.codemod import analysis
+
+    made = []
+    table = analysis.Analysis.table
+    monkeypatch.setattr(analysis.Analysis, "table", lambda self, provider: (made.append(provider), table(self, provider))[1])
+    assert_unchanged("""
+        model.save(path)
+        print(x, "saved")
+        model.save_weights("w.weights.h5")
+    """, RULE)
+    assert ScopeProvider not in made
+    assert_unchanged("""
+        from keras.callbacks import ModelCheckpoint
+        model.save(path)
+        model.save_weights("w.weights.h5")
+    """, RULE)
+    assert ScopeProvider in made

@@ -47,7 +47,7 @@ class H5PathsThroughFunctions(Rule):
     REQUIRES = ("save_weights", "load_weights", "ModelCheckpoint")
     DESCRIPTION = "'w.h5' passed to a function of the file that hands it to save_weights -> 'w.weights.h5'"
 
-    def visit_Module(self, node: cst.Module) -> None:
+    def visit_Module(self, node: cst.Module) -> bool:
         self.functions: dict[str, list[Passing]] = {}  # top-level functions of the file
         self.methods: dict[str, dict[str, list[Passing]]] = {}  # method -> {class: passings}
         self.defaults: dict[int, str] = {}  # id(Param) -> the suffix its default path needs
@@ -61,6 +61,9 @@ class H5PathsThroughFunctions(Rule):
                         self._passings(method, 1, found, method.name.value)
                         if found:
                             self.methods.setdefault(method.name.value, {})[statement.name.value] = found[method.name.value]
+        if not self.functions and not self.methods:
+            return False  # no function of the file hands a parameter to a saving call (nor has a default to rewrite:
+            # `defaults` are those of such parameters): no call or parameter of it is rewritten or reported
         self.written: dict[str, str] = {}  # file names this script writes -> the suffix Keras 3 gives them
         node.visit(_Writes(self.written, set()))
         self.instances = {target.target.value: assign.value.func.value for assign in m.findall(node, m.Assign())
@@ -72,6 +75,7 @@ class H5PathsThroughFunctions(Rule):
                 path = ending(argument) if argument is not None else None
                 if _legacy(path) and passing.suffix != LOAD:
                     self.written[_name(path)] = passing.suffix
+        return True
 
     def _passings(self, function: cst.FunctionDef, bound: int, into: dict[str, list[Passing]], name: str) -> None:
         """The parameters `function` hands straight to a saving call (never reassigned in it)."""

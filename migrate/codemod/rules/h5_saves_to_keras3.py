@@ -105,6 +105,9 @@ class H5SavesToKeras3(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         """Which file names this script writes, as weights and as models, before any is rewritten."""
         self.written: dict[str, str] = {}
+        # Whether any call here may be a ModelCheckpoint: most calls with a path that is not a literal `.h5` (any
+        # call with an argument) are asked that, and a scope analysis is made for the first question.
+        self.checkpoints = self.may_name(node, "ModelCheckpoint")
         self.own = user_method_calls(node, set(SAVING_METHODS))  # a class's own save() is not Keras'
         writes = _Writes(self.written, self.own)
         node.visit(writes)
@@ -125,13 +128,13 @@ class H5SavesToKeras3(Rule):
         func = updated.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         path = ending(updated.args[0].value) if updated.args else None
-        if path is None and updated.args and self.qualified_names(original.func) & MODEL_CHECKPOINT and \
+        if path is None and updated.args and self._checkpoint(original) and \
                 not self._rewritten_where_set(original.args[0].value):
             shown = " ".join(code(original.args[0].value).split())
             shown = shown if len(shown) <= 60 else shown[:57] + "..."
             self.report(original, f"the checkpoint's path ({shown}) is computed: Keras 3 "
                                   "wants it to end in .keras, or in .weights.h5 with save_weights_only=True", advice=True)
-        if path is not None and not _legacy(path) and self.qualified_names(original.func) & MODEL_CHECKPOINT:
+        if path is not None and not _legacy(path) and self._checkpoint(original):
             self._check_checkpoint(original, path)
         if not _legacy(path) or self._library_function(original) or id(original) in self.own:
             return updated
@@ -142,9 +145,13 @@ class H5SavesToKeras3(Rule):
             return self._resuffixed(updated, self.written[_name(path)])
         if self.qualified_names(original.func) & LOAD_MODEL and self.written.get(_name(path)) == ".keras":
             return self._resuffixed(updated, ".keras")
-        if self.qualified_names(original.func) & MODEL_CHECKPOINT:
+        if self._checkpoint(original):
             return self._resuffixed(updated, WEIGHTS if _weights_only(updated) else ".keras")
         return updated
+
+    def _checkpoint(self, call: cst.Call) -> bool:
+        """Whether the call is Keras' ModelCheckpoint (`may_name` first: no scope analysis where none can be)."""
+        return self.checkpoints and bool(self.qualified_names(call.func) & MODEL_CHECKPOINT)
 
     def _check_checkpoint(self, call: cst.Call, path: str) -> None:
         """Keras 3's ModelCheckpoint refuses, when it is built, a path without the suffix of what it writes."""

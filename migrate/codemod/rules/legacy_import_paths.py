@@ -108,6 +108,15 @@ def _home(target: str, names: list[str]) -> str | None:
 OTHER_RULES = frozenset({"multi_gpu_model"})
 
 
+def _api_v1_keras(node: cst.Attribute) -> bool:
+    """`m.matches(node, m.Attribute(value=m.Attribute(value=m.Attribute(attr=m.Name("_api")), attr=m.Name("v1")),
+    attr=m.Name("keras")))`, without building and running a matcher at every attribute of a file."""
+    value = node.value
+    return type(node.attr) is cst.Name and node.attr.value == "keras" and type(value) is cst.Attribute and \
+        type(value.attr) is cst.Name and value.attr.value == "v1" and type(value.value) is cst.Attribute and \
+        type(value.value.attr) is cst.Name and value.value.attr.value == "_api"
+
+
 class LegacyImportPaths(DropsStatements):  # an import it removes may empty a block: pass
     NAME = "legacy_import_paths"
     ORDER = 70
@@ -358,8 +367,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`np_utils.to_categorical` (np_utils from a removed module) -> `to_categorical`, imported."""
-        if m.matches(updated, m.Attribute(value=m.Attribute(value=m.Attribute(attr=m.Name("_api")), attr=m.Name("v1")),
-                                          attr=m.Name("keras"))):  # `tf._api.v1.keras` -> `tf.keras`
+        if _api_v1_keras(updated):  # `tf._api.v1.keras` -> `tf.keras`
             self.converted()
             return updated.with_changes(value=updated.value.value.value)
         by_table = self._attribute_by_table(original, updated)
