@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterator, Mapping
 
 import libcst as cst
 from libcst import BatchableCSTVisitor
+from libcst._nodes.internal import CodegenState
 from libcst.metadata import MetadataWrapper, QualifiedName, QualifiedNameProvider, ScopeProvider
 from libcst.metadata.base_provider import ProviderT
 
@@ -40,9 +41,48 @@ def _code(module: cst.Module) -> str:
     known = _printed.get(id(module))
     if known is not None and known[0] is module:  # the module is kept with its id: never another's text
         return known[1]
-    code = _print_module(module)
+    code = _print(module) if type(module) is cst.Module else _print_module(module)
     remember_code(module, code)
     return code
+
+
+# The top-level statements of the module printed last: id -> (statement, indent, newline, the tokens it printed).
+_statements: dict[int, tuple[cst.BaseStatement, str, str, list[str]]] = {}
+
+
+def _print(module: cst.Module) -> str:
+    """`Module.code`, as LibCST's `Module._codegen_impl` prints it, with the tokens of a top-level statement that the
+    module printed before this one also had taken as they were. A rule's change rebuilds only the statements on
+    its way to the root (`walk.transform`), so the next version of a file shares the others, node for node; and a
+    top-level statement prints the same tokens wherever it stands (no indentation before it, the module's indent
+    and newline)."""
+    global _statements
+    indent, newline = module.default_indent, module.default_newline
+    state = CodegenState(default_indent=indent, default_newline=newline)
+    tokens = state.tokens
+    known, printed = _statements, {}
+    state.before_codegen(module)
+    for line in module.header:
+        line._codegen(state)
+    for statement in module.body:
+        found = known.get(id(statement))
+        if found is not None and found[0] is statement and found[1] == indent and found[2] == newline:
+            tokens.extend(found[3])
+        else:
+            start = len(tokens)
+            statement._codegen(state)
+            found = (statement, indent, newline, tokens[start:])
+        printed[id(statement)] = found
+    for line in module.footer:
+        line._codegen(state)
+    if module.has_trailing_newline:
+        if len(tokens) == 0:
+            state.add_token(newline)
+    else:
+        state.pop_trailing_newline()
+    state.after_codegen(module)
+    _statements = printed
+    return "".join(tokens)
 
 
 _list_visitors = BatchableCSTVisitor.get_visitors

@@ -38,10 +38,14 @@ def apply_scheduled(module: cst.Module, context: CodemodContext) -> cst.Module:
     if left_adds:
         module = AddImportsVisitor(replace(context, wrapper=None), left_adds).transform_module(module)
     left_removes = []
+    imported: tuple[cst.Module, frozenset[str]] | None = None  # a version of the module, the names it imports from
     for removal in removes:
         edited = _remove(module, removal)
         if edited is None:
-            if _may_import(module, removal):
+            if removal[1] is not None and not removal[0].startswith(".") and \
+                    (imported is None or imported[0] is not module):  # one walk for the removals of one version
+                imported = (module, _imported_names(module))
+            if _may_import(removal, imported[1] if imported is not None else frozenset()):
                 left_removes.append(removal)  # else LibCST's visitor would find nothing to remove (a second
                 # request for an import removed already): it is spared its scope analysis
         else:
@@ -187,13 +191,20 @@ def _remove(module: cst.Module, removal: Removal) -> cst.Module | None:
     return None
 
 
-def _may_import(module: cst.Module, removal: Removal) -> bool:
-    """Whether any import statement of the module, at any depth, might be the one `removal` names."""
+def _may_import(removal: Removal, imported: frozenset[str]) -> bool:
+    """Whether any import statement of the module, at any depth, might be the one `removal` names (`imported`:
+    the names the module's `from M import ...` statements import, `_imported_names`)."""
     name, obj, _ = removal
     if obj is None or name.startswith("."):
         return True
-    return any(isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar)
-               and any(code(alias.name) == obj for alias in node.names) for node in nodes(module))
+    return obj in imported
+
+
+def _imported_names(module: cst.Module) -> frozenset[str]:
+    """The names imported by the module's `from M import a, b` statements (not star imports), at any depth."""
+    return frozenset(code(alias.name) for node in nodes(module)
+                     if isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar)
+                     for alias in node.names)
 
 
 def _without(body: list[cst.BaseStatement], index: int, alias: cst.ImportAlias, module: cst.Module) -> cst.Module:
