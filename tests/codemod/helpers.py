@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import textwrap
 from collections import Counter
 
@@ -65,3 +66,14 @@ tf.distribute.MirroredStrategy = OnTwoCpus
 sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
+
+
+def legacy_env(**extra: str) -> dict[str, str]:
+    """The environment for a legacy stack's Python (TF 1.15 + Keras 2.3.1) started from a test.
+
+    TensorFlow 2 sets TF2_BEHAVIOR=1 in this process as soon as any test imports it, and TF 1.15 reads it as
+    "run eagerly", where Keras 2.3.1's `K.function` and `predict` stop on `get_session`. Which test imported
+    TensorFlow first depends on how pytest-xdist deals the tests out, so every legacy run drops it.
+    """
+    env = {key: value for key, value in os.environ.items() if key != "TF2_BEHAVIOR"}
+    return {**env, "TF_CPP_MIN_LOG_LEVEL": "3", **extra}

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from migrate.codemod.rules.image_data_generator_to_tf_keras import DIFFERS
-from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, legacy_env, rewrite
 from tests.conftest import ROOT
 
 RULE = "image_data_generator_to_tf_keras"
@@ -142,7 +142,7 @@ def test_a_tensorflow_keras_generator_the_port_computes_as_keras_2_did_is_not_re
 # ---------------------------------------------------------------- the ports against Keras 2.3.1
 
 def _probe(python: Path, root: str, out: Path, folder: Path, pillow: str | None) -> dict[str, np.ndarray]:
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    env = legacy_env()
     if pillow:  # a Pillow installed apart (pip install --target): flow_from_directory reads PNGs through it
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [pillow, env.get("PYTHONPATH")]))
     done = subprocess.run([str(python), str(PROBE), root, str(out), str(folder)], capture_output=True, text=True,

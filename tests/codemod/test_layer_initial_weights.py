@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from migrate.codemod.rules.layer_initial_weights import HELPER, SAME_LAYOUT, WEIGHTS_KEYWORD
-from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, legacy_env, rewrite
 from tests.conftest import ROOT
 
 RULE = "layer_initial_weights"
@@ -237,8 +237,7 @@ def test_qqwweee_keras_yolo3_convert_py_rewritten_builds_the_model_keras_2_3_1_b
     (tmp_path / "tiny.weights").write_bytes(header + rng.uniform(0.2, 1.0, sum(floats)).astype("float32").tobytes())
     np.save(tmp_path / "x.npy", rng.uniform(-1, 1, (2, 8, 8, 3)).astype("float32"))
     shutil.copy(CONVERTER, tmp_path / "convert.py")
-    # TensorFlow 2 sets TF2_BEHAVIOR=1 in this process once a test has imported it, which would turn TF 1.15 eager
-    env = dict({k: v for k, v in os.environ.items() if k != "TF2_BEHAVIOR"}, TF_CPP_MIN_LOG_LEVEL="3")
+    env = legacy_env()
     legacy = subprocess.run([str(LEGACY), "-c", LEGACY_RUN, "k2.h5"], capture_output=True, text=True, timeout=300,
                             cwd=tmp_path, env=env)
     assert legacy.returncode == 0, legacy.stderr[-2000:]
