@@ -1,7 +1,6 @@
 """layer_initial_weights: must-not-change cases first, then before/after, then what is reported, then the numbers:
 each rewritten layer against what Keras 2.3.1 computed with the same weights, and a converter-shaped script run."""
 
-import os
 import re
 import shutil
 import subprocess
@@ -13,7 +12,14 @@ import numpy as np
 import pytest
 
 from migrate.codemod.rules.layer_initial_weights import HELPER, SAME_LAYOUT, WEIGHTS_KEYWORD
-from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, legacy_env, rewrite
+from tests.codemod.helpers import (
+    assert_rewrites,
+    assert_unchanged,
+    legacy_env,
+    rewrite,
+    rewritten_copy,
+    trained_on_cpus,
+)
 from tests.conftest import ROOT
 
 RULE = "layer_initial_weights"
@@ -173,18 +179,11 @@ SCRIPT = Path(__file__).parent / "scripts" / "layer_weights_train.py"
 
 @pytest.mark.parametrize("gpus", ["2"])
 def test_a_converter_shaped_script_runs_under_mirrored_strategy_saves_and_reloads(tmp_path, gpus):
-    target = tmp_path / SCRIPT.name
-    shutil.copy(SCRIPT, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    target = rewritten_copy(SCRIPT, tmp_path)
     assert not WEIGHTS_KEYWORD.search(target.read_bytes())
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus, str(tmp_path / "m")],
-                         capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    stdout = trained_on_cpus(target, gpus, str(tmp_path / "m"))
     for check in ("weights set", "reloaded", "built by fit", "subclassed"):
-        assert f"{check} True" in run.stdout, run.stdout
+        assert f"{check} True" in stdout, stdout
 
 
 LEGACY = Path("/tmp/legacy37/bin/python")
