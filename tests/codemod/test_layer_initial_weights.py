@@ -265,3 +265,37 @@ def test_the_helper_refuses_a_wrong_count_or_shape_as_keras_2s_set_weights_did()
     layer = namespace["with_initial_weights"](keras.layers.Dense(4), [kernel, bias])
     layer(keras.Input((3,)))
     assert "add_weight" not in vars(layer) and np.array_equal(layer.get_weights()[0], kernel)
+
+
+def test_layers_under_other_names_are_still_seen_and_applications_cost_no_scope_analysis(monkeypatch):
+    """`_may_be_layer` answers from the spelling where no name can be a layer's (`VGG16(weights='imagenet')`): no
+    scope analysis. A layer imported under another name, through a module alias, or re-exported by a module of the
+    run is still rewritten."""
+    from libcst.metadata import ScopeProvider
+
+    from migrate.codemod import analysis
+    from migrate.codemod.engine import rewrite_source
+    from migrate.codemod.factories import survey
+    from migrate.codemod.registry import all_rules
+
+    made = []
+    table = analysis.Analysis.table
+    monkeypatch.setattr(analysis.Analysis, "table", lambda self, provider: (made.append(provider), table(self, provider))[1])
+    assert_unchanged("""
+        from keras.applications.vgg16 import VGG16
+        import keras
+        base = VGG16(weights='imagenet', include_top=False)
+        other = keras.applications.ResNet50(weights=None)
+    """, RULE)
+    assert ScopeProvider not in made
+    for source in ("from keras.layers import Dense as D\nlayer = D(4, weights=w)\n",
+                   "import keras.layers as KL\nlayer = KL.Dense(4, weights=w)\n",
+                   "from keras import layers\nlayer = layers.Dense(4, weights=w)\n"):
+        got, _ = rewrite(source, RULE)
+        assert "with_initial_weights(" in got and "weights=w" not in got, source
+    assert ScopeProvider in made
+    utils = b"from keras.layers import Dense as Fully\n"
+    train = b"from utils import Fully as F\nlayer = F(4, weights=w)\n"
+    rules = [rule for rule in all_rules() if rule.NAME == RULE]
+    result = rewrite_source(train, "train.py", rules, survey([("utils.py", utils), ("train.py", train)]))
+    assert b"with_initial_weights(F(4), w)" in result.rewritten

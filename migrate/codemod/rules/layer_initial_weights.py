@@ -22,7 +22,9 @@ from __future__ import annotations
 import re
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
+from libcst.helpers import get_full_name_for_node
 
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, names_in
@@ -63,6 +65,7 @@ SAME_LAYOUT = frozenset({
     "DepthwiseConv2D", "SeparableConv1D", "SeparableConv2D", "SeparableConvolution1D", "SeparableConvolution2D",
     "BatchNormalization", "LSTM", "GRU", "SimpleRNN", "PReLU"})
 WRAPPERS = ("TimeDistributed", "Bidirectional")
+EVERY = frozenset({"*"})  # `_layer_roots` where any name may be a layer's
 WEIGHTS_KEYWORD = re.compile(rb"[(,]\s*weights\s*=(?!=)")
 
 
@@ -81,6 +84,8 @@ class LayerInitialWeights(Rule):
         self.wrapped: dict[int, str] = {}  # a layer call given to TimeDistributed/Bidirectional -> the wrapper
         self.needed = False
         self.defined = any(name.value == HELPER_NAME for name in names_in(node))
+        self.module = node
+        self.layer_roots: frozenset[str] | None = None  # `_may_be_layer`
         # `d = Dense(4, weights=w)` ... `TimeDistributed(d)`: the names given to a wrapper, and the calls assigned to
         # a name, so a layer wrapped through a name is seen too (reported: which `d` is meant needs a reading)
         self.wrapped_names: dict[str, str] = {}
@@ -121,7 +126,7 @@ class LayerInitialWeights(Rule):
         weights = next((arg for arg in updated.args if arg.keyword is not None and arg.keyword.value == "weights"), None)
         if weights is None:
             return updated
-        found = self._layer(original)
+        found = self._layer(original) if self._may_be_layer(original.func) else None
         if found is None:
             return updated
         root, layer = found
@@ -182,6 +187,45 @@ class LayerInitialWeights(Rule):
                                              list(after[0].leading_lines))
         helper = definition.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
         return updated.with_changes(body=body[:at] + [helper] + after)
+
+    def _may_be_layer(self, func: cst.BaseExpression) -> bool:
+        """Whether a callee given `weights=` may be a Keras layer class, told before its qualified names are asked
+        (the scope analysis behind them is most of this rule's cost, and most such calls are an application's
+        `VGG16(weights='imagenet')`). A layer's qualified name has `layers` among its parts. LibCST makes a callee's
+        qualified name from its full name as spelled, with what its first name stands for put in front of the rest
+        (an import's path); `resolved` adds a star-imported module's, or a re-export's origin for a name whose last
+        two parts are a re-export's (`utils.Dense`: the last part is the callee's, or the name an import of it
+        binds under another). So the callee must spell `layers` or the last part of a re-export of a `layers` name,
+        or start with a name an import of a `layers` module, of one of its names or of such a re-export binds; in a
+        file with a star import every callee is asked."""
+        full = get_full_name_for_node(func)
+        if full is None:
+            return False  # no name: no qualified name either
+        parts = full.split(".")
+        if "layers" in parts:
+            return True
+        if self.layer_roots is None:
+            self.layer_roots = self._layer_roots()
+        return self.layer_roots is EVERY or parts[0] in self.layer_roots or parts[-1] in self.layer_roots
+
+    def _layer_roots(self) -> frozenset[str]:
+        """The last parts of the run's re-exports of a `layers` name, and the names the file's imports of a `layers`
+        module, of its names or of such a re-export bind (`_may_be_layer`)."""
+        if self.context.scratch.get("stars"):
+            return EVERY
+        survey = self.context.scratch.get("survey")
+        passed = {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ())
+                  if "layers" in origin.split(".")}
+        roots = set(passed)
+        for node in m.findall(self.module, m.Import() | m.ImportFrom()):
+            if isinstance(node.names, cst.ImportStar):
+                return EVERY
+            module = code(node.module).split(".") if isinstance(node, cst.ImportFrom) and node.module else []
+            for alias in node.names:
+                imported = code(alias.name).split(".")
+                if "layers" in module + imported or imported[-1] in passed:
+                    roots.add(code(alias.asname.name) if alias.asname else imported[0])
+        return frozenset(roots)
 
     def _layer(self, call: cst.Call) -> tuple[str, str] | None:
         """('keras' or 'tensorflow', the class name) of a call to a Keras layer class, or None."""
