@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import ast
+import os
+import shutil
+import subprocess
+import sys
 import textwrap
 from collections import Counter
+from pathlib import Path
 
 from migrate.codemod.engine import rewrite_source
 from migrate.codemod.registry import all_rules
@@ -65,3 +70,34 @@ tf.distribute.MirroredStrategy = OnTwoCpus
 sys.argv = sys.argv[1:]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
+
+
+def legacy_env(**extra: str) -> dict[str, str]:
+    """The environment for a legacy stack's Python (TF 1.15 + Keras 2.3.1) started from a test.
+
+    TensorFlow 2 sets TF2_BEHAVIOR=1 in this process as soon as any test imports it, and TF 1.15 reads it as
+    "run eagerly", where Keras 2.3.1's `K.function` and `predict` stop on `get_session`. Which test imported
+    TensorFlow first depends on how pytest-xdist deals the tests out, so every legacy run drops it.
+    """
+    env = {key: value for key, value in os.environ.items() if key != "TF2_BEHAVIOR"}
+    return {**env, "TF_CPP_MIN_LOG_LEVEL": "3", **extra}
+
+
+def rewritten_copy(script: Path, folder: Path) -> Path:
+    """`script` copied into `folder` and rewritten there by the CLI, as a user runs it: the rewrite must leave
+    nothing for review, since the executed tests then prove the whole output runs."""
+    target = folder / script.name
+    shutil.copy(script, target)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
+                          text=True, timeout=300, cwd=Path(__file__).parents[2])
+    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    return target
+
+
+def trained_on_cpus(target: Path, *args: str) -> str:
+    """What the rewritten script printed, run under MirroredStrategy on two logical CPUs from its own folder
+    (`args` are its command line); it must end with `ok`."""
+    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), *args], capture_output=True,
+                         text=True, timeout=600, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"), cwd=target.parent)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    return run.stdout

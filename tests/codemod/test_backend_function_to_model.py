@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
 from tests.conftest import ROOT
 
 RULE = "backend_function_to_model"
@@ -106,7 +106,7 @@ def test_the_rewritten_script_computes_what_keras_2_3_1_did(tmp_path):
 @pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
 def test_the_references_are_what_keras_2_3_1_computes_now(tmp_path):
     run = subprocess.run([str(LEGACY), str(PROBE), str(tmp_path / "keras2.npz")], capture_output=True, text=True,
-                         timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+                         timeout=300, env=legacy_env())
     assert run.returncode == 0, run.stderr[-2500:]
     got, ref = np.load(tmp_path / "keras2.npz"), np.load(REFERENCES)
     for name in ("x", "hidden", "probs", "probs_only"):

@@ -14,34 +14,22 @@ suite; see the issue 23 note):
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS
-from tests.conftest import ROOT
+from tests.codemod.helpers import rewritten_copy, trained_on_cpus
 
 SCRIPT = Path(__file__).parent / "scripts" / "keras2_backend_train.py"
 
 
 def test_the_rewrite_leaves_nothing_and_the_script_trains_under_mirrored_strategy(tmp_path):
-    target = tmp_path / SCRIPT.name
-    shutil.copy(SCRIPT, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    target = rewritten_copy(SCRIPT, tmp_path)
     text = target.read_text()
     for legacy in ("K.flatten", "K.sum", "K.variable", "trainable_weights =", "image_dim_ordering", " bias=False",
                    "X = [", "tf.Print", "epsilon=", "period=", "['acc']", "tf.ConfigProto", "set_learning_phase"):
         assert legacy not in text, legacy
     out = tmp_path / "out"
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), str(out)], capture_output=True,
-                         text=True, timeout=600, env=env, cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
-    assert "predicted (4, 16, 16, 1)" in run.stdout and (out / "unet.weights.h5").exists()
+    stdout = trained_on_cpus(target, str(out))
+    assert "predicted (4, 16, 16, 1)" in stdout and (out / "unet.weights.h5").exists()
 
 
 AUGMENTED = Path(__file__).parent / "scripts" / "augmented_branch_train.py"
@@ -50,21 +38,14 @@ AUGMENTED = Path(__file__).parent / "scripts" / "augmented_branch_train.py"
 def test_augmentation_and_a_compile_after_the_branch_run_on_one_and_two_replicas(tmp_path):
     """ImageDataGenerator -> preprocessing layers and tf.data, and the optimizer after the if/else holding the
     wrapper under the model's strategy (without it Keras 3 stops: 'Mixing different tf.distribute.Strategy')."""
-    target = tmp_path / AUGMENTED.name
-    shutil.copy(AUGMENTED, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    target = rewritten_copy(AUGMENTED, tmp_path)
     text = target.read_text()
     code = text.split('"""', 2)[2]  # past the docstring, which names what the script held
     assert "ImageDataGenerator" not in code and "with model.distribute_strategy.scope():" in code
     assert "validation_steps" not in code and "aug.fit(" not in code
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
     for gpus, replicas in (("2", 2), ("1", 1)):
-        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus], capture_output=True,
-                             text=True, timeout=600, env=env, cwd=tmp_path)
-        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
-        assert f"replicas {replicas} epochs 2 True" in run.stdout
+        stdout = trained_on_cpus(target, gpus)
+        assert f"replicas {replicas} epochs 2 True" in stdout
 
 
 BRANCH = Path(__file__).parent / "scripts" / "trainer_branch_train.py"
@@ -73,22 +54,15 @@ BRANCH = Path(__file__).parent / "scripts" / "trainer_branch_train.py"
 def test_a_wrapper_of_another_name_in_an_else_and_weights_saved_through_a_method_run_on_one_and_two_replicas(tmp_path):
     """issue 31: the if/else whose else wraps `single` as `model` (left unbound, the compile outside the strategy),
     'trainer_weights.h5' reaching save_weights through Trainer.save, and Keras 2 names Keras 3 lacks."""
-    target = tmp_path / BRANCH.name
-    shutil.copy(BRANCH, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    target = rewritten_copy(BRANCH, tmp_path)
     code = target.read_text().split('"""', 2)[2]  # past the docstring, which names what the script held
     for legacy in ("multi_gpu_model", "_api.v1", "normalization", "generic_utils", "losses.mse", "import Input, Model"):
         assert legacy not in code, legacy
     assert "model = single" in code and "with model.distribute_strategy.scope():" in code
     assert "'trainer_weights.h5'" not in code and '"trainer_weights.weights.h5"' in code
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
     for gpus, replicas in (("2", 2), ("1", 1)):
-        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus], capture_output=True,
-                             text=True, timeout=600, env=env, cwd=tmp_path)
-        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
-        assert f"replicas {replicas} epochs 2" in run.stdout
+        stdout = trained_on_cpus(target, gpus)
+        assert f"replicas {replicas} epochs 2" in stdout
         assert (tmp_path / "trainer_weights.weights.h5").exists()
 
 
@@ -98,19 +72,12 @@ IF_BRANCH = Path(__file__).parent / "scripts" / "wrapper_in_if_branch_train.py"
 def test_a_wrapper_of_another_name_in_an_if_with_an_else_that_builds_runs_on_one_and_two_replicas(tmp_path):
     """issue 31, foamliu/Image-Captioning's shape: the else building `new_model` was dropped as a fallback and the
     if branch lost `new_model = multi_gpu_model(model)`: NameError at the compile on both paths."""
-    target = tmp_path / IF_BRANCH.name
-    shutil.copy(IF_BRANCH, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    target = rewritten_copy(IF_BRANCH, tmp_path)
     code = target.read_text().split('"""', 2)[2]
     assert "multi_gpu_model" not in code and "new_model = model" in code and "new_model = build_model()" in code
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
     for gpus, replicas in (("2", 2), ("1", 1)):
-        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus], capture_output=True,
-                             text=True, timeout=600, env=env, cwd=tmp_path)
-        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
-        assert f"replicas {replicas} epochs 2" in run.stdout
+        stdout = trained_on_cpus(target, gpus)
+        assert f"replicas {replicas} epochs 2" in stdout
 
 
 REMOVED_NAMES = Path(__file__).parent / "scripts" / "keras2_removed_names_train.py"
@@ -120,21 +87,14 @@ def test_removed_keras_2_names_rewritten_run_on_one_and_two_replicas(tmp_path):
     """keras.objectives, K.batch_dot / K.batch_flatten in Lambda layers, the GPU count, a weight URL,
     _obtain_input_shape, a hasattr-tested tf.select and tf.keras.experimental.CosineDecay: nothing left, and the
     model trains under Keras 3, alone and under MirroredStrategy over two logical CPUs."""
-    target = tmp_path / REMOVED_NAMES.name
-    shutil.copy(REMOVED_NAMES, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    target = rewritten_copy(REMOVED_NAMES, tmp_path)
     code = target.read_text().split('"""', 2)[2]
     for legacy in ("K.batch_dot", "K.batch_flatten", "keras.objectives", "_get_available_gpus", "vgg16.vgg16",
                    "imagenet_utils import", "keras.experimental", "tf.select"):
         assert legacy not in code, legacy
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
     for argument, replicas in (("one", 1), ("mirrored", 2)):
-        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), argument],
-                             capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
-        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
-        assert f"replicas {replicas} gpus 0 lr at 50 0.06 predicted (4, 4)" in run.stdout, run.stdout
+        stdout = trained_on_cpus(target, argument)
+        assert f"replicas {replicas} gpus 0 lr at 50 0.06 predicted (4, 4)" in stdout, stdout
 
 
 SESSION = Path(__file__).parent / "scripts" / "session_phase_train.py"
@@ -144,17 +104,10 @@ def test_session_preamble_and_learning_phases_rewritten_run_under_mirrored_strat
     """issue 31: ConfigProto(allow_growth, thread counts) + log_device_placement + K.set_session become tf.config
     calls, K.set_learning_phase(1) in the model factory and (0) before predict go; the script trains on two
     replicas and predicts in inference mode (twice the same numbers, Dropout off)."""
-    target = tmp_path / SESSION.name
-    shutil.copy(SESSION, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    target = rewritten_copy(SESSION, tmp_path)
     code = target.read_text().split('"""', 2)[2]
     for legacy in ("ConfigProto", "Session", "set_session", "set_learning_phase", "GPUOptions"):
         assert legacy not in code, legacy
     assert "tf.config.threading.set_intra_op_parallelism_threads(2)" in code
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target)], capture_output=True,
-                         text=True, timeout=600, env=env, cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
-    assert "replicas 2 epochs 2 deterministic True" in run.stdout
+    stdout = trained_on_cpus(target)
+    assert "replicas 2 epochs 2 deterministic True" in stdout

@@ -7,7 +7,6 @@ MirroredStrategy on two logical CPUs."""
 from __future__ import annotations
 
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -18,8 +17,14 @@ import numpy as np
 import pytest
 
 from migrate.codemod.rules.image_data_generator_to_tf_keras import DIFFERS
-from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
-from tests.conftest import ROOT
+from tests.codemod.helpers import (
+    assert_rewrites,
+    assert_unchanged,
+    legacy_env,
+    rewrite,
+    rewritten_copy,
+    trained_on_cpus,
+)
 
 RULE = "image_data_generator_to_tf_keras"
 PROBE = Path(__file__).parent / "data" / "legacy_preprocessing_probe.py"
@@ -142,7 +147,7 @@ def test_a_tensorflow_keras_generator_the_port_computes_as_keras_2_did_is_not_re
 # ---------------------------------------------------------------- the ports against Keras 2.3.1
 
 def _probe(python: Path, root: str, out: Path, folder: Path, pillow: str | None) -> dict[str, np.ndarray]:
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    env = legacy_env()
     if pillow:  # a Pillow installed apart (pip install --target): flow_from_directory reads PNGs through it
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [pillow, env.get("PYTHONPATH")]))
     done = subprocess.run([str(python), str(PROBE), root, str(out), str(folder)], capture_output=True, text=True,
@@ -217,17 +222,10 @@ def test_the_rewritten_script_trains_under_mirrored_strategy(tmp_path):
     """A centering, flipping ImageDataGenerator's flow fed to fit, a project's Iterator subclass to evaluate, a
     ThresholdedReLU layer, Tokenizer and TimeseriesGenerator: all from tensorflow.keras after the rewrite, run on
     one and two replicas."""
-    target = tmp_path / SCRIPT.name
-    shutil.copy(SCRIPT, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    target = rewritten_copy(SCRIPT, tmp_path)
     code = target.read_text().split('"""', 2)[2]
     assert "from tensorflow.keras.preprocessing.image import ImageDataGenerator, Iterator" in code
     assert "from keras.preprocessing" not in code.replace("from keras.preprocessing.sequence import pad_sequences", "")
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
     for gpus, replicas in (("2", 2), ("1", 1)):
-        run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus], capture_output=True,
-                             text=True, timeout=600, env=env, cwd=tmp_path)
-        assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
-        assert f"replicas {replicas} epochs 2 loss True padded [[0, 2, 4, 1], [0, 0, 1, 5]] series 5 (4, 3)" in run.stdout
+        stdout = trained_on_cpus(target, gpus)
+        assert f"replicas {replicas} epochs 2 loss True padded [[0, 2, 4, 1], [0, 0, 1, 5]] series 5 (4, 3)" in stdout

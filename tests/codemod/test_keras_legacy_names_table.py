@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.codemod.helpers import legacy_env
 from tests.conftest import ROOT
 
 LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
@@ -22,7 +23,7 @@ TABLE = ROOT / "migrate" / "codemod" / "data" / "keras_legacy_names.py"
 
 @pytest.mark.skipif(not (LEGACY37.exists() and TFKERAS.exists()), reason="legacy stacks absent")
 def test_the_committed_table_is_what_the_legacy_stacks_give(tmp_path):
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    env = legacy_env()
     dumps = []
     for python, root, spelled in ((LEGACY37, "keras", "keras"), (LEGACY37, "tensorflow.keras", "tensorflow.keras"),
                                   (TFKERAS, "tf_keras", "tensorflow.keras")):

@@ -1,7 +1,6 @@
 """layer_initial_weights: must-not-change cases first, then before/after, then what is reported, then the numbers:
 each rewritten layer against what Keras 2.3.1 computed with the same weights, and a converter-shaped script run."""
 
-import os
 import re
 import shutil
 import subprocess
@@ -13,7 +12,14 @@ import numpy as np
 import pytest
 
 from migrate.codemod.rules.layer_initial_weights import HELPER, SAME_LAYOUT, WEIGHTS_KEYWORD
-from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import (
+    assert_rewrites,
+    assert_unchanged,
+    legacy_env,
+    rewrite,
+    rewritten_copy,
+    trained_on_cpus,
+)
 from tests.conftest import ROOT
 
 RULE = "layer_initial_weights"
@@ -173,18 +179,11 @@ SCRIPT = Path(__file__).parent / "scripts" / "layer_weights_train.py"
 
 @pytest.mark.parametrize("gpus", ["2"])
 def test_a_converter_shaped_script_runs_under_mirrored_strategy_saves_and_reloads(tmp_path, gpus):
-    target = tmp_path / SCRIPT.name
-    shutil.copy(SCRIPT, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    target = rewritten_copy(SCRIPT, tmp_path)
     assert not WEIGHTS_KEYWORD.search(target.read_bytes())
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(target), gpus, str(tmp_path / "m")],
-                         capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    stdout = trained_on_cpus(target, gpus, str(tmp_path / "m"))
     for check in ("weights set", "reloaded", "built by fit", "subclassed"):
-        assert f"{check} True" in run.stdout, run.stdout
+        assert f"{check} True" in stdout, stdout
 
 
 LEGACY = Path("/tmp/legacy37/bin/python")
@@ -237,8 +236,7 @@ def test_qqwweee_keras_yolo3_convert_py_rewritten_builds_the_model_keras_2_3_1_b
     (tmp_path / "tiny.weights").write_bytes(header + rng.uniform(0.2, 1.0, sum(floats)).astype("float32").tobytes())
     np.save(tmp_path / "x.npy", rng.uniform(-1, 1, (2, 8, 8, 3)).astype("float32"))
     shutil.copy(CONVERTER, tmp_path / "convert.py")
-    # TensorFlow 2 sets TF2_BEHAVIOR=1 in this process once a test has imported it, which would turn TF 1.15 eager
-    env = dict({k: v for k, v in os.environ.items() if k != "TF2_BEHAVIOR"}, TF_CPP_MIN_LOG_LEVEL="3")
+    env = legacy_env()
     legacy = subprocess.run([str(LEGACY), "-c", LEGACY_RUN, "k2.h5"], capture_output=True, text=True, timeout=300,
                             cwd=tmp_path, env=env)
     assert legacy.returncode == 0, legacy.stderr[-2000:]

@@ -4,7 +4,7 @@ import textwrap
 
 from migrate.codemod.engine import rewrite_source
 from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
 
 RULE = "legacy_import_paths"
 
@@ -502,7 +502,8 @@ def test_the_names_keras_2_s_objectives_star_import_gave_are_keras_2_3_1_s():
     if not python.exists():
         pytest.skip("the Keras 2.3.1 stack (/tmp/legacy37) is absent")
     names = subprocess.run([str(python), "-c", "import keras.objectives as o; print(' '.join(n for n in dir(o) "
-                            "if not n.startswith('_')))"], capture_output=True, text=True, timeout=120).stdout.split()
+                            "if not n.startswith('_')))"], capture_output=True, text=True, timeout=120,
+                           env=legacy_env()).stdout.split()
     assert STAR_NAMES["keras.objectives"] == set(names)
 
 
