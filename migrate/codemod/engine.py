@@ -23,7 +23,7 @@ from migrate.codemod.leftovers import may_be_left, unreported
 from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
 from migrate.codemod.python2 import NAME as PYTHON2
-from migrate.codemod.python2 import may_be_python2, to_python3
+from migrate.codemod.python2 import may_be_python2, to_python3, why_not_python3
 from migrate.codemod.resolution import NAME as RESOLUTION
 from migrate.codemod.resolution import may_use_api
 from migrate.codemod.rule import Finding, Rule
@@ -91,13 +91,17 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     if not triggered and not may_be_left(names, source):
         if not resolving:
             if PYTHON2 in names and may_be_python2(source):
-                return _from_python2(source, path, rules, project) or FileResult(path, source, source)
+                return _from_python2(source, path, rules, project) or _python2_left(source, path)
             return FileResult(path, source, source)  # nothing to do or to report here: not even parsed
         try:
             tree = ast.parse(source)
         except (SyntaxError, ValueError):
             # nothing to rewrite; what it uses cannot be read, unless it is Python 2
-            return _from_python2(source, path, rules, project) or FileResult(path, source, source)
+            converted = _from_python2(source, path, rules, project)
+            if converted is not None:
+                return converted
+            return _python2_left(source, path) if PYTHON2 in names and may_be_python2(source) else \
+                FileResult(path, source, source)
         return FileResult(path, source, source, tuple(_resolve(tree, path, None, [])))
     try:
         tree = ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
@@ -120,6 +124,21 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
             findings += _resolve(tree, path, context.scratch.get("line_map") if rewritten != source else None, findings)
     findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, rewritten, tuple(findings), context.scratch.get("converted", 0))
+
+
+def _python2_left(source: bytes, path: str) -> FileResult:
+    """A file with no Keras work that looks like Python 2 and that 2to3's fixers could not make Python 3:
+    named, not left silently, since a Python 2 helper module stops the run as surely as the script (a file
+    that parses after all is left as it is)."""
+    try:
+        ast.parse(source)
+        return FileResult(path, source, source)
+    except (SyntaxError, ValueError) as exc:
+        reason = unparsed_reason(source, exc)
+    why = why_not_python3(source)
+    if why is not None:
+        reason = reason.replace("; run 2to3 on it first", f"; 2to3's fixers leave it unparsable by Python 3 ({why})")
+    return FileResult(path, source, None, error=f"{path}: not rewritten: {reason}")
 
 
 def _from_python2(source: bytes, path: str, rules: list[type[Rule]], project: Survey) -> FileResult | None:

@@ -119,6 +119,26 @@ def to_python3(source: bytes, encoding: str | None = None) -> Conversion | None:
     return Conversion(data, tuple(fixers), first, divisions, lines)
 
 
+def why_not_python3(source: bytes) -> str | None:
+    """Why 2to3's fixers do not make this Python 2 into Python 3, in Python 3's words (`inconsistent use of tabs
+    and spaces in indentation, line 182`: Python 2 counted a tab as 8 columns, Python 3 refuses the mix); None
+    when it is not Python 2 either. Only asked once `to_python3` has given up, to name the file."""
+    try:
+        text = source.decode(tokenize.detect_encoding(io.BytesIO(source).readline)[0]).lstrip("\ufeff")
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        return None
+    refactored = _refactor(text if text.endswith(("\n", "\r")) else text + "\n")
+    if refactored is None:
+        return None
+    try:
+        ast.parse(refactored[0])
+    except SyntaxError as exc:
+        return f"{exc.msg}, line {exc.lineno}"
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def notebook_message(cells: dict[int, Conversion]) -> str:
     """One report for a notebook's converted cells: which cells, which fixers, the divisions not checked."""
     fixers = [name for name in FIXERS if any(name in c.fixers for c in cells.values())]

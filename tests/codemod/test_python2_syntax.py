@@ -226,6 +226,19 @@ def test_a_python_2_module_without_keras_is_converted_too():
     assert [f.message for f in result.findings] == ["rewritten from Python 2 by 2to3's fixers (print, except)"]
 
 
+
+def test_a_python_2_module_2to3_cannot_make_python_3_is_named_not_left_silently():
+    """Rachnog/Deep-Trading multimodal/process_data.py's shape: no Keras, print statements, and a block indented
+    with a tab then spaces against one with spaces then a tab, which Python 2 read as the same 8 columns and
+    Python 3 refuses, so 2to3's output does not parse either. It was left unchanged and unnamed."""
+    source = b"import cPickle\ndef f(e):\n\ttry:\n\t    \tprint 'KEK', e\n\t        return 1\n\texcept:\n\t\tpass\n"
+    result = rewrite_source(source, "process_data.py", all_rules())
+    assert result.rewritten is None
+    assert result.error == ("process_data.py: not rewritten: Python 2 (print statement, line 4); 2to3's fixers leave "
+                            "it unparsable by Python 3 (inconsistent use of tabs and spaces in indentation, line 5)")
+    assert rewrite_source(source.replace(b"print 'KEK', e", b"print(e)"), "helper.py", all_rules()).error is None
+
+
 # ---------------------------------------------------------------- notebooks
 
 def _notebook(*sources: str) -> bytes:
