@@ -28,6 +28,11 @@ Xceptions: 0.137 -> 0.024 s; the file is byte for byte the Keras-built one, test
 through h5py's low-level calls (0.4 of the time each, same datasets, tested); the written optimizer variables
 are read back the same way (30 -> 19 ms for 106); a small model saved alone is staged in a marked file, not a
 folder made and removed (about 5 ms on this ext4 volume with discard); custom classes are checked once.
+Then (convspeed2, busy machine, load average 5): 1.00x by hand (main in the same window: 1.06x), CPU time 1.04x
+both; convert's own CPU time 0.96x main's (median per file, the two interleaved): Keras's attribute skip sets
+remembered for the process (a reference Optimizer with its variables per compiled file), the tolerance check in
+two float64 arrays, weight headers read through h5py's low-level handles, and a whole model's weights not read
+back as they land (the reload check compares the file with the assigned arrays).
 Earlier: Keras 3.15's save and load walk built throwaway reference objects for every object walked (its cache
 key is misspelt): migrate remembers Keras's own sets while it saves and reloads; one optimizer per conversion; a
 weight's landing checked by byte compare, hashed once.

@@ -163,7 +163,7 @@ def _build_and_stage(file: LegacyFile, template: Graph, weights_group: str | Non
     """Rebuild, fill, compile, check against the reference, write; the model dies when this returns."""
     rebuilt = rebuild_model(template, SourceInfo.of(file), options.user)
     model = rebuilt.model
-    moves = move_weights(file, template, rebuilt, weights_group)
+    moves = move_weights(file, template, rebuilt, weights_group, reloaded=not options.weights_only)
     params = int(sum(np.prod(v.shape) for v in model.weights))
     release_freed_memory(params)  # the 16 MiB blocks the weights streamed through: back to the OS before saving
     if len(moves) != len(model.weights):

@@ -45,8 +45,15 @@ class WeightMove:
     digest: str = ""
 
 
-def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_group: str | None) -> list[WeightMove]:
-    """Assign every template weight from `file`; the moves come back in legacy optimizer order."""
+def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_group: str | None,
+                 reloaded: bool = False) -> list[WeightMove]:
+    """Assign every template weight from `file`; the moves come back in legacy optimizer order.
+
+    `reloaded`: the written file will be reloaded and each of its weights compared, bit for bit, with the digest a
+    move returns (what a whole model's conversion does). The digest is then the array's that was assigned, and a
+    weight small enough to be assigned whole is not read back as it lands: the reload check compares the file's
+    bytes with that array's, which settles what the read-back did (the save writes the variable as it holds it).
+    Without a reload (--weights-only), every weight is read back and compared as it lands."""
     plan = _plan(file, template, rebuilt, weights_group)
     fixed: set[int] = set()
     landed: dict[int, str] = {}
@@ -56,16 +63,16 @@ def move_weights(file: LegacyFile, template: Graph, rebuilt: Rebuilt, weights_gr
             if translation is None or not translation.weight_fixes:
                 for info, variable, _ in pairs:
                     if info.parts:
-                        landed[id(variable)] = _assign_exactly(variable, _read(h5, info), info, path)
+                        landed[id(variable)] = _assign_exactly(variable, _read(h5, info), info, path, reloaded)
                         fixed.add(id(variable))
                     else:
-                        landed[id(variable)] = _stream_exactly(variable, h5[info.h5_path], info, path)
+                        landed[id(variable)] = _stream_exactly(variable, h5[info.h5_path], info, path, reloaded)
                 continue
             arrays = [_read(h5, info) for info, _, _ in pairs]
             arrays = apply_fixes(translation.weight_fixes, translation.config, arrays)
             fixed.update(id(variable) for _, variable, _ in pairs)
             for (info, variable, _), array in zip(pairs, arrays, strict=True):
-                landed[id(variable)] = _assign_exactly(variable, array, info, path)
+                landed[id(variable)] = _assign_exactly(variable, array, info, path, reloaded)
     return [WeightMove(info, var, trainable, id(var) in fixed, landed[id(var)]) for info, var, trainable, _ in plan]
 
 
@@ -84,7 +91,8 @@ def _read(h5: h5py.File, info: WeightInfo) -> np.ndarray:
     return np.asarray(h5[info.h5_path][()])
 
 
-def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInfo, path: tuple[str, ...]) -> str:
+def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInfo, path: tuple[str, ...],
+                    reloaded: bool = False) -> str:
     """Assign, then read back: the structural verification that the tensor arrived bit for bit; the
     read-back's digest (what the reload check compares the reloaded weight with).
 
@@ -92,6 +100,7 @@ def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInf
     would hash every weight twice where a memory compare settles it. A larger array (a Keras 1 layer's joined
     gates, a layout fix: these are not streamed) is compared by digest, so that it is freed before the read-back
     copy exists: at most two copies of it are alive besides the model (the file's, then TensorFlow's).
+    `reloaded` (move_weights says when): up to STREAM_ABOVE_BYTES, the array's digest, with no read-back.
     """
     if tuple(array.shape) != tuple(variable.shape):
         raise MalformedFileError(
@@ -99,6 +108,9 @@ def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInf
             f"expects {tuple(variable.shape)} for {variable.path}", layer="/".join(path))
     _check_kind(np.dtype(array.dtype), variable, info, path)
     array = array.astype(variable.dtype, copy=False)
+    if reloaded and array.nbytes <= STREAM_ABOVE_BYTES:
+        variable.assign(array)
+        return digest_array(array)
     expected = digest_array(array) if array.nbytes > STREAM_ABOVE_BYTES else None
     variable.assign(array)
     if expected is not None:
@@ -111,7 +123,8 @@ def _assign_exactly(variable: keras.Variable, array: np.ndarray, info: WeightInf
     return digest
 
 
-def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: WeightInfo, path: tuple[str, ...]) -> str:
+def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: WeightInfo, path: tuple[str, ...],
+                    reloaded: bool = False) -> str:
     """Copy a large dataset into a variable 16 MiB at a time, each block read back and compared as it lands;
     the digest of what landed.
 
@@ -122,7 +135,7 @@ def _stream_exactly(variable: keras.Variable, dataset: h5py.Dataset, info: Weigh
     """
     resource = resource_handle(variable)
     if resource is None or not dataset.shape or dataset.nbytes <= STREAM_ABOVE_BYTES:
-        return _assign_exactly(variable, np.asarray(dataset[()]), info, path)
+        return _assign_exactly(variable, np.asarray(dataset[()]), info, path, reloaded)
     import tensorflow as tf
 
     handle, handle_dtype = resource

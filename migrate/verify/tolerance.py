@@ -43,7 +43,7 @@ def compare(got: Sequence[np.ndarray], expected: Sequence[np.ndarray], absolute:
         raise ValueError(f"{len(got)} outputs against {len(expected)} reference arrays")
     worst, within = 0.0, True
     for g, e in zip(got, expected, strict=True):
-        g, e = np.asarray(g, "float64"), np.asarray(e, "float64")
+        g, e = np.asarray(g), np.asarray(e)
         if g.size != e.size:
             raise ValueError(f"an output of shape {g.shape} against a reference of shape {e.shape}")
         if not e.size:
@@ -51,16 +51,30 @@ def compare(got: Sequence[np.ndarray], expected: Sequence[np.ndarray], absolute:
         g = g.reshape(e.shape)
         finite = np.isfinite(e)
         if not finite.all():  # overflowed: the same inf or NaN in both, or it is not the same result
+            g, e = np.asarray(g, "float64"), np.asarray(e, "float64")
             same = np.array_equal(g[~finite], e[~finite], equal_nan=True)
             within = within and same and bool(np.isfinite(g[finite]).all())
             worst = worst if same else float("inf")
             g, e = g[finite], e[finite]
             if not e.size:
                 continue
-        diff = np.abs(g - e)
+        diff, bound = _difference_and_bound(g, e, absolute)
         worst = max(worst, float(np.max(diff)))
-        within = within and bool(np.all(diff <= absolute + RELATIVE * np.abs(e)))
+        within = within and bool(np.all(diff <= bound))
     return Comparison(worst, within)
+
+
+def _difference_and_bound(got: np.ndarray, expected: np.ndarray, absolute: float) -> tuple[np.ndarray, np.ndarray]:
+    """|got - expected| and absolute + RELATIVE * |expected|, elementwise in float64: the same values as converting
+    both arrays to float64 first, computed into two new arrays (the inputs converted on the fly, each step done in
+    place) instead of a temporary per step (a 4 x 400 x 512 output: seven float64 arrays of 6.5 MB made that
+    check a fifth of its model's forward pass)."""
+    diff = np.subtract(got, expected, out=np.empty(expected.shape, "float64"), dtype="float64")
+    np.abs(diff, out=diff)
+    bound = np.abs(expected, out=np.empty(expected.shape, "float64"), dtype="float64")
+    bound *= RELATIVE
+    bound += absolute
+    return diff, bound
 
 
 def within(got: Sequence[np.ndarray], expected: Sequence[np.ndarray], absolute: float = ABSOLUTE) -> bool:

@@ -29,6 +29,15 @@ def test_reads_every_real_model(path):
     assert file.weight_count > 0 or path.name == "dl4j_space_to_depth_graph_tf2.h5"
 
 
+@pytest.mark.parametrize("name", ["k231_mgpu2_mlp_adam.h5", "k122_rnn_layouts.h5", "tfk23_plain_sequential.h5"])
+def test_weight_headers_are_what_h5py_datasets_say(name):
+    file = read_legacy_file(sample(name))
+    with h5py.File(sample(name), "r") as h5:
+        for info in [*(w for ws in file.layer_weights.values() for w in ws), *file.optimizer_weights]:
+            dataset = h5[info.h5_path]
+            assert (info.h5_path, info.shape, info.dtype) == (dataset.name, dataset.shape, str(dataset.dtype))
+
+
 def test_compiled_files_carry_optimizer_state_and_uncompiled_ones_do_not():
     slots = [w.name for w in read_legacy_file(sample("k231_mgpu2_mlp_adam.h5")).optimizer_weights]
     # Keras 2.3.1's Adam: iterations, then m, v and vhat (kept even without amsgrad) per weight
@@ -136,8 +145,10 @@ def _delete(name):
     (_delete("model_weights/mlp"), "'mlp'"),
     (_delete("model_weights/mlp/hidden/kernel:0"), "hidden/kernel:0"),
     (_set_attr("model_config", np.arange(4)), "should be text"),
+    (lambda h5: (h5.__delitem__("model_weights/mlp/hidden/kernel:0"),
+                 h5.create_group("model_weights/mlp/hidden/kernel:0")), "lists weight 'hidden/kernel:0' but holds no"),
 ], ids=["config-not-json", "config-not-object", "layer-group-missing", "weight-dataset-missing",
-        "attribute-not-text"])
+        "attribute-not-text", "weight-is-a-group"])
 def test_damaged_files_are_malformed_with_what_is_wrong(tmp_path, damage, message):
     path = _copy(tmp_path)
     with h5py.File(path, "r+") as h5:

@@ -83,6 +83,20 @@ def test_skipsets_are_keras_own_computed_once_and_the_hook_restored(monkeypatch)
     assert saving_lib.get_attr_skipset is counted
 
 
+def test_skipsets_are_remembered_from_one_conversion_to_the_next(monkeypatch):
+    from keras.src.saving import saving_lib
+
+    original = saving_lib.get_attr_skipset
+    calls = []
+    monkeypatch.setattr(saving_lib, "get_attr_skipset", lambda obj_type: calls.append(obj_type) or original(obj_type))
+    with keras_compat.skipsets_computed_once():
+        first = saving_lib.get_attr_skipset("Optimizer")
+    with keras_compat.skipsets_computed_once():  # the next conversion in the same process (a zoo's batch)
+        assert saving_lib.get_attr_skipset("Optimizer") is first
+    assert calls == ["Optimizer"]  # one reference Optimizer (and its TensorFlow variables) for both
+    assert first == original("Optimizer")
+
+
 def test_a_save_and_reload_under_remembered_skipsets_is_the_stock_one(tmp_path):
     inputs = keras.Input((3,))
     model = keras.Model(inputs, keras.layers.Dense(2)(inputs))

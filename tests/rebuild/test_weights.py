@@ -56,3 +56,20 @@ def test_a_scalar_weight_lands_as_a_scalar():
     variable = keras.Variable(np.int64(0))
     _assign_exactly(variable, np.asarray(np.int64(6789)), WeightInfo("count:0", "count", (), "int64"), ("norm",))
     assert int(np.asarray(variable)) == 6789
+
+
+def test_a_weight_the_reload_check_will_compare_is_not_read_back_as_it_lands(monkeypatch):
+    """A whole model's file is reloaded and every weight compared with the digest the move returns: that digest is
+    the assigned array's (what the variable holds), and the variable is not read back for it; without a reload
+    (--weights-only) the read-back stays."""
+    read_back = []
+    monkeypatch.setattr(weights, "to_numpy", lambda value: read_back.append(1) or np.asarray(value))
+    values = np.array([[np.nan, -0.0, np.inf], [1.0, 2.0, 3.0]], np.float64)  # cast to the variable's float32
+    info = WeightInfo(name="kernel:0", h5_path="kernel", shape=values.shape, dtype="float64")
+    variable = keras.Variable(np.zeros(values.shape, np.float32))
+    landed = _assign_exactly(variable, values.copy(), info, ("dense",), reloaded=True)
+    assert read_back == []
+    assert np.asarray(variable).tobytes() == values.astype(np.float32).tobytes()
+    assert landed == digest_array(np.asarray(variable.value))
+    _assign_exactly(keras.Variable(np.zeros(values.shape, np.float32)), values.copy(), info, ("dense",))
+    assert read_back == [1]

@@ -56,3 +56,17 @@ def test_check_outputs_carries_the_difference():
     with pytest.raises(ReferenceMismatchError, match=r"1e-06 \* \|ref\|") as caught:
         check_outputs([np.array([1.0])], [np.array([0.0])], 1e-4, "the reference")
     assert caught.value.max_abs_diff == 1.0
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "int32"])
+def test_the_check_is_the_rule_computed_in_float64(dtype):
+    rng = np.random.default_rng(0)
+    reference = (rng.standard_normal((4, 50, 16)) * 1000).astype(dtype)
+    for scale in (0.0, 1e-5, 1e-4, 1e-3, 1.0):
+        got = (reference + rng.standard_normal(reference.shape) * scale).astype(dtype)
+        g, e = got.astype("float64"), reference.astype("float64")
+        difference = np.abs(g - e)
+        result = compare([got], [reference], 1e-4)
+        assert result.max_abs_diff == float(difference.max())
+        assert result.within == bool(np.all(difference <= 1e-4 + 1e-6 * np.abs(e)))
+    assert reference.dtype == dtype  # the inputs are not converted in place
