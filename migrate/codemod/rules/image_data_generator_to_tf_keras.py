@@ -20,6 +20,7 @@ no options: it stays and is reported.
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
@@ -60,7 +61,7 @@ class ImageDataGeneratorToTfKeras(Rule):
         uses = ReadNames()
         node.visit(uses)
         spellings = [found for found in [*uses.names, *uses.attributes] if self._is_generator(found)]
-        calls = [found for found in _calls(node) if self._is_generator(found.func)]
+        calls = [found for found in m.findall(node, m.Call()) if self._is_generator(found.func)]
         called = {id(call.func) for call in calls}
         self.why = next((why for why in map(differs, calls) if why is not None), None)
         if any(id(found) not in called for found in spellings):  # an import nothing uses moves as it is
@@ -94,15 +95,3 @@ class ImageDataGeneratorToTfKeras(Rule):
 
     def _is_generator(self, node: cst.CSTNode) -> bool:
         return any(name in (f"{LEGACY}.{CLASS}", f"{PORT}.{CLASS}") for name in self.qualified_names(node))
-
-
-def _calls(node: cst.Module) -> list[cst.Call]:
-    """Every call of the module."""
-    found: list[cst.Call] = []
-
-    class Calls(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            found.append(call)
-
-    node.visit(Calls())
-    return found
