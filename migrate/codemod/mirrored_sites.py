@@ -125,6 +125,8 @@ class SiteFinder:
         site = assigned[0]
         if statement.orelse is not None and not _trivial_else(statement, site):
             return None
+        if _used_later_in_body(statement, site):
+            return None  # `if __name__ == '__main__': ... p = multi_gpu_model(m); p.fit()`: a block, not a guard
         return Site(index, "if", site.call, site.template, site.parallel)
 
     def try_site(self, index: int, statement: cst.Try) -> Site | None:
@@ -225,6 +227,22 @@ def _written_names(statement: cst.BaseStatement) -> set[str]:
         for target in targets:
             names |= {node.value for node in names_in(target)}
     return names
+
+
+def _used_later_in_body(statement: cst.If, site: Site) -> bool:
+    """Whether the `if` body reads the wrapper after assigning it. A guard (`if G > 1: p = multi_gpu_model(...)`)
+    hands `p` to the code after the `if`, which the rewrite renames; a body that goes on to compile and fit `p`
+    is an ordinary block, rewritten in place, where its own uses are renamed too."""
+    if site.parallel is None:
+        return False
+    wanted = code(site.parallel)
+    body = list(statement.body.body)
+    at = next((i for i, inner in enumerate(body) if any(call is site.call for call in m.findall(inner, m.Call()))),
+              None)
+    if at is None:
+        return False
+    return any(code(node) == wanted for inner in body[at + 1:]
+               for node in m.findall(inner, m.Name() | m.Attribute()))
 
 
 def _read_names(statement: cst.BaseStatement) -> set[str]:

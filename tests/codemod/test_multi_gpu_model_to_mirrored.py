@@ -268,6 +268,32 @@ def test_a_compile_after_the_if_else_holding_the_wrapper_goes_under_the_models_s
     """, RULE)
 
 
+def test_a_main_guard_that_goes_on_using_the_wrapper_is_a_block_not_a_multi_gpu_guard():
+    # found by a helper (k1names): the `if __name__` was taken for `if G > 1: p = multi_gpu_model(...)`, its call
+    # dropped with `parallel` never bound again: NameError at the compile, counted as converted
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        if __name__ == "__main__":
+            with tf.device('/cpu:0'):
+                model = build()
+            parallel = multi_gpu_model(model, gpus=2)
+            parallel.compile(optimizer='adam', loss='mse')
+            parallel.fit(x, y)
+    """, """
+        import tensorflow as tf
+
+        if __name__ == "__main__":
+            strategy = tf.distribute.MirroredStrategy()
+            with strategy.scope():
+                model = build()
+                parallel = model
+                model.compile(optimizer='adam', loss='mse')
+            model.fit(x, y)
+    """, RULE)
+
+
 def test_no_scope_after_an_if_whose_branch_compiles_or_renames():
     for branch in ("parallel = multi_gpu_model(model, gpus=G)",  # another name: not the model compiled below
                    "model = multi_gpu_model(model, gpus=G)\n    model.compile('sgd', 'mse')"):
