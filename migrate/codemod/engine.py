@@ -17,6 +17,7 @@ from libcst.codemod import CodemodContext
 
 from migrate.codemod.analysis import Analysis
 from migrate.codemod.analysis import install as print_modules_once
+from migrate.codemod.contexts import install as contexts_in_one_walk
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import may_be_left, unreported
@@ -32,6 +33,7 @@ from migrate.codemod.walk import parse_module, transform
 
 walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
 print_modules_once()  # Module.code: see analysis.py
+contexts_in_one_walk()  # expression contexts, the first part of a scope analysis: see contexts.py
 
 
 @dataclass(frozen=True)
