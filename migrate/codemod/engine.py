@@ -17,6 +17,7 @@ from libcst.codemod import CodemodContext
 
 from migrate.codemod.analysis import Analysis
 from migrate.codemod.analysis import install as print_modules_once
+from migrate.codemod.contexts import install as contexts_in_one_walk
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import may_be_left, unreported
@@ -32,6 +33,7 @@ from migrate.codemod.walk import parse_module, transform
 
 walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
 print_modules_once()  # Module.code: see analysis.py
+contexts_in_one_walk()  # expression contexts, the first part of a scope analysis: see contexts.py
 
 
 @dataclass(frozen=True)
@@ -172,15 +174,6 @@ def _resolve(tree: ast.Module, path: str, lines: list[int] | None, findings: lis
     found = check(tree, path, tables, lines, findings)
     tables.remember()
     return found
-
-
-def has_work(source: bytes, rules: list[type[Rule]], project: Survey) -> bool:
-    """Whether a file must be parsed: a rule's trigger words occur, a legacy call the leftover scan names
-    may be in it, or a Python 2 statement (`python2.may_be_python2`). The scan's own words keep its reports
-    independent of how sharp the rules' triggers are."""
-    names = {rule.NAME for rule in rules}
-    return any(rule.triggered(source, project) for rule in rules) or may_be_left(names, source) or \
-        (RESOLUTION in names and may_use_api(source)) or (PYTHON2 in names and may_be_python2(source))
 
 
 # Python 2 spellings, each a syntax error in Python 3: what to name when a file does not parse. The
@@ -325,16 +318,17 @@ def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
 
     A first pass reads the few files that mention multi_gpu_model (and those naming a factory found there)
     so that a factory in one file and its callers in another are rewritten together (notebooks are not
-    part of it: their cells are rewritten one by one, and nothing imports a notebook). A file in which no
-    rule's trigger words occur is done with there and then; the others go to `jobs` worker processes,
-    largest first, one at a time, so that the workers finish together (the rules and what the first pass
-    learnt are given to each worker once, when it starts)."""
+    part of it: their cells are rewritten one by one, and nothing imports a notebook). Every file goes to
+    `jobs` worker processes, largest first, one at a time, so that the workers finish together (the rules and
+    what the first pass learnt are given to each worker once, when it starts); a file in which no rule's
+    trigger words occur costs its worker a few substring scans (`rewrite_source`). Those scans are not made
+    here first: this process's own work is not shared with the workers, and they would be made again for
+    every file with work."""
     files = [str(p) for p in python_files(paths)]
     sources = {f: Path(f).read_bytes() for f in files}
     project = survey((f, data) for f, data in sources.items() if not is_notebook(f))
-    results = {f: FileResult(f, data, data) for f, data in sources.items()
-               if not is_notebook(f) and not has_work(data, rules, project)}
-    work = sorted((f for f in sources if f not in results), key=lambda f: -len(sources[f]))
+    results: dict[str, FileResult] = {}
+    work = sorted(sources, key=lambda f: -len(sources[f]))
     if jobs > 1 and len(work) > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, len(work)), initializer=_start_worker,
                                  initargs=(rules, project)) as pool:

@@ -39,6 +39,7 @@ from migrate.codemod.mirrored_sites import (
 )
 from migrate.codemod.names import MULTI_GPU_MODEL, reexports
 from migrate.codemod.syntax import code, subclasses_model
+from migrate.codemod.walk import parse_module
 
 TRIGGER = b"multi_gpu_model"
 
@@ -171,7 +172,7 @@ def _read(source: bytes, worth: Callable[[cst.Module], bool], read: Callable[...
     """`read(module, qualified_names_of, *args)` over one file, when `worth(module)` says the names are
     worth resolving; nothing from a file that does not parse (its rewrite reports that)."""
     try:
-        module = cst.parse_module(source)
+        module = parse_module(source)  # (a whole file of the run: not re-checked, as the engine parses it)
     except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError):
         return set()
     if not worth(module):

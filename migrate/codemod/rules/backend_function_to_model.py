@@ -99,7 +99,9 @@ class BackendFunctionToModel(Rule):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "K.function(model inputs, [layer outputs]) -> keras.Model(inputs, outputs).predict_on_batch"
 
-    def visit_Module(self, node: cst.Module) -> None:
+    def visit_Module(self, node: cst.Module) -> bool:
+        """The calls to rewrite, found here; False (the walk below the module is skipped: leave_Call and
+        leave_Subscript would change nothing) when there are none, as in most files with the word `function`."""
         self.rewrites: set[int] = set()  # K.function calls to rewrite
         self.firsts: set[int] = set()  # `f(values)[0]` subscripts whose [0] goes
         for call in m.findall(node, m.Call(func=m.Attribute(attr=m.Name("function")) | m.Name("function"))):
@@ -113,6 +115,7 @@ class BackendFunctionToModel(Rule):
             elif (firsts := self._only_first_taken(node, call)) is not None:
                 self.rewrites.add(id(call))
                 self.firsts |= firsts
+        return bool(self.rewrites)
 
     @staticmethod
     def _only_first_taken(module: cst.Module, call: cst.Call) -> set[int] | None:

@@ -35,6 +35,7 @@ from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code as source_of
 from migrate.codemod.syntax import names_in
+from migrate.codemod.walk import parse_module
 
 CONFIG_PROTO = {"tensorflow.ConfigProto", "tensorflow.compat.v1.ConfigProto"}
 _CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")
@@ -105,7 +106,7 @@ def factory_functions(source: bytes) -> list[str]:
     (or `session = ...; return session`) that `_rewritten` converts, read by spelling (the survey has no
     name analysis; the rule checks the ConfigProto's name again)."""
     try:
-        module = cst.parse_module(source)
+        module = parse_module(source)  # (a whole file of the run: not re-checked, as the engine parses it)
     except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError):
         return []
     found = []
