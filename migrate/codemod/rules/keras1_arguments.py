@@ -5,7 +5,8 @@
 `Conv2D(32, 3, 3)`'s third positional as `strides`. Only calls that resolve to a Keras layer class (or a
 `fit`-like method) are touched. Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
 gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
-a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported as a leftover import.
+a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
+write instead.
 """
 
 from __future__ import annotations
@@ -86,6 +87,22 @@ BATCHNORM_USED = re.compile(rb"\b(?:mode|beta_init|gamma_init)\s*=")
 KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(KEYWORDS)) + rb")\s*=")
 
 
+def _merge_advice(mode: cst.BaseExpression) -> str:
+    """What to write for a Keras 1 merge() this rule leaves: Keras 3 has no merge function, its modes are layers."""
+    name = mode.evaluated_value if isinstance(mode, cst.SimpleString) else None
+    if name == "dot":
+        return ("Keras 1's merge(mode='dot') is gone: use keras.layers.dot(inputs, axes=dot_axes) (Keras 1's "
+                "dot_axes, -1 when not given)")
+    if name == "cos":
+        return ("Keras 1's merge(mode='cos') is gone: keras.layers.dot(inputs, axes=dot_axes, normalize=True) is the "
+                "cosine, with shape (batch, 1) where Keras 1's was (batch, 1, 1) and its epsilon taken per vector")
+    if name in MERGE_MODES:
+        return (f"Keras 1's merge(mode={mode.value}) is gone: use keras.layers.{MERGE_MODES[name]}(inputs) "
+                "(its other arguments, output_shape or node_indices, have no counterpart)")
+    return ("Keras 1's merge() with a function or computed mode is gone: use keras.layers.Lambda(function)(inputs) "
+            "(with output_shape= where Keras 3 cannot infer it), or the layer of a fixed mode (Add, Concatenate...)")
+
+
 class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
@@ -151,7 +168,8 @@ class Keras1Arguments(Rule):
         mode = keywords["mode"].value if "mode" in keywords else cst.SimpleString("'sum'")
         if not isinstance(mode, cst.SimpleString) or mode.evaluated_value not in MERGE_MODES or \
                 set(keywords) - {"mode", "concat_axis", "name"}:
-            return None
+            self.report(original, _merge_advice(mode))
+            return call
         function = MERGE_MODES[mode.evaluated_value]
         args = [arg.with_changes(keyword=cst.Name("axis")) if arg.keyword is not None and arg.keyword.value == "concat_axis"
                 else arg for arg in call.args if arg.keyword is None or arg.keyword.value != "mode"]
