@@ -39,19 +39,23 @@ def test_tf_contrib_keras_is_tf_keras():
         from tensorflow.contrib.keras import layers
         from tensorflow.contrib import keras
         from tensorflow.contrib.keras.python.keras.layers import Dense
+        from tensorflow.contrib.keras.api.keras.models import Sequential
         import tensorflow.contrib.keras as K
         init = tf.contrib.keras.initializers.he_normal()
         x = tf.contrib.keras.layers.Dense(3, kernel_initializer=init)
         y = tf.contrib.keras.python.keras.layers.Conv2D(3, 3)
+        z = tf.contrib.keras.api.keras.layers.Conv2D(3, 3)
     """, """
         import tensorflow as tf
         from tensorflow.keras import layers
         from tensorflow import keras
         from tensorflow.keras.layers import Dense
+        from tensorflow.keras.models import Sequential
         import tensorflow.keras as K
         init = tf.keras.initializers.he_normal()
         x = tf.keras.layers.Dense(3, kernel_initializer=init)
         y = tf.keras.layers.Conv2D(3, 3)
+        z = tf.keras.layers.Conv2D(3, 3)
     """, RULE)
 
 

@@ -1,7 +1,8 @@
 """`tf.contrib.keras.*`, `tensorflow.contrib.keras.python.keras.*` and `keras.backend.tensorflow_backend.*` -> the
 Keras names they are copies of, before any other rule reads them.
 
-TensorFlow 1.2-1.3 shipped Keras 2.0 as `tf.contrib.keras` (its code under `tensorflow.contrib.keras.python.keras`);
+TensorFlow 1.2-1.3 shipped Keras 2.0 as `tf.contrib.keras` (its code under `tensorflow.contrib.keras.python.keras`, its
+API under `tensorflow.contrib.keras.api.keras`);
 TensorFlow 1.4 moved the same package to `tf.keras`, and TensorFlow 2 has no contrib. Keras 2.3.1's `keras.backend`
 is `from .tensorflow_backend import *` when TensorFlow is the backend: every public name of
 `keras.backend.tensorflow_backend` is the same object in `keras.backend`. Spelled by their public names, the other
@@ -21,7 +22,8 @@ from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
 
 # The copy's module -> the module it is a copy of (longest first: the code path before the package).
-COPIES = (("tensorflow.contrib.keras.python.keras", "tensorflow.keras"), ("tensorflow.contrib.keras", "tensorflow.keras"),
+COPIES = (("tensorflow.contrib.keras.python.keras", "tensorflow.keras"), ("tensorflow.contrib.keras.api.keras", "tensorflow.keras"),
+          ("tensorflow.contrib.keras", "tensorflow.keras"),
           ("keras.backend.tensorflow_backend", "keras.backend"))
 BACKEND = "keras.backend.tensorflow_backend"
 # The public names of Keras 2.3.1's tensorflow_backend that its keras.backend does not export (the rest are the same
@@ -107,7 +109,7 @@ class KerasCopiesToKeras(Rule):
         return updated.with_changes(names=names)
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
-        """`tf.contrib.keras` -> `tf.keras`, `....keras.python.keras` -> `....keras`, `K.tensorflow_backend.name`
+        """`tf.contrib.keras` -> `tf.keras`, `....keras.python.keras` (or `.api.keras`) -> `....keras`, `K.tensorflow_backend.name`
         -> `K.name` (a public name only), wherever the qualified name says they are TensorFlow's or Keras's."""
         names = self.qualified_names(original)
         attr = updated.attr.value
@@ -115,8 +117,8 @@ class KerasCopiesToKeras(Rule):
                 "tensorflow.contrib.keras" in names:
             self.converted()
             return updated.with_changes(value=updated.value.value)
-        if attr == "keras" and isinstance(updated.value, cst.Attribute) and updated.value.attr.value == "python" and \
-                any(name.endswith("contrib.keras.python.keras") for name in names):
+        if attr == "keras" and isinstance(updated.value, cst.Attribute) and updated.value.attr.value in ("python", "api") \
+                and any(name.endswith(("contrib.keras.python.keras", "contrib.keras.api.keras")) for name in names):
             return updated.value.value  # its `contrib` is gone already
         if not attr.startswith("_") and attr not in NOT_EXPORTED and isinstance(original.value, cst.Attribute) and \
                 original.value.attr.value == "tensorflow_backend" and isinstance(updated.value, cst.Attribute) and \
