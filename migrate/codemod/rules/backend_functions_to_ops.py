@@ -11,9 +11,9 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 `K.image_data_format() == 'channels_first'`. A few become what Keras 3 or TensorFlow moved them to
 (`CALLED_AS`: `K.placeholder` -> `keras.Input`, `K.resize_images` -> `keras.layers.UpSampling2D`,
 `K.control_flow_ops.while_loop` -> `tf.while_loop`, `K.device_lib` -> TensorFlow's own, `K.bias_add` ->
-`tf.nn.bias_add` as Keras 2 called it, `K.ctc_batch_cost` -> `keras.ops.ctc_loss` with its blank the last class). Anything else Keras 3 lacks (a placeholder, the learning
-phase, `K.function`, a use whose meaning changed) is reported with what to use: a leftover. The session
-functions are `tf1_session_code`'s.
+`tf.nn.bias_add` as Keras 2 called it, `K.ctc_batch_cost` -> `keras.ops.ctc_loss` with its blank the last class).
+Anything else Keras 3 lacks (a placeholder, the learning phase, `K.function`, a use whose meaning changed) is
+reported with what to use: a leftover. The session functions are `tf1_session_code`'s.
 """
 
 from __future__ import annotations
