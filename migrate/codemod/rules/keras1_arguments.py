@@ -29,6 +29,8 @@ KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "
             "subsample": "strides", "subsample_length": "strides", "dim_ordering": "data_format",
             "nb_filter": "filters", "filter_length": "kernel_size", "pool_length": "pool_size",
             "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "bias": "use_bias"}
+# Keras 1's recurrent layers, whose consume_less= (Keras 2's implementation=) does not change what they compute
+RECURRENT = frozenset({"LSTM", "GRU", "SimpleRNN"})
 # An Embedding's output_dim is its own argument in every Keras, not Keras 1's name for units.
 EMBEDDING_KEYWORDS = {k: v for k, v in KEYWORDS.items() if k != "output_dim"}
 DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",
@@ -107,7 +109,7 @@ class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
-    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=")
+    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -139,6 +141,8 @@ class Keras1Arguments(Rule):
             return updated
         if layer == "BatchNormalization":
             return self._renamed(self._batchnorm_mode(original, updated), BATCHNORM_KEYWORDS)
+        if layer in RECURRENT:
+            updated = self._without_consume_less(updated)
         call = self._renamed(updated, EMBEDDING_KEYWORDS if layer == "Embedding" else KEYWORDS)
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
 
@@ -156,6 +160,18 @@ class Keras1Arguments(Rule):
         args = [arg for arg in call.args if arg is not mode]
         if args and call.args[-1] is mode:
             args[-1] = args[-1].with_changes(comma=mode.comma)
+        self.converted()
+        return call.with_changes(args=args)
+
+    def _without_consume_less(self, call: cst.Call) -> cst.Call:
+        """`LSTM(32, consume_less='gpu')` -> `LSTM(32)`: Keras 2 turned Keras 1's consume_less into `implementation`,
+        which only groups the same products otherwise (Keras 3's LSTM and GRU give equal outputs for every
+        implementation; SimpleRNN refuses the keyword)."""
+        args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value != "consume_less"]
+        if len(args) == len(call.args):
+            return call
+        if args and args[-1] is not call.args[-1]:  # the last one went: its comma (or none) ends the call
+            args[-1] = args[-1].with_changes(comma=call.args[-1].comma)
         self.converted()
         return call.with_changes(args=args)
 
