@@ -59,15 +59,16 @@ TF_KERAS_PORTS = frozenset({
 
 # Keras 1 names no installed stack has (Keras 2.0 removed them), with what replaced them: written to the table as
 # they are, each reported where it is imported or used.
+MERGE_LAYER = ("Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for "
+               "its mode=); a Merge of Sequential models becomes the functional form: keras.layers.concatenate("
+               "[m1.output, m2.output]) (or its mode's function), the layers after it applied to that, and "
+               "keras.Model([m1.input, m2.input], outputs)")
 KERAS1 = {
     "keras.initializations": "Keras 1's initializations module: use keras.initializers (RandomNormal(stddev=...), "
                              "GlorotUniform(), get(name))",
-    "keras.layers.Merge": "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot "
-                          "(for its mode=)",
-    "keras.layers.core.Merge": "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum "
-                               "or Dot (for its mode=)",
-    "keras.engine.topology.Merge": "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, "
-                                   "Maximum or Dot (for its mode=)",
+    "keras.layers.Merge": MERGE_LAYER,
+    "keras.layers.core.Merge": MERGE_LAYER,
+    "keras.engine.topology.Merge": MERGE_LAYER,
     "keras.layers.core.merge": "Keras 1's merge function: use keras.layers.add, concatenate, multiply, average, "
                                "maximum or dot (for its mode=)",
     "keras.regularizers.WeightRegularizer": "Keras 1's WeightRegularizer: use keras.regularizers.L1L2(l1=..., l2=...)",

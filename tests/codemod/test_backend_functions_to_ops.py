@@ -656,3 +656,58 @@ def test_the_number_of_gpus_keras_2_listed_becomes_tensorflow_s_logical_gpus():
         gpus = K.tensorflow_backend._get_available_gpus()
     """, RULE)
     assert [f.line for f in findings] == [3] and "list_logical_devices('GPU')" in findings[0].message
+
+
+CTC_LOSS = ("keras.ops.expand_dims(keras.ops.ctc_loss(keras.ops.cast(labels, 'int32'), keras.ops.log(y_pred + "
+            "keras.backend.epsilon()), keras.ops.cast(keras.ops.squeeze(label_length, -1), 'int32'), "
+            "keras.ops.cast(keras.ops.squeeze(input_length, -1), 'int32'), mask_index=keras.ops.shape(y_pred)[-1] - 1), 1)")
+
+
+def test_ctc_batch_cost_becomes_ctc_loss_with_keras_2s_blank_and_shapes():
+    # robmsmt/KerasDeepSpeech model.py:76
+    assert_rewrites("""
+        from keras import backend as K
+        def ctc_lambda_func(args):
+            y_pred, labels, input_length, label_length = args
+            return K.ctc_batch_cost(labels, y_pred, input_length, label_length)
+    """, """
+        from keras import backend as K
+        import keras
+
+        def ctc_lambda_func(args):
+            y_pred, labels, input_length, label_length = args
+            return {CTC_LOSS}
+    """.replace("{CTC_LOSS}", CTC_LOSS), RULE)
+
+
+def test_ctc_decode_the_update_functions_and_a_ctc_cost_of_an_expression_are_reported_with_the_recipe():
+    source = """from keras import backend as K
+K.update(v, 2.0)
+K.update_add(v, 1.0)
+K.update_sub(v, 1.0)
+out = K.ctc_decode(y_pred, input_length, greedy=True)
+cost = K.ctc_batch_cost(labels, y_pred[:, 2:, :], input_length, label_length)
+"""
+    got, findings = rewrite(source, RULE)
+    assert got == source
+    said = {f.line: f.message for f in findings if not f.advice}
+    assert sorted(said) == [2, 3, 4, 5, 6]
+    assert "x.assign(value)" in said[2] and "x.assign_add(value)" in said[3] and "x.assign_sub(value)" in said[4]
+    assert "tf.nn.ctc_greedy_decoder" in said[5] and "mask_index=num_classes - 1" in said[6]
+
+
+CTC_REFERENCES = Path(__file__).parent / "data" / "keras231_ctc_refs.npz"
+
+
+def test_what_ctc_batch_cost_became_computes_what_keras_2_3_1_did():
+    """Against Keras 2.3.1's K.ctc_batch_cost (tests/codemod/data/make_keras231_ctc_refs.py, run by /tmp/legacy37),
+    the expression the rule writes, evaluated: three shapes, label and input lengths shorter than the padding."""
+    got, _ = rewrite("from keras import backend as K\nloss = K.ctc_batch_cost(y_true, y_pred, input_length, "
+                     "label_length)\n", RULE)
+    expression = got.split("loss = ", 1)[1]
+    ref = np.load(CTC_REFERENCES)
+    for case in range(3):
+        given = {name: ref[f"{name}_{case}"] for name in ("y_true", "y_pred", "input_length", "label_length")}
+        loss = keras.ops.convert_to_numpy(eval(expression, {"keras": keras, **given}))  # the rule's own output
+        assert loss.shape == ref[f"loss_{case}"].shape
+        np.testing.assert_allclose(loss, ref[f"loss_{case}"], rtol=1e-5, atol=1e-5)

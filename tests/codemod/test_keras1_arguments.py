@@ -1,5 +1,7 @@
 """keras1_arguments: must-not-change cases first, then before/after."""
 
+import keras
+import numpy as np
 import pytest
 
 from migrate.codemod.rules.keras1_arguments import Keras1Arguments
@@ -26,8 +28,14 @@ def test_a_projects_own_merge_and_modes_with_no_keras_2_function_stay():
         a = combine([x, y], mode='sum')
         b = merge([x, y], mode='dot', dot_axes=1)
         c = merge([x, y], mode=lambda t: t[0] - t[1], output_shape=(8,))
+        d = merge([x, y], mode='cos', dot_axes=1)
+        e = merge([x, y], mode='sum', output_shape=(8,))
     """, RULE)
-    assert findings == []  # what is left is reported by the output scan (legacy_import_paths), not by this rule
+    # each merge() of Keras's left is reported at its call with what to write; the project's own is not
+    said = {f.line: f.message for f in findings}
+    assert sorted(said) == [5, 6, 7, 8]
+    assert "keras.layers.dot(inputs, axes=dot_axes)" in said[5] and "keras.layers.Lambda(function)" in said[6]
+    assert "normalize=True" in said[7] and "(batch, 1, 1)" in said[7] and "keras.layers.add(inputs)" in said[8]
 
 
 def test_layer_keywords_get_their_keras_2_names():
@@ -173,3 +181,31 @@ def test_batchnormalization_mode_0_goes_and_keras_1_initializer_names_are_rename
     assert [(f.line, f.advice) for f in findings] == [(6, False)] and "never ran under Keras 2" in findings[0].message
     assert Keras1Arguments.triggered(b"x = BatchNormalization(mode=0)(x)")
     assert not Keras1Arguments.triggered(b"x = BatchNormalization()(x)") and not Keras1Arguments.triggered(b"f(mode=0)")
+
+
+def test_consume_less_goes_from_keras_1s_recurrent_layers():
+    # codekansas/keras-language-modeling keras_models.py (2017): LSTM(..., consume_less='mem'); Keras 2 made it
+    # implementation=, which changes no output (Keras 3's LSTM and GRU: equal for every implementation)
+    assert_rewrites("""
+        from keras.layers import LSTM, GRU, SimpleRNN, Dense
+        f = LSTM(141, return_sequences=True, consume_less='mem')
+        g = GRU(8, consume_less='gpu', dropout_W=0.2)
+        h = SimpleRNN(4, consume_less=mode,)
+        d = Dense(3, consume_less='cpu')
+    """, """
+        from keras.layers import LSTM, GRU, SimpleRNN, Dense
+        f = LSTM(141, return_sequences=True)
+        g = GRU(8, dropout=0.2)
+        h = SimpleRNN(4,)
+        d = Dense(3, consume_less='cpu')
+    """, RULE)
+
+
+def test_the_premise_keras_3s_lstm_and_gru_compute_the_same_for_every_implementation():
+    x = np.random.RandomState(0).normal(size=(2, 5, 3)).astype("float32")
+    for layer in (keras.layers.LSTM, keras.layers.GRU):
+        outputs = []
+        for implementation in (1, 2):
+            keras.utils.set_random_seed(1)
+            outputs.append(keras.ops.convert_to_numpy(layer(4, implementation=implementation)(x)))
+        np.testing.assert_allclose(outputs[0], outputs[1], rtol=1e-6, atol=1e-6)

@@ -53,6 +53,26 @@ def test_the_preamble_becomes_memory_growth_for_each_gpu():
     """, RULE)
 
 
+def test_set_session_imported_by_name_goes_with_its_last_call():
+    # germain-hug/Deep-RL-Keras main.py:17: left, the import fails under Keras 3 (keras.backend has no set_session)
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.backend import set_session
+        from keras.backend.tensorflow_backend import set_session
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        set_session(tf.Session(config=config))
+    """, """
+        import tensorflow as tf
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+    """, RULE)
+    assert_unchanged("""
+        from keras.backend import set_session
+        set_session(sess)
+    """, RULE)
+
+
 def test_the_session_variable_form_inside_a_function():
     assert_rewrites("""
         import tensorflow as tf

@@ -1015,7 +1015,10 @@ LEGACY = {
     'keras.engine.topology.InputSpec': ('keras.layers.InputSpec', ''),
     'keras.engine.topology.Layer': ('keras.layers.Layer', ''),
     'keras.engine.topology.Merge':
-        (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its mode=)"),
+        (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its"
+         ' mode=); a Merge of Sequential models becomes the functional form: '
+         "keras.layers.concatenate([m1.output, m2.output]) (or its mode's function), the layers after it "
+         'applied to that, and keras.Model([m1.input, m2.input], outputs)'),
     'keras.engine.topology.Network':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.topology.Node': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1161,7 +1164,10 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.MaxoutDense': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.Merge':
-        (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its mode=)"),
+        (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its"
+         ' mode=); a Merge of Sequential models becomes the functional form: '
+         "keras.layers.concatenate([m1.output, m2.output]) (or its mode's function), the layers after it "
+         'applied to that, and keras.Model([m1.input, m2.input], outputs)'),
     'keras.layers.Recurrent': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.ThresholdedReLU': ('tensorflow.keras.layers.ThresholdedReLU', ''),
     'keras.layers.advanced_activations': (None, 'module'),
@@ -1251,7 +1257,10 @@ LEGACY = {
     'keras.layers.core.Layer': ('keras.layers.Layer', ''),
     'keras.layers.core.Masking': ('keras.layers.Masking', ''),
     'keras.layers.core.Merge':
-        (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its mode=)"),
+        (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its"
+         ' mode=); a Merge of Sequential models becomes the functional form: '
+         "keras.layers.concatenate([m1.output, m2.output]) (or its mode's function), the layers after it "
+         'applied to that, and keras.Model([m1.input, m2.input], outputs)'),
     'keras.layers.core.Permute': ('keras.layers.Permute', ''),
     'keras.layers.core.RepeatVector': ('keras.layers.RepeatVector', ''),
     'keras.layers.core.Reshape': ('keras.layers.Reshape', ''),

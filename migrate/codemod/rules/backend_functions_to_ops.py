@@ -11,9 +11,9 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 `K.image_data_format() == 'channels_first'`. A few become what Keras 3 or TensorFlow moved them to
 (`CALLED_AS`: `K.placeholder` -> `keras.Input`, `K.resize_images` -> `keras.layers.UpSampling2D`,
 `K.control_flow_ops.while_loop` -> `tf.while_loop`, `K.device_lib` -> TensorFlow's own, `K.bias_add` ->
-`tf.nn.bias_add` as Keras 2 called it). Anything else Keras 3 lacks (a placeholder, the learning
-phase, `K.function`, a use whose meaning changed) is reported with what to use: a leftover. The session
-functions are `tf1_session_code`'s.
+`tf.nn.bias_add` as Keras 2 called it, `K.ctc_batch_cost` -> `keras.ops.ctc_loss` with its blank the last class).
+Anything else Keras 3 lacks (a placeholder, the learning phase, `K.function`, a use whose meaning changed) is
+reported with what to use: a leftover. The session functions are `tf1_session_code`'s.
 """
 
 from __future__ import annotations
@@ -127,6 +127,19 @@ ADVICE = {
     "batch_dot": "use keras.layers.Dot(axes=...)([x, y]) with Keras 2's default axes written out: (-1, -2), or "
                  "(-1, -1) where y is 2D",
     "batch_flatten": "use keras.layers.Flatten(data_format='channels_last')(x)",
+    # Keras 2 built an assign op that ran only when given to K.function(updates=), add_update or get_updates
+    **{name: f"call x.{method}(value) where the update is to happen: Keras 2's {name} built an op that changed x "
+             "only when run (K.function(updates=), layer.add_update, an optimizer's get_updates); Keras 3 has no "
+             "update ops (a layer assigns in call(), an optimizer in update_step())"
+       for name, method in (("update", "assign"), ("update_add", "assign_add"), ("update_sub", "assign_sub"))},
+    "ctc_batch_cost": "use keras.ops.expand_dims(keras.ops.ctc_loss(keras.ops.cast(y_true, 'int32'), "
+                      "keras.ops.log(y_pred + keras.backend.epsilon()), keras.ops.cast(keras.ops.squeeze(label_length, "
+                      "-1), 'int32'), keras.ops.cast(keras.ops.squeeze(input_length, -1), 'int32'), "
+                      "mask_index=num_classes - 1), 1) (Keras 2's blank was the last class)",
+    "ctc_decode": "keras.ops.ctc_decode pads to the input length and scores otherwise (its beam search too): for "
+                  "Keras 2's results, logits = tf.math.log(tf.transpose(y_pred, [1, 0, 2]) + keras.backend.epsilon()) "
+                  "then tf.nn.ctc_greedy_decoder(logits, input_length) or tf.compat.v1.nn.ctc_beam_search_decoder("
+                  "logits, input_length, beam_width=, top_paths=), each decoded tf.sparse.to_dense(d, default_value=-1)",
     "tensorflow_backend._get_available_gpus": "use [d.name for d in tf.config.list_logical_devices('GPU')] (names "
                                               "'/device:GPU:0', Keras 2's began '/job:localhost/replica:0/task:0'; "
                                               "for the count, len(tf.config.list_logical_devices('GPU')))",
@@ -637,8 +650,25 @@ def _available_gpus(rule: BackendFunctionsToOps, original: cst.Call, updated: cs
     return cst.parse_expression(f"{rule._tf()}.config.list_logical_devices('GPU')")
 
 
+def _ctc_batch_cost(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.ctc_batch_cost(y_true, y_pred, input_length, label_length)` -> `keras.ops.ctc_loss` as Keras 2.3.1 called
+    TensorFlow's: the logits are log(y_pred + epsilon), the blank the last class (mask_index), the (batch, 1) lengths
+    squeezed and cast to int32, the (batch,) loss expanded back to (batch, 1). The same numbers as Keras 2.3.1 to
+    2e-6 (tests/codemod/test_backend_functions_to_ops.py, against the legacy stack's). y_pred is read twice (its
+    class count): written out where it is a name, otherwise the call is reported."""
+    args = _arguments(updated, ("y_true", "y_pred", "input_length", "label_length"))
+    if args is None or args[3] is None or not isinstance(args[1], (cst.Name, cst.Attribute)):
+        return None
+    y_true, y_pred, input_length, label_length = (code(arg) for arg in args)
+    lengths = [f"keras.ops.cast(keras.ops.squeeze({length}, -1), 'int32')" for length in (label_length, input_length)]
+    return cst.parse_expression(
+        f"keras.ops.expand_dims(keras.ops.ctc_loss(keras.ops.cast({y_true}, 'int32'), "
+        f"keras.ops.log({y_pred} + keras.backend.epsilon()), {lengths[0]}, {lengths[1]}, "
+        f"mask_index=keras.ops.shape({y_pred})[-1] - 1), 1)")
+
+
 # Keras 2 functions rewritten by a function of the call (None: the call is reported).
 CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
              "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add,
              "spatial_2d_padding": _spatial_2d_padding, "batch_dot": _batch_dot, "batch_flatten": _batch_flatten,
-             "tensorflow_backend._get_available_gpus": _available_gpus}
+             "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost}

@@ -5,7 +5,8 @@
 `Conv2D(32, 3, 3)`'s third positional as `strides`. Only calls that resolve to a Keras layer class (or a
 `fit`-like method) are touched. Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
 gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
-a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported as a leftover import.
+a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
+write instead.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "
             "subsample": "strides", "subsample_length": "strides", "dim_ordering": "data_format",
             "nb_filter": "filters", "filter_length": "kernel_size", "pool_length": "pool_size",
             "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "bias": "use_bias"}
+# Keras 1's recurrent layers, whose consume_less= (Keras 2's implementation=) does not change what they compute
+RECURRENT = frozenset({"LSTM", "GRU", "SimpleRNN"})
 # An Embedding's output_dim is its own argument in every Keras, not Keras 1's name for units.
 EMBEDDING_KEYWORDS = {k: v for k, v in KEYWORDS.items() if k != "output_dim"}
 DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",
@@ -86,11 +89,27 @@ BATCHNORM_USED = re.compile(rb"\b(?:mode|beta_init|gamma_init)\s*=")
 KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(KEYWORDS)) + rb")\s*=")
 
 
+def _merge_advice(mode: cst.BaseExpression) -> str:
+    """What to write for a Keras 1 merge() this rule leaves: Keras 3 has no merge function, its modes are layers."""
+    name = mode.evaluated_value if isinstance(mode, cst.SimpleString) else None
+    if name == "dot":
+        return ("Keras 1's merge(mode='dot') is gone: use keras.layers.dot(inputs, axes=dot_axes) (Keras 1's "
+                "dot_axes, -1 when not given)")
+    if name == "cos":
+        return ("Keras 1's merge(mode='cos') is gone: keras.layers.dot(inputs, axes=dot_axes, normalize=True) is the "
+                "cosine, with shape (batch, 1) where Keras 1's was (batch, 1, 1) and its epsilon taken per vector")
+    if name in MERGE_MODES:
+        return (f"Keras 1's merge(mode={mode.value}) is gone: use keras.layers.{MERGE_MODES[name]}(inputs) "
+                "(its other arguments, output_shape or node_indices, have no counterpart)")
+    return ("Keras 1's merge() with a function or computed mode is gone: use keras.layers.Lambda(function)(inputs) "
+            "(with output_shape= where Keras 3 cannot infer it), or the layer of a fixed mode (Add, Concatenate...)")
+
+
 class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
-    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=")
+    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -122,6 +141,8 @@ class Keras1Arguments(Rule):
             return updated
         if layer == "BatchNormalization":
             return self._renamed(self._batchnorm_mode(original, updated), BATCHNORM_KEYWORDS)
+        if layer in RECURRENT:
+            updated = self._without_consume_less(updated)
         call = self._renamed(updated, EMBEDDING_KEYWORDS if layer == "Embedding" else KEYWORDS)
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
 
@@ -142,6 +163,18 @@ class Keras1Arguments(Rule):
         self.converted()
         return call.with_changes(args=args)
 
+    def _without_consume_less(self, call: cst.Call) -> cst.Call:
+        """`LSTM(32, consume_less='gpu')` -> `LSTM(32)`: Keras 2 turned Keras 1's consume_less into `implementation`,
+        which only groups the same products otherwise (Keras 3's LSTM and GRU give equal outputs for every
+        implementation; SimpleRNN refuses the keyword)."""
+        args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value != "consume_less"]
+        if len(args) == len(call.args):
+            return call
+        if args and args[-1] is not call.args[-1]:  # the last one went: its comma (or none) ends the call
+            args[-1] = args[-1].with_changes(comma=call.args[-1].comma)
+        self.converted()
+        return call.with_changes(args=args)
+
     def _merge_function(self, original: cst.Call, call: cst.Call) -> cst.Call | None:
         """`merge([a, b], mode='concat', concat_axis=3)` -> `concatenate([a, b], axis=3)`; None if not one."""
         module = next((MERGE_FUNCTIONS[n] for n in sorted(self.qualified_names(original.func)) if n in MERGE_FUNCTIONS), None)
@@ -151,7 +184,8 @@ class Keras1Arguments(Rule):
         mode = keywords["mode"].value if "mode" in keywords else cst.SimpleString("'sum'")
         if not isinstance(mode, cst.SimpleString) or mode.evaluated_value not in MERGE_MODES or \
                 set(keywords) - {"mode", "concat_axis", "name"}:
-            return None
+            self.report(original, _merge_advice(mode))
+            return call
         function = MERGE_MODES[mode.evaluated_value]
         args = [arg.with_changes(keyword=cst.Name("axis")) if arg.keyword is not None and arg.keyword.value == "concat_axis"
                 else arg for arg in call.args if arg.keyword is None or arg.keyword.value != "mode"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import libcst as cst
 from libcst.codemod.visitors import RemoveImportsVisitor
@@ -287,6 +287,13 @@ class MemoryGrowthPreamble(Rule):
             dropped.add(index)
         return (dropped, options, growth, returned) if growth or installed else None
 
+    def _drop_setter_imports(self, statements: Iterable[cst.BaseStatement]) -> None:
+        """`from keras.backend import set_session` goes once the preamble's `set_session(...)` (by its bare name)
+        was its last use: left, it is an import Keras 3 fails on."""
+        if any(source_of(statement).lstrip().startswith("set_session(") for statement in statements):
+            for owner in SESSION_OWNERS:
+                RemoveImportsVisitor.remove_unused_import(self.context, owner.rstrip("."), "set_session")
+
     def _replaced(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement], start: int,
                   dropped: set[int], options: dict[int, tuple[str, str]], tf: str,
                   given: list[tuple[str, str]], growth: bool = True) -> list:
@@ -305,6 +312,7 @@ class MemoryGrowthPreamble(Rule):
                                          "per device (tf.config.set_logical_device_configuration, "
                                          "tf.config.set_visible_devices, tf.config.threading) if it still matters", advice=True)
         self.converted()
+        self._drop_setter_imports(body[index] for index in dropped)
         replacement = cst.parse_module(code).body
         kept = [statement for index, statement in enumerate(body) if index not in dropped]
         if replacement:

@@ -1,0 +1,114 @@
+"""keras_copies_to_keras: must-not-change cases first, then before/after, then the premises on the legacy stack
+(Keras 2.3.1's keras.backend is its tensorflow_backend but for NOT_EXPORTED; TF 1.x's tf.contrib.keras is tf.keras)."""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from migrate.codemod.rules.keras_copies_to_keras import NOT_EXPORTED
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
+
+RULE = "keras_copies_to_keras"
+LEGACY = Path("/tmp/legacy37/bin/python")
+
+
+def test_a_projects_own_contrib_or_backend_and_names_keras_backend_lacks_stay():
+    assert_unchanged("""
+        from mypkg.contrib.keras import layers
+        import keras_rcnn.backend.tensorflow_backend
+        from keras_rcnn.backend import tensorflow_backend
+        y = keras_rcnn.backend.tensorflow_backend.squeeze(x)
+    """, RULE)
+    # private or unexported names of the backend module are no keras.backend names: the module import stays too
+    assert_unchanged("""
+        import keras
+        from keras.backend import tensorflow_backend as KTF
+        from keras.backend.tensorflow_backend import _get_available_gpus
+        from keras.backend.tensorflow_backend import *
+        n = len(KTF._get_available_gpus())
+        g = keras.backend.tensorflow_backend.get_graph()
+        t = KTF.tf.zeros(3)
+    """, RULE)
+
+
+def test_tf_contrib_keras_is_tf_keras():
+    # TF 1.2-1.3 scripts: the package, its code path, and the attribute chain
+    assert_rewrites("""
+        import tensorflow as tf
+        from tensorflow.contrib.keras import layers
+        from tensorflow.contrib import keras
+        from tensorflow.contrib.keras.python.keras.layers import Dense
+        from tensorflow.contrib.keras.api.keras.models import Sequential
+        import tensorflow.contrib.keras as K
+        init = tf.contrib.keras.initializers.he_normal()
+        x = tf.contrib.keras.layers.Dense(3, kernel_initializer=init)
+        y = tf.contrib.keras.python.keras.layers.Conv2D(3, 3)
+        z = tf.contrib.keras.api.keras.layers.Conv2D(3, 3)
+    """, """
+        import tensorflow as tf
+        from tensorflow.keras import layers
+        from tensorflow import keras
+        from tensorflow.keras.layers import Dense
+        from tensorflow.keras.models import Sequential
+        import tensorflow.keras as K
+        init = tf.keras.initializers.he_normal()
+        x = tf.keras.layers.Dense(3, kernel_initializer=init)
+        y = tf.keras.layers.Conv2D(3, 3)
+        z = tf.keras.layers.Conv2D(3, 3)
+    """, RULE)
+
+
+def test_the_tensorflow_backend_is_keras_backend():
+    assert_rewrites("""
+        import keras
+        from keras.backend.tensorflow_backend import clear_session, set_session
+        from keras.backend import tensorflow_backend as KTF
+        from keras.backend import tensorflow_backend
+        import keras.backend.tensorflow_backend as ktf
+        KTF.clear_session()
+        tensorflow_backend.clear_session()
+        keras.backend.tensorflow_backend.clear_session()
+    """, """
+        import keras
+        from keras.backend import clear_session, set_session
+        from keras import backend as KTF
+        from keras import backend as tensorflow_backend
+        import keras.backend as ktf
+        KTF.clear_session()
+        tensorflow_backend.clear_session()
+        keras.backend.clear_session()
+    """, RULE)
+
+
+def test_with_every_rule_nothing_is_left_for_review():
+    # germain-hug/Deep-RL-Keras main.py:17 and its session preamble; a clear_session through the module's alias
+    got, findings = rewrite("""
+        import tensorflow as tf
+        from keras.backend.tensorflow_backend import set_session
+        from keras.backend import tensorflow_backend as KTF
+
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth = True
+        set_session(tf.Session(config=config))
+        KTF.clear_session()
+    """)
+    assert got == ("\nimport tensorflow as tf\nfrom keras import backend as KTF\n\n"
+                   "for gpu in tf.config.list_physical_devices('GPU'):\n"
+                   "    tf.config.experimental.set_memory_growth(gpu, True)\n"
+                   "KTF.clear_session()\n"), got
+    assert not [f for f in findings if not f.advice], findings
+
+
+@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
+def test_keras_2_3_1_backend_holds_every_tensorflow_backend_name_but_the_unexported():
+    probe = ("import keras.backend as K, keras.backend.tensorflow_backend as T, tensorflow as tf\n"
+             "print(' '.join(sorted(n for n in dir(T) if not n.startswith('_') and getattr(K, n, None) is not getattr(T, n))))\n"
+             "c, k = tf.contrib.keras, tf.keras\n"
+             "print(all(getattr(c.layers, n) is getattr(k.layers, n) for n in dir(c.layers) if not n.startswith('_')),"
+             " all(getattr(c.initializers, n) is getattr(k.initializers, n) for n in dir(c.initializers) if n[0] != '_'))\n")
+    run = subprocess.run([str(LEGACY), "-c", probe], capture_output=True, text=True, timeout=300, env=legacy_env())
+    assert run.returncode == 0, run.stderr[-2500:]
+    unexported, contrib = run.stdout.strip().splitlines()[-2:]
+    assert frozenset(unexported.split()) == NOT_EXPORTED
+    assert contrib == "True True"
