@@ -33,6 +33,11 @@ NOT_IN_COMPAT = ("layers", "nn.rnn_cell", "contrib", "estimator", "keras")
 CONSTANTS = ("AUTO_REUSE", "GraphKeys")
 # TF1 modules compat.v1 has under another name the installed TensorFlow's API files list.
 MODULES = {"app.flags": "flags"}
+# tf.contrib names with an exact twin in compat.v1 that is not Keras (TensorFlow's table sends them to
+# tf.compat.v1.keras.initializers, which is Keras 3 there): in a graph program, called with at most seed= and
+# dtype= (xavier_initializer(uniform=True) is Glorot's uniform initializer; the conv2d one is the same function).
+CONTRIB_TWINS = {"contrib.layers.xavier_initializer": "compat.v1.glorot_uniform_initializer",
+                 "contrib.layers.xavier_initializer_conv2d": "compat.v1.glorot_uniform_initializer"}
 # TF1's summary ops, which TF2 kept under the same names with another meaning (a default writer and a step).
 SUMMARIES = frozenset(f"summary.{op}" for op in ("scalar", "histogram", "image", "audio", "text", "merge", "merge_all",
                                                  "tensor_summary"))
@@ -44,7 +49,8 @@ ROUTE = ("eager execution is off for this program: tf.compat.v1.disable_eager_ex
 
 
 def tf1_name(names: set[str]) -> str | None:
-    """`train.AdamOptimizer` for `tensorflow.train.AdamOptimizer` (not a compat name, not a Keras one)."""
+    """`train.AdamOptimizer` for `tensorflow.train.AdamOptimizer` (not a compat name, not a Keras one, not an
+    attribute of a call's result: see `_chain`)."""
     for name in sorted(names):
         if name.startswith("tensorflow.") and not name.startswith(("tensorflow.compat.", "tensorflow.keras")):
             return name.removeprefix("tensorflow.")
@@ -119,7 +125,7 @@ class _Tf1Names(cst.CSTVisitor):
         self.rule, self.names = rule, []
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        name = tf1_name(self.rule.qualified_names(node))
+        name = tf1_name(self.rule.qualified_names(node)) if _chain(node) else None
         if name is not None:
             self.names.append(name)
             return False
@@ -145,10 +151,11 @@ class Tf1GraphProgram(Rule):
         self.called.add(id(node.func))
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        return tf1_name(self.qualified_names(node)) is None  # the outermost chain is the name: not its parts
+        # the outermost chain is the name: not its parts
+        return not _chain(node) or tf1_name(self.qualified_names(node)) is None
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
-        name = tf1_name(self.qualified_names(original))
+        name = tf1_name(self.qualified_names(original)) if _chain(original) else None
         if name is None:
             return updated
         new = compat_spelling(name, self.route)
@@ -162,6 +169,30 @@ class Tf1GraphProgram(Rule):
         self.converted()
         return cst.parse_expression(f"{root}.{new}")
 
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """In a graph program, `tf.nn.dropout(x, keep_prob=0.5)`: a name TF2 kept, called with a keyword only
+        TF1's takes (`keep_prob`, TF2's `rate` is 1 - it) -> `tf.compat.v1.nn.dropout`, which takes the call as
+        it is; the keywords must all be the compat.v1 function's."""
+        if not self.route or not isinstance(original.func, cst.Attribute) or not _chain(original.func):
+            return updated
+        name = tf1_name(self.qualified_names(original.func))
+        keywords = [arg.keyword.value for arg in original.args if arg.keyword is not None]
+        if name in CONTRIB_TWINS and len(keywords) == len(original.args) and set(keywords) <= {"seed", "dtype"} \
+                and _root(original.func, name) is not None:
+            self.renamed += 1
+            self.converted()
+            return updated.with_changes(func=cst.parse_expression(f"{_root(original.func, name)}.{CONTRIB_TWINS[name]}"))
+        if name is None or not keywords or name.startswith(NOT_IN_COMPAT) or _root(original.func, name) is None:
+            return updated
+        api = surface()
+        now, old = api.signature(f"tensorflow.{name}"), api.signature(f"tensorflow.compat.v1.{name}")
+        if now is None or old is None or all(now.takes(k) for k in keywords) or \
+                not all(old.takes(k) for k in keywords):
+            return updated
+        self.renamed += 1
+        self.converted()
+        return updated.with_changes(func=cst.parse_expression(f"{_root(original.func, name)}.compat.v1.{name}"))
+
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if not self.route or self.renamed == 0:
             return updated
@@ -173,6 +204,15 @@ class Tf1GraphProgram(Rule):
         at = _leading_imports_end(updated)
         line = cst.parse_statement(f"{alias}.{DISABLE}()\n")
         return updated.with_changes(body=[*updated.body[:at], line, *updated.body[at:]])
+
+
+def _chain(node: cst.Attribute) -> bool:
+    """`tf.train.AdamOptimizer`: attributes down to a name. LibCST names `tf.train.AdamOptimizer(lr).minimize`
+    `tensorflow.train.AdamOptimizer.minimize` too, through the call: not a name of TensorFlow's."""
+    value: cst.BaseExpression = node
+    while isinstance(value, cst.Attribute):
+        value = value.value
+    return isinstance(value, cst.Name)
 
 
 def _root(node: cst.Attribute, name: str) -> str | None:
