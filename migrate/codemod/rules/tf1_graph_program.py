@@ -12,8 +12,10 @@ Two cases, both from TensorFlow's own tables' answer (`tf.compat.v1.X` for a TF1
   spelled `tf.compat.v1.X`, and `tf.compat.v1.disable_eager_execution()` right after its top-level imports,
   before the module builds anything (each such module of the program gets the line: it runs first in
   whichever is imported first, and again is harmless). One converted site and one line of advice say that
-  eager execution is off for that program. Not for a notebook cell (the other cells are not seen), nor where
-  TensorFlow is not imported as a module name at the top (`import tensorflow as tf`).
+  eager execution is off for that program. Not for a module whose only graph-only names are sessions and that
+  imports a frozen graph (`import_graph_def`: tf1_names_to_tf2 runs that with eager execution on), a notebook
+  cell (the other cells are not seen), nor where TensorFlow is not imported as a module name at the top
+  (`import tensorflow as tf`).
 Names compat.v1 does not have under Keras 3 (`tf.layers`, `tf.nn.rnn_cell`: Keras 2's layers; `tf.contrib`,
 `tf.estimator`: gone) are never renamed: the last pass reports them.
 """
@@ -25,7 +27,7 @@ import libcst as cst
 from migrate.codemod.api_surface import surface, tf1_tables
 from migrate.codemod.factories import module_of
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.rules.tf1_names_to_tf2 import _graph_only
+from migrate.codemod.rules.tf1_names_to_tf2 import CASTS, PREFERRED, RENAMES, _graph_only
 
 # compat.v1 modules that are Keras 2 (unavailable with Keras 3) or gone: never a target.
 NOT_IN_COMPAT = ("layers", "nn.rnn_cell", "contrib", "estimator", "keras")
@@ -41,6 +43,7 @@ CONTRIB_TWINS = {"contrib.layers.xavier_initializer": "compat.v1.glorot_uniform_
 # TF1's summary ops, which TF2 kept under the same names with another meaning (a default writer and a step).
 SUMMARIES = frozenset(f"summary.{op}" for op in ("scalar", "histogram", "image", "audio", "text", "merge", "merge_all",
                                                  "tensor_summary"))
+SESSIONS = frozenset({"Session", "InteractiveSession", "get_default_session"})
 DISABLE = "compat.v1.disable_eager_execution"
 ROUTE = ("eager execution is off for this program: tf.compat.v1.disable_eager_execution() was added after the "
          "imports and its TensorFlow 1 names are spelled tf.compat.v1 (what tf_upgrade_v2 intends); it must not "
@@ -64,6 +67,8 @@ def compat_spelling(name: str, graph: bool = False) -> str | None:
     compat.v1 (`tf.constant_initializer`, `tf.where`), and TF1's summary ops (`tf.summary.scalar` is TF2's
     writer-bound summary there)."""
     api = surface()
+    if _twin(name):
+        return None
     missing = api.missing(f"tensorflow.{name}")
     if missing is None:
         tabled = tf1_tables(api).renames.get(f"tf.{name}", "")
@@ -81,6 +86,15 @@ def compat_spelling(name: str, graph: bool = False) -> str | None:
     return f"compat.v1.{name}" if api.exists(f"tensorflow.compat.v1.{prefix}") else None
 
 
+def _twin(name: str) -> bool:
+    """A TF1 name tf1_names_to_tf2 gives a TF2 spelling of its own (`tf.to_float` -> `tf.cast`, `tf.log` ->
+    `tf.math.log`, `tf.set_random_seed` -> `tf.random.set_seed`): left to it, which runs after this rule."""
+    if name in RENAMES or name in CASTS or name in PREFERRED:
+        return True
+    tabled = tf1_tables(surface()).renames.get(f"tf.{name}")
+    return tabled is not None and not tabled.startswith("tf.compat.v1.")
+
+
 def graph_program(rule: Rule, module: cst.Module) -> bool:
     """Whether this module takes the graph-program route (see the module's docstring)."""
     filename = rule.context.filename or ""
@@ -91,7 +105,9 @@ def graph_program(rule: Rule, module: cst.Module) -> bool:
         return False
     finder = _Tf1Names(rule)
     module.visit(finder)
-    return any(_graph_only(name) and compat_spelling(name) is not None for name in finder.names)
+    graph = {name for name in finder.names if _graph_only(name) and compat_spelling(name) is not None}
+    # A module that only runs a session on a frozen graph it imports is tf1_names_to_tf2's, with eager execution on.
+    return bool(graph - SESSIONS) or (bool(graph) and "import_graph_def" not in module.code)
 
 
 def _tf_alias(rule: Rule, module: cst.Module) -> int | None:
@@ -134,7 +150,10 @@ class _Tf1Names(cst.CSTVisitor):
 
 class Tf1GraphProgram(Rule):
     NAME = "tf1_graph_program"
-    ORDER = 5  # after tf1_names_to_tf2 (its TF2 renames first), before tf1_session_code (reads the route's line)
+    # Before tf1_names_to_tf2 (same ORDER, name first): in a graph program its graph-only names are then compat.v1's,
+    # which that rule neither reports nor rewrites (tf.Print stays an op of the graph); with this rule left out
+    # (--ignore), they are reported as before. Before tf1_session_code, which reads the route's line.
+    ORDER = 4
     TRIGGERS = ("app.", "flags.", "logging.", "AUTO_REUSE", "GraphKeys", "placeholder", "Session", "get_variable",
                 "variable_scope", "train.", "Summary", "summary.", "global_variables", "trainable_variables")
     REQUIRES = ("tensorflow",)

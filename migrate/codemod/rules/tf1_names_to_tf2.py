@@ -83,7 +83,9 @@ GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "Interactive
               "local_variables", "train.Saver", "summary.FileWriter", "summary.merge_all", "layers.",
               "train.", "losses.", "metrics.", "Summary", "variables_initializer", "global_variables_initializer",
               "local_variables_initializer", "tables_initializer", "get_local_variable", "make_template",
-              "py_func", "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.")
+              "py_func", "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.",
+              # not graph-only, but Keras 2's in compat.v1, which raises "not available with Keras 3" there
+              "nn.rnn_cell.")
 
 
 def _through_keras(name: str) -> str:
@@ -122,10 +124,6 @@ class Tf1NamesToTf2(DropsStatements):
         self.scopes: list[cst.CSTNode] = []  # the functions and classes the walk is in
         self.importing: set[int] | None = None  # ids of functions and classes that call import_graph_def
         self.initialized = self.dropped  # `K.get_session().run(tf.variables_initializer(...))` lines, removed
-        from migrate.codemod.rules.tf1_graph_program import graph_program
-        # A Keras-free graph program: tf1_graph_program spells its TF1 names tf.compat.v1 and turns eager
-        # execution off, so its graph-only names are not reported here and tf.Print stays an op of its graph.
-        self.graph_route = graph_program(self, node)
 
     def visit_If(self, node: cst.If) -> None:
         if self._tf1_only(node.test):
@@ -204,8 +202,7 @@ class Tf1NamesToTf2(DropsStatements):
             self.initialized.add(id(node))
             self.prints[id(node.body[0].value.args[0].value)] = ""  # not reported: the line goes
             return
-        if not self.graph_route:
-            self._print_line(node)
+        self._print_line(node)
 
     def _print_line(self, node: cst.SimpleStatementLine) -> None:
         """`loss = tf.Print(loss, [a, b], message='m', summarize=9)` -> `tf.print('m', a, b, summarize=9)`: tf.Print
@@ -296,9 +293,7 @@ class Tf1NamesToTf2(DropsStatements):
         if root is not None and name in RENAMES and positional <= POSITIONAL.get(name, positional):
             self.converted()
             return updated.with_changes(func=cst.parse_expression(f"{code(root)}.{RENAMES[name]}"))
-        if name in REPORTED and self.graph_route:
-            pass  # tf1_graph_program spells it tf.compat.v1
-        elif name in REPORTED and not compat and self.in_tf1_body:
+        if name in REPORTED and not compat and self.in_tf1_body:
             self.report(original, f"tf.{name} is TF1-only, in a branch only TensorFlow 1 enters (its `if` tests the "
                                   "version): dead code under TF 2, delete the branch", advice=True)
         elif name in REPORTED and not compat:
