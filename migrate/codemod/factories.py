@@ -115,14 +115,18 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
                   _session_factories(sources), _keras_linked(sources))
 
 
-_KERAS_WORD = re.compile(rb"^[^#\n]*\bkeras\b", re.M)
+# A use of Keras in a file's text: an import of it (`import keras`, `from tensorflow import keras`,
+# `from tensorflow.python.keras.layers import Dense`) or an attribute path through it (`tf.keras.layers`), not
+# the word in a docstring ("inspired by keras (http://keras.io)", tkipf/gcn's layers.py).
+KERAS_USE = re.compile(rb"^[ \t]*(?:import|from)[ \t]+(?:[\w.]*\.)?keras\b|^[ \t]*from[ \t]+[\w.]+[ \t]+import[^#\n]*\bkeras\b"
+                       rb"|^[^#\n]*\w\.keras\.\w", re.M)
 _IMPORTED = re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w., \t]+)|import[ \t]+([\w., \t]+))", re.M)
 
 
 def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
     """The run's module names (`module_of`) in a group of modules joined by imports (either way, read from the
     text: every dotted part of an import and every name imported that is a module of the run) that holds a
-    module naming Keras on a line that is not a comment. Two files with the same module name are one module:
+    module that uses Keras (`KERAS_USE`). Two files with the same module name are one module:
     when in doubt, linked. Read only when some file of the run mentions TensorFlow 1's graph API."""
     if not any(b"tensorflow" in source and (b"placeholder" in source or b"Session" in source or
                                            b"get_variable" in source) for _, source in sources):
@@ -139,7 +143,7 @@ def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
     keras: set[str] = set()
     for path, source in sources:
         name = module_of(path)
-        if _KERAS_WORD.search(source):
+        if KERAS_USE.search(source):
             keras.add(name)
         for base, names, plain in _IMPORTED.findall(source):
             words = re.split(rb"[.,\s]+|\bas\b", base + b"." + names if base else plain)

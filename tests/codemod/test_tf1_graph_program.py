@@ -253,3 +253,11 @@ def test_the_program_as_written_runs_on_tensorflow_1(tmp_path):
                           capture_output=True, text=True, timeout=300, cwd=PROGRAM,
                           env={**env, "TF_CPP_MIN_LOG_LEVEL": "3"})
     assert done.returncode == 0 and "first" in done.stdout, done.stderr[-2500:]
+
+
+def test_keras_in_a_docstring_is_not_a_use_of_keras(tmp_path):
+    # tkipf/gcn layers.py: "Implementation inspired by keras (http://keras.io)."
+    out = _tree(tmp_path, {"layers.py": '"""Dense layer, inspired by keras (http://keras.io)."""\n'
+                                        + textwrap.dedent(GRAPH_MODULE),
+                           "train.py": "import tensorflow as tf\nfrom layers import placeholders\nsess = tf.Session()\n"})
+    assert all("tf.compat.v1.disable_eager_execution()" in out[name] for name in ("layers.py", "train.py"))
