@@ -128,7 +128,7 @@ def test_a_keras_free_graph_module_becomes_a_graph_program():
             with tf.compat.v1.variable_scope("d", reuse=tf.compat.v1.AUTO_REUSE):
                 w = tf.compat.v1.get_variable("w", [4, 1], initializer=tf.compat.v1.glorot_uniform_initializer())
                 b = tf.compat.v1.get_variable("b", [1], initializer=tf.compat.v1.constant_initializer(0.0))
-            loss = tf.reduce_mean(tf.compat.v1.nn.dropout(tf.matmul(x, w) + b, keep_prob=0.5))
+            loss = tf.reduce_mean(tf.nn.dropout(tf.matmul(x, w) + b, rate=1 - 0.5))
             tf.compat.v1.summary.scalar("loss", loss)
             optim = tf.compat.v1.train.AdamOptimizer(0.001, beta1=0.5).minimize(loss, var_list=tf.compat.v1.trainable_variables())
             return x, loss, optim
@@ -261,3 +261,45 @@ def test_keras_in_a_docstring_is_not_a_use_of_keras(tmp_path):
                                         + textwrap.dedent(GRAPH_MODULE),
                            "train.py": "import tensorflow as tf\nfrom layers import placeholders\nsess = tf.Session()\n"})
     assert all("tf.compat.v1.disable_eager_execution()" in out[name] for name in ("layers.py", "train.py"))
+
+
+def test_tf1_dropout_keep_probability_becomes_tf2_rate():
+    # tkipf/gcn layers.py: `tf.nn.dropout(x, 1-self.dropout)`, TF1's keep_prob; TF2 reads it as the rate to drop
+    assert_rewrites("""
+        import tensorflow as tf
+        import keras
+
+        flags = tf.app.flags
+        a = tf.nn.dropout(x, 1-self.dropout)
+        b = tf.nn.dropout(x, keep_prob=0.8)
+        c = tf.nn.dropout(x, keep, [1, 3], 4)
+        d = tf.nn.dropout(x, rate=0.2)
+    """, """
+        import tensorflow as tf
+        import keras
+
+        flags = tf.compat.v1.flags
+        a = tf.nn.dropout(x, rate=1 - (1-self.dropout))
+        b = tf.nn.dropout(x, rate=1 - 0.8)
+        c = tf.nn.dropout(x, rate=1 - keep, noise_shape=[1, 3], seed=4)
+        d = tf.nn.dropout(x, rate=0.2)
+    """)
+
+
+def test_a_second_dropout_argument_in_tf2_code_is_a_rate_and_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+
+        y = tf.nn.dropout(x, 0.2)
+    """, RULE)
+
+
+def test_the_dropout_rewrite_keeps_what_tf1_kept():
+    out = _run_tf("""
+        import numpy as np
+        import tensorflow as tf
+        x = tf.ones([1000, 100])
+        kept = float(np.mean(tf.nn.dropout(x, rate=1 - 0.8).numpy() > 0))
+        print(round(kept, 1), float(np.mean(tf.nn.dropout(x, rate=1 - 1.0).numpy() > 0)))
+    """)
+    assert out.split() == ["0.8", "1.0"]

@@ -28,6 +28,7 @@ from migrate.codemod.api_surface import surface, tf1_tables
 from migrate.codemod.factories import KERAS_USE, module_of
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.tf1_names_to_tf2 import CASTS, PREFERRED, RENAMES, _graph_only
+from migrate.codemod.syntax import code
 
 # compat.v1 modules that are Keras 2 (unavailable with Keras 3) or gone: never a target.
 NOT_IN_COMPAT = ("layers", "nn.rnn_cell", "contrib", "estimator", "keras")
@@ -154,7 +155,7 @@ class Tf1GraphProgram(Rule):
     # which that rule neither reports nor rewrites (tf.Print stays an op of the graph); with this rule left out
     # (--ignore), they are reported as before. Before tf1_session_code, which reads the route's line.
     ORDER = 4
-    TRIGGERS = ("app.", "flags.", "logging.", "AUTO_REUSE", "GraphKeys", "placeholder", "Session", "get_variable",
+    TRIGGERS = ("dropout", "app.", "flags.", "logging.", "AUTO_REUSE", "GraphKeys", "placeholder", "Session", "get_variable",
                 "variable_scope", "train.", "Summary", "summary.", "global_variables", "trainable_variables")
     REQUIRES = ("tensorflow",)
     METADATA_DEPENDENCIES = NAMES
@@ -163,6 +164,8 @@ class Tf1GraphProgram(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.route = graph_program(self, node)
+        self.tf1: bool | None = None  # whether the file names TensorFlow 1 (worked out at the first dropout)
+        self.module = node
         self.renamed = 0
         self.called: set[int] = set()
 
@@ -189,12 +192,17 @@ class Tf1GraphProgram(Rule):
         return cst.parse_expression(f"{root}.{new}")
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
-        """In a graph program, `tf.nn.dropout(x, keep_prob=0.5)`: a name TF2 kept, called with a keyword only
-        TF1's takes (`keep_prob`, TF2's `rate` is 1 - it) -> `tf.compat.v1.nn.dropout`, which takes the call as
-        it is; the keywords must all be the compat.v1 function's."""
-        if not self.route or not isinstance(original.func, cst.Attribute) or not _chain(original.func):
+        """`tf.nn.dropout(x, 0.8)`: see `_dropout`. In a graph program, a name TF2 kept called with a keyword
+        only TF1's takes, which TensorFlow's tables do not rename (`tf.nn.conv2d(..., use_cudnn_on_gpu=True)`)
+        -> `tf.compat.v1.nn.conv2d`, which takes the call as it is; the keywords must all be the compat.v1
+        function's. A tf.contrib initializer with an exact twin: CONTRIB_TWINS."""
+        if not isinstance(original.func, cst.Attribute) or not _chain(original.func):
             return updated
         name = tf1_name(self.qualified_names(original.func))
+        if name == "nn.dropout":
+            return self._dropout(original, updated)
+        if not self.route:
+            return updated
         keywords = [arg.keyword.value for arg in original.args if arg.keyword is not None]
         if name in CONTRIB_TWINS and len(keywords) == len(original.args) and set(keywords) <= {"seed", "dtype"} \
                 and _root(original.func, name) is not None:
@@ -211,6 +219,45 @@ class Tf1GraphProgram(Rule):
         self.renamed += 1
         self.converted()
         return updated.with_changes(func=cst.parse_expression(f"{_root(original.func, name)}.compat.v1.{name}"))
+
+    def _dropout(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """`tf.nn.dropout(x, 0.8)` / `tf.nn.dropout(x, keep_prob=0.8)` -> `tf.nn.dropout(x, rate=1 - 0.8)`: TF1's
+        second argument is the probability to keep, TF2's the rate to drop, so the call left as written runs and
+        drops the wrong share (`keep_prob=1 - dropout` with dropout 0 at evaluation, tkipf/gcn: TF2 drops all).
+        What tf_upgrade_v2 does by hand, beside its tables; anywhere, as TF2 means the same. A second argument
+        alone is TF1's only in a file that names TensorFlow 1 elsewhere (`_names_tf1`): TF2 code means a rate."""
+        args = list(updated.args)
+        positional = [i for i, arg in enumerate(original.args) if arg.keyword is None and not arg.star]
+        keep = [i for i, arg in enumerate(original.args) if arg.keyword is not None and arg.keyword.value == "keep_prob"]
+        if any(arg.star for arg in original.args) or any(arg.keyword is not None and arg.keyword.value == "rate"
+                                                         for arg in original.args):
+            return updated
+        at = keep[0] if keep else positional[1] if len(positional) >= 2 and positional[1] == 1 else None
+        if at is None or (not keep and not self._names_tf1()):
+            return updated
+        value = args[at].value
+        simple = isinstance(value, (cst.Name, cst.Attribute, cst.Integer, cst.Float))
+        kept = code(value) if simple else f"({code(value)})"
+        args[at] = args[at].with_changes(keyword=cst.Name("rate"), value=cst.parse_expression(f"1 - {kept}"), equal=
+                                         cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                                         whitespace_after=cst.SimpleWhitespace("")))
+        if not keep and len(positional) > 2:  # noise_shape, seed after it: keywords too, after rate=
+            names = ("noise_shape", "seed", "name")
+            for index, i in enumerate(positional[2:]):
+                if index >= len(names):
+                    return updated
+                args[i] = args[i].with_changes(keyword=cst.Name(names[index]), equal=cst.AssignEqual(
+                    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+        self.converted()
+        return updated.with_changes(args=args)
+
+    def _names_tf1(self) -> bool:
+        """Whether the module names a TensorFlow name TF2 lacks (tf.placeholder, tf.app.flags, tf.Session...)."""
+        if self.tf1 is None:
+            finder = _Tf1Names(self)
+            self.module.visit(finder)
+            self.tf1 = self.route or any(surface().missing(f"tensorflow.{name}") is not None for name in finder.names)
+        return self.tf1
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if not self.route or self.renamed == 0:
