@@ -303,3 +303,14 @@ def test_the_dropout_rewrite_keeps_what_tf1_kept():
         print(round(kept, 1), float(np.mean(tf.nn.dropout(x, rate=1 - 1.0).numpy() > 0)))
     """)
     assert out.split() == ["0.8", "1.0"]
+
+
+def test_a_name_tf1_names_to_tf2_reports_as_graph_mode_stays_its_in_a_keras_module():
+    # xuannianz/EfficientDet freeze_model.py: a frozen graph of a Keras model's session, reported with the v2 way
+    _, findings = rewrite("""
+        import tensorflow as tf
+        from tensorflow.keras import backend as K
+
+        frozen = tf.graph_util.convert_variables_to_constants(K.get_session(), graph_def, ["out"])
+    """)
+    assert any(f.rule == "tf1_names_to_tf2" and "convert_variables_to_constants" in f.message for f in findings)

@@ -27,7 +27,7 @@ import libcst as cst
 from migrate.codemod.api_surface import surface, tf1_tables
 from migrate.codemod.factories import KERAS_USE, module_of
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.rules.tf1_names_to_tf2 import CASTS, PREFERRED, RENAMES, _graph_only
+from migrate.codemod.rules.tf1_names_to_tf2 import CASTS, PREFERRED, RENAMES, REPORTED, _graph_only
 from migrate.codemod.syntax import code
 
 # compat.v1 modules that are Keras 2 (unavailable with Keras 3) or gone: never a target.
@@ -183,7 +183,8 @@ class Tf1GraphProgram(Rule):
         new = compat_spelling(name, self.route)
         if new is None:
             return updated
-        eager = not _graph_only(name) or (name.startswith(CONSTANTS) and id(original) not in self.called)
+        eager = (not _graph_only(name) and name not in REPORTED) or \
+            (name.startswith(CONSTANTS) and id(original) not in self.called)
         root = _root(original, name)
         if root is None or not (self.route or eager):
             return updated
