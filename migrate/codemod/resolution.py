@@ -195,7 +195,8 @@ class _Checker(ast.NodeVisitor):
         """`qualified`, before `own` is known (a builder's models are found while binding)."""
         if parts[0] in self.imported:
             return {".".join([origin, *parts[1:]]) for origin in self.imported[parts[0]]}
-        return set()
+        # `from keras.models import *` then `Model(...)`: the star module that has the name
+        return {f"{module}.{'.'.join(parts)}" for module in self.stars if parts[0] in self.surface.names_of(module)}
 
     def _find_models(self, assignments: list[ast.Assign], builders: set[str]) -> None:
         for node in assignments:
@@ -280,8 +281,13 @@ class _Checker(ast.NodeVisitor):
             self.report(node, first, _gone(self.surface, first, ".".join(parts)))
 
     def _check_model_attribute(self, node: ast.Attribute, parts: list[str]) -> None:
-        receiver = ".".join(parts[:-1])
-        attr = parts[-1]
+        """An attribute of a known model anywhere in the chain (`self.model.metrics_tensors.append`: the
+        chain's inner attributes are only visited as part of the outermost)."""
+        for end in range(len(parts) - 1, 0, -1):
+            if ".".join(parts[:end]) in self.models:
+                break
+        receiver = ".".join(parts[:end])
+        attr = parts[end]
         if receiver not in self.models or attr.startswith("__") or attr in self.assigned_attributes.get(receiver, ()):
             return
         members = self.surface.model_members()
@@ -316,6 +322,8 @@ MODEL_HINTS = {
     "_make_predict_function": "Keras 3 builds model.predict_function on the first predict(); drop the call",
     "_make_test_function": "Keras 3 builds model.test_function on the first evaluate(); drop the call",
     "train_on_batch_generator": "call train_on_batch() per batch",
+    "metrics_tensors": "Keras 3 builds the metric list itself: pass the metric to compile(metrics=[...]) as a "
+                       "function of (y_true, y_pred), or compute it in a custom train_step",
 }
 KEYWORD_HINTS = {
     "keep_dims": "use keepdims=", "squeeze_dims": "use axis=", "lr": "use learning_rate=",

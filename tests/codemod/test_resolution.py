@@ -95,6 +95,35 @@ def test_a_removed_model_method_is_reported_on_a_known_model():
         (9, "model._make_train_function"), (12, "other.fit_generator")]
 
 
+def test_a_removed_model_attribute_inside_a_longer_chain_is_reported():
+    # Keras 2.2's custom-metric idiom: the attribute is read only as part of `.append` on it
+    left = _left("""
+        from keras.models import Model
+
+        class Seq2Seq:
+            def build(self, a, b):
+                self.model = Model(a, b)
+
+            def compile(self, optimizer):
+                self.model.compile(optimizer, None)
+                self.model.metrics_names.append('ppl')
+                self.model.metrics_tensors.append(self.ppl)
+    """)
+    assert [(line, message.split(":")[0]) for line, message in left] == [(11, "self.model.metrics_tensors")]
+    assert "compile(metrics=" in left[0][1]
+
+
+def test_a_model_made_through_a_star_import_is_known():
+    left = _left("""
+        from keras.models import *
+        from keras.layers import *
+
+        model = Model(a, b)
+        model.fit_generator(batches(), 10)
+    """)
+    assert [(line, message.split(":")[0]) for line, message in left] == [(6, "model.fit_generator")]
+
+
 def test_a_tf1_symbol_is_reported_with_the_compat_v1_it_lives_in():
     left = _left("""
         import tensorflow as tf
