@@ -314,3 +314,14 @@ def test_a_name_tf1_names_to_tf2_reports_as_graph_mode_stays_its_in_a_keras_modu
         frozen = tf.graph_util.convert_variables_to_constants(K.get_session(), graph_def, ["out"])
     """)
     assert any(f.rule == "tf1_names_to_tf2" and "convert_variables_to_constants" in f.message for f in findings)
+
+
+def test_a_part_of_a_reported_graph_name_stays_with_it_in_a_keras_module():
+    # germain-hug/Deep-RL-Keras utils/networks.py: tf.Summary is reported, its Value with it
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras.layers import Conv2D
+
+        def summary(tag, val):
+            return tf.Summary(value=[tf.Summary.Value(tag=tag, simple_value=val)])
+    """, RULE)

@@ -183,7 +183,9 @@ class Tf1GraphProgram(Rule):
         new = compat_spelling(name, self.route)
         if new is None:
             return updated
-        eager = (not _graph_only(name) and name not in REPORTED) or \
+        parts = name.split(".")
+        prefixes = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]  # `Summary` of `Summary.Value`
+        eager = not any(_graph_only(prefix) or prefix in REPORTED for prefix in prefixes) or \
             (name.startswith(CONSTANTS) and id(original) not in self.called)
         root = _root(original, name)
         if root is None or not (self.route or eager):
