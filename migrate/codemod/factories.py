@@ -75,6 +75,9 @@ class Survey:
     # Functions returning a TF1 session built from a memory-growth preamble, every use of which in the run drops
     # the session or installs it with set_session ("networks.get_session"): `memory_growth_preamble` converts them.
     session_factories: tuple[str, ...] = ()
+    # Modules of the run joined through imports, in either direction, to a module that uses Keras
+    # (`tf1_graph_program`: a program whose eager execution is turned off must not run Keras 3).
+    keras_linked: frozenset[str] = frozenset()
 
     def called(self, qualified_names: set[str], module: str) -> Factory | None:
         return next((f for f in self.factories if f.called_by(qualified_names, module)), None)
@@ -110,7 +113,45 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
             passed_on |= reexports(module_of(path), source)
     packages = frozenset(part.split(".")[0] for path, _ in sources for part in PurePath(path).parts)
     return Survey(found.factories, frozenset(reached), tuple(sorted(passed_on.items())), packages, _phases(sources),
-                  _session_factories(sources))
+                  _session_factories(sources), _keras_linked(sources))
+
+
+# A use of Keras in a file's text: an import of it (`import keras`, `from tensorflow import keras`,
+# `from tensorflow.python.keras.layers import Dense`) or an attribute path through it (`tf.keras.layers`), not
+# the word in a docstring ("inspired by keras (http://keras.io)", tkipf/gcn's layers.py).
+KERAS_USE = re.compile(rb"^[ \t]*(?:import|from)[ \t]+(?:[\w.]*\.)?keras\b|^[ \t]*from[ \t]+[\w.]+[ \t]+import[^#\n]*\bkeras\b"
+                       rb"|^[^#\n]*\w\.keras\.\w", re.M)
+_IMPORTED = re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w., \t]+)|import[ \t]+([\w., \t]+))", re.M)
+
+
+def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
+    """The run's module names (`module_of`) in a group of modules joined by imports (either way, read from the
+    text: every dotted part of an import and every name imported that is a module of the run) that holds a
+    module that uses Keras (`KERAS_USE`). Two files with the same module name are one module:
+    when in doubt, linked. Read only when some file of the run mentions TensorFlow 1's graph API."""
+    if not any(b"tensorflow" in source and (b"placeholder" in source or b"Session" in source or
+                                           b"get_variable" in source) for _, source in sources):
+        return frozenset()
+    modules = {module_of(path) for path, _ in sources}
+    parent = {module: module for module in modules}
+
+    def root(module: str) -> str:
+        while parent[module] != module:
+            parent[module] = parent[parent[module]]
+            module = parent[module]
+        return module
+
+    keras: set[str] = set()
+    for path, source in sources:
+        name = module_of(path)
+        if KERAS_USE.search(source):
+            keras.add(name)
+        for base, names, plain in _IMPORTED.findall(source):
+            words = re.split(rb"[.,\s]+|\bas\b", base + b"." + names if base else plain)
+            for word in {w.decode() for w in words if w} & modules:
+                parent[root(word)] = root(name)
+    linked = {root(module) for module in keras}
+    return frozenset(module for module in modules if root(module) in linked)
 
 
 def _session_factories(sources: list[tuple[str, bytes]]) -> tuple[str, ...]:

@@ -97,7 +97,8 @@ def test_check_fails_on_leftovers_and_strict_on_advice(tmp_path):
     clean = tmp_path / "clean.py"
     clean.write_text("import keras\nmodel = keras.Sequential()\n")
     left = tmp_path / "left.py"
-    left.write_text("import tensorflow as tf\nsess = tf.Session()\n")  # TF2 has no tf.Session: a leftover
+    # TF2 has no tf.Session: a leftover in a Keras program (a Keras-free one becomes a graph program: tf1_graph_program)
+    left.write_text("import keras\nimport tensorflow as tf\nsess = tf.Session()\n")
     lint = tmp_path / "lint.py"
     lint.write_text("import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy(devices=['/gpu:0', '/gpu:1'])\n"
                     "model.fit(x, y, batch_size=33)\n")

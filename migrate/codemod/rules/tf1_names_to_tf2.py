@@ -83,7 +83,9 @@ GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "Interactive
               "local_variables", "train.Saver", "summary.FileWriter", "summary.merge_all", "layers.",
               "train.", "losses.", "metrics.", "Summary", "variables_initializer", "global_variables_initializer",
               "local_variables_initializer", "tables_initializer", "get_local_variable", "make_template",
-              "py_func", "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.")
+              "py_func", "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.",
+              # not graph-only, but Keras 2's in compat.v1, which raises "not available with Keras 3" there
+              "nn.rnn_cell.")
 
 
 def _through_keras(name: str) -> str:

@@ -47,6 +47,8 @@ class Tf1SessionCode(Rule):
     DESCRIPTION = "report K.set_session, tf.Session, tf.ConfigProto and friends with their TF2 replacement"
 
     def visit_Module(self, node: cst.Module) -> None:
+        # A graph program tf1_graph_program turned eager execution off for: its compat.v1 sessions are its way to run.
+        self.graph_program = "tf.compat.v1.disable_eager_execution()" in node.code
         self.get_session = next((advice for words, advice in GET_SESSION_USES if any(word in node.code for word in words)),
                                 REPLACEMENTS["get_session"])
 
@@ -60,6 +62,8 @@ class Tf1SessionCode(Rule):
         for name in sorted(names, key=lambda name: (name.startswith("tensorflow.compat.v1."), name)):
             owner, _, attribute = name.rpartition(".")
             if attribute in REPLACEMENTS and (owner + ".") in SESSION_OWNERS:
+                if compat and self.graph_program and not owner.endswith("backend"):
+                    return
                 replacement = self.get_session if attribute == "get_session" else REPLACEMENTS[attribute]
                 self.report(node, f"{name} is TF1-only: {replacement}", advice=compat)
                 return

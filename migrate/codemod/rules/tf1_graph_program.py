@@ -1,0 +1,303 @@
+"""TensorFlow 1 names TF2 lacks that its `tf.compat.v1` still has -> that spelling, where it runs.
+
+Two cases, both from TensorFlow's own tables' answer (`tf.compat.v1.X` for a TF1 `tf.X` that TF2 dropped):
+- **Anywhere**, a name that works with eager execution on, read rather than called (`FLAGS = tf.app.flags.FLAGS`,
+  `set_verbosity(tf.logging.INFO)`, `reuse=tf.AUTO_REUSE`, `tf.GraphKeys.UPDATE_OPS`): tf1_names_to_tf2
+  renames the calls; what consumes a graph-only constant (`tf.variable_scope`) is still reported there.
+  `tf.app.flags` becomes `tf.compat.v1.flags`, the same module under the name TensorFlow's API files list.
+- **A graph program**: a module that uses graph-only TF1 names (`tf.placeholder`, `tf.Session`,
+  `tf.train.AdamOptimizer`; `tf1_names_to_tf2.GRAPH_ONLY`) and is Keras-free, as is every module of the run
+  joined to it by imports either way (`Survey.keras_linked`: Keras 3 does not run with eager execution off,
+  and an import either way puts both in one program). It gets what `tf_upgrade_v2` intends: every such name
+  spelled `tf.compat.v1.X`, and `tf.compat.v1.disable_eager_execution()` right after its top-level imports,
+  before the module builds anything (each such module of the program gets the line: it runs first in
+  whichever is imported first, and again is harmless). One converted site and one line of advice say that
+  eager execution is off for that program. Not for a module whose only graph-only names are sessions and that
+  imports a frozen graph (`import_graph_def`: tf1_names_to_tf2 runs that with eager execution on), a notebook
+  cell (the other cells are not seen), nor where TensorFlow is not imported as a module name at the top
+  (`import tensorflow as tf`).
+Names compat.v1 does not have under Keras 3 (`tf.layers`, `tf.nn.rnn_cell`: Keras 2's layers; `tf.contrib`,
+`tf.estimator`: gone) are never renamed: the last pass reports them.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from migrate.codemod.api_surface import surface, tf1_tables
+from migrate.codemod.factories import KERAS_USE, module_of
+from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rules.tf1_names_to_tf2 import CASTS, PREFERRED, RENAMES, REPORTED, _graph_only
+from migrate.codemod.syntax import code
+
+# compat.v1 modules that are Keras 2 (unavailable with Keras 3) or gone: never a target.
+NOT_IN_COMPAT = ("layers", "nn.rnn_cell", "contrib", "estimator", "keras")
+# Graph-only by GRAPH_ONLY, yet plain constants: reading one works eagerly (its consumer is judged apart).
+CONSTANTS = ("AUTO_REUSE", "GraphKeys")
+# TF1 modules compat.v1 has under another name the installed TensorFlow's API files list.
+MODULES = {"app.flags": "flags"}
+# tf.contrib names with an exact twin in compat.v1 that is not Keras (TensorFlow's table sends them to
+# tf.compat.v1.keras.initializers, which is Keras 3 there): in a graph program, called with at most seed= and
+# dtype= (xavier_initializer(uniform=True) is Glorot's uniform initializer; the conv2d one is the same function).
+CONTRIB_TWINS = {"contrib.layers.xavier_initializer": "compat.v1.glorot_uniform_initializer",
+                 "contrib.layers.xavier_initializer_conv2d": "compat.v1.glorot_uniform_initializer"}
+# TF1's summary ops, which TF2 kept under the same names with another meaning (a default writer and a step).
+SUMMARIES = frozenset(f"summary.{op}" for op in ("scalar", "histogram", "image", "audio", "text", "merge", "merge_all",
+                                                 "tensor_summary"))
+SESSIONS = frozenset({"Session", "InteractiveSession", "get_default_session"})
+DISABLE = "compat.v1.disable_eager_execution"
+ROUTE = ("eager execution is off for this program: tf.compat.v1.disable_eager_execution() was added after the "
+         "imports and its TensorFlow 1 names are spelled tf.compat.v1 (what tf_upgrade_v2 intends); it must not "
+         "run Keras 3 (no module of the run imported with it uses Keras). To move it to TF2 proper: eager "
+         "code and tf.function")
+
+
+def tf1_name(names: set[str]) -> str | None:
+    """`train.AdamOptimizer` for `tensorflow.train.AdamOptimizer` (not a compat name, not a Keras one, not an
+    attribute of a call's result: see `_chain`)."""
+    for name in sorted(names):
+        if name.startswith("tensorflow.") and not name.startswith(("tensorflow.compat.", "tensorflow.keras")):
+            return name.removeprefix("tensorflow.")
+    return None
+
+
+def compat_spelling(name: str, graph: bool = False) -> str | None:
+    """What follows `tf.` for TF1's `tf.NAME` when TF2 lacks it and compat.v1 has it under Keras 3
+    (`compat.v1.placeholder`, `compat.v1.flags.FLAGS`); None when TF2 has it, or compat.v1 does not. In a
+    graph program (`graph`) also a name TF2 kept with another meaning, which TensorFlow's tables send to
+    compat.v1 (`tf.constant_initializer`, `tf.where`), and TF1's summary ops (`tf.summary.scalar` is TF2's
+    writer-bound summary there)."""
+    api = surface()
+    if _twin(name):
+        return None
+    missing = api.missing(f"tensorflow.{name}")
+    if missing is None:
+        tabled = tf1_tables(api).renames.get(f"tf.{name}", "")
+        if graph and (tabled == f"tf.compat.v1.{name}" or name in SUMMARIES) and \
+                not name.startswith(NOT_IN_COMPAT) and api.exists(f"tensorflow.compat.v1.{name}"):
+            return f"compat.v1.{name}"
+        return None
+    prefix = missing.removeprefix("tensorflow.")
+    for old, new in MODULES.items():
+        if name == old or name.startswith(old + "."):
+            return f"compat.v1.{new}{name[len(old):]}"
+    if any(prefix == entry or prefix.startswith(entry + ".") or name.startswith(entry + ".")
+           for entry in NOT_IN_COMPAT):
+        return None
+    return f"compat.v1.{name}" if api.exists(f"tensorflow.compat.v1.{prefix}") else None
+
+
+def _twin(name: str) -> bool:
+    """A TF1 name tf1_names_to_tf2 gives a TF2 spelling of its own (`tf.to_float` -> `tf.cast`, `tf.log` ->
+    `tf.math.log`, `tf.set_random_seed` -> `tf.random.set_seed`): left to it, which runs after this rule."""
+    if name in RENAMES or name in CASTS or name in PREFERRED:
+        return True
+    tabled = tf1_tables(surface()).renames.get(f"tf.{name}")
+    return tabled is not None and not tabled.startswith("tf.compat.v1.")
+
+
+def graph_program(rule: Rule, module: cst.Module) -> bool:
+    """Whether this module takes the graph-program route (see the module's docstring)."""
+    filename = rule.context.filename or ""
+    survey = rule.context.scratch.get("survey")
+    if ".ipynb:cell" in filename or module_of(filename) in getattr(survey, "keras_linked", frozenset()):
+        return False
+    if KERAS_USE.search(module.code.encode()) or _tf_alias(rule, module) is None:
+        return False
+    finder = _Tf1Names(rule)
+    module.visit(finder)
+    graph = {name for name in finder.names if _graph_only(name) and compat_spelling(name) is not None}
+    # A module that only runs a session on a frozen graph it imports is tf1_names_to_tf2's, with eager execution on.
+    return bool(graph - SESSIONS) or (bool(graph) and "import_graph_def" not in module.code)
+
+
+def _tf_alias(rule: Rule, module: cst.Module) -> int | None:
+    """The index of the top-level `import tensorflow [as tf]` among the module's leading imports, if any."""
+    for index, statement in enumerate(module.body):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            return None
+        for small in statement.body:
+            if isinstance(small, cst.Import) and any(
+                    alias.name.value == "tensorflow" and isinstance(alias.name, cst.Name) for alias in small.names):
+                return index
+    return None
+
+
+def _leading_imports_end(module: cst.Module) -> int:
+    """Where the disable line goes: after the last import of the statements before the first compound one."""
+    end = 0
+    for index, statement in enumerate(module.body):
+        if not isinstance(statement, cst.SimpleStatementLine):
+            break
+        if any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body):
+            end = index + 1
+    return end
+
+
+class _Tf1Names(cst.CSTVisitor):
+    """The TF1 names (after `tensorflow.`) of a module's outermost name chains."""
+
+    def __init__(self, rule: Rule) -> None:
+        super().__init__()
+        self.rule, self.names = rule, []
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        name = tf1_name(self.rule.qualified_names(node)) if _chain(node) else None
+        if name is not None:
+            self.names.append(name)
+            return False
+        return True
+
+
+class Tf1GraphProgram(Rule):
+    NAME = "tf1_graph_program"
+    # Before tf1_names_to_tf2 (same ORDER, name first): in a graph program its graph-only names are then compat.v1's,
+    # which that rule neither reports nor rewrites (tf.Print stays an op of the graph); with this rule left out
+    # (--ignore), they are reported as before. Before tf1_session_code, which reads the route's line.
+    ORDER = 4
+    TRIGGERS = ("dropout", "app.", "flags.", "logging.", "AUTO_REUSE", "GraphKeys", "placeholder", "Session", "get_variable",
+                "variable_scope", "train.", "Summary", "summary.", "global_variables", "trainable_variables")
+    REQUIRES = ("tensorflow",)
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = ("TF1 names TF2 lacks -> tf.compat.v1 where they run eagerly (tf.app.flags.FLAGS, "
+                   "tf.logging.INFO); a Keras-free TF1 graph program -> tf.compat.v1 with eager execution off")
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.route = graph_program(self, node)
+        self.tf1: bool | None = None  # whether the file names TensorFlow 1 (worked out at the first dropout)
+        self.module = node
+        self.renamed = 0
+        self.called: set[int] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.called.add(id(node.func))
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        # the outermost chain is the name: not its parts
+        return not _chain(node) or tf1_name(self.qualified_names(node)) is None
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        name = tf1_name(self.qualified_names(original)) if _chain(original) else None
+        if name is None:
+            return updated
+        new = compat_spelling(name, self.route)
+        if new is None:
+            return updated
+        parts = name.split(".")
+        prefixes = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]  # `Summary` of `Summary.Value`
+        eager = not any(_graph_only(prefix) or prefix in REPORTED for prefix in prefixes) or \
+            (name.startswith(CONSTANTS) and id(original) not in self.called)
+        root = _root(original, name)
+        if root is None or not (self.route or eager):
+            return updated
+        self.renamed += 1
+        self.converted()
+        return cst.parse_expression(f"{root}.{new}")
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """`tf.nn.dropout(x, 0.8)`: see `_dropout`. In a graph program, a name TF2 kept called with a keyword
+        only TF1's takes, which TensorFlow's tables do not rename (`tf.nn.conv2d(..., use_cudnn_on_gpu=True)`)
+        -> `tf.compat.v1.nn.conv2d`, which takes the call as it is; the keywords must all be the compat.v1
+        function's. A tf.contrib initializer with an exact twin: CONTRIB_TWINS."""
+        if not isinstance(original.func, cst.Attribute) or not _chain(original.func):
+            return updated
+        name = tf1_name(self.qualified_names(original.func))
+        if name == "nn.dropout":
+            return self._dropout(original, updated)
+        if not self.route:
+            return updated
+        keywords = [arg.keyword.value for arg in original.args if arg.keyword is not None]
+        if name in CONTRIB_TWINS and len(keywords) == len(original.args) and set(keywords) <= {"seed", "dtype"} \
+                and _root(original.func, name) is not None:
+            self.renamed += 1
+            self.converted()
+            return updated.with_changes(func=cst.parse_expression(f"{_root(original.func, name)}.{CONTRIB_TWINS[name]}"))
+        if name is None or not keywords or name.startswith(NOT_IN_COMPAT) or _root(original.func, name) is None:
+            return updated
+        api = surface()
+        now, old = api.signature(f"tensorflow.{name}"), api.signature(f"tensorflow.compat.v1.{name}")
+        if now is None or old is None or all(now.takes(k) for k in keywords) or \
+                not all(old.takes(k) for k in keywords):
+            return updated
+        self.renamed += 1
+        self.converted()
+        return updated.with_changes(func=cst.parse_expression(f"{_root(original.func, name)}.compat.v1.{name}"))
+
+    def _dropout(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """`tf.nn.dropout(x, 0.8)` / `tf.nn.dropout(x, keep_prob=0.8)` -> `tf.nn.dropout(x, rate=1 - 0.8)`: TF1's
+        second argument is the probability to keep, TF2's the rate to drop, so the call left as written runs and
+        drops the wrong share (`keep_prob=1 - dropout` with dropout 0 at evaluation, tkipf/gcn: TF2 drops all).
+        What tf_upgrade_v2 does by hand, beside its tables; anywhere, as TF2 means the same. A second argument
+        alone is TF1's only in a file that names TensorFlow 1 elsewhere (`_names_tf1`): TF2 code means a rate."""
+        args = list(updated.args)
+        positional = [i for i, arg in enumerate(original.args) if arg.keyword is None and not arg.star]
+        keep = [i for i, arg in enumerate(original.args) if arg.keyword is not None and arg.keyword.value == "keep_prob"]
+        if any(arg.star for arg in original.args) or any(arg.keyword is not None and arg.keyword.value == "rate"
+                                                         for arg in original.args):
+            return updated
+        at = keep[0] if keep else positional[1] if len(positional) >= 2 and positional[1] == 1 else None
+        if at is None or (not keep and not self._names_tf1()):
+            return updated
+        value = args[at].value
+        simple = isinstance(value, (cst.Name, cst.Attribute, cst.Integer, cst.Float))
+        kept = code(value) if simple else f"({code(value)})"
+        args[at] = args[at].with_changes(keyword=cst.Name("rate"), value=cst.parse_expression(f"1 - {kept}"), equal=
+                                         cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                                         whitespace_after=cst.SimpleWhitespace("")))
+        if not keep and len(positional) > 2:  # noise_shape, seed after it: keywords too, after rate=
+            names = ("noise_shape", "seed", "name")
+            for index, i in enumerate(positional[2:]):
+                if index >= len(names):
+                    return updated
+                args[i] = args[i].with_changes(keyword=cst.Name(names[index]), equal=cst.AssignEqual(
+                    whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+        self.converted()
+        return updated.with_changes(args=args)
+
+    def _names_tf1(self) -> bool:
+        """Whether the module names a TensorFlow name TF2 lacks (tf.placeholder, tf.app.flags, tf.Session...)."""
+        if self.tf1 is None:
+            finder = _Tf1Names(self)
+            self.module.visit(finder)
+            self.tf1 = self.route or any(surface().missing(f"tensorflow.{name}") is not None for name in finder.names)
+        return self.tf1
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        if not self.route or self.renamed == 0:
+            return updated
+        alias = _alias(updated.body[_tf_alias(self, original)])
+        self.converted()
+        self.report(original.body[_tf_alias(self, original)], ROUTE, advice=True)
+        if f"{DISABLE}()" in updated.code:
+            return updated
+        at = _leading_imports_end(updated)
+        line = cst.parse_statement(f"{alias}.{DISABLE}()\n")
+        return updated.with_changes(body=[*updated.body[:at], line, *updated.body[at:]])
+
+
+def _chain(node: cst.Attribute) -> bool:
+    """`tf.train.AdamOptimizer`: attributes down to a name. LibCST names `tf.train.AdamOptimizer(lr).minimize`
+    `tensorflow.train.AdamOptimizer.minimize` too, through the call: not a name of TensorFlow's."""
+    value: cst.BaseExpression = node
+    while isinstance(value, cst.Attribute):
+        value = value.value
+    return isinstance(value, cst.Name)
+
+
+def _root(node: cst.Attribute, name: str) -> str | None:
+    """The spelling of `tf` under a chain naming `tensorflow.NAME`: a plain name, as many attributes down."""
+    value: cst.BaseExpression = node
+    for _ in name.split("."):
+        if not isinstance(value, cst.Attribute):
+            return None
+        value = value.value
+    return value.value if isinstance(value, cst.Name) else None
+
+
+def _alias(statement: cst.SimpleStatementLine) -> str:
+    for small in statement.body:
+        if isinstance(small, cst.Import):
+            for alias in small.names:
+                if isinstance(alias.name, cst.Name) and alias.name.value == "tensorflow":
+                    return alias.asname.name.value if alias.asname is not None else "tensorflow"
+    return "tf"

@@ -1,0 +1,327 @@
+"""tf1_graph_program: must-not-change cases first, then before/after, then the route across files, then executed."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from migrate.codemod.engine import run
+from migrate.codemod.registry import all_rules
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+
+RULE = "tf1_graph_program"
+PROGRAM = Path(__file__).parent / "scripts" / "tf1_graph"
+ROOT = Path(__file__).parents[2]
+
+
+def _run_tf(code: str) -> str:
+    """`code` run by the installed TensorFlow 2 in a fresh process (eager execution may be turned off there)."""
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert done.returncode == 0, done.stderr[-2500:]
+    return done.stdout
+
+
+def test_tf2_code_compat_names_and_graph_only_reads_in_a_keras_module_stay():
+    assert_unchanged("""
+        import tensorflow as tf
+        from tensorflow import keras
+
+        x = tf.compat.v1.placeholder(tf.float32)
+        w = tf.compat.v1.get_variable("w", [1])
+        opt = tf.train.AdamOptimizer
+        y = tf.nn.relu(x)
+        model = keras.Sequential()
+    """, RULE)
+
+
+def test_names_that_run_eagerly_are_renamed_where_read_in_a_keras_module():
+    # ibab/tensorflow-wavenet train.py, dennybritz/cnn-text-classification-tf train.py: flags and logging read
+    assert_rewrites("""
+        import tensorflow as tf
+        import keras
+
+        flags = tf.app.flags
+        FLAGS = tf.app.flags.FLAGS
+        tf.flags.DEFINE_string("data_dir", "data", "where the data is")
+        tf.logging.set_verbosity(tf.logging.INFO)
+        updates = tf.GraphKeys.UPDATE_OPS
+        reuse = tf.AUTO_REUSE
+    """, """
+        import tensorflow as tf
+        import keras
+
+        flags = tf.compat.v1.flags
+        FLAGS = tf.compat.v1.flags.FLAGS
+        tf.compat.v1.flags.DEFINE_string("data_dir", "data", "where the data is")
+        tf.compat.v1.logging.set_verbosity(tf.compat.v1.logging.INFO)
+        updates = tf.compat.v1.GraphKeys.UPDATE_OPS
+        reuse = tf.compat.v1.AUTO_REUSE
+    """)
+
+
+def test_the_eager_renames_run_with_eager_execution_on_in_tensorflow_2():
+    out = _run_tf("""
+        import tensorflow as tf
+        import keras
+        tf.compat.v1.flags.DEFINE_string("data_dir", "data", "where the data is")
+        tf.compat.v1.flags.FLAGS(["prog"])
+        tf.compat.v1.logging.set_verbosity(tf.compat.v1.logging.INFO)
+        assert tf.executing_eagerly()
+        print(tf.compat.v1.flags.FLAGS.data_dir, tf.compat.v1.GraphKeys.UPDATE_OPS, tf.compat.v1.AUTO_REUSE)
+    """)
+    assert out.split()[:2] == ["data", "update_ops"]
+
+
+def test_a_graph_only_call_in_a_keras_module_is_still_reported():
+    _, findings = rewrite("""
+        import tensorflow as tf
+        import keras
+
+        x = tf.placeholder(tf.float32)
+        with tf.variable_scope("s", reuse=tf.AUTO_REUSE):
+            w = tf.get_variable("w", [1])
+    """)
+    reported = " ".join(f.message for f in findings if not f.advice)
+    assert "tf.placeholder" in reported and "tensorflow.variable_scope" in reported and \
+        "tensorflow.get_variable" in reported
+
+
+def test_a_keras_free_graph_module_becomes_a_graph_program():
+    # carpedm20/DCGAN-tensorflow model.py, shortened: placeholders, scoped variables, an optimizer, a session
+    findings = assert_rewrites("""
+        from __future__ import print_function
+        import numpy as np
+        import tensorflow as tf
+
+        from ops import *
+
+        def build(batch_size):
+            x = tf.placeholder(tf.float32, [batch_size, 4], name="x")
+            with tf.variable_scope("d", reuse=tf.AUTO_REUSE):
+                w = tf.get_variable("w", [4, 1], initializer=tf.contrib.layers.xavier_initializer())
+                b = tf.get_variable("b", [1], initializer=tf.constant_initializer(0.0))
+            loss = tf.reduce_mean(tf.nn.dropout(tf.matmul(x, w) + b, keep_prob=0.5))
+            tf.summary.scalar("loss", loss)
+            optim = tf.train.AdamOptimizer(0.001, beta1=0.5).minimize(loss, var_list=tf.trainable_variables())
+            return x, loss, optim
+
+        def train(x, loss, optim):
+            with tf.Session() as sess:
+                tf.global_variables_initializer().run()
+                print(sess.run([loss, optim], {x: np.ones([2, 4])}))
+    """, """
+        from __future__ import print_function
+        import numpy as np
+        import tensorflow as tf
+
+        from ops import *
+        tf.compat.v1.disable_eager_execution()
+
+        def build(batch_size):
+            x = tf.compat.v1.placeholder(tf.float32, [batch_size, 4], name="x")
+            with tf.compat.v1.variable_scope("d", reuse=tf.compat.v1.AUTO_REUSE):
+                w = tf.compat.v1.get_variable("w", [4, 1], initializer=tf.compat.v1.glorot_uniform_initializer())
+                b = tf.compat.v1.get_variable("b", [1], initializer=tf.compat.v1.constant_initializer(0.0))
+            loss = tf.reduce_mean(tf.nn.dropout(tf.matmul(x, w) + b, rate=1 - 0.5))
+            tf.compat.v1.summary.scalar("loss", loss)
+            optim = tf.compat.v1.train.AdamOptimizer(0.001, beta1=0.5).minimize(loss, var_list=tf.compat.v1.trainable_variables())
+            return x, loss, optim
+
+        def train(x, loss, optim):
+            with tf.compat.v1.Session() as sess:
+                tf.compat.v1.global_variables_initializer().run()
+                print(sess.run([loss, optim], {x: np.ones([2, 4])}))
+    """)
+    assert [f.rule for f in findings] == [RULE]
+    assert findings[0].advice and findings[0].line == 4 and "eager execution is off" in findings[0].message
+
+
+def test_a_graph_program_keeps_tf_print_in_its_graph_and_reports_no_session_advice():
+    findings = assert_rewrites("""
+        import tensorflow as tf
+
+        x = tf.placeholder(tf.float32)
+        x = tf.Print(x, [x], message="x")
+        sess = tf.Session(config=tf.ConfigProto(allow_soft_placement=True))
+    """, """
+        import tensorflow as tf
+        tf.compat.v1.disable_eager_execution()
+
+        x = tf.compat.v1.placeholder(tf.float32)
+        x = tf.compat.v1.Print(x, [x], message="x")
+        sess = tf.compat.v1.Session(config=tf.compat.v1.ConfigProto(allow_soft_placement=True))
+    """)
+    assert [f.rule for f in findings] == [RULE]
+
+
+def test_names_compat_v1_lacks_under_keras_3_stay_reported_in_a_graph_program():
+    # affinelayer/pix2pix-tensorflow: tf.layers is Keras 2's in compat.v1, unavailable with Keras 3
+    got, findings = rewrite("""
+        import tensorflow as tf
+
+        x = tf.placeholder(tf.float32, [None, 8, 8, 3])
+        y = tf.layers.conv2d(x, 4, 3)
+        z = tf.contrib.layers.batch_norm(y)
+        cell = tf.nn.rnn_cell.LSTMCell(4)
+    """)
+    assert "tf.compat.v1.placeholder" in got and "tf.layers.conv2d" in got and "tf.contrib.layers.batch_norm" in got \
+        and "tf.nn.rnn_cell.LSTMCell" in got
+    left = " ".join(f.message for f in findings if not f.advice)
+    assert "tf.layers.conv2d" in left and "tf.contrib.layers.batch_norm" in left and "LSTMCell" in left
+
+
+def test_no_route_without_a_module_import_of_tensorflow_or_in_a_notebook_cell():
+    assert_unchanged("""
+        from tensorflow import placeholder, float32
+
+        x = placeholder(float32)
+    """, RULE)
+    rules = [rule for rule in all_rules() if rule.NAME in (RULE, "tf1_names_to_tf2")]
+    from migrate.codemod.engine import rewrite_source
+    result = rewrite_source(b"import tensorflow as tf\nx = tf.placeholder(tf.float32)\n", "n.ipynb:cell 1", rules)
+    assert result.rewritten == result.original
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> dict[str, str]:
+    """The rewritten files of a run over `files` (all rules), by name."""
+    for name, text in files.items():
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    summary = run([tmp_path], all_rules())
+    return {Path(r.path).name: r.rewritten.decode() for r in summary.results}
+
+
+GRAPH_MODULE = """
+    import tensorflow as tf
+
+    def placeholders():
+        return tf.placeholder(tf.float32, [None, 3])
+"""
+
+
+def test_no_route_for_a_module_a_keras_module_of_the_run_imports(tmp_path):
+    out = _tree(tmp_path, {"graph_inputs.py": GRAPH_MODULE,
+                           "train.py": "import keras\nfrom graph_inputs import placeholders\n"})
+    assert "disable_eager_execution" not in out["graph_inputs.py"] and "tf.placeholder(" in out["graph_inputs.py"]
+
+
+def test_no_route_for_a_module_that_imports_a_keras_module_of_the_run(tmp_path):
+    out = _tree(tmp_path, {"graph_inputs.py": textwrap.dedent(GRAPH_MODULE) + "\nimport nets\n",
+                           "nets.py": "from tensorflow.keras import layers\n"})
+    assert "disable_eager_execution" not in out["graph_inputs.py"]
+
+
+def test_every_graph_module_of_a_keras_free_program_gets_the_line(tmp_path):
+    out = _tree(tmp_path, {"graph_inputs.py": GRAPH_MODULE,
+                           "train.py": "import tensorflow as tf\nfrom graph_inputs import placeholders\n"
+                                       "sess = tf.Session()\n"})
+    assert all("tf.compat.v1.disable_eager_execution()" in out[name] for name in ("graph_inputs.py", "train.py"))
+
+
+def test_a_tf1_graph_training_program_rewritten_trains_on_tensorflow_2(tmp_path):
+    """The two-module program of scripts/tf1_graph (runs as it is on TF 1.15), rewritten by the CLI, nothing
+    left for review, then trained by TensorFlow 2.21 in a fresh process: its loss falls. A second run changes
+    nothing."""
+    folder = tmp_path / "program"
+    shutil.copytree(PROGRAM, folder)
+    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(folder)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0 and "2 files changed" in done.stderr and ", 0 sites left for review," in done.stderr, \
+        done.stderr
+    assert done.stderr.count("eager execution is off for this program") == 2
+    again = subprocess.run([sys.executable, "-m", "migrate", "code", "--check", str(folder)], capture_output=True,
+                           text=True, timeout=300, cwd=ROOT)
+    assert again.returncode == 0, again.stderr
+    trained = subprocess.run([sys.executable, "train.py", "--steps", "150", "--logdir", str(tmp_path / "logs")],
+                             capture_output=True, text=True, timeout=300, cwd=folder,
+                             env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert trained.returncode == 0, trained.stderr[-2500:]
+    first, last = map(float, re.search(r"first ([\d.]+) last ([\d.]+)", trained.stdout).groups())
+    assert last < 0.6 * first
+    assert list((tmp_path / "logs").glob("model.ckpt-150.index")) and list((tmp_path / "logs").glob("events.out.*"))
+
+
+@pytest.mark.skipif(not Path("/tmp/legacy37/bin/python").exists(), reason="the TF 1.15 stack is not installed")
+def test_the_program_as_written_runs_on_tensorflow_1(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "TF2_BEHAVIOR"}
+    done = subprocess.run(["/tmp/legacy37/bin/python", "train.py", "--steps", "20", "--logdir", str(tmp_path)],
+                          capture_output=True, text=True, timeout=300, cwd=PROGRAM,
+                          env={**env, "TF_CPP_MIN_LOG_LEVEL": "3"})
+    assert done.returncode == 0 and "first" in done.stdout, done.stderr[-2500:]
+
+
+def test_keras_in_a_docstring_is_not_a_use_of_keras(tmp_path):
+    # tkipf/gcn layers.py: "Implementation inspired by keras (http://keras.io)."
+    out = _tree(tmp_path, {"layers.py": '"""Dense layer, inspired by keras (http://keras.io)."""\n'
+                                        + textwrap.dedent(GRAPH_MODULE),
+                           "train.py": "import tensorflow as tf\nfrom layers import placeholders\nsess = tf.Session()\n"})
+    assert all("tf.compat.v1.disable_eager_execution()" in out[name] for name in ("layers.py", "train.py"))
+
+
+def test_tf1_dropout_keep_probability_becomes_tf2_rate():
+    # tkipf/gcn layers.py: `tf.nn.dropout(x, 1-self.dropout)`, TF1's keep_prob; TF2 reads it as the rate to drop
+    assert_rewrites("""
+        import tensorflow as tf
+        import keras
+
+        flags = tf.app.flags
+        a = tf.nn.dropout(x, 1-self.dropout)
+        b = tf.nn.dropout(x, keep_prob=0.8)
+        c = tf.nn.dropout(x, keep, [1, 3], 4)
+        d = tf.nn.dropout(x, rate=0.2)
+    """, """
+        import tensorflow as tf
+        import keras
+
+        flags = tf.compat.v1.flags
+        a = tf.nn.dropout(x, rate=1 - (1-self.dropout))
+        b = tf.nn.dropout(x, rate=1 - 0.8)
+        c = tf.nn.dropout(x, rate=1 - keep, noise_shape=[1, 3], seed=4)
+        d = tf.nn.dropout(x, rate=0.2)
+    """)
+
+
+def test_a_second_dropout_argument_in_tf2_code_is_a_rate_and_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+
+        y = tf.nn.dropout(x, 0.2)
+    """, RULE)
+
+
+def test_the_dropout_rewrite_keeps_what_tf1_kept():
+    out = _run_tf("""
+        import numpy as np
+        import tensorflow as tf
+        x = tf.ones([1000, 100])
+        kept = float(np.mean(tf.nn.dropout(x, rate=1 - 0.8).numpy() > 0))
+        print(round(kept, 1), float(np.mean(tf.nn.dropout(x, rate=1 - 1.0).numpy() > 0)))
+    """)
+    assert out.split() == ["0.8", "1.0"]
+
+
+def test_a_name_tf1_names_to_tf2_reports_as_graph_mode_stays_its_in_a_keras_module():
+    # xuannianz/EfficientDet freeze_model.py: a frozen graph of a Keras model's session, reported with the v2 way
+    _, findings = rewrite("""
+        import tensorflow as tf
+        from tensorflow.keras import backend as K
+
+        frozen = tf.graph_util.convert_variables_to_constants(K.get_session(), graph_def, ["out"])
+    """)
+    assert any(f.rule == "tf1_names_to_tf2" and "convert_variables_to_constants" in f.message for f in findings)
+
+
+def test_a_part_of_a_reported_graph_name_stays_with_it_in_a_keras_module():
+    # germain-hug/Deep-RL-Keras utils/networks.py: tf.Summary is reported, its Value with it
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras.layers import Conv2D
+
+        def summary(tag, val):
+            return tf.Summary(value=[tf.Summary.Value(tag=tag, simple_value=val)])
+    """, RULE)
