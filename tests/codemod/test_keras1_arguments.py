@@ -52,6 +52,19 @@ def test_layer_keywords_get_their_keras_2_names():
     """, RULE)
 
 
+def test_an_embeddings_keras_1_keywords_name_its_embeddings_not_a_kernel():
+    # hexiangnan/neural_collaborative_filtering's GMF.py; Keras 2.3.1's legacy_embedding_support renamed them so
+    assert_rewrites("""
+        from keras.layers import Embedding
+        from keras.regularizers import l2
+        e = Embedding(input_dim=n, output_dim=8, init=init_normal, W_regularizer=l2(0.1), W_constraint=c)
+    """, """
+        from keras.layers import Embedding
+        from keras.regularizers import l2
+        e = Embedding(input_dim=n, output_dim=8, embeddings_initializer=init_normal, embeddings_regularizer=l2(0.1), embeddings_constraint=c)
+    """, RULE)
+
+
 def test_convolutions_get_one_kernel_size_and_keras_2_padding_strides_and_data_format():
     """Keras 3 would read Conv2D(32, 3, 3)'s third positional as strides: silently another model."""
     assert_rewrites("""

@@ -31,8 +31,11 @@ KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "
             "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "bias": "use_bias"}
 # Keras 1's recurrent layers, whose consume_less= (Keras 2's implementation=) does not change what they compute
 RECURRENT = frozenset({"LSTM", "GRU", "SimpleRNN"})
-# An Embedding's output_dim is its own argument in every Keras, not Keras 1's name for units.
-EMBEDDING_KEYWORDS = {k: v for k, v in KEYWORDS.items() if k != "output_dim"}
+# An Embedding's output_dim is its own argument in every Keras, not Keras 1's name for units, and its weights are
+# `embeddings`: Keras 2.3.1's legacy_embedding_support converts init/W_regularizer/W_constraint to embeddings_*.
+EMBEDDING_KEYWORDS = {**{k: v for k, v in KEYWORDS.items() if k != "output_dim"},
+                      "init": "embeddings_initializer", "W_regularizer": "embeddings_regularizer",
+                      "W_constraint": "embeddings_constraint"}
 DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",
                 '"tf"': '"channels_last"'}
 FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"}
