@@ -35,7 +35,9 @@ from pathlib import Path
 CACHE_FORMAT = 4
 ROOTS = ("keras", "tensorflow")
 # Public module spellings that are another module's (TensorFlow 2.16+ with Keras 3: `tf.keras` is this one).
-ALIASES = {"tensorflow.keras": "keras._tf_keras.keras"}
+ALIASES = {"tensorflow.keras": "keras._tf_keras.keras",
+           # set by tensorflow/_api/v2/compat/v1/__init__.py (`_current_module.app.flags = flags`), not generated
+           "tensorflow.compat.v1.app.flags": "tensorflow.compat.v1.flags"}
 # Prefixes that are TensorFlow's or Keras' implementation rather than their public API: what exists there
 # is read from the files (a module exists when its file does).
 PRIVATE = ("tensorflow.python", "tensorflow.core", "tensorflow.tools", "tensorflow.compiler", "tensorflow.tsl",
@@ -435,26 +437,47 @@ def _tree(surface: Surface, module: str) -> ast.Module | None:
     return _parsed(str(path))
 
 
-def _top_level(surface: Surface, module: str) -> set[str] | None:
-    """The names a module binds at its top level (in `if`/`try` blocks too); None when it cannot be read
-    or it star-imports (anything may be there)."""
+def _top_level(surface: Surface, module: str, seen: frozenset[str] = frozenset()) -> set[str] | None:
+    """The names a module binds at its top level (in `if`/`try` blocks too), through its star imports of
+    modules whose files can be read (`control_flow_ops` star-imports its generated ops, and no longer has
+    `while_loop`); None when it, or a module it star-imports, cannot be read (anything may be there)."""
+    key = ("top", module)
+    if key in surface._memo:
+        return surface._memo[key]
     tree = _tree(surface, module)
-    if tree is None:
+    if tree is None or module in seen:
         return None
     found: set[str] = set()
+    stars: list[str] = []
     for node in _top_statements(tree.body):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found.add(node.name)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             for alias in node.names:
                 if alias.name == "*":
-                    return None
+                    stars.append(_absolute(module, node) or "")
+                    continue
                 found.add(alias.asname or alias.name.split(".")[0])
         elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
                 found.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+    for star in stars:
+        names = _top_level(surface, star, seen | {module}) if star else None
+        if names is None:
+            found = None
+            break
+        found |= names  # a superset of what the star imports: a name is never called missing wrongly
+    surface._memo[key] = found
     return found
+
+
+def _absolute(module: str, node: ast.ImportFrom) -> str | None:
+    """The module a `from ... import *` names, a relative one resolved against `module`'s package."""
+    if not node.level:
+        return node.module
+    package = module.split(".")[:-node.level] if node.level else []
+    return ".".join(package + ([node.module] if node.module else [])) or None
 
 
 def _top_statements(body: list[ast.stmt]) -> list[ast.stmt]:

@@ -356,6 +356,9 @@ def _gone(surface: Surface, missing: str, spelled: str) -> str:
     if hint is None and missing.startswith("tensorflow.") and surface.exists("tensorflow.compat.v1." + missing[11:]):
         hint = (f"TensorFlow 1 API: tf.compat.v1.{missing[11:]} has it, for graph-mode code; use the TF2 "
                 "equivalent (eager code, tf.function)")
+    last = missing.rsplit(".", 1)[-1]
+    if hint is None and missing.startswith("tensorflow.python.") and surface.exists(f"tensorflow.{last}"):
+        hint = f"TensorFlow's private module no longer has it: use the public tf.{last}"
     return (f"{missing} does not exist in the installed {package} {version} ({spelled}): "
             f"{hint or 'use its Keras 3 / TensorFlow 2 replacement, or remove it'}")
 

@@ -124,6 +124,26 @@ def test_a_model_made_through_a_star_import_is_known():
     assert [(line, message.split(":")[0]) for line, message in left] == [(6, "model.fit_generator")]
 
 
+def test_a_name_gone_from_a_private_module_that_star_imports_is_reported():
+    # LantaoYu/SeqGAN: control_flow_ops star-imports its generated ops, and TF 2.21 moved while_loop out of it
+    left = _left("""
+        from tensorflow.python.ops import control_flow_ops
+        out = control_flow_ops.while_loop(cond, body, loop_vars)
+        switched = control_flow_ops.Switch(x, flag)
+    """)
+    assert [(line, message.split(" does not exist")[0]) for line, message in left] == [
+        (3, "tensorflow.python.ops.control_flow_ops.while_loop")]
+    assert left[0][1].endswith("use the public tf.while_loop")
+
+
+def test_compat_v1_app_flags_set_outside_the_generated_api_exists():
+    assert _left("""
+        import tensorflow as tf
+        FLAGS = tf.compat.v1.app.flags.FLAGS
+        tf.compat.v1.app.flags.DEFINE_string("data", "x", "where")
+    """) == []
+
+
 def test_a_tf1_symbol_is_reported_with_the_compat_v1_it_lives_in():
     left = _left("""
         import tensorflow as tf
