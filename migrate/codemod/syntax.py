@@ -204,3 +204,12 @@ def _walk(node: cst.CSTNode, kind: type) -> list:
 
     node.visit(Collect())
     return found
+
+
+def dotted_expression(path: str) -> cst.Attribute | cst.Name:
+    """`a.b.c` as the expression LibCST prints so (an import's module, a name's new spelling)."""
+    parts = path.split(".")
+    expression: cst.Attribute | cst.Name = cst.Name(parts[0])
+    for part in parts[1:]:
+        expression = cst.Attribute(value=expression, attr=cst.Name(part))
+    return expression

@@ -19,7 +19,7 @@ import re
 import libcst as cst
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, dotted_expression
 
 # The copy's module -> the module it is a copy of (longest first: the code path before the package).
 COPIES = (("tensorflow.contrib.keras.python.keras", "tensorflow.keras"), ("tensorflow.contrib.keras.api.keras", "tensorflow.keras"),
@@ -35,14 +35,6 @@ NOT_EXPORTED = frozenset("""
     tf_ops tf_state_ops tf_utils tfdev threading transpose_shape v1_variable_initialization
     """.split())
 WORK = re.compile(rb"contrib\.keras|contrib[ \t]+import[ \t]+keras|tensorflow_backend")
-
-
-def _dotted(path: str) -> cst.Attribute | cst.Name:
-    parts = path.split(".")
-    expression: cst.Attribute | cst.Name = cst.Name(parts[0])
-    for part in parts[1:]:
-        expression = cst.Attribute(value=expression, attr=cst.Name(part))
-    return expression
 
 
 def _original(path: str) -> str | None:
@@ -80,7 +72,7 @@ class KerasCopiesToKeras(Rule):
                                                                           for name in names)):
                 return updated  # a star or a private name: not all of keras.backend's
             self.converted()
-            return updated.with_changes(module=_dotted(target))
+            return updated.with_changes(module=dotted_expression(target))
         if names is None or len(names) != 1:
             return updated
         target = _original(f"{module}.{names[0]}")
@@ -93,7 +85,7 @@ class KerasCopiesToKeras(Rule):
         home, _, name = target.rpartition(".")
         asname = alias.asname or (cst.AsName(cst.Name(names[0])) if name != names[0] else None)
         self.converted()
-        return updated.with_changes(module=_dotted(home), names=[alias.with_changes(name=cst.Name(name), asname=asname)])
+        return updated.with_changes(module=dotted_expression(home), names=[alias.with_changes(name=cst.Name(name), asname=asname)])
 
     def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
         """`import keras.backend.tensorflow_backend as KTF` -> `import keras.backend as KTF`. Without `as`, the
@@ -104,7 +96,7 @@ class KerasCopiesToKeras(Rule):
             local = code(alias.asname.name) if alias.asname else "tensorflow_backend"  # the full path's last part
             if target is not None and not (target.startswith("keras.backend") and local in self.private):
                 self.converted()
-                alias = alias.with_changes(name=_dotted(target))
+                alias = alias.with_changes(name=dotted_expression(target))
             names.append(alias)
         return updated.with_changes(names=names)
 

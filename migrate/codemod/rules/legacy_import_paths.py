@@ -29,7 +29,7 @@ from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, le
 from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY
-from migrate.codemod.syntax import code, names_in
+from migrate.codemod.syntax import code, dotted_expression, names_in
 
 # What gives the rule work, as text: a removed module's path after `from`/`import`, TensorFlow's private copy,
 # keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
@@ -74,14 +74,6 @@ def _free_names(source: str) -> set[str]:
         elif isinstance(node, ast.ExceptHandler) and node.name:
             bound.add(node.name)
     return read - bound
-
-
-def _dotted(path: str) -> cst.Attribute | cst.Name:
-    parts = path.split(".")
-    expression: cst.Attribute | cst.Name = cst.Name(parts[0])
-    for part in parts[1:]:
-        expression = cst.Attribute(value=expression, attr=cst.Name(part))
-    return expression
 
 
 def _public(name: str) -> str:
@@ -132,7 +124,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             return updated
         if public_api(code(updated.module)) != code(updated.module):  # TF 1's generated API package, by its name
             self.converted()
-            updated = updated.with_changes(module=_dotted(public_api(code(updated.module))))
+            updated = updated.with_changes(module=dotted_expression(public_api(code(updated.module))))
         updated, done = self._by_table(original, updated)
         if done:
             return updated
@@ -144,7 +136,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             # `from tensorflow.python.keras.backend import is_keras_tensor`: the public module has the names.
             # (A removed module named, `... utils import data_utils`, stays private and reported.)
             self.converted()
-            updated, module = updated.with_changes(module=_dotted(public)), public
+            updated, module = updated.with_changes(module=dotted_expression(public)), public
         removed_modules = []  # `from keras.utils import np_utils`: a module Keras 3 lacks, goes once unused
         if not isinstance(updated.names, cst.ImportStar):
             for alias in updated.names:
@@ -197,7 +189,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 return updated
             target = home
         self.converted()
-        return updated.with_changes(module=_dotted(target))
+        return updated.with_changes(module=dotted_expression(target))
 
     def _by_table(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> tuple[cst.ImportFrom, bool]:
         """Names Keras 3 lacks where they are imported from (`codemod/legacy_names`): each goes to the Keras 3 name
@@ -233,7 +225,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if not kept:  # the statement takes the first module's names; the others are imported beside it
             home, names = next(iter(moved.items()))
             del moved[home]
-            updated = updated.with_changes(module=_dotted(home), names=[n.with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            updated = updated.with_changes(module=dotted_expression(home), names=[n.with_changes(comma=cst.MaybeSentinel.DEFAULT)
                                                                          if i == len(names) - 1 else n
                                                                          for i, n in enumerate(names)])
         else:
@@ -362,7 +354,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 self.report(original, f"{found.path} is gone in Keras 3: use {found.target}")
                 return updated
             self.converted()
-            return _dotted(".".join([spelled[0], *target[shared:]]))
+            return dotted_expression(".".join([spelled[0], *target[shared:]]))
         return None
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
@@ -400,7 +392,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             name = code(alias.name)
             if public_api(name) != name:
                 self.converted()
-                alias = alias.with_changes(name=_dotted(public_api(name)))
+                alias = alias.with_changes(name=dotted_expression(public_api(name)))
             elif name in MOVES:
                 self.report(original, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")
             elif legacy(name) is not None and legacy(name).module:
