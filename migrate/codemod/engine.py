@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+import gc
 import os
 import re
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -301,6 +303,35 @@ _work: tuple[list[type[Rule]], Survey] | None = None  # a worker's rules and pro
 def _start_worker(rules: list[type[Rule]], project: Survey) -> None:
     global _work
     _work = (rules, project)
+    _collect_less()  # a forked worker has the run's settings already; a spawned one would not
+
+
+# Python's cycle collector runs a young-generation pass every 700 net allocations, and a full one (every object
+# alive, the imported LibCST and rule tables included) every 100 of those: a rewrite allocates millions of small
+# objects (LibCST nodes, tokens, metadata, `ast` nodes), almost all freed by their reference counts, so over the
+# 646 c19 files those passes were a fifth of the run's CPU time (8.7 s of 44.9 s, --jobs 1; 20000 gives 2.3 s of
+# 36.3 s, and the largest process 143 MB instead of 135 MB). What is left is still collected, just less often.
+YOUNG_COLLECTION_EVERY = 20000
+OLDER_COLLECTION_EVERY = (20, 100)
+
+
+def _collect_less() -> None:
+    """Objects alive now (the modules imported) are left out of later collections (`gc.freeze`), and a young
+    collection waits for YOUNG_COLLECTION_EVERY net allocations instead of 700."""
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION_EVERY, *OLDER_COLLECTION_EVERY)
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """`_collect_less` for the length of a run (its worker processes inherit it); the caller's settings after."""
+    thresholds = gc.get_threshold()
+    _collect_less()
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
 def _rewrite_in_worker(args: tuple[str, bytes]) -> FileResult:
@@ -323,7 +354,12 @@ def run(paths: list[Path], rules: list[type[Rule]], jobs: int = 1) -> Summary:
     what the first pass learnt are given to each worker once, when it starts); a file in which no rule's
     trigger words occur costs its worker a few substring scans (`rewrite_source`). Those scans are not made
     here first: this process's own work is not shared with the workers, and they would be made again for
-    every file with work."""
+    every file with work. Python's cycle collector runs less often while it lasts (`_collect_less`)."""
+    with _fewer_collections():
+        return _run(paths, rules, jobs)
+
+
+def _run(paths: list[Path], rules: list[type[Rule]], jobs: int) -> Summary:
     files = [str(p) for p in python_files(paths)]
     sources = {f: Path(f).read_bytes() for f in files}
     project = survey((f, data) for f, data in sources.items() if not is_notebook(f))
