@@ -55,6 +55,20 @@ CPU time of `--jobs 1`, main then this code: 38.3 s -> 33.8 s; one round each, b
 and 0.37x (default), 37.70 s and 39.32 s vs 14.37 s; this code 0.42x and 0.58x, 36.78 s and 26.93 s vs 15.49 s;
 `--repeat 3` of this code: 0.46x and 0.47x, 40.62 s and 38.94 s vs 18.49 s (under that load the default's two
 workers rarely ran at once). The 1.0x of issue 31 is not reached.
+
+On 2026-11-27, Python's cycle collector was found to take a fifth of a run's CPU time (over the c19 files,
+--jobs 1, measured in the process with gc.callbacks: 8.7 s of 44.9 s, 4545 young, 413 middle and 26 full
+collections): `engine.run` now freezes what is imported and collects the young generation every 20000 net
+allocations instead of 700 (2.3 s of 36.3 s; largest process 143 MB instead of 135 MB), with the same output
+(c19, dev, holdout, holdout2 and holdout3 rewritten with --write by main and by this code: `diff -r` empty, same
+sorted report). Only a machine loaded by other work (load average 1.5-4.9 on 2 CPUs) was there to time it. CPU
+seconds (user+sys) of `migrate code --check --jobs 1` on the 646 files, main then this code, 2 pairs: 44.1 s ->
+38.4 s and 46.7 s -> 38.2 s; with the default 2 jobs: 40.0 s -> 38.5 s and 49.0 s -> 40.2 s. `--repeat 3`, main
+then this code back to back (04:57-05:08 UTC, load average 2.7-4.9): --jobs 1 52.09 s -> 36.31 s (0.34x -> 0.47x),
+default 41.36 s -> 42.60 s (0.42x -> 0.40x: under that load the two workers shared one CPU, 2 jobs slower than 1),
+tf_upgrade_v2 17.55 s and 17.14 s. The parent's part before the workers start (imports, the survey; wall time on
+the loaded machine) went from 2.9 s (12be808) to 1.5 s. The 1.0x of issue 31 (default jobs)
+needs a quiet machine to be shown or refuted.
 """
 
 from __future__ import annotations
