@@ -6,7 +6,8 @@
 `fit`-like method) are touched. Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
 gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
 a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
-write instead.
+write instead. Keras 1's utilities too: `to_categorical(y, nb_classes=2)` -> `num_classes=2`, `img_to_array(img,
+dim_ordering='th')` (and array_to_img's) -> `data_format='channels_first'`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import user_method_calls
+from migrate.codemod.syntax import code, user_method_calls
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "keras.layers.core.", "keras.layers.convolutional.",
                  "keras.layers.recurrent.", "keras.layers.pooling.")
@@ -38,6 +39,11 @@ EMBEDDING_KEYWORDS = {**{k: v for k, v in KEYWORDS.items() if k != "output_dim"}
                       "W_constraint": "embeddings_constraint"}
 DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",
                 '"tf"': '"channels_last"'}
+# Keras 1's image utilities took dim_ordering ('th', 'tf', or 'default': the configured one), Keras 2 data_format
+# (None: the configured one); to_categorical's nb_classes became num_classes.
+FUNCTION_KEYWORDS = {"to_categorical": {"nb_classes": "num_classes"}, "img_to_array": {"dim_ordering": "data_format"},
+                     "array_to_img": {"dim_ordering": "data_format"}}
+ORDERINGS = "{'th': 'channels_first', 'tf': 'channels_last', 'default': None}"
 FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"}
 # Keras 1 merge(mode=...) -> the Keras 2/3 function; concat_axis -> axis (both default to -1)
 MERGE_MODES = {"sum": "add", "concat": "concatenate", "mul": "multiply", "ave": "average", "max": "maximum"}
@@ -112,7 +118,7 @@ class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
-    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less")
+    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -139,6 +145,9 @@ class Keras1Arguments(Rule):
             return self._renamed(updated, {"nb_epoch": "epochs"})
         if self.qualified_names(original.func) & MODEL_CLASSES:
             return self._renamed(updated, MODEL_KEYWORDS)
+        function = self._keras_function(original)
+        if function is not None:
+            return self._renamed(updated, FUNCTION_KEYWORDS[function])
         layer = self._layer_class(original)
         if layer is None:
             return updated
@@ -199,6 +208,14 @@ class Keras1Arguments(Rule):
         self.converted()
         return call.with_changes(func=cst.Name(function), args=args)
 
+    def _keras_function(self, call: cst.Call) -> str | None:
+        """`to_categorical` / `img_to_array` / `array_to_img` where the call resolves to Keras's, else None."""
+        for name in sorted(self.qualified_names(call.func)):
+            last = name.rsplit(".", 1)[-1]
+            if last in FUNCTION_KEYWORDS and name.startswith(("keras.", "tensorflow.keras.")):
+                return last
+        return None
+
     def _layer_class(self, call: cst.Call) -> str | None:
         for name in sorted(self.qualified_names(call.func)):  # sorted: one answer whatever the hash seed
             if name.startswith(LAYER_MODULES):
@@ -206,18 +223,30 @@ class Keras1Arguments(Rule):
         return None
 
     def _renamed(self, call: cst.Call, names: dict[str, str]) -> cst.Call:
+        """Keras 1's keywords under their Keras 2 names; a `dim_ordering` value converted as Keras 2's legacy interface
+        converted it ('th' -> 'channels_first', 'tf' -> 'channels_last', 'default' -> None, anything else kept): a
+        literal 'default' goes (None is data_format's default), a value computed at run time is converted there."""
         args, changed = [], 0
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value in names:
                 value = arg.value
+                if arg.keyword.value == "dim_ordering" and isinstance(value, cst.SimpleString) and \
+                        value.evaluated_value == "default":
+                    changed += 1
+                    continue
                 if arg.keyword.value == "dim_ordering" and isinstance(value, cst.SimpleString):
                     value = value.with_changes(value=DIM_ORDERING.get(value.value, value.value))
+                elif arg.keyword.value == "dim_ordering":
+                    value = cst.parse_expression(f"{ORDERINGS}.get({code(value)}, {code(value)})")
                 arg = arg.with_changes(keyword=cst.Name(names[arg.keyword.value]), value=value)
                 changed += 1
             args.append(arg)
-        if changed:
-            self.converted(changed)
-        return call.with_changes(args=args) if changed else call
+        if not changed:
+            return call
+        if args and args[-1] is not call.args[-1]:  # the last one went: its comma (or none) ends the call
+            args[-1] = args[-1].with_changes(comma=call.args[-1].comma)
+        self.converted(changed)
+        return call.with_changes(args=args)
 
     def _kernel_size(self, call: cst.Call, dims: tuple[str, ...]) -> cst.Call:
         """`Conv2D(32, 3, 3)` or `Conv2D(32, nb_row=3, nb_col=3)` -> `Conv2D(32, (3, 3))` / `kernel_size=(3, 3)`."""
