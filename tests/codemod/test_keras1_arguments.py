@@ -281,3 +281,42 @@ def test_what_img_to_array_with_an_ordering_became_lays_the_image_out_as_keras_1
     # Keras 1: 'th' put the channels first, 'tf' (and 'default', channels_last here) kept them last; float32
     expected = image.transpose(2, 0, 1) if ordering == "th" else image
     assert x.dtype == np.float32 and np.array_equal(x, expected)
+
+
+def test_atrous_convolutions_become_the_convolution_with_dilation_rate_as_keras_2_made_them():
+    # nicolov/segmentation_keras model.py: Keras 2's AtrousConvolution2D(*args, atrous_rate=r) was Conv2D(*args,
+    # dilation_rate=r) through Conv2D's Keras 1 interface; the import goes once nothing reads it
+    assert_rewrites("""
+        from keras.layers import AtrousConvolution2D, AtrousConvolution1D, MaxPooling2D
+        from keras import layers
+        model.add(AtrousConvolution2D(512, 3, 3, atrous_rate=(2, 2), activation='relu', name='conv5_1'))
+        y = layers.AtrousConvolution2D(64, 3, 3, border_mode='same')(x)
+        z = AtrousConvolution1D(nb_filter=32, filter_length=3, atrous_rate=4)(x)
+    """, """
+        from keras.layers import Conv1D, Conv2D, MaxPooling2D
+        from keras import layers
+        model.add(Conv2D(512, (3, 3), dilation_rate=(2, 2), activation='relu', name='conv5_1'))
+        y = layers.Conv2D(64, (3, 3), padding='same')(x)
+        z = Conv1D(filters=32, kernel_size=3, dilation_rate=4)(x)
+    """, RULE)
+
+
+def test_an_atrous_convolution_given_more_by_position_stays():
+    # Keras 2's Conv2D took filters and the kernel size by position only: Keras 2 refused this call too
+    assert_unchanged("""
+        from keras.layers import AtrousConvolution2D
+        z = AtrousConvolution2D(64, 3, 3, 'glorot_uniform')(x)
+        w = AtrousConvolution2D(*args, atrous_rate=2)(x)
+    """, RULE)
+
+
+def test_what_an_atrous_convolution_became_is_keras_2_3_1s_layer():
+    """Keras 2.3.1 (/tmp/legacy37) built AtrousConvolution2D(4, 3, 3, atrous_rate=(2, 2), border_mode='same') as a
+    Conv2D with kernel_size (3, 3), dilation_rate (2, 2), padding 'same' (its get_config, run there before this
+    test was written); the rewritten call builds that layer in Keras 3."""
+    got, _ = rewrite("from keras.layers import AtrousConvolution2D\n"
+                     "layer = AtrousConvolution2D(4, 3, 3, atrous_rate=(2, 2), border_mode='same')\n")
+    layer = eval(got.rsplit("layer = ", 1)[1], {"Conv2D": keras.layers.Conv2D})
+    config = layer.get_config()
+    assert (config["filters"], config["kernel_size"], config["dilation_rate"], config["padding"]) == \
+        (4, (3, 3), (2, 2), "same")

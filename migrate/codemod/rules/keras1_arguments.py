@@ -7,7 +7,8 @@
 gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
 a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
 write instead. Keras 1's utilities too: `to_categorical(y, nb_classes=2)` -> `num_classes=2`, `img_to_array(img,
-dim_ordering='th')` (and array_to_img's) -> `data_format='channels_first'`.
+dim_ordering='th')` (and array_to_img's) -> `data_format='channels_first'`; `AtrousConvolution2D(n, 3, 3,
+atrous_rate=(2, 2))` -> `Conv2D(n, (3, 3), dilation_rate=(2, 2))`, as Keras 2 made it.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "
             "subsample": "strides", "subsample_length": "strides", "dim_ordering": "data_format",
             "nb_filter": "filters", "filter_length": "kernel_size", "pool_length": "pool_size",
             "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "bias": "use_bias"}
+# Keras 1's dilated convolutions, which Keras 2 kept as functions returning the convolution with dilation_rate
+ATROUS = {"AtrousConvolution2D": "Conv2D", "AtrousConv2D": "Conv2D", "AtrousConvolution1D": "Conv1D",
+          "AtrousConv1D": "Conv1D"}
 # Keras 1's recurrent layers, whose consume_less= (Keras 2's implementation=) does not change what they compute
 RECURRENT = frozenset({"LSTM", "GRU", "SimpleRNN"})
 # An Embedding's output_dim is its own argument in every Keras, not Keras 1's name for units, and its weights are
@@ -118,7 +122,7 @@ class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
-    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes")
+    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes", "Atrous")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -151,12 +155,38 @@ class Keras1Arguments(Rule):
         layer = self._layer_class(original)
         if layer is None:
             return updated
+        if layer in ATROUS:
+            updated, layer = self._atrous(original, updated, layer)
         if layer == "BatchNormalization":
             return self._renamed(self._batchnorm_mode(original, updated), BATCHNORM_KEYWORDS)
         if layer in RECURRENT:
             updated = self._without_consume_less(updated)
         call = self._renamed(updated, EMBEDDING_KEYWORDS if layer == "Embedding" else KEYWORDS)
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
+
+    def _atrous(self, original: cst.Call, call: cst.Call, layer: str) -> tuple[cst.Call, str]:
+        """`AtrousConvolution2D(512, 3, 3, atrous_rate=(2, 2))` -> `Conv2D(512, 3, 3, dilation_rate=(2, 2))` (whose Keras 1
+        arguments the caller then converts): Keras 2's AtrousConvolution2D was that function, Conv2D with the rate as
+        dilation_rate (1 when not given), its other arguments through Conv2D's Keras 1 interface (filters and the kernel
+        size by position only). Another call stays (legacy_import_paths reports the name)."""
+        conv = ATROUS[layer]
+        positional = [arg for arg in call.args if arg.keyword is None]
+        if any(arg.star for arg in call.args) or len(positional) > (3 if conv == "Conv2D" else 2):
+            return call, layer
+        if isinstance(call.func, cst.Name):
+            module = next(name.rpartition(".")[0] for name in sorted(self.qualified_names(original.func))
+                          if name.startswith(LAYER_MODULES))
+            AddImportsVisitor.add_needed_import(self.context, "keras.layers", conv)
+            RemoveImportsVisitor.remove_unused_import(self.context, module, call.func.value)
+            func: cst.BaseExpression = cst.Name(conv)
+        elif isinstance(call.func, cst.Attribute):
+            func = call.func.with_changes(attr=cst.Name(conv))
+        else:
+            return call, layer
+        self.converted()
+        args = [arg.with_changes(keyword=cst.Name("dilation_rate")) if arg.keyword is not None and
+                arg.keyword.value == "atrous_rate" else arg for arg in call.args]
+        return call.with_changes(func=func, args=args), conv
 
     def _batchnorm_mode(self, original: cst.Call, call: cst.Call) -> cst.Call:
         """`BatchNormalization(mode=0, axis=-1)` -> `BatchNormalization(axis=-1)`: Keras 2 dropped mode=0 the same way
