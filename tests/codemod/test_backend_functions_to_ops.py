@@ -805,13 +805,18 @@ def test_batch_normalization_gets_keras_3s_parameter_order():
             epsilon=self.epsilon)
         y = K.batch_normalization(x, m, v, None, None, axis=-1)
         z = K.batch_normalization(x, mean=m, var=v, beta=b, gamma=g)
+        w = K.batch_normalization(x, m, v, b, g, -1, 1e-5)
     """, """
         from keras import backend as K
         import keras
 
-        x_normed = keras.ops.batch_normalization(x, self.mean, self.std, axis=-1, offset=self.beta, scale=self.gamma, epsilon=self.epsilon)
-        y = keras.ops.batch_normalization(x, m, v, axis=-1, offset=None, scale=None)
-        z = keras.ops.batch_normalization(x, m, v, axis=-1, offset=b, scale=g)
+        x_normed = keras.ops.batch_normalization(
+            x, self.mean, self.std,
+            offset=self.beta, scale=self.gamma,
+            epsilon=self.epsilon, axis=-1)
+        y = keras.ops.batch_normalization(x, m, v, offset=None, scale=None, axis=-1)
+        z = keras.ops.batch_normalization(x, mean=m, variance=v, offset=b, scale=g, axis=-1)
+        w = keras.ops.batch_normalization(x, m, v, offset=b, scale=g, axis=-1, epsilon=1e-5)
     """, RULE)
 
 

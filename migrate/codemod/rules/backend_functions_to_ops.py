@@ -695,27 +695,35 @@ def _name_scope(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Ca
 def _batch_normalization(rule: BackendFunctionsToOps, original: cst.Call,
                          updated: cst.Call) -> cst.BaseExpression | None:
     """`K.batch_normalization(x, mean, var, beta, gamma, epsilon=e)` -> `keras.ops.batch_normalization(x, mean, var,
-    axis=-1, offset=beta, scale=gamma, epsilon=e)`: Keras 3 orders the parameters otherwise (axis third, offset and
-    scale after it). Keras 2.3.1 normalized a 4D input along its last axis with TensorFlow's fused kernel (the
-    statistics flattened to one axis) and any other with tf.nn.batch_normalization, broadcasting them as given;
-    Keras 3's, with axis -1, calls the latter with them as given: the same values for statistics of one axis or of the
-    input's rank with ones elsewhere (tests/codemod/data/keras231_batch_normalization_refs.npz). Both default epsilon
-    to 1e-3. Another axis (Keras 3 reshapes the statistics along it) is reported."""
+    offset=beta, scale=gamma, epsilon=e, axis=-1)`, the call's layout kept: Keras 3 orders the parameters otherwise
+    (axis third, offset and scale after it) and names the variance in full. Keras 2.3.1 normalized a 4D input along
+    its last axis with TensorFlow's fused kernel (the statistics flattened to one axis) and any other with
+    tf.nn.batch_normalization, broadcasting them as given; Keras 3's, with axis -1, calls the latter with them as
+    given: the same values for statistics of one axis or of the input's rank with ones elsewhere
+    (tests/codemod/data/keras231_batch_normalization_refs.npz). Both default epsilon to 1e-3. Another axis (Keras 3
+    reshapes the statistics along it) is reported."""
     names = ("x", "mean", "var", "beta", "gamma", "axis", "epsilon")
     given: dict[str, cst.BaseExpression] = {}
+    args = []
     for index, arg in enumerate(updated.args):
-        if arg.keyword is None and index < len(names):
-            given[names[index]] = arg.value
-        elif arg.keyword is not None and arg.keyword.value in names:
-            given[arg.keyword.value] = arg.value
-        else:
+        name = names[index] if arg.keyword is None and index < len(names) else \
+            arg.keyword.value if arg.keyword is not None and arg.keyword.value in names else None
+        if name is None or arg.star:
             return None
+        given[name] = arg.value
+        # the first three stay where they are; the others by keyword, under Keras 3's names
+        args.append(arg if index < 3 and arg.keyword is None else arg.with_changes(
+            keyword=cst.Name(BATCH_NORMALIZATION_KEYWORDS.get(name, name)), equal=_arg("0", "x").equal))
     if not set(names[:5]) <= set(given) or ("axis" in given and code(given["axis"]).replace(" ", "") != "-1"):
         return None
-    epsilon = f", epsilon={code(given['epsilon'])}" if "epsilon" in given else ""
-    return cst.parse_expression(
-        f"keras.ops.batch_normalization({code(given['x'])}, {code(given['mean'])}, {code(given['var'])}, axis=-1, "
-        f"offset={code(given['beta'])}, scale={code(given['gamma'])}{epsilon})")
+    if "axis" not in given:  # Keras 3's axis has no default
+        args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        args.append(_arg("-1", "axis").with_changes(comma=updated.args[-1].comma))
+    return updated.with_changes(func=cst.parse_expression("keras.ops.batch_normalization"), args=args)
+
+
+# Keras 2's batch_normalization parameters -> Keras 3's
+BATCH_NORMALIZATION_KEYWORDS = {"var": "variance", "beta": "offset", "gamma": "scale"}
 
 
 # Keras 2 functions rewritten by a function of the call (None: the call is reported).
