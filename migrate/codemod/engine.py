@@ -80,6 +80,10 @@ class Summary:
         return bool(self.files_changed or self.sites_for_review or self.files_skipped or (strict and self.advice))
 
 
+# A file that imports Keras or TensorFlow, read as text (for a file the parser cannot read).
+IMPORTS_API = re.compile(rb"^[ \t]*(?:from|import)[ \t]+(?:keras|tensorflow)\b", re.M)
+
+
 def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
     """Run `rules` over one file's bytes; encoding, line endings and formatting are preserved.
 
@@ -97,13 +101,16 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
             return FileResult(path, source, source)  # nothing to do or to report here: not even parsed
         try:
             tree = ast.parse(source)
-        except (SyntaxError, ValueError):
-            # nothing to rewrite; what it uses cannot be read, unless it is Python 2
+        except (SyntaxError, ValueError) as exc:
+            # nothing to rewrite, but what it uses cannot be checked: named, never passed as resolved
             converted = _from_python2(source, path, rules, project)
             if converted is not None:
                 return converted
-            return _python2_left(source, path) if PYTHON2 in names and may_be_python2(source) else \
-                FileResult(path, source, source)
+            if PYTHON2 in names and may_be_python2(source):
+                return _python2_left(source, path)
+            if IMPORTS_API.search(source) is None:
+                return FileResult(path, source, source)  # the words are in its text, not in an import of it
+            return FileResult(path, source, None, error=f"{path}: not checked: {unparsed_reason(source, exc)}")
         return FileResult(path, source, source, tuple(_resolve(tree, path, None, [])))
     try:
         tree = ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not

@@ -93,6 +93,18 @@ def test_check_exits_1_on_an_unparsed_file_alone(project):
         "0 files changed, 0 sites converted, 0 sites left for review, 0 advice, 1 files skipped"]
 
 
+def test_an_unparsed_file_that_names_keras_is_named_even_with_no_rule_work(tmp_path):
+    """No rule's word is in it, but it imports Keras: what it uses cannot be checked, so it is never passed as
+    resolved. A file that names neither Keras nor TensorFlow has nothing to check and stays quiet."""
+    (tmp_path / "uses.py").write_text("import keras\nlayer = keras.layers.Dense(3\n")
+    (tmp_path / "other.py").write_text("def f(:\n    pass\n")
+    checked = migrate("code", "--check", "uses.py", "other.py", cwd=tmp_path)
+    assert checked.returncode == 1
+    assert checked.stderr.splitlines()[0].startswith("uses.py: not checked: does not parse as Python 3 (")
+    assert checked.stderr.splitlines()[-1].endswith(" 1 files skipped")
+    assert migrate("code", "--check", "other.py", cwd=tmp_path).returncode == 0
+
+
 def test_check_fails_on_leftovers_and_strict_on_advice(tmp_path):
     clean = tmp_path / "clean.py"
     clean.write_text("import keras\nmodel = keras.Sequential()\n")

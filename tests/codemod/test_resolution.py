@@ -256,11 +256,12 @@ def test_files_without_keras_or_tensorflow_are_not_parsed():
     assert result.error is None and result.findings == ()
 
 
-def test_a_python2_file_no_rule_works_on_is_left_as_before():
-    """A file no rule has work in is not reported unreadable because the pass cannot read it (without the
-    python2_syntax step, which makes it Python 3 first: test_python2_syntax.py)."""
+def test_a_python2_file_no_rule_works_on_is_named_not_passed_as_resolved():
+    """It imports Keras, and the pass cannot read it (without the python2_syntax step, which makes it Python 3
+    first: test_python2_syntax.py): named and counted as skipped, never passed as checked. Its text untouched."""
     result = rewrite_source(b"import keras\nprint 'python 2'\n", "example.py", [rule for rule in all_rules() if rule.NAME != "python2_syntax"])
-    assert result.error is None and result.findings == () and result.rewritten == result.original
+    assert result.error == "example.py: not checked: Python 2 (print statement, line 2); run 2to3 on it first"
+    assert result.findings == () and result.rewritten is None
 
 
 def test_the_pass_counts_and_fails_check_through_the_summary(tmp_path):

@@ -5,7 +5,7 @@ import sys
 
 import tensorflow as tf
 
-from migrate.codemod.rules.tf1_names_to_tf2 import CASTS, RENAMES
+from migrate.codemod.tf1_policy import CASTS, RENAMES
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
 RULE = "tf1_names_to_tf2"

@@ -6,7 +6,7 @@ Two cases, both from TensorFlow's own tables' answer (`tf.compat.v1.X` for a TF1
   renames the calls; what consumes a graph-only constant (`tf.variable_scope`) is still reported there.
   `tf.app.flags` becomes `tf.compat.v1.flags`, the same module under the name TensorFlow's API files list.
 - **A graph program**: a module that uses graph-only TF1 names (`tf.placeholder`, `tf.Session`,
-  `tf.train.AdamOptimizer`; `tf1_names_to_tf2.GRAPH_ONLY`) and is Keras-free, as is every module of the run
+  `tf.train.AdamOptimizer`; `tf1_policy.GRAPH_ONLY`) and is Keras-free, as is every module of the run
   joined to it by imports either way (`Survey.keras_linked`: Keras 3 does not run with eager execution off,
   and an import either way puts both in one program). It gets what `tf_upgrade_v2` intends: every such name
   spelled `tf.compat.v1.X`, and `tf.compat.v1.disable_eager_execution()` right after its top-level imports,
@@ -27,8 +27,8 @@ import libcst as cst
 from migrate.codemod.api_surface import surface, tf1_tables
 from migrate.codemod.factories import KERAS_USE, module_of
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.rules.tf1_names_to_tf2 import CASTS, PREFERRED, RENAMES, REPORTED, _graph_only
 from migrate.codemod.syntax import code
+from migrate.codemod.tf1_policy import CASTS, PREFERRED, RENAMES, REPORTED, graph_only
 
 # compat.v1 modules that are Keras 2 (unavailable with Keras 3) or gone: never a target.
 NOT_IN_COMPAT = ("layers", "nn.rnn_cell", "contrib", "estimator", "keras")
@@ -106,7 +106,7 @@ def graph_program(rule: Rule, module: cst.Module) -> bool:
         return False
     finder = _Tf1Names(rule)
     module.visit(finder)
-    graph = {name for name in finder.names if _graph_only(name) and compat_spelling(name) is not None}
+    graph = {name for name in finder.names if graph_only(name) and compat_spelling(name) is not None}
     # A module that only runs a session on a frozen graph it imports is tf1_names_to_tf2's, with eager execution on.
     return bool(graph - SESSIONS) or (bool(graph) and "import_graph_def" not in module.code)
 
@@ -185,7 +185,7 @@ class Tf1GraphProgram(Rule):
             return updated
         parts = name.split(".")
         prefixes = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]  # `Summary` of `Summary.Value`
-        eager = not any(_graph_only(prefix) or prefix in REPORTED for prefix in prefixes) or \
+        eager = not any(graph_only(prefix) or prefix in REPORTED for prefix in prefixes) or \
             (name.startswith(CONSTANTS) and id(original) not in self.called)
         root = _root(original, name)
         if root is None or not (self.route or eager):

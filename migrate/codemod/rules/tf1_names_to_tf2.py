@@ -31,61 +31,13 @@ from libcst.metadata import QualifiedNameProvider
 from migrate.codemod.api_surface import Surface, Tf1Tables, stable_hash, surface, tf1_tables
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code
+from migrate.codemod.tf1_policy import CASTS, GRAPH_MODE, POSITIONAL, PREFERRED, RENAMES, REPORTED, graph_only
 
 ROOTS = ("tensorflow.", "tensorflow.compat.v1.")
 # Keras 2's backend re-exported the tensorflow module as `tf` (`K.tf.image.resize_bilinear`): the same names.
 KERAS_TF = frozenset({"keras.backend.tf", "tensorflow.keras.backend.tf"})
-GFILE = {"GFile": "GFile", "FastGFile": "GFile", "Open": "GFile", "Exists": "exists", "MakeDirs": "makedirs",
-         "MkDir": "mkdir", "Glob": "glob", "ListDirectory": "listdir", "IsDirectory": "isdir", "Remove": "remove",
-         "DeleteRecursively": "rmtree", "Copy": "copy", "Rename": "rename", "Walk": "walk", "Stat": "stat"}
-# TF1 name (after `tensorflow.`) -> its TF2 name (after the same `tf.`), same arguments, same meaning.
-RENAMES = {f"gfile.{old}": f"io.gfile.{new}" for old, new in GFILE.items()}
-RENAMES.update({"GraphDef": "compat.v1.GraphDef", "get_default_graph": "compat.v1.get_default_graph",
-                "train.write_graph": "io.write_graph", "assign": "compat.v1.assign",
-                "assign_add": "compat.v1.assign_add", "assign_sub": "compat.v1.assign_sub", "log": "math.log",
-                "space_to_depth": "nn.space_to_depth", "depth_to_space": "nn.depth_to_space",
-                # protocol buffers: building one runs anywhere; what consumes it (a Session) is judged apart
-                "ConfigProto": "compat.v1.ConfigProto", "GPUOptions": "compat.v1.GPUOptions"})
-# Renamed only with at most this many positional arguments (TF2 reordered the ones after).
-POSITIONAL = {"space_to_depth": 2, "depth_to_space": 2}
 INITIALIZERS = ("variables_initializer", "global_variables_initializer", "local_variables_initializer",
                 "tables_initializer")
-CASTS = {"to_float": "float32", "to_double": "float64", "to_int32": "int32", "to_int64": "int64"}
-_GRAPH_MODE = ("it exists only as tf.compat.v1.{name}, which needs graph mode (a session); in TF2 compute "
-               "eagerly or in a tf.function")
-REPORTED = {
-    "Print": "tf.Print returned its first argument: use tf.print(...) on its own line and keep the tensor",
-    "placeholder": "use keras.Input, or pass the value to a tf.function",
-    "train.Saver": "use tf.train.Checkpoint, or model.save_weights / model.save for a Keras model",
-    "global_variables": "use model.variables (or tf.Module.variables)",
-    "global_variables_initializer": "remove it: TF2 variables are initialized when created",
-    "local_variables_initializer": "remove it: TF2 variables are initialized when created",
-    "variables_initializer": "remove it: TF2 variables are initialized when created",
-    "Summary": "write it with tf.summary.scalar(name, value, step=...) under "
-               "tf.summary.create_file_writer(logdir).as_default() (a Keras TensorBoard callback has no .writer in "
-               "Keras 3: make one with tf.summary.create_file_writer(self.log_dir) in __init__)",
-    "summary.FileWriter": "use tf.summary.create_file_writer(logdir)",
-    "graph_util.convert_variables_to_constants": "freeze a tf.function with "
-        "tensorflow.python.framework.convert_to_constants.convert_variables_to_constants_v2, or export a "
-        "SavedModel (model.export) instead of a frozen graph",
-}
-
-
-# Where TensorFlow's table sends a name to tf.compat.v1 but TF2 has one with the same meaning, or where its
-# table's TF2 name does not mean the same (tf.image.resize defaults to half-pixel centers: other pixels).
-PREFERRED = {"set_random_seed": "random.set_seed", "random.set_random_seed": "random.set_seed",
-             "image.resize_images": "compat.v1.image.resize_images"}
-# TF1 names whose compat.v1 spelling needs graph mode (a session, collections, variable scopes) or does
-# something else with eager execution on: not renamed; the last pass reports them for a person.
-GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "InteractiveSession", "get_variable",
-              "variable_scope", "get_collection", "add_to_collection", "get_default_session", "reset_default_graph",
-              "disable_eager_execution", "disable_v2_behavior", "trainable_variables", "global_variables",
-              "local_variables", "train.Saver", "summary.FileWriter", "summary.merge_all", "layers.",
-              "train.", "losses.", "metrics.", "Summary", "variables_initializer", "global_variables_initializer",
-              "local_variables_initializer", "tables_initializer", "get_local_variable", "make_template",
-              "py_func", "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.",
-              # not graph-only, but Keras 2's in compat.v1, which raises "not available with Keras 3" there
-              "nn.rnn_cell.")
 
 
 def _through_keras(name: str) -> str:
@@ -297,7 +249,7 @@ class Tf1NamesToTf2(DropsStatements):
             self.report(original, f"tf.{name} is TF1-only, in a branch only TensorFlow 1 enters (its `if` tests the "
                                   "version): dead code under TF 2, delete the branch", advice=True)
         elif name in REPORTED and not compat:
-            self.report(original, f"tf.{name} is TF1-only ({_GRAPH_MODE.format(name=name)}): {REPORTED[name]}")
+            self.report(original, f"tf.{name} is TF1-only ({GRAPH_MODE.format(name=name)}): {REPORTED[name]}")
         elif name in RENAMES or name in CASTS:
             self.report(original, f"tf.{name} is gone in TensorFlow 2: use tf.{RENAMES.get(name, 'cast')} "
                                   f"({code(original.func)} could not be rewritten here)")
@@ -338,7 +290,7 @@ class Tf1NamesToTf2(DropsStatements):
         target = name
         if api.missing(f"tensorflow.{name}") is not None:
             new = PREFERRED.get(name) or tables.renames.get(old, "").removeprefix("tf.")
-            if not new or (new.startswith("compat.v1.") and _graph_only(name)) or not api.exists(f"tensorflow.{new}"):
+            if not new or (new.startswith("compat.v1.") and graph_only(name)) or not api.exists(f"tensorflow.{new}"):
                 return None
             target = new
         signature = api.signature(f"tensorflow.{target}")
@@ -347,7 +299,7 @@ class Tf1NamesToTf2(DropsStatements):
             return None  # a renamed keyword given twice (`reduction_indices=` beside `axis=`): for a person
         if signature is None or not all(signature.takes(keyword) for keyword in keywords):
             fallback = tables.renames.get(old, "").removeprefix("tf.")
-            if target == name or not fallback.startswith("compat.v1.") or _graph_only(name):
+            if target == name or not fallback.startswith("compat.v1.") or graph_only(name):
                 return None
             signature = api.signature(f"tensorflow.{fallback}")
             if signature is None or not all(signature.takes(keyword) for keyword in
@@ -442,12 +394,6 @@ def _table_parents() -> dict[bytes, frozenset[bytes]]:
 def _tables() -> tuple[Tf1Tables, Surface]:
     api = surface()
     return tf1_tables(api), api
-
-
-def _graph_only(name: str) -> bool:
-    """A TF1 name (after `tf.`) whose compat.v1 spelling needs graph mode (GRAPH_ONLY: a name or a module)."""
-    return any(name == entry or (entry.endswith(".") and name.startswith(entry)) or name.endswith("." + entry)
-               for entry in GRAPH_ONLY)
 
 
 class _GraphImports(cst.CSTVisitor):
