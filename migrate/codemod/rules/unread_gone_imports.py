@@ -7,7 +7,8 @@ bound a name nobody read; under Keras 3 it stops the script with an ImportError.
 (`api_surface`, as the last pass does), a name that is missing and read nowhere in the file goes from its import
 (the statement with it when it was the last). A name another file of the run may take from this module stays
 (`from model import mean`, `model.mean`, `from model import *`: `Survey.taken`), as does every import of a package's
-`__init__.py` or of a file with `__all__` (what they import is what they offer), and is reported by the last pass.
+`__init__.py` or of a file with `__all__` (what they import is what they offer) and of a notebook's cell (the cells
+after it read it), and is reported by the last pass.
 Runs before `legacy_import_paths`, which then neither moves nor reports what went.
 """
 
@@ -55,7 +56,8 @@ class UnreadGoneImports(DropsStatements):
         filename = self.context.filename or "<string>.py"
         taken = getattr(self.context.scratch.get("survey"), "taken", frozenset())
         self.module_name = module_of(filename)
-        self.offered = filename.endswith("__init__.py") or f"{self.module_name}.*" in taken
+        # a notebook cell's imports serve the cells after it, which this rule does not see
+        self.offered = filename.endswith("__init__.py") or ".ipynb" in filename or f"{self.module_name}.*" in taken
         self.taken = taken
         self.read = {name.value for name in names_in(node)}  # outside imports: what the file reads or binds
 
