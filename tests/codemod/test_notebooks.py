@@ -196,3 +196,16 @@ def test_an_import_of_a_gone_name_a_later_cell_reads_stays():
     result, after = _rewrite(notebook)
     assert after is None  # nothing changed: the import stays for cell 2, whose name is reported
     assert [(f.path, f.line) for f in result.findings] == [("nb.ipynb:cell 1", 1)]
+
+
+def test_the_preamble_of_earlier_cells_keeps_its_imports_of_gone_names():
+    # the cells before one are rewritten alone as its preamble, where nothing reads an import: unread_gone_imports
+    # dropped them there, and the cell after got the preamble's imports written into it
+    notebook = _notebook(new_code_cell("import keras\nfrom keras.engine import Layer\n"
+                                       "from keras.layers.core import RepeatVector, Permute"),
+                         new_code_cell("x = RepeatVector(3)(y)"))
+    _, after = _rewrite(notebook)
+    assert _code(after) == ["import keras\nfrom keras.layers import Layer\nfrom keras.layers import RepeatVector, Permute",
+                            "x = RepeatVector(3)(y)"]
+    _, again = _rewrite(after)
+    assert again is None

@@ -56,8 +56,9 @@ class UnreadGoneImports(DropsStatements):
         filename = self.context.filename or "<string>.py"
         taken = getattr(self.context.scratch.get("survey"), "taken", frozenset())
         self.module_name = module_of(filename)
-        # a notebook cell's imports serve the cells after it, which this rule does not see
-        self.offered = filename.endswith("__init__.py") or ".ipynb" in filename or f"{self.module_name}.*" in taken
+        # a notebook cell's imports (and the preamble of the cells before one) serve the cells after it, unseen here
+        self.offered = filename.endswith("__init__.py") or ".ipynb" in filename or filename == "<preamble>" or \
+            f"{self.module_name}.*" in taken
         self.taken = taken
         self.read = {name.value for name in names_in(node)}  # outside imports: what the file reads or binds
 
