@@ -78,6 +78,9 @@ class Survey:
     # Modules of the run joined through imports, in either direction, to a module that uses Keras
     # (`tf1_graph_program`: a program whose eager execution is turned off must not run Keras 3).
     keras_linked: frozenset[str] = frozenset()
+    # What the run's files take from its modules by name ("model.mean": `from model import mean`, or `model.mean` read
+    # where model is imported), and the modules star-imported ("model.*"): a name another file may read.
+    taken: frozenset[str] = frozenset()
 
     def called(self, qualified_names: set[str], module: str) -> Factory | None:
         return next((f for f in self.factories if f.called_by(qualified_names, module)), None)
@@ -113,7 +116,7 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
             passed_on |= reexports(module_of(path), source)
     packages = frozenset(part.split(".")[0] for path, _ in sources for part in PurePath(path).parts)
     return Survey(found.factories, frozenset(reached), tuple(sorted(passed_on.items())), packages, _phases(sources),
-                  _session_factories(sources), _keras_linked(sources))
+                  _session_factories(sources), _keras_linked(sources), _taken(sources))
 
 
 # A use of Keras in a file's text: an import of it (`import keras`, `from tensorflow import keras`,
@@ -152,6 +155,36 @@ def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
                 parent[root(word)] = root(name)
     linked = {root(module) for module in keras}
     return frozenset(module for module in modules if root(module) in linked)
+
+
+_MODULE_READ = re.compile(rb"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)")
+_STAR = re.compile(rb"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\*", re.M)
+
+
+def _taken(sources: list[tuple[str, bytes]]) -> frozenset[str]:
+    """`Survey.taken`, read from the text: every `from M import a, b` / `from M import *` (M's last part), and every
+    `X.a` in a file that imports a module as X (`import M`, `import M as X`, `from P import M`)."""
+    found: set[str] = set()
+    for _, source in sources:
+        found |= {f"{module.rsplit(b'.', 1)[-1].decode()}.*" for module in _STAR.findall(source)}
+        modules: dict[bytes, bytes] = {}
+        for base, names, plain in _IMPORTED.findall(source):
+            if base:
+                module = base.rsplit(b".", 1)[-1]
+                for item in names.split(b","):
+                    parts = item.split()
+                    if parts:
+                        found.add(f"{module.decode()}.{parts[0].decode()}")
+                        modules[parts[-1]] = parts[0]
+            else:
+                for item in plain.split(b","):
+                    parts = item.split()
+                    if parts:
+                        modules[parts[-1].split(b".")[0] if len(parts) == 1 else parts[-1]] = parts[0].rsplit(b".", 1)[-1]
+        for alias, name in _MODULE_READ.findall(source):
+            if alias in modules:
+                found.add(f"{modules[alias].decode()}.{name.decode()}")
+    return frozenset(found)
 
 
 def _session_factories(sources: list[tuple[str, bytes]]) -> tuple[str, ...]:

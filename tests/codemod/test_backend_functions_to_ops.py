@@ -148,7 +148,7 @@ def test_what_has_no_keras_3_counterpart_is_reported():
     findings = assert_unchanged("""
         from keras import backend as K
 
-        ordering = K.image_dim_ordering()
+        ordering = K.set_image_dim_ordering(order)
         image_shape = K.placeholder(ndim=2)
         K.set_learning_phase(1)
         model.compile(loss=K.categorical_crossentropy)
@@ -160,12 +160,12 @@ def test_what_has_no_keras_3_counterpart_is_reported():
         out = sess.run([boxes], feed_dict={shape: [416, 416]})
     """, RULE)
     assert [(f.line, f.message.split(" is gone")[0]) for f in findings] == [
-        (4, "keras.backend.image_dim_ordering"), (5, "keras.backend.placeholder"),
+        (4, "keras.backend.set_image_dim_ordering"), (5, "keras.backend.placeholder"),
         (6, "keras.backend.set_learning_phase"), (7, "keras.backend.categorical_crossentropy"),
         (10, "keras.backend.control_flow_ops.while_loop"), (11, "keras.backend.variable"),
         (12, "keras.backend.placeholder")]
     assert all(not f.advice for f in findings)
-    assert "image_data_format()" in findings[0].message and "training=False" in findings[2].message
+    assert "set_image_data_format(" in findings[0].message and "training=False" in findings[2].message
 
 
 def test_variables_values_and_the_optimizers_learning_rate():
@@ -711,3 +711,136 @@ def test_what_ctc_batch_cost_became_computes_what_keras_2_3_1_did():
         loss = keras.ops.convert_to_numpy(eval(expression, {"keras": keras, **given}))  # the rule's own output
         assert loss.shape == ref[f"loss_{case}"].shape
         np.testing.assert_allclose(loss, ref[f"loss_{case}"], rtol=1e-5, atol=1e-5)
+
+
+def test_image_dim_ordering_read_for_its_value_becomes_keras_2s_answer():
+    # kbardool/keras-frcnn RoiPoolingConv.py and measure_map.py, titu1994/Image-Super-Resolution advanced.py: the
+    # ordering kept or passed on (the comparison form is rewritten as before)
+    assert_rewrites("""
+        from keras import backend as K
+
+        def depth_to_scale(x, scale, dim_ordering=K.image_dim_ordering()):
+            return x
+        ordering = K.image_dim_ordering()
+        R = rpn_to_roi(Y1, Y2, C, K.image_dim_ordering(), overlap_thresh=0.5)
+        if K.image_dim_ordering() == 'th':
+            pass
+    """, """
+        from keras import backend as K
+
+        def depth_to_scale(x, scale, dim_ordering=('th' if K.image_data_format() == 'channels_first' else 'tf')):
+            return x
+        ordering = ('th' if K.image_data_format() == 'channels_first' else 'tf')
+        R = rpn_to_roi(Y1, Y2, C, ('th' if K.image_data_format() == 'channels_first' else 'tf'), overlap_thresh=0.5)
+        if K.image_data_format() == 'channels_first':
+            pass
+    """, RULE)
+
+
+def test_what_image_dim_ordering_became_is_keras_2s_getter_for_both_formats():
+    got, _ = rewrite("from keras import backend as K\nordering = K.image_dim_ordering()\n", RULE)
+    expression = got.split("ordering = ", 1)[1]
+    try:
+        for data_format, ordering in (("channels_first", "th"), ("channels_last", "tf")):
+            keras.backend.set_image_data_format(data_format)
+            assert eval(expression, {"K": keras.backend}) == ordering
+    finally:
+        keras.backend.set_image_data_format("channels_last")
+
+
+def test_get_variable_shape_is_int_shape_and_name_scope_keras_3s():
+    # peter0749/YOLOv2-tiny-Keras-with-multiple-GPU lib/weightnorm.py; titu1994/Image-Super-Resolution distill_network.py
+    assert_rewrites("""
+        from keras import backend as K
+
+        shape = K.get_variable_shape(p)
+        with K.name_scope('gram_matrix'):
+            norm = K.get_variable_shape(self.kernel)[-1]
+        with K.name_scope('loss_' + str(i)):
+            pass
+    """, """
+        from keras import backend as K
+        import keras
+
+        shape = tuple(p.shape)
+        with keras.name_scope('gram_matrix'):
+            norm = tuple(self.kernel.shape)[-1]
+        with keras.name_scope('loss_' + str(i)):
+            pass
+    """, RULE)
+
+
+def test_a_name_scope_keras_3_refuses_is_reported():
+    # TF 1's `'scope/'` re-entered a scope, None reset to the root, default_name=/values= have no counterpart
+    for call in ("K.name_scope('outer/')", "K.name_scope(None)", "K.name_scope(None, 'default')",
+                 "K.name_scope(name, values=[x])"):
+        source = f"from keras import backend as K\nwith {call}:\n    pass\n"
+        got, findings = rewrite(source, RULE)
+        assert got == source and [f.line for f in findings] == [2], call
+        assert "keras.name_scope(name)" in findings[0].message
+
+
+def test_keras_3s_name_scope_names_ops_and_variables_as_tf_name_scope_did():
+    import tensorflow as tf
+
+    @tf.function
+    def traced(x):
+        with keras.name_scope("gram_matrix"):
+            return tf.identity(x)
+    graph = traced.get_concrete_function(tf.TensorSpec([2])).graph
+    assert "gram_matrix/Identity" in [op.name for op in graph.get_operations()]
+    with keras.name_scope("loss"):
+        variable = keras.Variable(1.0, name="w")
+    assert variable.path == "loss/w"
+
+
+def test_batch_normalization_gets_keras_3s_parameter_order():
+    # kbardool/keras-frcnn FixedBatchNormalization.py (statistics broadcast to the input's rank), keywords, axis=-1
+    assert_rewrites("""
+        from keras import backend as K
+
+        x_normed = K.batch_normalization(
+            x, self.mean, self.std,
+            self.beta, self.gamma,
+            epsilon=self.epsilon)
+        y = K.batch_normalization(x, m, v, None, None, axis=-1)
+        z = K.batch_normalization(x, mean=m, var=v, beta=b, gamma=g)
+        w = K.batch_normalization(x, m, v, b, g, -1, 1e-5)
+    """, """
+        from keras import backend as K
+        import keras
+
+        x_normed = keras.ops.batch_normalization(
+            x, self.mean, self.std,
+            offset=self.beta, scale=self.gamma,
+            epsilon=self.epsilon, axis=-1)
+        y = keras.ops.batch_normalization(x, m, v, offset=None, scale=None, axis=-1)
+        z = keras.ops.batch_normalization(x, mean=m, variance=v, offset=b, scale=g, axis=-1)
+        w = keras.ops.batch_normalization(x, m, v, offset=b, scale=g, axis=-1, epsilon=1e-5)
+    """, RULE)
+
+
+def test_batch_normalization_along_another_axis_is_reported():
+    for call in ("K.batch_normalization(x, m, v, b, g, axis=1)", "K.batch_normalization(x, m, v, b, g, 3)",
+                 "K.batch_normalization(x, m, v, b)", "K.batch_normalization(*args)"):
+        source = f"from keras import backend as K\ny = {call}\n"
+        got, findings = rewrite(source, RULE)
+        assert got == source and [f.line for f in findings] == [2], call
+
+
+BATCH_NORMALIZATION_REFERENCES = Path(__file__).parent / "data" / "keras231_batch_normalization_refs.npz"
+
+
+def test_what_batch_normalization_became_computes_what_keras_2_3_1_did():
+    """Against Keras 2.3.1's K.batch_normalization (tests/codemod/data/make_keras231_batch_normalization_refs.py, run
+    by /tmp/legacy37): its fused path (4D, statistics of one axis or broadcast to (1, 1, 1, C)), its
+    tf.nn.batch_normalization path (2D, 3D), no beta/gamma, epsilon given; the expression the rule writes, evaluated."""
+    got, _ = rewrite("from keras import backend as K\ny = K.batch_normalization(x, mean, var, beta, gamma, "
+                     "epsilon=epsilon)\n", RULE)
+    expression = got.split("y = ", 1)[1]
+    ref = np.load(BATCH_NORMALIZATION_REFERENCES)
+    for case in range(5):
+        given = {name: ref[f"{name}_{case}"] if f"{name}_{case}" in ref else None
+                 for name in ("x", "mean", "var", "beta", "gamma", "epsilon")}
+        y = keras.ops.convert_to_numpy(eval(expression, {"keras": keras, **given}))
+        np.testing.assert_allclose(y, ref[f"y_{case}"], rtol=1e-5, atol=1e-5)

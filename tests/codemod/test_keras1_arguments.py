@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from migrate.codemod.rules.keras1_arguments import Keras1Arguments
-from tests.codemod.helpers import assert_rewrites, assert_unchanged
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
 RULE = "keras1_arguments"
 
@@ -222,3 +222,101 @@ def test_the_premise_keras_3s_lstm_and_gru_compute_the_same_for_every_implementa
             keras.utils.set_random_seed(1)
             outputs.append(keras.ops.convert_to_numpy(layer(4, implementation=implementation)(x)))
         np.testing.assert_allclose(outputs[0], outputs[1], rtol=1e-6, atol=1e-6)
+
+
+def test_keras_1_image_and_category_utilities_get_keras_2s_keywords():
+    # titu1994/Image-Super-Resolution models.py (nb_classes=), nicolov/segmentation_keras utils/image_reader.py (a
+    # dim_ordering parameter passed on); a project's own to_categorical stays
+    assert_rewrites("""
+        from keras.utils import to_categorical
+        from keras.utils import np_utils
+        from keras.preprocessing.image import img_to_array, array_to_img
+        from mylib import to_categorical as mine
+        y = to_categorical(y, nb_classes=2)
+        y2 = np_utils.to_categorical(y, nb_classes=n)
+        y3 = mine(y, nb_classes=2)
+        a = img_to_array(img, dim_ordering='th')
+        b = img_to_array(img, dim_ordering="default")
+        c = img_to_array(img, dim_ordering=dim_ordering)
+        d = array_to_img(x, dim_ordering='tf', scale=False)
+    """, """
+        from keras.utils import to_categorical
+        from keras.utils import np_utils
+        from keras.preprocessing.image import img_to_array, array_to_img
+        from mylib import to_categorical as mine
+        y = to_categorical(y, num_classes=2)
+        y2 = np_utils.to_categorical(y, num_classes=n)
+        y3 = mine(y, nb_classes=2)
+        a = img_to_array(img, data_format='channels_first')
+        b = img_to_array(img)
+        c = img_to_array(img, data_format={'th': 'channels_first', 'tf': 'channels_last', 'default': None}.get(dim_ordering, dim_ordering))
+        d = array_to_img(x, data_format='channels_last', scale=False)
+    """, RULE)
+
+
+def test_a_layers_dim_ordering_is_converted_as_keras_2s_legacy_interface_did():
+    # Keras 2.3.1's legacy interfaces: 'th' -> 'channels_first', 'tf' -> 'channels_last', 'default' -> None, any other
+    # value kept; at run time for a value computed there
+    assert_rewrites("""
+        from keras.layers import MaxPooling2D, UpSampling2D
+        e = MaxPooling2D((2, 2), dim_ordering='default')
+        f = MaxPooling2D((2, 2), dim_ordering=order, name='p')
+        g = UpSampling2D(dim_ordering='default', size=(2, 2))
+    """, """
+        from keras.layers import MaxPooling2D, UpSampling2D
+        e = MaxPooling2D((2, 2))
+        f = MaxPooling2D((2, 2), data_format={'th': 'channels_first', 'tf': 'channels_last', 'default': None}.get(order, order), name='p')
+        g = UpSampling2D(size=(2, 2))
+    """, RULE)
+
+
+@pytest.mark.parametrize("ordering", ["th", "tf", "default"])
+def test_what_img_to_array_with_an_ordering_became_lays_the_image_out_as_keras_1(ordering):
+    from keras.utils import img_to_array
+
+    got, _ = rewrite("from keras.preprocessing.image import img_to_array\n"
+                     "x = img_to_array(img, dim_ordering=dim_ordering)\n", RULE)
+    image = np.arange(2 * 3 * 4, dtype="uint8").reshape(2, 3, 4)
+    x = eval(got.split("x = ", 1)[1], {"img_to_array": img_to_array, "img": image, "dim_ordering": ordering})
+    # Keras 1: 'th' put the channels first, 'tf' (and 'default', channels_last here) kept them last; float32
+    expected = image.transpose(2, 0, 1) if ordering == "th" else image
+    assert x.dtype == np.float32 and np.array_equal(x, expected)
+
+
+def test_atrous_convolutions_become_the_convolution_with_dilation_rate_as_keras_2_made_them():
+    # nicolov/segmentation_keras model.py: Keras 2's AtrousConvolution2D(*args, atrous_rate=r) was Conv2D(*args,
+    # dilation_rate=r) through Conv2D's Keras 1 interface; the import goes once nothing reads it
+    assert_rewrites("""
+        from keras.layers import AtrousConvolution2D, AtrousConvolution1D, MaxPooling2D
+        from keras import layers
+        model.add(AtrousConvolution2D(512, 3, 3, atrous_rate=(2, 2), activation='relu', name='conv5_1'))
+        y = layers.AtrousConvolution2D(64, 3, 3, border_mode='same')(x)
+        z = AtrousConvolution1D(nb_filter=32, filter_length=3, atrous_rate=4)(x)
+    """, """
+        from keras.layers import Conv1D, Conv2D, MaxPooling2D
+        from keras import layers
+        model.add(Conv2D(512, (3, 3), dilation_rate=(2, 2), activation='relu', name='conv5_1'))
+        y = layers.Conv2D(64, (3, 3), padding='same')(x)
+        z = Conv1D(filters=32, kernel_size=3, dilation_rate=4)(x)
+    """, RULE)
+
+
+def test_an_atrous_convolution_given_more_by_position_stays():
+    # Keras 2's Conv2D took filters and the kernel size by position only: Keras 2 refused this call too
+    assert_unchanged("""
+        from keras.layers import AtrousConvolution2D
+        z = AtrousConvolution2D(64, 3, 3, 'glorot_uniform')(x)
+        w = AtrousConvolution2D(*args, atrous_rate=2)(x)
+    """, RULE)
+
+
+def test_what_an_atrous_convolution_became_is_keras_2_3_1s_layer():
+    """Keras 2.3.1 (/tmp/legacy37) built AtrousConvolution2D(4, 3, 3, atrous_rate=(2, 2), border_mode='same') as a
+    Conv2D with kernel_size (3, 3), dilation_rate (2, 2), padding 'same' (its get_config, run there before this
+    test was written); the rewritten call builds that layer in Keras 3."""
+    got, _ = rewrite("from keras.layers import AtrousConvolution2D\n"
+                     "layer = AtrousConvolution2D(4, 3, 3, atrous_rate=(2, 2), border_mode='same')\n")
+    layer = eval(got.rsplit("layer = ", 1)[1], {"Conv2D": keras.layers.Conv2D})
+    config = layer.get_config()
+    assert (config["filters"], config["kernel_size"], config["dilation_rate"], config["padding"]) == \
+        (4, (3, 3), (2, 2), "same")

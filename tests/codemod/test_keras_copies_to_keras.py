@@ -1,16 +1,21 @@
 """keras_copies_to_keras: must-not-change cases first, then before/after, then the premises on the legacy stack
-(Keras 2.3.1's keras.backend is its tensorflow_backend but for NOT_EXPORTED; TF 1.x's tf.contrib.keras is tf.keras)."""
+(Keras 2.3.1's keras.backend is its tensorflow_backend but for NOT_EXPORTED; TF 1.x's tf.contrib.keras is tf.keras;
+keras.backend.common's settings functions are keras.backend's on Keras 2.2.4 and answer alike on Keras 2.3.1)."""
 
+import json
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from migrate.codemod.rules.keras_copies_to_keras import NOT_EXPORTED
+from migrate.codemod.rules.keras_copies_to_keras import COMMON_NAMES, NOT_EXPORTED
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
 
 RULE = "keras_copies_to_keras"
 LEGACY = Path("/tmp/legacy37/bin/python")
+# Keras 2.2.4's own package, unpacked (`pip download keras==2.2.4 --no-deps`, unzipped): run by the legacy stack's
+# Python on its TF 1.15 in place of Keras 2.3.1.
+KERAS_224 = Path("/tmp/k224/keras/__init__.py")
 
 
 def test_a_projects_own_contrib_or_backend_and_names_keras_backend_lacks_stay():
@@ -81,6 +86,54 @@ def test_the_tensorflow_backend_is_keras_backend():
     """, RULE)
 
 
+def test_keras_backend_common_is_keras_backend_for_its_settings_functions():
+    # kbardool/keras-frcnn (Keras 2.0): K.common.image_dim_ordering(), compared and read; every import form
+    assert_rewrites("""
+        import keras
+        from keras import backend as K
+        from keras.backend.common import image_dim_ordering, floatx
+        from keras.backend import common
+        import keras.backend.common as C
+        if K.common.image_dim_ordering() == 'th':
+            pass
+        self.dim_ordering = K.common.image_dim_ordering()
+        e = keras.backend.common.epsilon() + common.epsilon() + C.epsilon()
+    """, """
+        import keras
+        from keras import backend as K
+        from keras.backend import image_dim_ordering, floatx
+        from keras import backend as common
+        import keras.backend as C
+        if K.image_dim_ordering() == 'th':
+            pass
+        self.dim_ordering = K.image_dim_ordering()
+        e = keras.backend.epsilon() + common.epsilon() + C.epsilon()
+    """, RULE)
+    # with every rule: the comparison and the value as Keras 2's getter gave them
+    got, findings = rewrite("""
+        from keras import backend as K
+        if K.common.image_dim_ordering() == 'th':
+            pass
+        self.dim_ordering = K.common.image_dim_ordering()
+    """)
+    assert got == ("\nfrom keras import backend as K\nif K.image_data_format() == 'channels_first':\n    pass\n"
+                   "self.dim_ordering = ('th' if K.image_data_format() == 'channels_first' else 'tf')\n"), got
+    assert not findings, findings
+
+
+def test_what_keras_backend_common_holds_beside_its_settings_stays():
+    # must not change: its module constants and decorators are no keras.backend names; a project's own `common`
+    assert_unchanged("""
+        from keras import backend as K
+        from keras.backend.common import _FLOATX
+        from keras.backend import common
+        from mypkg import common as C
+        fmt = common._IMAGE_DATA_FORMAT
+        f = K.common.symbolic(g)
+        e = C.epsilon()
+    """, RULE)
+
+
 def test_with_every_rule_nothing_is_left_for_review():
     # germain-hug/Deep-RL-Keras main.py:17 and its session preamble; a clear_session through the module's alias
     got, findings = rewrite("""
@@ -112,3 +165,34 @@ def test_keras_2_3_1_backend_holds_every_tensorflow_backend_name_but_the_unexpor
     unexported, contrib = run.stdout.strip().splitlines()[-2:]
     assert frozenset(unexported.split()) == NOT_EXPORTED
     assert contrib == "True True"
+
+
+@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
+@pytest.mark.parametrize("data_format", ["channels_first", "channels_last"])
+def test_keras_2_3_1_backend_common_answers_as_keras_backend(tmp_path, data_format):
+    """Keras 2.3.1's keras.backend wraps tf.keras's settings, keras.backend.common keeps its own; both start from
+    keras.json: the same answers for either format (image_dim_ordering, gone from 2.3.1's keras.backend, as the
+    'th'/'tf' of its image_data_format)."""
+    (tmp_path / "keras.json").write_text(json.dumps({"image_data_format": data_format, "epsilon": 1e-05,
+                                                     "floatx": "float32", "backend": "tensorflow"}))
+    probe = ("import keras.backend as K, keras.backend.common as c\n"
+             "print(c.image_dim_ordering() == ('th' if K.image_data_format() == 'channels_first' else 'tf'),"
+             " all(getattr(c, n)() == getattr(K, n)() for n in ('epsilon', 'floatx', 'image_data_format')),"
+             " K.image_data_format())\n")
+    run = subprocess.run([str(LEGACY), "-c", probe], capture_output=True, text=True, timeout=300,
+                         env=legacy_env(KERAS_HOME=str(tmp_path)))
+    assert run.returncode == 0, run.stderr[-2500:]
+    assert run.stdout.strip().splitlines()[-1] == f"True True {data_format}"
+
+
+@pytest.mark.skipif(not (LEGACY.exists() and KERAS_224.exists()), reason="Keras 2.2.4 unpacked in /tmp/k224 is not here")
+def test_keras_2_2_4_backend_common_settings_functions_are_keras_backends():
+    probe = ("import keras, keras.backend as K, keras.backend.common as c\n"
+             "print(keras.__version__, ' '.join(sorted(n for n in dir(c) if not n.startswith('_') and callable(getattr(c, n))"
+             " and getattr(K, n, None) is getattr(c, n))))\n")
+    env = legacy_env()
+    env["PYTHONPATH"] = str(KERAS_224.parent.parent)
+    run = subprocess.run([str(LEGACY), "-c", probe], capture_output=True, text=True, timeout=300, env=env)
+    assert run.returncode == 0, run.stderr[-2500:]
+    version, *same = run.stdout.strip().splitlines()[-1].split()
+    assert version == "2.2.4" and frozenset(same) == COMMON_NAMES

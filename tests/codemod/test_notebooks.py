@@ -186,3 +186,26 @@ def test_check_diff_and_write_on_a_notebook(tmp_path):
     assert nbformat.read(path, as_version=4).cells[1].source == "model.fit(batches(), steps_per_epoch=10)"
     assert "fit_generator" in (tmp_path / ".ipynb_checkpoints" / "train-checkpoint.ipynb").read_text()
     assert code("--check", ".").returncode == 0
+
+
+def test_an_import_of_a_gone_name_a_later_cell_reads_stays():
+    # emilwallner/Coloring-greyscale-images full_version.ipynb: cell 1 imports, later cells read (unread_gone_imports
+    # sees one cell; it dropped such imports, and a second run changed the notebook again)
+    notebook = _notebook(new_code_cell("from keras.regularizers import l1l2\nimport keras"),
+                         new_code_cell("penalty = l1l2(0.1, 0.1)"))
+    result, after = _rewrite(notebook)
+    assert after is None  # nothing changed: the import stays for cell 2, whose name is reported
+    assert [(f.path, f.line) for f in result.findings] == [("nb.ipynb:cell 1", 1)]
+
+
+def test_the_preamble_of_earlier_cells_keeps_its_imports_of_gone_names():
+    # the cells before one are rewritten alone as its preamble, where nothing reads an import: unread_gone_imports
+    # dropped them there, and the cell after got the preamble's imports written into it
+    notebook = _notebook(new_code_cell("import keras\nfrom keras.engine import Layer\n"
+                                       "from keras.layers.core import RepeatVector, Permute"),
+                         new_code_cell("x = RepeatVector(3)(y)"))
+    _, after = _rewrite(notebook)
+    assert _code(after) == ["import keras\nfrom keras.layers import Layer\nfrom keras.layers import RepeatVector, Permute",
+                            "x = RepeatVector(3)(y)"]
+    _, again = _rewrite(after)
+    assert again is None

@@ -8,7 +8,8 @@ where the two signatures disagree on a default the Keras 2 one is written out (`
 joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` reduces the last axis,
 `keras.ops.argmax(x)` the flattened tensor). `K.shape` becomes `tf.shape` (a tensor, as Keras 2's was;
 `keras.ops.shape` is a tuple, on which `* 2` repeats). `K.image_dim_ordering() == 'th'` becomes
-`K.image_data_format() == 'channels_first'`. A few become what Keras 3 or TensorFlow moved them to
+`K.image_data_format() == 'channels_first'`, and its value read otherwise `('th' if K.image_data_format() ==
+'channels_first' else 'tf')`, what Keras 2's getter returned. A few become what Keras 3 or TensorFlow moved them to
 (`CALLED_AS`: `K.placeholder` -> `keras.Input`, `K.resize_images` -> `keras.layers.UpSampling2D`,
 `K.control_flow_ops.while_loop` -> `tf.while_loop`, `K.device_lib` -> TensorFlow's own, `K.bias_add` ->
 `tf.nn.bias_add` as Keras 2 called it, `K.ctc_batch_cost` -> `keras.ops.ctc_loss` with its blank the last class).
@@ -75,7 +76,9 @@ OPS.update({
 # arguments written out when absent). K.variable(1) was a float32 variable, keras.Variable(1) an int32 one.
 OTHERS = {"variable": ("keras.Variable", ("value", "dtype", "name"), {"dtype": "keras.backend.floatx()"})}
 # One-argument functions whose Keras 3 spelling is an expression of the argument ({x}: parenthesized if need be).
+# (Keras 2.0-2.2's get_variable_shape(x) returned int_shape(x); Keras 2.3.1's keras.backend no longer exported it.)
 SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.shape)",
+          "get_variable_shape": "tuple({x}.shape)",
           "dtype": "keras.backend.standardize_dtype({x}.dtype)", "ndim": "len({x}.shape)",
           "cast_to_floatx": "numpy.asarray({arg}, dtype=keras.backend.floatx())", "relu": "keras.ops.relu({arg})"}
 # Keras 2 parameters the keras.ops function names otherwise (Keras 2.3.1's signatures against Keras 3's:
@@ -136,6 +139,9 @@ ADVICE = {
                       "keras.ops.log(y_pred + keras.backend.epsilon()), keras.ops.cast(keras.ops.squeeze(label_length, "
                       "-1), 'int32'), keras.ops.cast(keras.ops.squeeze(input_length, -1), 'int32'), "
                       "mask_index=num_classes - 1), 1) (Keras 2's blank was the last class)",
+    "batch_normalization": "use keras.ops.batch_normalization(x, mean, variance, axis, offset=beta, scale=gamma, "
+                           "epsilon=...) with statistics of one axis (Keras 3 reshapes them along axis)",
+    "name_scope": "use keras.name_scope(name) (a string without '/')",
     "ctc_decode": "keras.ops.ctc_decode pads to the input length and scores otherwise (its beam search too): for "
                   "Keras 2's results, logits = tf.math.log(tf.transpose(y_pred, [1, 0, 2]) + keras.backend.epsilon()) "
                   "then tf.nn.ctc_greedy_decoder(logits, input_length) or tf.compat.v1.nn.ctc_beam_search_decoder("
@@ -303,6 +309,11 @@ class BackendFunctionsToOps(DropsStatements):
             return updated  # rewritten by leave_Comparison, removed by leave_SimpleStatementLine
         if function == "set_image_dim_ordering":
             return self._set_ordering(original, updated)
+        if function == "image_dim_ordering" and not original.args and isinstance(updated.func, cst.Attribute):
+            # Keras 2's legacy getter, read for its value: 'th' for channels_first, 'tf' otherwise, exactly
+            func = code(updated.func.with_changes(attr=cst.Name("image_data_format")))
+            return self._rewritten(original, cst.parse_expression(
+                f"('th' if {func}() == 'channels_first' else 'tf')"))
         keywords = {arg.keyword.value for arg in original.args if arg.keyword is not None}
         starred = any(arg.star for arg in original.args)
         if function in SHAPES and len(original.args) == 1 and not keywords and not starred:
@@ -667,8 +678,57 @@ def _ctc_batch_cost(rule: BackendFunctionsToOps, original: cst.Call, updated: cs
         f"mask_index=keras.ops.shape({y_pred})[-1] - 1), 1)")
 
 
+def _name_scope(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`with K.name_scope('loss'):` -> `with keras.name_scope('loss'):`. Keras 2's was tf.name_scope (TF 1's,
+    `name_scope(name, default_name=None, values=None)`); Keras 3's, with the TensorFlow backend, enters tf.name_scope
+    under the same name (ops in a traced function are named `loss/...`) and names the variables made in it alike. Only
+    the name given: Keras 3's takes a string without `/` (TF 1's `'scope/'` re-entered a scope: reported)."""
+    if len(updated.args) != 1 or updated.args[0].keyword is not None:
+        return None
+    name = updated.args[0].value
+    if isinstance(name, cst.Name) and name.value == "None" or \
+            isinstance(name, cst.SimpleString) and "/" in name.evaluated_value:
+        return None
+    return updated.with_changes(func=cst.parse_expression("keras.name_scope"))
+
+
+def _batch_normalization(rule: BackendFunctionsToOps, original: cst.Call,
+                         updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.batch_normalization(x, mean, var, beta, gamma, epsilon=e)` -> `keras.ops.batch_normalization(x, mean, var,
+    offset=beta, scale=gamma, epsilon=e, axis=-1)`, the call's layout kept: Keras 3 orders the parameters otherwise
+    (axis third, offset and scale after it) and names the variance in full. Keras 2.3.1 normalized a 4D input along
+    its last axis with TensorFlow's fused kernel (the statistics flattened to one axis) and any other with
+    tf.nn.batch_normalization, broadcasting them as given; Keras 3's, with axis -1, calls the latter with them as
+    given: the same values for statistics of one axis or of the input's rank with ones elsewhere
+    (tests/codemod/data/keras231_batch_normalization_refs.npz). Both default epsilon to 1e-3. Another axis (Keras 3
+    reshapes the statistics along it) is reported."""
+    names = ("x", "mean", "var", "beta", "gamma", "axis", "epsilon")
+    given: dict[str, cst.BaseExpression] = {}
+    args = []
+    for index, arg in enumerate(updated.args):
+        name = names[index] if arg.keyword is None and index < len(names) else \
+            arg.keyword.value if arg.keyword is not None and arg.keyword.value in names else None
+        if name is None or arg.star:
+            return None
+        given[name] = arg.value
+        # the first three stay where they are; the others by keyword, under Keras 3's names
+        args.append(arg if index < 3 and arg.keyword is None else arg.with_changes(
+            keyword=cst.Name(BATCH_NORMALIZATION_KEYWORDS.get(name, name)), equal=_arg("0", "x").equal))
+    if not set(names[:5]) <= set(given) or ("axis" in given and code(given["axis"]).replace(" ", "") != "-1"):
+        return None
+    if "axis" not in given:  # Keras 3's axis has no default
+        args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        args.append(_arg("-1", "axis").with_changes(comma=updated.args[-1].comma))
+    return updated.with_changes(func=cst.parse_expression("keras.ops.batch_normalization"), args=args)
+
+
+# Keras 2's batch_normalization parameters -> Keras 3's
+BATCH_NORMALIZATION_KEYWORDS = {"var": "variance", "beta": "offset", "gamma": "scale"}
+
+
 # Keras 2 functions rewritten by a function of the call (None: the call is reported).
 CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
              "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add,
              "spatial_2d_padding": _spatial_2d_padding, "batch_dot": _batch_dot, "batch_flatten": _batch_flatten,
-             "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost}
+             "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost,
+             "name_scope": _name_scope, "batch_normalization": _batch_normalization}

@@ -6,7 +6,9 @@
 `fit`-like method) are touched. Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
 gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
 a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
-write instead.
+write instead. Keras 1's utilities too: `to_categorical(y, nb_classes=2)` -> `num_classes=2`, `img_to_array(img,
+dim_ordering='th')` (and array_to_img's) -> `data_format='channels_first'`; `AtrousConvolution2D(n, 3, 3,
+atrous_rate=(2, 2))` -> `Conv2D(n, (3, 3), dilation_rate=(2, 2))`, as Keras 2 made it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import user_method_calls
+from migrate.codemod.syntax import code, user_method_calls
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "keras.layers.core.", "keras.layers.convolutional.",
                  "keras.layers.recurrent.", "keras.layers.pooling.")
@@ -29,6 +31,9 @@ KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "
             "subsample": "strides", "subsample_length": "strides", "dim_ordering": "data_format",
             "nb_filter": "filters", "filter_length": "kernel_size", "pool_length": "pool_size",
             "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "bias": "use_bias"}
+# Keras 1's dilated convolutions, which Keras 2 kept as functions returning the convolution with dilation_rate
+ATROUS = {"AtrousConvolution2D": "Conv2D", "AtrousConv2D": "Conv2D", "AtrousConvolution1D": "Conv1D",
+          "AtrousConv1D": "Conv1D"}
 # Keras 1's recurrent layers, whose consume_less= (Keras 2's implementation=) does not change what they compute
 RECURRENT = frozenset({"LSTM", "GRU", "SimpleRNN"})
 # An Embedding's output_dim is its own argument in every Keras, not Keras 1's name for units, and its weights are
@@ -38,6 +43,11 @@ EMBEDDING_KEYWORDS = {**{k: v for k, v in KEYWORDS.items() if k != "output_dim"}
                       "W_constraint": "embeddings_constraint"}
 DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",
                 '"tf"': '"channels_last"'}
+# Keras 1's image utilities took dim_ordering ('th', 'tf', or 'default': the configured one), Keras 2 data_format
+# (None: the configured one); to_categorical's nb_classes became num_classes.
+FUNCTION_KEYWORDS = {"to_categorical": {"nb_classes": "num_classes"}, "img_to_array": {"dim_ordering": "data_format"},
+                     "array_to_img": {"dim_ordering": "data_format"}}
+ORDERINGS = "{'th': 'channels_first', 'tf': 'channels_last', 'default': None}"
 FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"}
 # Keras 1 merge(mode=...) -> the Keras 2/3 function; concat_axis -> axis (both default to -1)
 MERGE_MODES = {"sum": "add", "concat": "concatenate", "mul": "multiply", "ave": "average", "max": "maximum"}
@@ -112,7 +122,7 @@ class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
-    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less")
+    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes", "Atrous")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -139,15 +149,44 @@ class Keras1Arguments(Rule):
             return self._renamed(updated, {"nb_epoch": "epochs"})
         if self.qualified_names(original.func) & MODEL_CLASSES:
             return self._renamed(updated, MODEL_KEYWORDS)
+        function = self._keras_function(original)
+        if function is not None:
+            return self._renamed(updated, FUNCTION_KEYWORDS[function])
         layer = self._layer_class(original)
         if layer is None:
             return updated
+        if layer in ATROUS:
+            updated, layer = self._atrous(original, updated, layer)
         if layer == "BatchNormalization":
             return self._renamed(self._batchnorm_mode(original, updated), BATCHNORM_KEYWORDS)
         if layer in RECURRENT:
             updated = self._without_consume_less(updated)
         call = self._renamed(updated, EMBEDDING_KEYWORDS if layer == "Embedding" else KEYWORDS)
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
+
+    def _atrous(self, original: cst.Call, call: cst.Call, layer: str) -> tuple[cst.Call, str]:
+        """`AtrousConvolution2D(512, 3, 3, atrous_rate=(2, 2))` -> `Conv2D(512, 3, 3, dilation_rate=(2, 2))` (whose Keras 1
+        arguments the caller then converts): Keras 2's AtrousConvolution2D was that function, Conv2D with the rate as
+        dilation_rate (1 when not given), its other arguments through Conv2D's Keras 1 interface (filters and the kernel
+        size by position only). Another call stays (legacy_import_paths reports the name)."""
+        conv = ATROUS[layer]
+        positional = [arg for arg in call.args if arg.keyword is None]
+        if any(arg.star for arg in call.args) or len(positional) > (3 if conv == "Conv2D" else 2):
+            return call, layer
+        if isinstance(call.func, cst.Name):
+            module = next(name.rpartition(".")[0] for name in sorted(self.qualified_names(original.func))
+                          if name.startswith(LAYER_MODULES))
+            AddImportsVisitor.add_needed_import(self.context, "keras.layers", conv)
+            RemoveImportsVisitor.remove_unused_import(self.context, module, call.func.value)
+            func: cst.BaseExpression = cst.Name(conv)
+        elif isinstance(call.func, cst.Attribute):
+            func = call.func.with_changes(attr=cst.Name(conv))
+        else:
+            return call, layer
+        self.converted()
+        args = [arg.with_changes(keyword=cst.Name("dilation_rate")) if arg.keyword is not None and
+                arg.keyword.value == "atrous_rate" else arg for arg in call.args]
+        return call.with_changes(func=func, args=args), conv
 
     def _batchnorm_mode(self, original: cst.Call, call: cst.Call) -> cst.Call:
         """`BatchNormalization(mode=0, axis=-1)` -> `BatchNormalization(axis=-1)`: Keras 2 dropped mode=0 the same way
@@ -199,6 +238,14 @@ class Keras1Arguments(Rule):
         self.converted()
         return call.with_changes(func=cst.Name(function), args=args)
 
+    def _keras_function(self, call: cst.Call) -> str | None:
+        """`to_categorical` / `img_to_array` / `array_to_img` where the call resolves to Keras's, else None."""
+        for name in sorted(self.qualified_names(call.func)):
+            last = name.rsplit(".", 1)[-1]
+            if last in FUNCTION_KEYWORDS and name.startswith(("keras.", "tensorflow.keras.")):
+                return last
+        return None
+
     def _layer_class(self, call: cst.Call) -> str | None:
         for name in sorted(self.qualified_names(call.func)):  # sorted: one answer whatever the hash seed
             if name.startswith(LAYER_MODULES):
@@ -206,18 +253,30 @@ class Keras1Arguments(Rule):
         return None
 
     def _renamed(self, call: cst.Call, names: dict[str, str]) -> cst.Call:
+        """Keras 1's keywords under their Keras 2 names; a `dim_ordering` value converted as Keras 2's legacy interface
+        converted it ('th' -> 'channels_first', 'tf' -> 'channels_last', 'default' -> None, anything else kept): a
+        literal 'default' goes (None is data_format's default), a value computed at run time is converted there."""
         args, changed = [], 0
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value in names:
                 value = arg.value
+                if arg.keyword.value == "dim_ordering" and isinstance(value, cst.SimpleString) and \
+                        value.evaluated_value == "default":
+                    changed += 1
+                    continue
                 if arg.keyword.value == "dim_ordering" and isinstance(value, cst.SimpleString):
                     value = value.with_changes(value=DIM_ORDERING.get(value.value, value.value))
+                elif arg.keyword.value == "dim_ordering":
+                    value = cst.parse_expression(f"{ORDERINGS}.get({code(value)}, {code(value)})")
                 arg = arg.with_changes(keyword=cst.Name(names[arg.keyword.value]), value=value)
                 changed += 1
             args.append(arg)
-        if changed:
-            self.converted(changed)
-        return call.with_changes(args=args) if changed else call
+        if not changed:
+            return call
+        if args and args[-1] is not call.args[-1]:  # the last one went: its comma (or none) ends the call
+            args[-1] = args[-1].with_changes(comma=call.args[-1].comma)
+        self.converted(changed)
+        return call.with_changes(args=args)
 
     def _kernel_size(self, call: cst.Call, dims: tuple[str, ...]) -> cst.Call:
         """`Conv2D(32, 3, 3)` or `Conv2D(32, nb_row=3, nb_col=3)` -> `Conv2D(32, (3, 3))` / `kernel_size=(3, 3)`."""

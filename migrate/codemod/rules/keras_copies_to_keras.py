@@ -1,5 +1,5 @@
-"""`tf.contrib.keras.*`, `tensorflow.contrib.keras.python.keras.*` and `keras.backend.tensorflow_backend.*` -> the
-Keras names they are copies of, before any other rule reads them.
+"""`tf.contrib.keras.*`, `tensorflow.contrib.keras.python.keras.*`, `keras.backend.tensorflow_backend.*` and
+`keras.backend.common.*` -> the Keras names they are copies of, before any other rule reads them.
 
 TensorFlow 1.2-1.3 shipped Keras 2.0 as `tf.contrib.keras` (its code under `tensorflow.contrib.keras.python.keras`, its
 API under `tensorflow.contrib.keras.api.keras`);
@@ -9,7 +9,10 @@ is `from .tensorflow_backend import *` when TensorFlow is the backend: every pub
 rules treat them as the Keras 2 names they are (`KTF.clear_session()` is `keras.backend.clear_session()`,
 `tf.contrib.keras.layers.Merge` is reported as Keras 1's Merge). A private name of the backend module
 (`tensorflow_backend._get_available_gpus`, which `keras.backend` never exported) is left to the rules that know it,
-and a file reading one keeps its module import.
+and a file reading one keeps its module import. Keras 2.0-2.2's `keras.backend` imported its settings functions from
+`keras.backend.common` (`K.common.image_dim_ordering is K.image_dim_ordering`, checked on Keras 2.2.4); Keras 2.3.1
+wrapped tf.keras's, which start from the same keras.json: `K.common.image_dim_ordering()` is `K.image_dim_ordering()`,
+which `backend_functions_to_ops` then rewrites.
 """
 
 from __future__ import annotations
@@ -34,11 +37,28 @@ NOT_EXPORTED = frozenset("""
     is_symbolic np print_function py_all py_any py_slice py_sum sys tf tf_image_ops tf_keras_backend tf_math_ops
     tf_ops tf_state_ops tf_utils tfdev threading transpose_shape v1_variable_initialization
     """.split())
-WORK = re.compile(rb"contrib\.keras|contrib[ \t]+import[ \t]+keras|tensorflow_backend")
+# The functions of Keras 2.0-2.2's keras.backend that are keras.backend.common's own (the same objects on Keras 2.2.4;
+# tests/codemod/test_keras_copies_to_keras.py): spelled through `common`, they are keras.backend's.
+COMMON = "keras.backend.common"
+COMMON_NAMES = frozenset("""
+    cast_to_floatx epsilon floatx image_data_format image_dim_ordering normalize_data_format set_epsilon set_floatx
+    set_image_data_format set_image_dim_ordering
+    """.split())
+WORK = re.compile(rb"contrib\.keras|contrib[ \t]+import[ \t]+keras|tensorflow_backend|\bcommon\b")
+
+
+def _copied(module: str, name: str) -> bool:
+    """Whether `name` of the backend module `module` is keras.backend's own object (a private or unexported name of
+    tensorflow_backend is not; of `common`, only its settings functions are)."""
+    if module == COMMON:
+        return name in COMMON_NAMES
+    return not name.startswith("_") and name not in NOT_EXPORTED
 
 
 def _original(path: str) -> str | None:
     """`tensorflow.contrib.keras.python.keras.layers` -> `tensorflow.keras.layers`; None for any other path."""
+    if path == COMMON or path.startswith(COMMON + "."):
+        return "keras.backend" + path[len(COMMON):]
     for copy, original in COPIES:
         if path == copy or path.startswith(copy + "."):
             return original + path[len(copy):]
@@ -56,10 +76,15 @@ class KerasCopiesToKeras(Rule):
         return WORK.search(source) is not None
 
     def visit_Module(self, node: cst.Module) -> None:
-        # The local names the file reads a private name through (`KTF._get_available_gpus`, `KTF.tf`): an import of the backend
-        # module under one of them stays (that name is no keras.backend name).
-        self.private = {alias for alias, name in re.findall(r"\b(\w+)\.(\w+)", node.code)
-                        if name.startswith("_") or name in NOT_EXPORTED}
+        # The local names the file reads a private name through (`KTF._get_available_gpus`, `KTF.tf`), per backend
+        # module: an import of that module under one of them stays (that name is no keras.backend name).
+        read = re.findall(r"\b(\w+)\.(\w+)", node.code)
+        self.private = {module: {alias for alias, name in read if not _copied(module, name)} for module in (BACKEND, COMMON)}
+
+    def _kept(self, target: str, local: str) -> bool:
+        """Whether an import of a backend module (`target` its keras.backend path) under `local` stays."""
+        module = next((found for found in (BACKEND, COMMON) if _original(found) == target), None)
+        return module is not None and local in self.private[module]
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
         if updated.module is None or updated.relative:
@@ -68,8 +93,8 @@ class KerasCopiesToKeras(Rule):
         names = None if isinstance(updated.names, cst.ImportStar) else [code(alias.name) for alias in updated.names]
         target = _original(module)
         if target is not None:
-            if module.startswith(BACKEND) and (names is None or any(name.startswith("_") or name in NOT_EXPORTED
-                                                                          for name in names)):
+            backend = next((found for found in (BACKEND, COMMON) if module == found), None)
+            if backend is not None and (names is None or not all(_copied(backend, name) for name in names)):
                 return updated  # a star or a private name: not all of keras.backend's
             self.converted()
             return updated.with_changes(module=dotted_expression(target))
@@ -77,8 +102,7 @@ class KerasCopiesToKeras(Rule):
             return updated
         target = _original(f"{module}.{names[0]}")
         alias = updated.names[0]
-        if target is None or (target == "keras.backend" and code(alias.asname.name if alias.asname else alias.name)
-                                                            in self.private):
+        if target is None or self._kept(target, code(alias.asname.name if alias.asname else alias.name)):
             return updated
         # `from tensorflow.contrib import keras` -> `from tensorflow import keras`; `from keras.backend import
         # tensorflow_backend as KTF` -> `from keras import backend as KTF` (the local name kept)
@@ -93,8 +117,8 @@ class KerasCopiesToKeras(Rule):
         names = []
         for alias in updated.names:
             target = _original(code(alias.name))
-            local = code(alias.asname.name) if alias.asname else "tensorflow_backend"  # the full path's last part
-            if target is not None and not (target.startswith("keras.backend") and local in self.private):
+            local = code(alias.asname.name) if alias.asname else code(alias.name).rpartition(".")[2]  # the path's last part
+            if target is not None and not self._kept(target, local):
                 self.converted()
                 alias = alias.with_changes(name=dotted_expression(target))
             names.append(alias)
@@ -102,7 +126,8 @@ class KerasCopiesToKeras(Rule):
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`tf.contrib.keras` -> `tf.keras`, `....keras.python.keras` (or `.api.keras`) -> `....keras`, `K.tensorflow_backend.name`
-        -> `K.name` (a public name only), wherever the qualified name says they are TensorFlow's or Keras's."""
+        and `K.common.name` -> `K.name` (a name keras.backend has), wherever the qualified name says they are
+        TensorFlow's or Keras's."""
         names = self.qualified_names(original)
         attr = updated.attr.value
         if attr == "keras" and isinstance(updated.value, cst.Attribute) and updated.value.attr.value == "contrib" and \
@@ -112,9 +137,9 @@ class KerasCopiesToKeras(Rule):
         if attr == "keras" and isinstance(updated.value, cst.Attribute) and updated.value.attr.value in ("python", "api") \
                 and any(name.endswith(("contrib.keras.python.keras", "contrib.keras.api.keras")) for name in names):
             return updated.value.value  # its `contrib` is gone already
-        if not attr.startswith("_") and attr not in NOT_EXPORTED and isinstance(original.value, cst.Attribute) and \
-                original.value.attr.value == "tensorflow_backend" and isinstance(updated.value, cst.Attribute) and \
-                BACKEND in self.qualified_names(original.value):
-            self.converted()
-            return updated.with_changes(value=updated.value.value)
+        if isinstance(original.value, cst.Attribute) and isinstance(updated.value, cst.Attribute):
+            backend = {"tensorflow_backend": BACKEND, "common": COMMON}.get(original.value.attr.value)
+            if backend is not None and _copied(backend, attr) and backend in self.qualified_names(original.value):
+                self.converted()
+                return updated.with_changes(value=updated.value.value)
         return updated

@@ -1,0 +1,82 @@
+"""`from keras.backend import mean` that nothing reads -> gone, where Keras 3 / TensorFlow 2 lack the name.
+
+Legacy scripts import more than they use (CycleGAN-Keras's `from keras.backend import mean`, neural collaborative
+filtering's `from keras.regularizers import l1l2, activity_l2`), and an earlier rule may have rewritten the last use
+(`AtrousConvolution2D(...)` -> `Conv2D(...)`, `ksum(x)` -> `keras.ops.sum(x)`). Under Keras 2 such an import only
+bound a name nobody read; under Keras 3 it stops the script with an ImportError. Looked up in the installed packages
+(`api_surface`, as the last pass does), a name that is missing and read nowhere in the file goes from its import
+(the statement with it when it was the last). A name another file of the run may take from this module stays
+(`from model import mean`, `model.mean`, `from model import *`: `Survey.taken`), as does every import of a package's
+`__init__.py` or of a file with `__all__` (what they import is what they offer) and of a notebook's cell (the cells
+after it read it), and is reported by the last pass.
+Runs before `legacy_import_paths`, which then neither moves nor reports what went.
+"""
+
+from __future__ import annotations
+
+import re
+
+import libcst as cst
+
+from migrate.codemod.api_surface import surface
+from migrate.codemod.factories import module_of
+from migrate.codemod.rule import DropsStatements
+from migrate.codemod.syntax import code, names_in
+
+# `from keras... import a, b` / `from tensorflow... import (a, b)`, anywhere in a file (a `try:` holds many)
+FROM_IMPORT = re.compile(rb"^[ \t]*from[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.M)
+
+
+def _gone(module: str, name: str) -> bool:
+    """Whether `module.name` is a Keras or TensorFlow name the installed packages lack (the module itself, or the
+    name in it)."""
+    api = surface()
+    return api.covers(module) and not api.exists(f"{module}.{name}")
+
+
+class UnreadGoneImports(DropsStatements):
+    NAME = "unread_gone_imports"
+    ORDER = 65  # after the rules that rewrite uses away, before legacy_import_paths (70), which reports the rest
+    DESCRIPTION = "from keras... import a name Keras 3 / TensorFlow 2 lack that the file never reads -> gone"
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """A from-import of a Keras or TensorFlow name the installed packages lack (read from the text; the parse
+        then tells whether the file reads it)."""
+        if b"__all__" in source:
+            return False
+        for module, names in FROM_IMPORT.findall(source):
+            for item in names.strip(b"()").replace(b"\\", b" ").split(b","):
+                parts = item.split()
+                if parts and parts[0] != b"*" and _gone(module.decode(), parts[0].decode()):
+                    return True
+        return False
+
+    def visit_Module(self, node: cst.Module) -> None:
+        filename = self.context.filename or "<string>.py"
+        taken = getattr(self.context.scratch.get("survey"), "taken", frozenset())
+        self.module_name = module_of(filename)
+        # a notebook cell's imports (and the preamble of the cells before one) serve the cells after it, unseen here
+        self.offered = filename.endswith("__init__.py") or ".ipynb" in filename or filename == "<preamble>" or \
+            f"{self.module_name}.*" in taken
+        self.taken = taken
+        self.read = {name.value for name in names_in(node)}  # outside imports: what the file reads or binds
+
+    def leave_ImportFrom(self, original: cst.ImportFrom,
+                         updated: cst.ImportFrom) -> cst.ImportFrom | cst.RemovalSentinel:
+        if self.offered or updated.module is None or updated.relative or isinstance(updated.names, cst.ImportStar):
+            return updated
+        module = code(updated.module)
+        kept = [alias for alias in updated.names if not self._unread_gone(module, alias)]
+        if len(kept) == len(updated.names):
+            return updated
+        self.converted(len(updated.names) - len(kept))
+        if not kept:
+            return cst.RemovalSentinel.REMOVE
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return updated.with_changes(names=kept)
+
+    def _unread_gone(self, module: str, alias: cst.ImportAlias) -> bool:
+        local = code(alias.asname.name) if alias.asname else code(alias.name)
+        return local not in self.read and f"{self.module_name}.{local}" not in self.taken and \
+            _gone(module, code(alias.name))
