@@ -196,3 +196,14 @@ def test_keras_2_2_4_backend_common_settings_functions_are_keras_backends():
     assert run.returncode == 0, run.stderr[-2500:]
     version, *same = run.stdout.strip().splitlines()[-1].split()
     assert version == "2.2.4" and frozenset(same) == COMMON_NAMES
+
+
+def test_the_word_common_lets_a_file_through_only_where_it_can_be_keras_backends():
+    """A bare `common` (a project's `from utils import common`, a comment) is in one c19 file in eight: those files
+    are not parsed for this rule; `K.common.floatx()` and `common` imported from keras.backend are."""
+    from migrate.codemod.rules.keras_copies_to_keras import KerasCopiesToKeras
+
+    assert KerasCopiesToKeras.triggered(b"from keras import backend as K\nK.common.image_dim_ordering()\n")
+    assert KerasCopiesToKeras.triggered(b"from keras.backend import common\nx = common.floatx()\n")
+    assert KerasCopiesToKeras.triggered(b"import keras.backend.common as kc\n")
+    assert not KerasCopiesToKeras.triggered(b"from utils import common\n# the common case\nx = common.load(path)\n")

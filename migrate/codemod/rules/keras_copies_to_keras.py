@@ -44,7 +44,10 @@ COMMON_NAMES = frozenset("""
     cast_to_floatx epsilon floatx image_data_format image_dim_ordering normalize_data_format set_epsilon set_floatx
     set_image_data_format set_image_dim_ordering
     """.split())
-WORK = re.compile(rb"contrib\.keras|contrib[ \t]+import[ \t]+keras|tensorflow_backend|\bcommon\b")
+# `common` only where it can be keras.backend's (`K.common.floatx`, `keras.backend.common`, `from keras.backend import
+# common`): the bare word is in a file in eight, most of which then paid a parse and a scope analysis for nothing.
+WORK = re.compile(rb"contrib\.keras|contrib[ \t]+import[ \t]+keras|tensorflow_backend|backend\.common\b"
+                  rb"|backend[ \t]+import[^\n]*\bcommon\b|\bcommon\.(?:%s)\b" % "|".join(sorted(COMMON_NAMES)).encode())
 
 
 def _copied(module: str, name: str) -> bool:
