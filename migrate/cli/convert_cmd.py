@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from migrate.verify.tolerance import ABSOLUTE, RELATIVE
+from migrate.bounds import ABSOLUTE, RELATIVE
 
 
 def convert_command(

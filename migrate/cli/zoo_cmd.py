@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from migrate.verify.tolerance import ABSOLUTE, RELATIVE
+from migrate.bounds import ABSOLUTE, RELATIVE
 
 
 def zoo_command(

@@ -16,8 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-ABSOLUTE = 1e-4
-RELATIVE = 1e-6
+from migrate.bounds import ABSOLUTE, RELATIVE  # noqa: F401  (re-exported: the tolerance's own names)
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,19 @@ def test_never_imports_tensorflow_or_keras(args):
     assert not imported & {"tensorflow", "keras", "tf_keras", "jax", "torch"}
 
 
+def test_help_and_code_do_not_import_numpy(tmp_path):
+    """The tolerance's numbers in the help come from `migrate.bounds`, not NumPy's `migrate.verify`: `--help` and
+    `migrate code` start without it (it was half the CLI's import time)."""
+    script = tmp_path / "train.py"
+    script.write_text("import keras\nmodel = keras.Sequential()\n")
+    for args in (["--help"], ["code", "--check", str(script)]):
+        result = subprocess.run([sys.executable, "-X", "importtime", "-m", "migrate", *args], capture_output=True,
+                                text=True, cwd=ROOT, timeout=120)
+        assert result.returncode == 0, result.stderr[-2000:]
+        imported = {line.split("|")[-1].strip().split(".")[0] for line in result.stderr.splitlines() if "|" in line}
+        assert "migrate" in imported and "numpy" not in imported
+
+
 def test_output_to_a_pipe_is_never_hard_wrapped():
     """A log or a pipe gets each line whole, so grep finds it (rich assumes 80 columns off a terminal)."""
     result = migrate("inspect", "sample_models/k231_nested3.h5")
