@@ -7,7 +7,7 @@ a project's own function that happens to be called `multi_gpu_model` is left alo
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 import libcst as cst
 
@@ -104,8 +104,23 @@ STAR_NAMES = {"keras.objectives": frozenset("""
 # ---------------------------------------------------------------- names LibCST cannot resolve alone
 
 _FROM_KERAS = re.compile(rb"^from[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.M)
+# The same, indented too (an import inside a `try:`, a function or an `if`).
+_FROM_KERAS_ANYWHERE = re.compile(rb"^[ \t]*from[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)",
+                                  re.M)
 # `import tensorflow as tf` at a module's top level: a file star-importing that module gets `tf` from it.
 _IMPORT_AS = re.compile(rb"^import[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+as[ \t]+(\w+)[ \t]*(?:#[^\n]*)?$", re.M)
+
+
+def keras_from_imports(source: bytes, top_level: bool = True) -> Iterator[tuple[str, str, str]]:
+    """(module, name, local name) of each name a `from keras... import` / `from tensorflow... import` statement
+    binds (`from keras.layers import (Dense as D, Conv2D)`), read from the text; at a module's top level
+    only, or anywhere. Star imports are left out."""
+    pattern = _FROM_KERAS if top_level else _FROM_KERAS_ANYWHERE
+    for origin, names in pattern.findall(source):
+        for item in names.decode(errors="replace").strip("()").replace("\\", " ").split(","):
+            parts = item.split()
+            if parts and parts[0] != "*":
+                yield origin.decode(), parts[0], parts[-1]
 
 
 def reexports(module_name: str, source: bytes) -> dict[str, str]:
@@ -113,12 +128,7 @@ def reexports(module_name: str, source: bytes) -> dict[str, str]:
     multi_gpu_model` gives {"utils.multi_gpu_model": "keras.utils.multi_gpu_model"} (top-level imports,
     read from the text: the survey reads every file of a run and parses few), and its `import tensorflow as tf`
     ({"models.tf": "tensorflow"}), which `from models import *` passes on too."""
-    found: dict[str, str] = {}
-    for origin, names in _FROM_KERAS.findall(source):
-        for item in names.decode(errors="replace").strip("()").replace("\\", " ").split(","):
-            parts = item.split()
-            if parts and parts[0] != "*":
-                found[f"{module_name}.{parts[-1]}"] = f"{origin.decode()}.{parts[0]}"
+    found = {f"{module_name}.{local}": f"{origin}.{name}" for origin, name, local in keras_from_imports(source)}
     for origin, alias in _IMPORT_AS.findall(source):
         found[f"{module_name}.{alias.decode()}"] = origin.decode()
     return found

@@ -14,17 +14,13 @@ Runs before `legacy_import_paths`, which then neither moves nor reports what wen
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 
 from migrate.codemod.api_surface import surface
 from migrate.codemod.factories import module_of
+from migrate.codemod.names import keras_from_imports
 from migrate.codemod.rule import DropsStatements
 from migrate.codemod.syntax import code, names_in
-
-# `from keras... import a, b` / `from tensorflow... import (a, b)`, anywhere in a file (a `try:` holds many)
-FROM_IMPORT = re.compile(rb"^[ \t]*from[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.M)
 
 
 def _gone(module: str, name: str) -> bool:
@@ -45,12 +41,7 @@ class UnreadGoneImports(DropsStatements):
         then tells whether the file reads it)."""
         if b"__all__" in source:
             return False
-        for module, names in FROM_IMPORT.findall(source):
-            for item in names.strip(b"()").replace(b"\\", b" ").split(b","):
-                parts = item.split()
-                if parts and parts[0] != b"*" and _gone(module.decode(), parts[0].decode()):
-                    return True
-        return False
+        return any(_gone(module, name) for module, name, _ in keras_from_imports(source, top_level=False))
 
     def visit_Module(self, node: cst.Module) -> None:
         filename = self.context.filename or "<string>.py"
