@@ -106,7 +106,7 @@ def test_other_options_become_their_tf2_call_or_a_comment_and_a_report():
     """, """
         import tensorflow as tf
         from keras import backend as K
-        # migrate: gpu_options.per_process_gpu_memory_fraction = 0.9 dropped: TensorFlow 2 has no ConfigProto
+        # migrate: gpu_options.per_process_gpu_memory_fraction = 0.9 became memory growth: TensorFlow 2 has no ConfigProto
         for gpu in tf.config.list_physical_devices('GPU'):
             tf.config.experimental.set_memory_growth(gpu, True)
         tf.config.set_soft_device_placement(True)
@@ -154,7 +154,7 @@ def test_options_given_to_configproto_itself():
     """, """
         import tensorflow as tf
 
-        # migrate: gpu_options.per_process_gpu_memory_fraction = 0.9 dropped: TensorFlow 2 has no ConfigProto
+        # migrate: gpu_options.per_process_gpu_memory_fraction = 0.9 became memory growth: TensorFlow 2 has no ConfigProto
         for gpu in tf.config.list_physical_devices('GPU'):
             tf.config.experimental.set_memory_growth(gpu, True)
 
@@ -280,8 +280,8 @@ def test_a_preamble_with_only_one_cpu_leaves_nothing_but_its_comments():
 
 
 def test_without_allow_growth_an_option_tf2_cannot_say_leaves_the_preamble_to_the_report():
-    for options in ("gpu_options=tf.GPUOptions(per_process_gpu_memory_fraction=0.5)", "device_count={'CPU': 4}",
-                    "device_count=counts", "device_count={'GPU': n}"):
+    for options in ("device_count={'CPU': 4}", "device_count=counts", "device_count={'GPU': n}",
+                    "gpu_options=tf.GPUOptions(visible_device_list='1')"):
         assert_unchanged(f"""
             import tensorflow as tf
             from keras import backend as K
@@ -414,3 +414,42 @@ def test_a_session_factory_whose_session_is_used_or_never_called_stays(tmp_path)
                                        "other.py": f"from utils.networks import get_session\n{caller}"})
         assert "set_memory_growth" not in got["utils/networks.py"] and "Session(config=config)" in \
             (got["utils/networks.py"] or NETWORKS), caller
+
+
+def test_a_memory_fraction_alone_becomes_memory_growth_and_advice_naming_the_cap():
+    """ASRT_SpeechRecognition's and dlgo's preamble: a cap, no allow_growth (both ask that the process not take the
+    whole GPU). The cap goes with the ConfigProto; the advice says how TF2 sets one."""
+    findings = assert_rewrites("""
+        import os
+        if __name__ == '__main__':
+            import tensorflow as tf
+            from keras.backend.tensorflow_backend import set_session
+            os.environ["CUDA_VISIBLE_DEVICES"] = "0"
+            config = tf.ConfigProto()
+            config.gpu_options.per_process_gpu_memory_fraction = 0.93
+            set_session(tf.Session(config=config))
+    """, """
+        import os
+        if __name__ == '__main__':
+            import tensorflow as tf
+            os.environ["CUDA_VISIBLE_DEVICES"] = "0"
+            # migrate: gpu_options.per_process_gpu_memory_fraction = 0.93 became memory growth: TensorFlow 2 has no ConfigProto
+            for gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(gpu, True)
+    """, RULE)
+    assert [(f.line, f.advice, "memory_limit=" in f.message) for f in findings] == [(8, True, True)]
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        def set_gpu_memory_target(frac):
+            config = tf.ConfigProto(gpu_options=tf.GPUOptions(per_process_gpu_memory_fraction=frac))
+            K.set_session(tf.Session(config=config))
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        def set_gpu_memory_target(frac):
+            # migrate: gpu_options.per_process_gpu_memory_fraction = frac became memory growth: TensorFlow 2 has no ConfigProto
+            for gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(gpu, True)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(5, True)]

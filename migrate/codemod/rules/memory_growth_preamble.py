@@ -8,10 +8,12 @@ crashes on TensorFlow 2 (no ConfigProto, no Session). When the config and its se
 nothing else, they become `tf.config.experimental.set_memory_growth(gpu, True)` for every GPU. Other
 options set on the config go too: those with a TF2 call that means the same become it (`allow_soft_placement`,
 `log_device_placement`, the two thread-pool sizes -> `tf.config.threading`, `device_count={'GPU': N}` -> the
-first N GPUs made visible, `'CPU': 1` being TF's default); the rest (a memory fraction, a visible device list...)
-are named in a comment and reported as advice (the preamble is converted), since TF2 spells them differently
-or not at all. A preamble without allow_growth (`K.set_session(tf.Session(config=tf.ConfigProto(device_count=
-{'GPU': 1})))`) is converted only when every option it sets has such a call; else it is left to
+first N GPUs made visible, `'CPU': 1` being TF's default); the rest (a visible device list...) are named in a
+comment and reported as advice (the preamble is converted), since TF2 spells them differently or not at all.
+A memory fraction (`per_process_gpu_memory_fraction = 0.9`, with or without allow_growth) asks the same as
+allow_growth, that the process not take the whole GPU: it becomes memory growth, and the advice names the cap
+and TF2's way to set one (per device, in megabytes, which the fraction does not give). A preamble without either
+(`K.set_session(tf.Session(config=tf.ConfigProto(device_count={'GPU': 1})))`) is converted only when every option it sets has such a call; else it is left to
 `tf1_session_code`'s report. Any other use of the config or session (`sess.run`, passing the config on)
 leaves the block alone: `tf1_session_code` reports it.
 
@@ -62,6 +64,16 @@ def _device_count(value: str, tf: str) -> str | None:
     if "GPU" not in counts:
         return ""
     return f"{tf}.config.set_visible_devices({tf}.config.list_physical_devices('GPU')[:{counts['GPU']}], 'GPU')\n"
+
+
+# A cap on the GPU memory the process takes: TF2 sets one per device in megabytes, which the fraction does not say;
+# memory growth keeps what the cap was for (the process does not take the whole GPU), and the report names the cap.
+FRACTION = "gpu_options.per_process_gpu_memory_fraction"
+
+
+def _asks_growth(options: Iterable[tuple[str, str]]) -> bool:
+    """Whether the options ask the process not to take all GPU memory: allow_growth, or a memory fraction."""
+    return any(pair == ("gpu_options.allow_growth", "True") or pair[0] == FRACTION for pair in options)
 
 
 def _tf2_code(option: str, value: str, tf: str) -> str | None:
@@ -120,9 +132,8 @@ def factory_functions(source: bytes) -> list[str]:
                 if given is None or "ConfigProto(" not in text:
                     continue
                 config, tf = (match.group(1), match.group(2)) if match else MemoryGrowthPreamble._config_target(body[index])
-                preamble = MemoryGrowthPreamble._preamble(texts, index, config, ("gpu_options.allow_growth", "True")
-                                                          in given, body, returns=True)
-                if preamble and preamble[3] and (preamble[2] or all(
+                preamble = MemoryGrowthPreamble._preamble(texts, index, config, _asks_growth(given), body, returns=True)
+                if preamble and preamble[3] and (preamble[2] or _asks_growth(preamble[1].values()) or all(
                         _tf2_code(*pair, tf.split(".")[0]) is not None for pair in [*given, *preamble[1].values()])):
                     found.append(statement.name.value)
                 break
@@ -210,11 +221,12 @@ class MemoryGrowthPreamble(Rule):
             if (match or given is not None) and self._is_config_proto(original[index]):
                 config, tf = (match.group(1), match.group(2)) if match else self._config_target(original[index])
                 tf = tf.split(".")[0]
-                found = self._preamble(texts, index, config, ("gpu_options.allow_growth", "True") in (given or []),
-                                       body, returns)
-                if found and (not returns or found[3]) and (found[2] or all(_tf2_code(*pair, tf) is not None
-                                              for pair in [*(given or []), *found[1].values()])):
-                    dropped, options, growth, _ = found
+                found = self._preamble(texts, index, config, _asks_growth(given or []), body, returns)
+                if not found or (returns and not found[3]):
+                    continue
+                growth = found[2] or _asks_growth(found[1].values())
+                if growth or all(_tf2_code(*pair, tf) is not None for pair in [*(given or []), *found[1].values()]):
+                    dropped, options, _, _ = found
                     return self._replaced(original, body, index, dropped, options, tf, given or [], growth)
         return None
 
@@ -305,6 +317,14 @@ class MemoryGrowthPreamble(Rule):
             call = _tf2_code(option, value, tf)
             if call is not None:
                 code += call
+                continue
+            if option == FRACTION:
+                comments.append(cst.EmptyLine(comment=cst.Comment(
+                    f"# migrate: {option} = {value} became memory growth: TensorFlow 2 has no ConfigProto")))
+                self.report(original[index], f"{option} = {value} became memory growth (the process takes GPU memory "
+                                             "as it needs it): for a hard cap, tf.config.set_logical_device_configuration"
+                                             "(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=MEGABYTES)])",
+                            advice=True)
                 continue
             comments.append(cst.EmptyLine(comment=cst.Comment(
                 f"# migrate: {option} = {value} dropped: TensorFlow 2 has no ConfigProto")))
