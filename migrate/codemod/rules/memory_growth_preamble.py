@@ -13,9 +13,9 @@ comment and reported as advice (the preamble is converted), since TF2 spells the
 A memory fraction (`per_process_gpu_memory_fraction = 0.9`, with or without allow_growth) asks the same as
 allow_growth, that the process not take the whole GPU: it becomes memory growth, and the advice names the cap
 and TF2's way to set one (per device, in megabytes, which the fraction does not give). A preamble without either
-(`K.set_session(tf.Session(config=tf.ConfigProto(device_count={'GPU': 1})))`) is converted only when every option it sets has such a call; else it is left to
-`tf1_session_code`'s report. Any other use of the config or session (`sess.run`, passing the config on)
-leaves the block alone: `tf1_session_code` reports it.
+(`K.set_session(tf.Session(config=tf.ConfigProto(device_count={'GPU': 1})))`) is converted only when every
+option it sets has such a call; else it is left to `tf1_session_code`'s report. Any other use of the config or
+session (`sess.run`, passing the config on) leaves the block alone: `tf1_session_code` reports it.
 
 A function of the project that builds such a session and returns it (`def get_session(): config = ...;
 return tf.Session(config=config)`, germain-hug/Deep-RL-Keras utils/networks.py) is a preamble too, where every
