@@ -69,6 +69,70 @@ def test_two_outputs_become_predict_on_batch_and_one_loses_its_first_element():
     """, RULE)
 
 
+def test_input_and_layer_tensors_bound_once_by_name():
+    """Keras's image_ocr example (`test_func = K.function([input_data], [y_pred])`) and the CTC speech and OCR
+    code that copied it: the names are the Input and a layer's call, each bound once in the function."""
+    assert_rewrites("""
+        from keras import backend as K
+        from keras.layers import Activation, Dense, Input
+
+        class SpeechModel:
+            def build(self):
+                input_data = Input(name='the_input', shape=(200, 20))
+                y_pred = Activation('softmax', name='Activation0')(Dense(10)(input_data))
+                test_func = K.function([input_data], [y_pred])
+                self.probe = K.function([input_data], [y_pred])
+                return Model(input_data, y_pred)
+
+            def predict(self, x, y_pred):
+                y_pred = y_pred[:, :, :]
+                return self.probe([x])[0]
+    """, """
+        from keras import backend as K
+        from keras.layers import Activation, Dense, Input
+        import keras
+
+        class SpeechModel:
+            def build(self):
+                input_data = Input(name='the_input', shape=(200, 20))
+                y_pred = Activation('softmax', name='Activation0')(Dense(10)(input_data))
+                test_func = keras.Model([input_data], [y_pred]).predict_on_batch
+                self.probe = keras.Model([input_data], [y_pred]).predict_on_batch
+                return Model(input_data, y_pred)
+
+            def predict(self, x, y_pred):
+                y_pred = y_pred[:, :, :]
+                return self.probe([x])
+    """, RULE)
+
+
+def test_names_bound_otherwise_stay():
+    assert_unchanged("""
+        from keras import backend as K
+        from keras.layers import Activation, Input
+
+        def from_a_placeholder(x):
+            y = Activation('softmax')(x)
+            return K.function([x], [y])
+
+        def bound_twice():
+            a = Input((3,))
+            y = Activation('softmax')(a)
+            y = y[:, 0]
+            return K.function([a], [y])
+
+        def not_a_layer_call():
+            a = Input((3,))
+            y = my_function(a)
+            return K.function([a], [y])
+
+        def a_loop():
+            for a in [Input((3,))]:
+                y = Activation('softmax')(a)
+            return K.function([a], [y])
+    """, RULE)
+
+
 def test_what_stays_is_reported_with_what_to_do():
     _, findings = rewrite("""
         from keras import backend as K
@@ -98,7 +162,7 @@ def test_the_rewritten_script_computes_what_keras_2_3_1_did(tmp_path):
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
     got, ref = np.load(tmp_path / "keras3.npz"), np.load(REFERENCES)
     np.testing.assert_array_equal(got["x"], ref["x"])
-    for name in ("hidden", "probs", "probs_only"):
+    for name in ("hidden", "probs", "probs_only", "hidden_named", "normed_named"):
         assert got[name].shape == ref[name].shape and got[name].dtype == ref[name].dtype, name
         np.testing.assert_allclose(got[name], ref[name], rtol=1e-4, atol=1e-6, err_msg=name)
 
@@ -109,5 +173,5 @@ def test_the_references_are_what_keras_2_3_1_computes_now(tmp_path):
                          timeout=300, env=legacy_env())
     assert run.returncode == 0, run.stderr[-2500:]
     got, ref = np.load(tmp_path / "keras2.npz"), np.load(REFERENCES)
-    for name in ("x", "hidden", "probs", "probs_only"):
+    for name in ("x", "hidden", "probs", "probs_only", "hidden_named", "normed_named"):
         np.testing.assert_array_equal(got[name], ref[name], err_msg=name)

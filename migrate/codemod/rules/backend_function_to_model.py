@@ -6,8 +6,10 @@ Keras 3 has no K.function, but a functional `keras.Model(inputs, outputs)` on th
 thing, and its `predict_on_batch(values)` runs it on the batch given, in inference mode, returning NumPy arrays:
 a list where the outputs are two or more; a single output, though, comes back bare rather than in a list of one.
 So the rewrite is done where it is exact:
-- the inputs are a model's input tensors (`[model.input]`, `model.inputs`, `[m.inputs[0], ...]`): a Keras 3 Model
-  takes nothing else (a placeholder of the script's own is TF1 graph code);
+- the inputs are a model's input tensors (`[model.input]`, `model.inputs`, `[m.inputs[0], ...]`), or names the
+  function binds once to `Input(...)` with outputs it binds once to a layer's call (`K.function([input_data],
+  [y_pred])`, Keras's image_ocr example): a Keras 3 Model takes nothing else (a placeholder of the script's own is
+  TF1 graph code);
 - the outputs are a list of two or more tensors read from layers or models (`layer.output`, `model.outputs[1]`,
   `model.get_layer('h').output[0]`): the call returns the same list;
 - or one such tensor, the callable assigned to a name (or `self.name`) that the file uses only as `f(values)[0]`:
@@ -91,6 +93,31 @@ def function_advice(call: cst.Call) -> str:
            "model's input tensors (it returns NumPy arrays, a bare array for one output)"
 
 
+def _in_scope(module: cst.Module, call: cst.Call) -> cst.CSTNode:
+    """The innermost function holding `call` (or the module): where the names it reads were bound."""
+    scope: cst.CSTNode = module
+    for function in m.findall(module, m.FunctionDef()):
+        if any(found is call for found in m.findall(function, m.Call())) and \
+                (scope is module or any(found is function for found in m.findall(scope, m.FunctionDef()))):
+            scope = function
+    return scope
+
+
+def _bound_once(scope: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The value `name` is bound to in `scope` when its one binding there is a plain `name = value`; None when it
+    is bound otherwise or more than once (a parameter, a loop, a tuple, an augmented or second assignment)."""
+    stores = [target for target in m.findall(scope, m.AssignTarget() | m.For() | m.AugAssign() | m.AsName() | m.Param())]
+    bindings = 0
+    for store in stores:
+        target = store.name if isinstance(store, (cst.AsName, cst.Param)) else store.target
+        bindings += sum(found.value == name for found in m.findall(target, m.Name()))  # (the target itself too)
+    if bindings != 1:
+        return None
+    assigns = [found for found in m.findall(scope, m.Assign()) if len(found.targets) == 1 and
+               m.matches(found.targets[0].target, m.Name(name))]
+    return assigns[0].value if assigns else None
+
+
 class BackendFunctionToModel(Rule):
     NAME = "backend_function_to_model"
     ORDER = 38  # before backend_functions_to_ops, which reports the K.function calls left
@@ -106,7 +133,10 @@ class BackendFunctionToModel(Rule):
         self.firsts: set[int] = set()  # `f(values)[0]` subscripts whose [0] goes
         for call in m.findall(node, m.Call(func=m.Attribute(attr=m.Name("function")) | m.Name("function"))):
             found = _arguments(call)
-            if found is None or not _model_inputs(found[0]) or not (count := _outputs(found[1])):
+            if found is None:
+                continue
+            count = _outputs(found[1])
+            if not (_model_inputs(found[0]) and count) and not (count := self._input_tensors(node, call, *found)):
                 continue
             if not self.qualified_names(call.func) & FUNCTIONS:
                 continue
@@ -116,6 +146,31 @@ class BackendFunctionToModel(Rule):
                 self.rewrites.add(id(call))
                 self.firsts |= firsts
         return bool(self.rewrites)
+
+    def _input_tensors(self, module: cst.Module, call: cst.Call, inputs: cst.BaseExpression,
+                       outputs: cst.BaseExpression) -> int:
+        """`K.function([input_data], [y_pred])` (Keras's image_ocr example, and the CTC code that copied it): each
+        input a name bound once in the function, to `Input(...)`, and each output a name bound once there to a
+        layer's call (`Activation('softmax')(x)`) or a layer tensor: how many outputs; else 0."""
+        if not all(isinstance(node, cst.List) and node.elements and
+                   all(not isinstance(element, cst.StarredElement) and isinstance(element.value, cst.Name)
+                       for element in node.elements) for node in (inputs, outputs)):
+            return 0
+        scope = _in_scope(module, call)
+        for element in inputs.elements:
+            value = _bound_once(scope, element.value.value)
+            if not isinstance(value, cst.Call) or not any(
+                    name.split(".")[0] in ("keras", "tensorflow") and name.endswith(".Input")
+                    for name in self.qualified_names(value.func)):
+                return 0
+        for element in outputs.elements:
+            value = _bound_once(scope, element.value.value)
+            if value is None or not (_layer_tensor(value) or (
+                    isinstance(value, cst.Call) and isinstance(value.func, cst.Call) and any(
+                        name.startswith(("keras.layers.", "tensorflow.keras.layers."))
+                        for name in self.qualified_names(value.func.func)))):
+                return 0
+        return len(outputs.elements)
 
     @staticmethod
     def _only_first_taken(module: cst.Module, call: cst.Call) -> set[int] | None:
