@@ -157,6 +157,47 @@ def test_one_axis_vertical_flip_fill_rescale_and_an_epoch_of_one_pass():
     """, RULE)
 
 
+def test_tf_imported_only_under_a_backend_test_is_imported_at_the_top():
+    # BIGBALLON/cifar-10-cnn (nine scripts): `import tensorflow as tf` inside `if 'tensorflow' == K.backend():`
+    assert_rewrites("""
+        import keras
+        from keras import backend as K
+        from keras.preprocessing.image import ImageDataGenerator
+        if('tensorflow' == K.backend()):
+            import tensorflow as tf
+            config = tf.ConfigProto()
+        datagen = ImageDataGenerator(horizontal_flip=True)
+        model.fit_generator(datagen.flow(x_train, y_train, batch_size=128), epochs=2)
+    """, f"""
+        import keras
+        from keras import backend as K
+        import tensorflow as tf
+
+        if('tensorflow' == K.backend()):
+            import tensorflow as tf
+            config = tf.ConfigProto()
+        datagen = keras.Sequential([
+            keras.layers.RandomFlip("horizontal"),
+        ])
+        model.fit_generator({PIPELINE.format(x="x_train", y="y_train", batch="128", gen="datagen")}, epochs=2)
+    """, RULE)
+
+
+def test_tf_bound_to_something_else_keeps_the_generator_and_says_why():
+    for binding in ("tf = load_transform()", "def tf(x):\n    return x", "import tflib as tf",
+                    "for tf in transforms:\n    pass"):
+        source = f"""
+from keras.preprocessing.image import ImageDataGenerator
+{binding}
+datagen = ImageDataGenerator(horizontal_flip=True)
+model.fit_generator(datagen.flow(x_train, y_train, batch_size=128), epochs=2)
+print(tf)
+"""
+        got, findings = rewrite(source, RULE, "legacy_import_paths")
+        assert got == source, binding
+        assert any("the name tf" in f.message for f in findings), (binding, [f.message for f in findings])
+
+
 def test_a_second_generator_left_keeps_the_import():
     got, findings = rewrite("""
         from keras.preprocessing.image import ImageDataGenerator

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.rule import NAMES, DropsStatements
@@ -133,6 +134,32 @@ class _Uses(ReadNames):
         self.statements.append(node)
 
 
+def _only_imported_as(module: cst.Module, name: str, package: str) -> bool:
+    """Whether every binding of `name` in the file is `import package as name` (`import tensorflow as tf` inside
+    `if K.backend() == 'tensorflow':`, BIGBALLON/cifar-10-cnn): the same module, so the pipeline may import it at the
+    top under that name."""
+    imported = other = 0
+    aliases = m.findall(module, m.ImportAlias())
+    import_names = {id(alias.asname) for alias in aliases if alias.asname is not None}
+    for alias in aliases:
+        bound = code(alias.asname.name) if alias.asname else code(alias.name).split(".")[0]
+        if bound == name:
+            if code(alias.name) == package and (alias.asname is not None or name == package):
+                imported += 1
+            else:
+                other += 1
+    for store in m.findall(module, m.AssignTarget() | m.AnnAssign() | m.AugAssign() | m.For() | m.AsName() |
+                           m.Param() | m.FunctionDef() | m.ClassDef() | m.NamedExpr() | m.CompFor()):
+        if isinstance(store, (cst.FunctionDef, cst.ClassDef)):
+            other += store.name.value == name
+            continue
+        if id(store) in import_names:
+            continue
+        target = store.name if isinstance(store, (cst.AsName, cst.Param)) else store.target
+        other += any(found.value == name for found in m.findall(target, m.Name()))
+    return imported > 0 and other == 0
+
+
 def _fed_flow(fit: cst.Call, generator: str) -> cst.Call | None:
     """`generator.flow(...)` when it is what `fit` trains on (first positional argument, `x=` or `generator=`)."""
     for index, arg in enumerate(fit.args):
@@ -179,8 +206,11 @@ class ImageDataGeneratorToLayers(DropsStatements):
         node.visit(uses)
         spelled = {name.value for name in uses.names}
         keras, tf = self._bound(node, "keras"), self._bound(node, "tensorflow")
-        if (keras is None and "keras" in spelled) or (tf is None and "tf" in spelled):
-            return  # the name an import would bind is taken
+        for bound, name, package in ((keras, "keras", "keras"), (tf, "tf", "tensorflow")):
+            if bound is None and name in spelled and not _only_imported_as(node, name, package):
+                self._refuse("ImageDataGenerator", f"the name {name}, which the pipeline needs for {package}, "
+                                                   "is bound to something else in the file")
+                return
         keras, tf = keras or "keras", tf or "tf"
         # every spelling of ImageDataGenerator outside imports: its import goes only when all are rewritten
         constructors = [node for node in [*uses.names, *uses.attributes] if self._is_generator(node)]
