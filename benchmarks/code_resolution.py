@@ -49,6 +49,7 @@ CATEGORIES = ("module", "name", "keyword", "Model method", "TF1 symbol")
 SKIPPED_LINE = re.compile(r"^(?P<path>.+?)(?::cell \d+)?: not rewritten")
 REPORT_LINE = re.compile(r"^(?P<path>.+?):(?:cell (?P<cell>\d+):)?(?P<line>\d+):(?P<col>\d+): (?P<rule>[\w.-]+): ")
 SUMMARY = re.compile(r"(\d+) files changed")
+CHECKPOINTS_LINE = re.compile(r"^(\d+) files in \.ipynb_checkpoints folders not read")
 MAGIC = re.compile(r"^([ \t]*)(?:[%!]|\?{1,2}[\w.]+[ \t]*$|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
 MODEL_FACTORIES = ("load_model", "clone_model", "model_from_json", "model_from_yaml", "model_from_config")
 
@@ -547,6 +548,7 @@ class TreeResult:
     parse_failures: list[str] = field(default_factory=list)
     py2_inputs: int = 0  # files neither side parses that migrate did not name
     skipped: list[str] = field(default_factory=list)
+    checkpoint_copies: int = 0  # Jupyter's autosaves, named by the run as not read: not counted as files
     summary: str = ""
     second_run: str = ""
     second_changed: int = -1
@@ -570,6 +572,11 @@ def measure_tree(tree: Path, jobs: int) -> TreeResult:
     result.second_run = next((line for line in reversed(second) if "files changed" in line), "(no summary)")
     match = SUMMARY.search(result.second_run)
     result.second_changed = int(match.group(1)) if match else -1
+    copies = [p for p in before if ".ipynb_checkpoints" in p.relative_to(copy).parts]
+    named_copies = next((int(m[1]) for line in first if (m := CHECKPOINTS_LINE.match(line))), 0)
+    if copies and named_copies == len(copies):  # the run said it left them (else they count, and show as silent)
+        result.checkpoint_copies = len(copies)
+        before = {p: data for p, data in before.items() if p not in copies}
     named_first, named_second = parse_report(first, copy), parse_report(second, copy)
     reported_files = {n[0] for n in named_first}
     skipped = {str(Path(m["path"]).resolve().relative_to(copy)) for line in first if (m := SKIPPED_LINE.match(line))}
@@ -659,7 +666,8 @@ def counts_line(results: list[TreeResult]) -> str:
     cats = ", ".join(f"{c} {by_cat[c]}/{by_cat_unrep[c]}" for c in CATEGORIES)
     return (f"files with work {work}, fully resolved {clean} ({share}), silent files {sum(r.silent_files for r in results)}; "
             f"unresolved sites {len(sites)}, not in the report {len(unreported)}; by category (all/unreported): {cats}; "
-            f"skipped as Python 2 (named) {sum(len(r.skipped) for r in results)}; unparsed, not named "
+            f"skipped as Python 2 (named) {sum(len(r.skipped) for r in results)}; Jupyter checkpoint copies (named, "
+            f"not counted) {sum(r.checkpoint_copies for r in results)}; unparsed, not named "
             f"{sum(r.py2_inputs for r in results)}; parse failures {sum(len(r.parse_failures) for r in results)}; second run changed "
             f"{sum(max(r.second_changed, 0) for r in results)} files")
 

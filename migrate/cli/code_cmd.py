@@ -29,7 +29,7 @@ def code_command(
     need no change as path:line:col: RULE: advice: message; with --check, a file it would change as
     `would rewrite path`."""
     from migrate.cli.console import fail, require_paths
-    from migrate.codemod.engine import default_jobs, run, write_atomically
+    from migrate.codemod.engine import checkpoint_copies, default_jobs, run, write_atomically
     from migrate.codemod.registry import all_rules, select_rules
     from migrate.errors import UsageError
 
@@ -61,6 +61,9 @@ def code_command(
             typer.echo(f"would rewrite {result.path}", err=True)
         else:
             sys.stdout.write(_diff(result))
+    if copies := checkpoint_copies(paths):
+        typer.echo(f"{copies} files in .ipynb_checkpoints folders not read: Jupyter's autosave copies keep the old "
+                   "code; delete them (Jupyter makes them anew from the files migrated)", err=True)
     typer.echo(summary.line(), err=True)
     raise typer.Exit(1 if check and summary.work_left(strict) else 0)
 

@@ -261,6 +261,10 @@ def line_map(before: str, after: str, earlier: list[int] | None) -> list[int]:
     return mapped
 
 
+# Jupyter's autosave folder: copies of the notebooks and scripts beside it, which Jupyter rewrites on its own.
+CHECKPOINTS = ".ipynb_checkpoints"
+
+
 def python_files(paths: list[Path]) -> list[Path]:
     """Files as given, and every `*.py` and `*.ipynb` below directories (not Jupyter's checkpoint copies),
     in a stable order."""
@@ -268,10 +272,17 @@ def python_files(paths: list[Path]) -> list[Path]:
     for path in paths:
         if path.is_dir():
             found += sorted(p for p in path.rglob("*") if p.suffix in (".py", ".ipynb") and p.is_file()
-                            and ".ipynb_checkpoints" not in p.relative_to(path).parts)
+                            and CHECKPOINTS not in p.relative_to(path).parts)
         else:
             found.append(path)
     return found
+
+
+def checkpoint_copies(paths: list[Path]) -> int:
+    """How many `*.py` and `*.ipynb` files below the directories given `python_files` leaves out as Jupyter's
+    checkpoint copies: the run says so, since they keep their Keras 2 code (nothing silent)."""
+    return sum(1 for path in paths if path.is_dir() for p in path.rglob("*")
+               if p.suffix in (".py", ".ipynb") and CHECKPOINTS in p.relative_to(path).parts and p.is_file())
 
 
 def rewrite_path(path: str, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:

@@ -105,6 +105,22 @@ def test_an_unparsed_file_that_names_keras_is_named_even_with_no_rule_work(tmp_p
     assert migrate("code", "--check", "other.py", cwd=tmp_path).returncode == 0
 
 
+def test_jupyters_checkpoint_copies_are_left_alone_and_counted(tmp_path):
+    """`.ipynb_checkpoints/` holds Jupyter's autosaves of the files beside it: not migrated (Jupyter rewrites
+    them), never touched, and the run says how many kept their old code."""
+    (tmp_path / ".ipynb_checkpoints").mkdir()
+    copy = tmp_path / ".ipynb_checkpoints" / "train-checkpoint.py"
+    copy.write_text("from keras.optimizers import Adam\nopt = Adam(lr=0.1)\n")
+    (tmp_path / "notes.txt").write_text("not code\n")
+    checked = migrate("code", "--check", ".", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stderr.splitlines()[-2].startswith("1 files in .ipynb_checkpoints folders not read: ")
+    assert migrate("code", "--write", ".", cwd=tmp_path).returncode == 0
+    assert copy.read_text() == "from keras.optimizers import Adam\nopt = Adam(lr=0.1)\n"
+    (tmp_path / "train.py").write_text("print('clean')\n")
+    assert "ipynb_checkpoints" not in migrate("code", "--check", "train.py", cwd=tmp_path).stderr
+
+
 def test_check_fails_on_leftovers_and_strict_on_advice(tmp_path):
     clean = tmp_path / "clean.py"
     clean.write_text("import keras\nmodel = keras.Sequential()\n")
