@@ -184,7 +184,10 @@ class Context:
         before, cell = lines[:starts[0]], lines[starts[0] + 1:]
         if cell and cell[-1].startswith(TRAILER):
             cell = cell[:-1] + self._aliases(cell[-1])
-        added = sorted(_imported("".join(before)) - known)
+        bound = {_bound_name(item) for item in _imported(self.preamble)}
+        # an import the rules rewrote in the preamble here (a rule that ran for a word of this cell) belongs to the
+        # cell that has it: not re-imported in this one, where it would come back at every run
+        added = sorted(item for item in _imported("".join(before)) - known if _bound_name(item) not in bound)
         text = "".join([_import_line(*item) for item in added] + cell)
         return text if self.cell.endswith("\n") or not text.endswith("\n") else text[:-1]
 
@@ -221,6 +224,12 @@ def _imported(source: str) -> set[tuple[str, str, str]]:
             module = "." * node.level + (node.module or "")
             found |= {(module, alias.name, alias.asname or "") for alias in node.names}
     return found
+
+
+def _bound_name(item: tuple[str, str, str]) -> str:
+    """The name an `_imported` item binds: its alias, the name imported, or the module's first part."""
+    module, name, alias = item
+    return alias or name or module.split(".")[0]
 
 
 def _import_line(module: str, name: str, alias: str) -> str:

@@ -209,3 +209,29 @@ def test_the_preamble_of_earlier_cells_keeps_its_imports_of_gone_names():
                             "x = RepeatVector(3)(y)"]
     _, again = _rewrite(after)
     assert again is None
+
+
+def test_an_import_a_rule_moves_for_a_word_of_a_later_cell_stays_in_its_cell():
+    # zake7749/DeepToxic train_meta_label.ipynb: `normal` in a later cell's comment woke legacy_import_paths there,
+    # which moved cell 1's `keras.preprocessing.text` import; the move was written into that later cell, again at
+    # every run. The import moves in its own cell, and the later cell is left alone.
+    notebook = _notebook(new_code_cell("import numpy as np\nfrom keras.preprocessing.text import Tokenizer"),
+                         new_code_cell("tokenizer = Tokenizer(num_words=10)"),
+                         new_code_cell("# x = np.random.normal(size=3)\nfor word, i in word_index.items():\n    pass"))
+    _, after = _rewrite(notebook)
+    assert _code(after) == ["import numpy as np\nfrom tensorflow.keras.preprocessing.text import Tokenizer",
+                            "tokenizer = Tokenizer(num_words=10)",
+                            "# x = np.random.normal(size=3)\nfor word, i in word_index.items():\n    pass"]
+    _, again = _rewrite(after)
+    assert again is None
+
+
+def test_a_cell_never_takes_an_import_of_a_name_its_preamble_binds():
+    """The preamble rewritten with the cell (a rule woken by one of its words) moved an import the preamble binds:
+    that import is the earlier cell's, not this one's; a new name the rules need here is."""
+    from migrate.codemod.notebooks import SENTINEL, Context
+
+    context = Context("from keras.preprocessing.text import Tokenizer\n", "x = 1\n", set())
+    rewritten = f"from tensorflow.keras.preprocessing.text import Tokenizer\nimport keras\n{SENTINEL}\nx = 1\n"
+    known = {("keras.preprocessing.text", "Tokenizer", "")}
+    assert context.cell_source(rewritten, known) == "import keras\nx = 1\n"

@@ -43,6 +43,11 @@ WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|util
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
                   % "|".join(LAYER_MODULES + UTIL_MODULES).encode() + rb"|_api\.v1\.keras"
                   rb"|from[ \t]+tensorflow\.python[ \t]+import[ \t]+keras\b")
+# An import from a module Keras 3 removed whose names the table moves (`from keras.preprocessing.text import
+# Tokenizer`): work whatever else the file holds (the rewrite must not hang on an unrelated word).
+REMOVED_MODULE_IMPORT = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?(?:%s)\b" % b"|".join(
+    re.escape(path.removeprefix("tensorflow.")).encode()
+    for path, (_, why) in sorted(LEGACY.items(), key=lambda item: -len(item[0])) if why == "module"))
 # The last parts of the legacy names Keras 3 lacks in modules it has (`mse`, `CuDNNLSTM`, `Input` of keras.models;
 # a removed module's path is WORK): a file naming one of them, and Keras, is parsed.
 LEGACY_WORDS = frozenset(path.rsplit(".", 1)[1].encode() for path, (_, why) in LEGACY.items()
@@ -140,7 +145,8 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
-        return WORK.search(source) is not None or (b"keras" in source and not LEGACY_WORDS.isdisjoint(WORD.findall(source)))
+        return WORK.search(source) is not None or REMOVED_MODULE_IMPORT.search(source) is not None or \
+            (b"keras" in source and not LEGACY_WORDS.isdisjoint(WORD.findall(source)))
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom | cst.RemovalSentinel:
         if updated.module is None or updated.relative:
