@@ -86,7 +86,7 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
         if index in python2:
             found = [replace(f, line=python2[index].original_line(f.line)) for f in found]
         findings += found
-        converted += result.converted - alone_of[preamble].converted
+        converted += max(result.converted - alone_of[preamble].converted, 0)  # (a preamble's own, once)
         cell = notebook.cells[index - 1]
         after = _cell_after(context, result, alone_of[preamble], code[index][1])
         if after is None:
@@ -144,7 +144,7 @@ def _index(change: CellChange) -> int:
     return change.index
 
 
-SENTINEL = "# migrate: the cell starts here"
+SENTINEL = "pass  # migrate: the cell starts here"  # a statement: a comment would go with a first statement dropped
 TRAILER = "__migrate_later_cells_use__ = "
 
 

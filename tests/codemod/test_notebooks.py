@@ -235,3 +235,17 @@ def test_a_cell_never_takes_an_import_of_a_name_its_preamble_binds():
     rewritten = f"from tensorflow.keras.preprocessing.text import Tokenizer\nimport keras\n{SENTINEL}\nx = 1\n"
     known = {("keras.preprocessing.text", "Tokenizer", "")}
     assert context.cell_source(rewritten, known) == "import keras\nx = 1\n"
+
+
+def test_a_cell_whose_first_statement_a_rule_drops_is_rewritten():
+    # shaoanlu/faceswap-GAN's training notebooks: a cell of `K.set_learning_phase(1)` alone. The cell's start was
+    # marked by a comment, which went with the statement: "cell not rewritten" in seven notebooks.
+    notebook = _notebook(new_code_cell("from keras import backend as K\nimport keras"),
+                         new_code_cell("K.set_learning_phase(1)"),
+                         new_code_cell("K.set_learning_phase(0)\nx = K.epsilon()"))
+    result, after = _rewrite(notebook)
+    assert not [f for f in result.findings if f.rule == "notebooks"], result.findings
+    assert _code(after)[1:] == ["", "x = K.epsilon()"]
+    assert result.converted == 2
+    _, again = _rewrite(after)
+    assert again is None
