@@ -1,6 +1,9 @@
 """backend_functions_to_ops: must-not-change cases first, then before/after, then what is reported."""
 
 import inspect
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import keras
@@ -844,3 +847,83 @@ def test_what_batch_normalization_became_computes_what_keras_2_3_1_did():
                  for name in ("x", "mean", "var", "beta", "gamma", "epsilon")}
         y = keras.ops.convert_to_numpy(eval(expression, {"keras": keras, **given}))
         np.testing.assert_allclose(y, ref[f"y_{case}"], rtol=1e-5, atol=1e-5)
+
+
+RELU_REFERENCES = Path(__file__).parent / "data" / "keras231_relu_refs.npz"
+
+
+def test_relu_with_its_parameters_becomes_the_activation_and_computes_what_keras_2_3_1_did():
+    """Keras 2.3.1's K.relu(x, alpha, max_value, threshold) (tests/codemod/data/make_keras231_relu_refs.py, run by
+    /tmp/legacy37), by position and by keyword: keras.activations.relu, `alpha` named `negative_slope`."""
+    calls = {"alpha": "K.relu(x, 0.2)", "alpha_max": "K.relu(x, alpha=0.1, max_value=5.0)",
+             "max": "K.relu(x, max_value=3.0)", "threshold": "K.relu(x, threshold=1.0)",
+             "all": "K.relu(x, 0.3, 6.0, 0.5)"}
+    ref = np.load(RELU_REFERENCES)
+    for case, call in calls.items():
+        got, findings = rewrite(f"from keras import backend as K\ny = {call}\n", RULE)
+        expression = got.split("y = ", 1)[1]
+        assert expression.startswith("keras.activations.relu(x, ") and findings == [], (call, got)
+        y = keras.ops.convert_to_numpy(eval(expression, {"keras": keras, "x": keras.ops.convert_to_tensor(ref["x"])}))
+        np.testing.assert_array_equal(y, ref[case], err_msg=call)
+
+
+def test_random_draws_without_a_seed_become_keras_random_and_draw_anew():
+    got, findings = rewrite("""
+from keras import backend as K
+a = K.random_normal((2, 3), 1.0, 0.5)
+b = K.random_uniform(shape=(2, 3), minval=-1, maxval=1)
+c = K.truncated_normal((2, 3), stddev=0.1)
+i = K.identity(a)
+""", RULE)
+    assert findings == []
+    assert "a = keras.random.normal((2, 3), mean=1.0, stddev=0.5)" in got
+    assert "b = keras.random.uniform(shape=(2, 3), minval=-1, maxval=1)" in got
+    assert "c = keras.random.truncated_normal((2, 3), stddev=0.1)" in got and "i = keras.ops.copy(a)" in got
+    space: dict = {"keras": keras}
+    exec(got.split("\n", 2)[2].replace("import keras\n", ""), space)  # the rewritten lines, under Keras 3
+    first = keras.ops.convert_to_numpy(space["a"])
+    exec("a = keras.random.normal((2, 3), mean=1.0, stddev=0.5)", space)
+    assert first.shape == (2, 3) and not np.array_equal(first, keras.ops.convert_to_numpy(space["a"]))
+    assert np.array_equal(keras.ops.convert_to_numpy(space["i"]), first)
+    uniform = keras.ops.convert_to_numpy(space["b"])
+    assert uniform.min() >= -1 and uniform.max() < 1
+
+
+def test_a_random_draw_with_a_seed_stays_and_is_reported():
+    """Keras 2's seed seeded the op, which drew anew at each run; an int seed in keras.random draws the same values
+    at every call: not the same thing."""
+    for call in ("K.random_normal((3,), seed=1)", "K.random_normal((3,), 0., 1., 'float32', 7)",
+                 "K.random_uniform((3,), seed=s)"):
+        source = f"from keras import backend as K\nx = {call}\n"
+        got, findings = rewrite(source, RULE)
+        assert got == source and [f.line for f in findings] == [2], call
+
+
+def test_the_vae_sampling_lambda_trains_under_keras_3(tmp_path):
+    """Keras's variational_autoencoder example: K.random_normal in a Lambda, rewritten, builds and trains."""
+    got, findings = rewrite("""
+import numpy as np
+from keras import backend as K
+from keras.layers import Dense, Input, Lambda
+from keras.models import Model
+
+def sampling(args):
+    z_mean, z_log_var = args
+    batch = K.shape(z_mean)[0]
+    epsilon = K.random_normal(shape=(batch, 2))
+    return z_mean + K.exp(0.5 * z_log_var) * epsilon
+
+x = Input((4,))
+z = Lambda(sampling, output_shape=(2,))([Dense(2)(x), Dense(2)(x)])
+model = Model(x, Dense(4)(z))
+model.compile(optimizer="adam", loss="mse")
+data = np.random.RandomState(0).normal(size=(16, 4)).astype("float32")
+loss = model.fit(data, data, epochs=1, batch_size=8, verbose=0).history["loss"][0]
+drawn = [model.predict(data[:2], verbose=0) for _ in range(2)]
+""", RULE)
+    assert findings == [] and "K." not in got.replace("from keras import backend as K", "")
+    script = tmp_path / "vae.py"
+    script.write_text(got + "assert np.isfinite(loss) and not np.array_equal(*drawn)\nprint('ok')\n")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]

@@ -74,13 +74,23 @@ OPS.update({
 # Keras 2 functions whose Keras 3 counterpart is not in keras.ops: (callable, Keras 2's parameters in order (the
 # first stays positional, the others become keywords: `K.variable(x, 'float32')` -> `dtype='float32'`), keyword
 # arguments written out when absent). K.variable(1) was a float32 variable, keras.Variable(1) an int32 one.
-OTHERS = {"variable": ("keras.Variable", ("value", "dtype", "name"), {"dtype": "keras.backend.floatx()"})}
+# K.random_normal(shape, mean, stddev, dtype, seed) and the like: keras.random's functions take the same parameters in
+# the same order, and draw anew at every call, as Keras 2's ops did, when no seed is given; a seed is not the same
+# thing (an op-level seed in Keras 2, new values each run; Keras 3 draws the same values from an int at every call),
+# so a call with one stays and is reported.
+RANDOM = {"random_normal": "keras.random.normal", "random_uniform": "keras.random.uniform",
+          "truncated_normal": "keras.random.truncated_normal"}
+OTHERS = {"variable": ("keras.Variable", ("value", "dtype", "name"), {"dtype": "keras.backend.floatx()"}),
+          **{name: (target, ("shape", "mean" if "normal" in name else "minval",
+                             "stddev" if "normal" in name else "maxval", "dtype"), {})
+             for name, target in RANDOM.items()}}
 # One-argument functions whose Keras 3 spelling is an expression of the argument ({x}: parenthesized if need be).
 # (Keras 2.0-2.2's get_variable_shape(x) returned int_shape(x); Keras 2.3.1's keras.backend no longer exported it.)
 SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.shape)",
           "get_variable_shape": "tuple({x}.shape)",
           "dtype": "keras.backend.standardize_dtype({x}.dtype)", "ndim": "len({x}.shape)",
-          "cast_to_floatx": "numpy.asarray({arg}, dtype=keras.backend.floatx())", "relu": "keras.ops.relu({arg})"}
+          "cast_to_floatx": "numpy.asarray({arg}, dtype=keras.backend.floatx())", "relu": "keras.ops.relu({arg})",
+          "identity": "keras.ops.copy({arg})"}
 # Keras 2 parameters the keras.ops function names otherwise (Keras 2.3.1's signatures against Keras 3's:
 # tests/codemod/test_backend_functions_to_ops.py checks the Keras 3 side): `K.constant(value=v)` ->
 # `keras.ops.convert_to_tensor(x=v)`, which has no `value`.
@@ -96,6 +106,7 @@ KEYWORDS = {
 }
 # Keras 2 arguments the Keras 3 function has no counterpart for: such a call is reported.
 UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"},
+               **{name: {"seed"} for name in RANDOM},
                "ones_like": {"name"}, "zeros_like": {"name"}}
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # What to use instead, for the functions reported.
@@ -651,6 +662,24 @@ def _batch_flatten(rule: BackendFunctionsToOps, original: cst.Call, updated: cst
     return cst.parse_expression(f"keras.layers.Flatten(data_format='channels_last')({code(args[0])})")
 
 
+def _relu(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.relu(x, alpha, max_value, threshold)` -> `keras.activations.relu(x, negative_slope=..., max_value=...,
+    threshold=...)`: Keras 3's activation is Keras 2's function, its `alpha` named `negative_slope` (one argument
+    is `keras.ops.relu`, and `max_value=6` `keras.ops.relu6`, above)."""
+    names, renamed = ("x", "alpha", "max_value", "threshold"), {"alpha": "negative_slope"}
+    found: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(updated.args):
+        name = names[index] if arg.keyword is None and index < len(names) else \
+            arg.keyword.value if arg.keyword is not None else None
+        if name not in names or name in found or arg.star:
+            return None
+        found[name] = arg.value
+    if "x" not in found:
+        return None
+    given = [f"{renamed.get(name, name)}={code(found[name])}" for name in names[1:] if name in found]
+    return cst.parse_expression(f"keras.activations.relu({', '.join([code(found['x']), *given])})")
+
+
 def _available_gpus(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     """`len(K.tensorflow_backend._get_available_gpus())` -> `len(tf.config.list_logical_devices('GPU'))`: Keras 2
     listed the session's logical devices whose name holds 'device:GPU' (XLA_GPU not among them), as TensorFlow 2
@@ -731,4 +760,4 @@ CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_
              "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add,
              "spatial_2d_padding": _spatial_2d_padding, "batch_dot": _batch_dot, "batch_flatten": _batch_flatten,
              "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost,
-             "name_scope": _name_scope, "batch_normalization": _batch_normalization}
+             "name_scope": _name_scope, "batch_normalization": _batch_normalization, "relu": _relu}
