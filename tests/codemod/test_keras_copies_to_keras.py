@@ -207,3 +207,40 @@ def test_the_word_common_lets_a_file_through_only_where_it_can_be_keras_backends
     assert KerasCopiesToKeras.triggered(b"from keras.backend import common\nx = common.floatx()\n")
     assert KerasCopiesToKeras.triggered(b"import keras.backend.common as kc\n")
     assert not KerasCopiesToKeras.triggered(b"from utils import common\n# the common case\nx = common.load(path)\n")
+
+
+def test_tensorflows_private_path_to_a_module_or_names_the_public_one_has_goes_to_it():
+    """TF 1.x tf.keras code imported Keras by TensorFlow's private path (vanvalenlab/deepcell-tf, the fourth
+    hold-out): the installed `tensorflow.keras` has the same modules and names, so the import moves; what it
+    lacks (the private `training_v1`, a name no public module has) stays, for the report."""
+    findings = assert_rewrites("""
+        from tensorflow.python import keras
+        from tensorflow.python.keras import backend as K, layers
+        from tensorflow.python.keras import utils as keras_utils
+        from tensorflow.python.keras.preprocessing.image import Iterator, array_to_img
+        from tensorflow.python.keras.engine import training_v1
+        from tensorflow.python import pywrap_tensorflow
+
+        with keras.utils.custom_object_scope({}):
+            x = keras_utils.get_source_inputs(K.ones((1,)))
+    """, """
+        from tensorflow import keras
+        from tensorflow.keras import backend as K, layers
+        from tensorflow.keras import utils as keras_utils
+        from tensorflow.keras.preprocessing.image import Iterator, array_to_img
+        from tensorflow.python.keras.engine import training_v1
+        from tensorflow.python import pywrap_tensorflow
+
+        with keras.utils.custom_object_scope({}):
+            x = keras_utils.get_source_inputs(K.ones((1,)))
+    """, RULE)
+    assert findings == []
+    got, findings = rewrite("from tensorflow.python.keras.engine import training_v1\n", RULE, "legacy_import_paths")
+    assert [f.message.split(" is ")[0] for f in findings] == ["tensorflow.python.keras.engine.training_v1"]
+
+
+def test_a_backend_function_read_through_the_private_path_is_rewritten_in_the_first_run():
+    # TensorFlow's own callbacks_v1.py: K.int_shape was rewritten only by a second run, once the import was public
+    got, _ = rewrite("from tensorflow.python.keras import backend as K\nshape = K.int_shape(w_img)\n")
+    assert got == "from tensorflow.keras import backend as K\nshape = tuple(w_img.shape)\n"
+    assert rewrite(got)[0] == got

@@ -107,34 +107,6 @@ def test_tensorflows_private_copy_of_a_removed_module_goes_to_the_public_one():
     assert findings == []
 
 
-def test_tensorflows_private_path_to_a_module_or_names_the_public_one_has_goes_to_it():
-    """TF 1.x tf.keras code imported Keras by TensorFlow's private path (vanvalenlab/deepcell-tf, the fourth
-    hold-out): the installed `tensorflow.keras` has the same modules and names, so the import moves; what it
-    lacks (the private `training_v1`, a name no public module has) stays, for the report."""
-    findings = assert_rewrites("""
-        from tensorflow.python import keras
-        from tensorflow.python.keras import backend as K, layers
-        from tensorflow.python.keras import utils as keras_utils
-        from tensorflow.python.keras.preprocessing.image import Iterator, array_to_img
-        from tensorflow.python.keras.engine import training_v1
-        from tensorflow.python import pywrap_tensorflow
-
-        with keras.utils.custom_object_scope({}):
-            x = keras_utils.get_source_inputs(K.ones((1,)))
-    """, """
-        from tensorflow import keras
-        from tensorflow.keras import backend as K, layers
-        from tensorflow.keras import utils as keras_utils
-        from tensorflow.keras.preprocessing.image import Iterator, array_to_img
-        from tensorflow.python.keras.engine import training_v1
-        from tensorflow.python import pywrap_tensorflow
-
-        with keras.utils.custom_object_scope({}):
-            x = keras_utils.get_source_inputs(K.ones((1,)))
-    """, RULE)
-    assert [(f.line, f.message.split(" is ")[0]) for f in findings] == [(6, "tensorflow.python.keras.engine.training_v1")]
-
-
 def test_a_private_removed_module_with_a_use_left_stays_and_is_reported():
     # a name no public module has (Keras 2's private data_utils.validate_file), and the module passed on as a value
     findings = assert_rewrites("""

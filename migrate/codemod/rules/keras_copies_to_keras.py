@@ -12,7 +12,11 @@ rules treat them as the Keras 2 names they are (`KTF.clear_session()` is `keras.
 and a file reading one keeps its module import. Keras 2.0-2.2's `keras.backend` imported its settings functions from
 `keras.backend.common` (`K.common.image_dim_ordering is K.image_dim_ordering`, checked on Keras 2.2.4); Keras 2.3.1
 wrapped tf.keras's, which start from the same keras.json: `K.common.image_dim_ordering()` is `K.image_dim_ordering()`,
-which `backend_functions_to_ops` then rewrites.
+which `backend_functions_to_ops` then rewrites. TensorFlow 1.x's tf.keras code under its private path
+(`from tensorflow.python.keras import backend as K`, `from tensorflow.python import keras`, `from
+tensorflow.python.keras.layers import Layer`) is imported from `tensorflow.keras` where the installed one has the
+module and every name imported; what only the private path had (`engine.training_v1`) stays for
+`legacy_import_paths` to report.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import re
 
 import libcst as cst
 
+from migrate.codemod.api_surface import surface
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, dotted_expression
 
@@ -47,6 +52,7 @@ COMMON_NAMES = frozenset("""
 # `common` only where it can be keras.backend's (`K.common.floatx`, `keras.backend.common`, `from keras.backend import
 # common`): the bare word is in a file in eight, most of which then paid a parse and a scope analysis for nothing.
 WORK = re.compile(rb"contrib\.keras|contrib[ \t]+import[ \t]+keras|tensorflow_backend|backend\.common\b"
+                  rb"|python\.keras|tensorflow\.python[ \t]+import[ \t]+keras\b"
                   rb"|backend[ \t]+import[^\n]*\bcommon\b|\bcommon\.(?:%s)\b" % "|".join(sorted(COMMON_NAMES)).encode())
 
 
@@ -68,11 +74,30 @@ def _original(path: str) -> str | None:
     return None
 
 
+def _private_to_public(node: cst.ImportFrom) -> str | None:
+    """`from tensorflow.python.keras import backend as K`, `from tensorflow.python.keras.layers import Layer`,
+    `from tensorflow.python import keras` -> the public module to import the same names from (`tensorflow.keras`,
+    `tensorflow.keras.layers`, `tensorflow`), when the installed TensorFlow's `tensorflow.keras` has every one of
+    them (TensorFlow 1.x's private path was tf.keras's own code, which `tensorflow.keras` names publicly); else
+    None (a module only the private path had, `... utils import data_utils`, stays for legacy_import_paths)."""
+    module = code(node.module)
+    if isinstance(node.names, cst.ImportStar) or not (module == "tensorflow.python" or
+                                                       module == "tensorflow.python.keras" or
+                                                       module.startswith("tensorflow.python.keras.")):
+        return None
+    names = [code(alias.name) for alias in node.names]
+    if module == "tensorflow.python":
+        return "tensorflow" if names == ["keras"] else None
+    public = "tensorflow.keras" + module.removeprefix("tensorflow.python.keras")
+    api = surface()
+    return public if api.covers(public) and all(api.exists(f"{public}.{name}") for name in names) else None
+
+
 class KerasCopiesToKeras(Rule):
     NAME = "keras_copies_to_keras"
     ORDER = 1  # first after python2_syntax: every other rule then reads the Keras names
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = "tf.contrib.keras / keras.backend.tensorflow_backend -> tf.keras / keras.backend"
+    DESCRIPTION = "tf.contrib.keras / tensorflow.python.keras / keras.backend.tensorflow_backend -> tf.keras / keras.backend"
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
@@ -92,6 +117,10 @@ class KerasCopiesToKeras(Rule):
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
         if updated.module is None or updated.relative:
             return updated
+        public = _private_to_public(updated)
+        if public is not None:  # `from tensorflow.python.keras import backend as K` -> `from tensorflow.keras ...`
+            self.converted()
+            return updated.with_changes(module=dotted_expression(public))
         module = code(updated.module)
         names = None if isinstance(updated.names, cst.ImportStar) else [code(alias.name) for alias in updated.names]
         target = _original(module)

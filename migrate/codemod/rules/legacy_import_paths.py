@@ -1,10 +1,9 @@
 """Keras 2 module paths that Keras 3 removed -> the public modules that hold the same names.
 
 `from keras.layers.core import Dense` fails in Keras 3; `from keras.layers import Dense` works in both.
-TensorFlow's private copy of Keras (`from tensorflow.python.keras import backend as K`, `from tensorflow.python
-import keras`, `from tensorflow.python.keras.layers import Layer`) goes to the same public module under
-`tensorflow.keras` when the installed one has every name imported; a removed module's copy
-(`from tensorflow.python.keras.utils.data_utils import Sequence`) goes to the public module that has its names. Only `from ... import ...` statements
+TensorFlow's private copy of a removed module (`from tensorflow.python.keras.utils.data_utils import
+Sequence`) goes to the public module under `tensorflow.keras` that has its names (`keras_copies_to_keras` moved
+the imports whose module `tensorflow.keras` has, before any rule read them). Only `from ... import ...` statements
 are rewritten; `import keras.layers.core` is reported. A removed module imported as a name (`from
 keras.utils import np_utils`, then `np_utils.to_categorical(...)`) has each use replaced by the function
 it names, imported from the public module, and the import goes once nothing uses it. A function no Keras 3
@@ -25,7 +24,6 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from migrate.codemod.api_surface import surface
 from migrate.codemod.keras2_helpers import HELPERS, NEEDS, helper
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
@@ -41,8 +39,7 @@ WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|util
                   rb"|keras\.objectives|keras\.(?:layers\.)?experimental"
                   rb"|keras\.preprocessing\.image[ \t]+import"
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
-                  % "|".join(LAYER_MODULES + UTIL_MODULES).encode() + rb"|_api\.v1\.keras"
-                  rb"|from[ \t]+tensorflow\.python[ \t]+import[ \t]+keras\b")
+                  % "|".join(LAYER_MODULES + UTIL_MODULES).encode() + rb"|_api\.v1\.keras")
 # An import from a module Keras 3 removed whose names the table moves (`from keras.preprocessing.text import
 # Tokenizer`): work whatever else the file holds (the rewrite must not hang on an unrelated word).
 REMOVED_MODULE_IMPORT = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?(?:%s)\b" % b"|".join(
@@ -92,25 +89,6 @@ def _public(name: str) -> str:
         if name.startswith("tensorflow.python.keras.") else name
 
 
-def _private_to_public(node: cst.ImportFrom) -> str | None:
-    """`from tensorflow.python.keras import backend as K`, `from tensorflow.python.keras.layers import Layer`,
-    `from tensorflow.python import keras` -> the public module to import the same names from (`tensorflow.keras`,
-    `tensorflow.keras.layers`, `tensorflow`), when the installed TensorFlow's `tensorflow.keras` has every one of
-    them (TensorFlow 1.x's private path was tf.keras's own code, which `tensorflow.keras` names publicly); else
-    None (a module only the private path had, `... utils import data_utils`, stays for the rest of the rule)."""
-    module = code(node.module)
-    if isinstance(node.names, cst.ImportStar) or not (module == "tensorflow.python" or
-                                                       module == "tensorflow.python.keras" or
-                                                       module.startswith("tensorflow.python.keras.")):
-        return None
-    names = [code(alias.name) for alias in node.names]
-    if module == "tensorflow.python":
-        return "tensorflow" if names == ["keras"] else None
-    public = "tensorflow.keras" + module.removeprefix("tensorflow.python.keras")
-    api = surface()
-    return public if api.covers(public) and all(api.exists(f"{public}.{name}") for name in names) else None
-
-
 def _home(target: str, names: list[str]) -> str | None:
     """The Keras 3 module that has every one of `names`: the removed module's usual heir (`keras.utils` for
     `keras.utils.np_utils`), else another public module that has them (`keras.engine.topology.get_source_inputs`
@@ -154,10 +132,6 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if public_api(code(updated.module)) != code(updated.module):  # TF 1's generated API package, by its name
             self.converted()
             updated = updated.with_changes(module=dotted_expression(public_api(code(updated.module))))
-        public = _private_to_public(updated)
-        if public is not None:
-            self.converted()
-            updated = updated.with_changes(module=dotted_expression(public))
         updated, done = self._by_table(original, updated)
         if done:
             return updated
