@@ -12,11 +12,14 @@ of its own wrapping Keras's. `tests/codemod/test_backend_functions_to_ops.py` ch
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 
-from migrate.codemod.syntax import names_in
+from migrate.codemod.syntax import code, names_in
 
 # module the function lived in (Keras 2's public path, without `tensorflow.`) -> function name -> source
 HELPERS: dict[str, dict[str, str]] = {
@@ -189,6 +192,17 @@ def helper(qualified: str) -> str | None:
     return HELPERS.get(module, {}).get(name)
 
 
+def _binds_otherwise(module: cst.Module, name: str, imported: str) -> bool:
+    """Whether `module` binds `name` to anything but the module `imported` (`import tensorflow.compat.v1 as tf`,
+    `from keras import backend as tf`, `tf = ...`), anywhere in it."""
+    for alias in m.findall(module, m.ImportAlias()):
+        bound = alias.asname.name if alias.asname is not None else alias.name
+        if isinstance(bound, cst.Name) and bound.value == name and code(alias.name) != imported:
+            return True
+    return any(isinstance(target.target, cst.Name) and target.target.value == name
+               for assign in m.findall(module, m.Assign()) for target in assign.targets)
+
+
 def with_helpers(context: CodemodContext, module: cst.Module, copied: dict[str, str]) -> cst.Module:
     """`module` with the helpers `copied` (name -> source) written in, what they need imported: before the first
     top-level function or class or statement using one (or at the end), where a person would put them."""
@@ -196,6 +210,9 @@ def with_helpers(context: CodemodContext, module: cst.Module, copied: dict[str, 
     for name, source in sorted(copied.items()):
         for needed in NEEDS.get(name, ()):
             module_name, asname = needed if isinstance(needed, tuple) else (needed, None)
+            if asname is not None and _binds_otherwise(module, asname, module_name):
+                # `import tensorflow.compat.v1 as tf`: an `import tensorflow as tf` would take the file's tf away
+                source, asname = re.sub(rf"\b{asname}\.", f"{module_name}.", source), None
             AddImportsVisitor.add_needed_import(context, module_name, asname=asname)
         definition = cst.parse_module(source.lstrip("\n")).body[0]
         helpers.append(definition.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()]))

@@ -774,6 +774,19 @@ def test_ctc_decode_imported_by_name_in_a_lambda_uses_the_files_tensorflow_and_t
     """.replace("{CTC_DECODE}", textwrap.indent(CTC_DECODE, " " * 8).lstrip()), RULE)
 
 
+def test_ctc_decode_in_a_file_whose_tf_is_tensorflow_compat_v1_keeps_it():
+    # an `import tensorflow as tf` for the helper would take TF 1's names away from the rest of the file
+    got, findings = rewrite("""import tensorflow.compat.v1 as tf
+from keras import backend as K
+x = tf.placeholder(tf.float32)
+r = K.ctc_decode(p, n)
+""", RULE)
+    assert got.startswith("import tensorflow.compat.v1 as tf\nfrom keras import backend as K\nimport keras\n"
+                          "import tensorflow\n\nx = tf.placeholder(tf.float32)\n") and not findings
+    helper = CTC_DECODE.replace("tf.", "tensorflow.")
+    assert f"\n\n\n{helper}\n\n\nr = keras2_ctc_decode(p, n)\n" in got and " tf." not in got.split("x = ")[1]
+
+
 def test_a_ctc_decode_call_keras_2_did_not_take_is_reported_and_a_copied_one_is_not_written_twice():
     for call in ("K.ctc_decode(y_pred)", "K.ctc_decode(y_pred, n, True, 100, 1, False, 3)",
                  "K.ctc_decode(y_pred, n, blank_index=0)", "K.ctc_decode(y_pred, n, True, greedy=False)",
