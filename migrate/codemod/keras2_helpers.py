@@ -5,9 +5,21 @@ function; it is plain arithmetic (or, for `convert_all_kernels_in_model`, a loop
 rewrite puts Keras 2's own code in the file and calls it there, as a person would. Each text below is Keras
 2.3.1's function, changed only where Keras 3 needs it (a variable's value read with keras.ops.convert_to_numpy
 and set with assign, convert_kernel inlined). `tests/codemod/test_legacy_import_paths.py` computes them against Keras 3's layers.
+`BACKEND` holds the Keras 2 backend functions `backend_functions_to_ops` copies in the same way (`K.ctc_decode`;
+tf.keras's, which computed otherwise, its own), under a name of their own: a CTC project often has a `ctc_decode`
+of its own wrapping Keras's. `tests/codemod/test_backend_functions_to_ops.py` checks them against the legacy stacks'.
 """
 
 from __future__ import annotations
+
+import re
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
+
+from migrate.codemod.syntax import code, names_in
 
 # module the function lived in (Keras 2's public path, without `tensorflow.`) -> function name -> source
 HELPERS: dict[str, dict[str, str]] = {
@@ -132,8 +144,45 @@ def _obtain_input_shape(input_shape,
 ''',
     },
 }
-# What a helper's text needs imported.
-NEEDS = {"convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",)}
+# Keras 2 backend function (qualified) -> (the name it is copied in under, its text in TensorFlow 2's terms).
+BACKEND: dict[str, tuple[str, str]] = {
+    "keras.backend.ctc_decode": ("keras2_ctc_decode", '''
+def keras2_ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_paths=1, merge_repeated=False):
+    """Keras 2.3.1's keras.backend.ctc_decode (keras.ops.ctc_decode pads to the input length and scores
+    otherwise): a list of the decoded label sequences (one for greedy, top_paths for beam search), each
+    (samples, longest decoded) padded with -1, and their log probabilities (samples, paths)."""
+    y_pred = tf.math.log(tf.transpose(y_pred, perm=[1, 0, 2]) + keras.backend.epsilon())
+    input_length = tf.cast(input_length, tf.int32)
+    if greedy:
+        decoded, log_prob = tf.nn.ctc_greedy_decoder(inputs=y_pred, sequence_length=input_length)
+    else:  # TF 1's decoder: Keras 2 passed merge_repeated, which tf.nn.ctc_beam_search_decoder no longer takes
+        decoded, log_prob = tf.compat.v1.nn.ctc_beam_search_decoder(
+            inputs=y_pred, sequence_length=input_length, beam_width=beam_width, top_paths=top_paths,
+            merge_repeated=merge_repeated)
+    return [tf.sparse.to_dense(st, default_value=-1) for st in decoded], log_prob
+'''),
+    "tensorflow.keras.backend.ctc_decode": ("tf_keras_ctc_decode", '''
+def tf_keras_ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_paths=1):
+    """tf.keras 2's tf.keras.backend.ctc_decode (keras.ops.ctc_decode scores otherwise): a list of the decoded
+    label sequences (one for greedy, top_paths for beam search), each (samples, time steps) padded with -1
+    (TensorFlow 1's tf.keras padded to the longest decoded), and their log probabilities (samples, paths)."""
+    samples, steps = tf.shape(y_pred)[0], tf.shape(y_pred)[1]
+    y_pred = tf.math.log(tf.transpose(y_pred, perm=[1, 0, 2]) + keras.backend.epsilon())
+    input_length = tf.cast(input_length, tf.int32)
+    if greedy:
+        decoded, log_prob = tf.nn.ctc_greedy_decoder(inputs=y_pred, sequence_length=input_length)
+    else:  # TF 1's decoder, as tf.keras called it: it merges repeated labels, tf.nn.ctc_beam_search_decoder does not
+        decoded, log_prob = tf.compat.v1.nn.ctc_beam_search_decoder(
+            inputs=y_pred, sequence_length=input_length, beam_width=beam_width, top_paths=top_paths,
+            merge_repeated=True)
+    return [tf.sparse.to_dense(tf.SparseTensor(st.indices, st.values, (samples, steps)), default_value=-1)
+            for st in decoded], log_prob
+'''),
+}
+# What a helper's text needs imported: a module, or (module, the name the text calls it by).
+NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
+    "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
+    **{name: ("keras", ("tensorflow", "tf")) for name, _ in BACKEND.values()}}
 
 
 def helper(qualified: str) -> str | None:
@@ -141,3 +190,37 @@ def helper(qualified: str) -> str | None:
     through tensorflow.keras / tensorflow.python.keras), or None."""
     module, _, name = qualified.removeprefix("tensorflow.python.").removeprefix("tensorflow.").rpartition(".")
     return HELPERS.get(module, {}).get(name)
+
+
+def _binds_otherwise(module: cst.Module, name: str, imported: str) -> bool:
+    """Whether `module` binds `name` to anything but the module `imported` (`import tensorflow.compat.v1 as tf`,
+    `from keras import backend as tf`, `tf = ...`), anywhere in it."""
+    for alias in m.findall(module, m.ImportAlias()):
+        bound = alias.asname.name if alias.asname is not None else alias.name
+        if isinstance(bound, cst.Name) and bound.value == name and code(alias.name) != imported:
+            return True
+    return any(isinstance(target.target, cst.Name) and target.target.value == name
+               for assign in m.findall(module, m.Assign()) for target in assign.targets)
+
+
+def with_helpers(context: CodemodContext, module: cst.Module, copied: dict[str, str]) -> cst.Module:
+    """`module` with the helpers `copied` (name -> source) written in, what they need imported: before the first
+    top-level function or class or statement using one (or at the end), where a person would put them."""
+    helpers: list[cst.BaseStatement] = []
+    for name, source in sorted(copied.items()):
+        for needed in NEEDS.get(name, ()):
+            module_name, asname = needed if isinstance(needed, tuple) else (needed, None)
+            if asname is not None and _binds_otherwise(module, asname, module_name):
+                # `import tensorflow.compat.v1 as tf`: an `import tensorflow as tf` would take the file's tf away
+                source, asname = re.sub(rf"\b{asname}\.", f"{module_name}.", source), None
+            AddImportsVisitor.add_needed_import(context, module_name, asname=asname)
+        definition = cst.parse_module(source.lstrip("\n")).body[0]
+        helpers.append(definition.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()]))
+    body = list(module.body)
+    at = next((index for index, statement in enumerate(body)
+               if isinstance(statement, (cst.FunctionDef, cst.ClassDef))
+               or {name.value for name in names_in(statement)} & set(copied)), len(body))
+    after = body[at:]
+    if after and not any(line.comment is None for line in after[0].leading_lines[:1]):
+        after[0] = after[0].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *after[0].leading_lines])
+    return module.with_changes(body=body[:at] + helpers + after)

@@ -4,12 +4,14 @@ import inspect
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import keras
 import numpy as np
 import pytest
 
+from migrate.codemod.keras2_helpers import BACKEND
 from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
@@ -688,7 +690,7 @@ def test_ctc_decode_the_update_functions_and_a_ctc_cost_of_an_expression_are_rep
 K.update(v, 2.0)
 K.update_add(v, 1.0)
 K.update_sub(v, 1.0)
-out = K.ctc_decode(y_pred, input_length, greedy=True)
+out = K.ctc_decode(y_pred, input_length, greedy=True, blank_index=0)
 cost = K.ctc_batch_cost(labels, y_pred[:, 2:, :], input_length, label_length)
 """
     got, findings = rewrite(source, RULE)
@@ -696,7 +698,7 @@ cost = K.ctc_batch_cost(labels, y_pred[:, 2:, :], input_length, label_length)
     said = {f.line: f.message for f in findings if not f.advice}
     assert sorted(said) == [2, 3, 4, 5, 6]
     assert "x.assign(value)" in said[2] and "x.assign_add(value)" in said[3] and "x.assign_sub(value)" in said[4]
-    assert "tf.nn.ctc_greedy_decoder" in said[5] and "mask_index=num_classes - 1" in said[6]
+    assert "copied into the file" in said[5] and "mask_index=num_classes - 1" in said[6]
 
 
 CTC_REFERENCES = Path(__file__).parent / "data" / "keras231_ctc_refs.npz"
@@ -714,6 +716,173 @@ def test_what_ctc_batch_cost_became_computes_what_keras_2_3_1_did():
         loss = keras.ops.convert_to_numpy(eval(expression, {"keras": keras, **given}))  # the rule's own output
         assert loss.shape == ref[f"loss_{case}"].shape
         np.testing.assert_allclose(loss, ref[f"loss_{case}"], rtol=1e-5, atol=1e-5)
+
+
+CTC_DECODE = BACKEND["keras.backend.ctc_decode"][1].strip("\n")
+TF_KERAS_CTC_DECODE = BACKEND["tensorflow.keras.backend.ctc_decode"][1].strip("\n")
+
+
+def test_ctc_decode_calls_keras_2_s_function_copied_into_the_file():
+    # javyxu/ASRT_SpeechRecognition SpeechModel251.py: decoded eagerly on the predictions, then read with get_value
+    assert_rewrites("""
+        import numpy as np
+        from keras import backend as K
+
+
+        class ModelSpeech():
+            def Predict(self, data_input, input_len):
+                base_pred = self.base_model.predict(x=data_input)
+                in_len = np.zeros((1,), dtype=np.int32)
+                in_len[0] = input_len
+                r = K.ctc_decode(base_pred, in_len, greedy=True, beam_width=100, top_paths=1)
+                r1 = K.get_value(r[0][0])
+                return r1[0]
+    """, """
+        import numpy as np
+        from keras import backend as K
+        import keras
+        import tensorflow as tf
+
+
+        {CTC_DECODE}
+
+
+        class ModelSpeech():
+            def Predict(self, data_input, input_len):
+                base_pred = self.base_model.predict(x=data_input)
+                in_len = np.zeros((1,), dtype=np.int32)
+                in_len[0] = input_len
+                r = keras2_ctc_decode(base_pred, in_len, greedy=True, beam_width=100, top_paths=1)
+                r1 = keras.ops.convert_to_numpy(r[0][0])
+                return r1[0]
+    """.replace("{CTC_DECODE}", textwrap.indent(CTC_DECODE, " " * 8).lstrip()), RULE)
+
+
+def test_ctc_decode_imported_by_name_in_a_lambda_uses_the_files_tensorflow_and_the_import_goes():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.backend import ctc_decode
+        from keras.layers import Lambda
+        decoded = Lambda(lambda y: ctc_decode(y, lengths, False, 10, top_paths=2)[0][0])(probs)
+    """, """
+        import tensorflow as tf
+        from keras.layers import Lambda
+        import keras
+
+
+        {CTC_DECODE}
+
+
+        decoded = Lambda(lambda y: keras2_ctc_decode(y, lengths, False, 10, top_paths=2)[0][0])(probs)
+    """.replace("{CTC_DECODE}", textwrap.indent(CTC_DECODE, " " * 8).lstrip()), RULE)
+
+
+def test_ctc_decode_in_a_file_whose_tf_is_tensorflow_compat_v1_keeps_it():
+    # an `import tensorflow as tf` for the helper would take TF 1's names away from the rest of the file
+    got, findings = rewrite("""import tensorflow.compat.v1 as tf
+from keras import backend as K
+x = tf.placeholder(tf.float32)
+r = K.ctc_decode(p, n)
+""", RULE)
+    assert got.startswith("import tensorflow.compat.v1 as tf\nfrom keras import backend as K\nimport keras\n"
+                          "import tensorflow\n\nx = tf.placeholder(tf.float32)\n") and not findings
+    helper = CTC_DECODE.replace("tf.", "tensorflow.")
+    assert f"\n\n\n{helper}\n\n\nr = keras2_ctc_decode(p, n)\n" in got and " tf." not in got.split("x = ")[1]
+
+
+def test_a_ctc_decode_call_keras_2_did_not_take_is_reported_and_a_copied_one_is_not_written_twice():
+    for call in ("K.ctc_decode(y_pred)", "K.ctc_decode(y_pred, n, True, 100, 1, False, 3)",
+                 "K.ctc_decode(y_pred, n, blank_index=0)", "K.ctc_decode(y_pred, n, True, greedy=False)",
+                 "TK.ctc_decode(y_pred, n, merge_repeated=False)", "TK.ctc_decode(y_pred, n, True, 100, 1, False)"):
+        source = f"from keras import backend as K\nfrom tensorflow.keras import backend as TK\nout = {call}\n"
+        got, findings = rewrite(source, RULE)
+        assert got == source and [f.line for f in findings] == [3], call
+    source = f"import keras\nimport tensorflow as tf\n\n\n{CTC_DECODE}\n\n\nout = keras.backend.ctc_decode(p, n)\n"
+    got, findings = rewrite(source, RULE)
+    assert got == source.replace("out = keras.backend.ctc_decode", "out = keras2_ctc_decode") and not findings
+
+
+def test_tf_keras_ctc_decode_calls_tf_keras_s_own_function():
+    # gasparian/CRNN-OCR-lite utils.py (there keras's): the decoded read in the same expression
+    assert_rewrites("""
+        import numpy as np
+        from tensorflow.keras import backend as K
+        labels = K.get_value(K.ctc_decode(out, input_length=np.ones(out.shape[0]) * out.shape[1], greedy=False,
+                                          beam_width=beam_width, top_paths=top_paths)[0][0])[0]
+    """, """
+        import numpy as np
+        from tensorflow.keras import backend as K
+        import keras
+        import tensorflow as tf
+
+
+        {CTC_DECODE}
+
+
+        labels = keras.ops.convert_to_numpy(tf_keras_ctc_decode(out, input_length=np.ones(out.shape[0]) * out.shape[1], greedy=False,
+                                          beam_width=beam_width, top_paths=top_paths)[0][0])[0]
+    """.replace("{CTC_DECODE}", textwrap.indent(TF_KERAS_CTC_DECODE, " " * 8).lstrip()), RULE)
+
+
+CTC_DECODE_REFERENCES = Path(__file__).parent / "data" / "keras231_ctc_decode_refs.npz"
+# (greedy, beam_width, top_paths, merge_repeated): tests/codemod/data/make_keras231_ctc_decode_refs.py's DECODINGS
+CTC_DECODINGS = ((True, 100, 1, False), (False, 100, 1, False), (False, 100, 2, False), (False, 4, 2, False),
+                 (False, 10, 3, True))
+
+
+TF_KERAS_CTC_DECODE_REFERENCES = Path(__file__).parent / "data" / "tf_keras_ctc_decode_refs.npz"
+
+
+def _ctc_decode_rewritten(backend: str = "keras") -> dict:
+    """The module the rule writes for a K.ctc_decode call (`backend`'s: keras or tensorflow.keras), executed: its
+    `decode` and the copied function."""
+    keras_only = ", merge_repeated=r" if backend == "keras" else ""
+    got, _ = rewrite(f"from {backend} import backend as K\n\n\ndef decode(p, n, g, w, t, r):\n"
+                     f"    return K.ctc_decode(p, n, greedy=g, beam_width=w, top_paths=t{keras_only})\n", RULE)
+    assert "ctc_decode(p, n" in got and "K.ctc_decode" not in got
+    space: dict = {}
+    exec(compile(got, "<rewritten>", "exec"), space)  # noqa: S102 - the rule's own output
+    return space
+
+
+@pytest.mark.parametrize(("backend", "references"), [("keras", CTC_DECODE_REFERENCES),
+                                                     ("tensorflow.keras", TF_KERAS_CTC_DECODE_REFERENCES)])
+def test_what_ctc_decode_became_computes_what_keras_2_3_1_did_on_predictions(backend, references):
+    """Against Keras 2.3.1's K.ctc_decode (tests/codemod/data/make_keras231_ctc_decode_refs.py, run by
+    /tmp/legacy37) and tf.keras 2's (make_tf_keras_ctc_decode_refs.py, by /tmp/tfkeras: padded to the time axis,
+    repeated labels merged in the beam search): greedy, beam search of one, two and three paths (merge_repeated
+    too, Keras 2.3.1's), input lengths shorter than the time axis, on NumPy predictions as after model.predict;
+    the decoded exactly (their padding included), the log probabilities to 1e-6."""
+    decode = _ctc_decode_rewritten(backend)["decode"]
+    inputs, ref = np.load(CTC_DECODE_REFERENCES), np.load(references)
+    for case in range(3):
+        y_pred, input_length = inputs[f"y_pred_{case}"], inputs[f"input_length_{case}"]
+        for index, (greedy, beam_width, top_paths, merge_repeated) in enumerate(CTC_DECODINGS):
+            decoded, log_prob = decode(y_pred, input_length, greedy, beam_width, top_paths, merge_repeated)
+            assert len(decoded) == top_paths
+            for path, dense in enumerate(decoded):
+                np.testing.assert_array_equal(keras.ops.convert_to_numpy(dense), ref[f"decoded_{case}_{index}_{path}"])
+            np.testing.assert_allclose(keras.ops.convert_to_numpy(log_prob), ref[f"log_prob_{case}_{index}"],
+                                       rtol=0, atol=1e-6)
+
+
+@pytest.mark.parametrize(("backend", "references"), [("keras", CTC_DECODE_REFERENCES),
+                                                     ("tensorflow.keras", TF_KERAS_CTC_DECODE_REFERENCES)])
+def test_what_ctc_decode_became_runs_in_a_keras_3_lambda_layer_as_in_keras_2(backend, references):
+    """The graph use: a Lambda of a Keras 3 model decodes its input in predict's traced function, the same as
+    Keras 2.3.1 / tf.keras 2 (greedy, and beam search's first path; the batch whole, so the padding is the
+    references')."""
+    decode = _ctc_decode_rewritten(backend)["decode"]
+    inputs, ref = np.load(CTC_DECODE_REFERENCES), np.load(references)
+    for case in range(3):
+        y_pred, input_length = inputs[f"y_pred_{case}"], inputs[f"input_length_{case}"]
+        probs, lengths = keras.Input(y_pred.shape[1:]), keras.Input((), dtype="int32")
+        for index in (0, 2):
+            decoded = keras.layers.Lambda(lambda args, setting=CTC_DECODINGS[index]: decode(*args, *setting)[0][0])(
+                [probs, lengths])
+            got = keras.Model([probs, lengths], decoded).predict([y_pred, input_length], batch_size=len(y_pred),
+                                                                 verbose=0)
+            np.testing.assert_array_equal(got, ref[f"decoded_{case}_{index}_0"])
 
 
 def test_image_dim_ordering_read_for_its_value_becomes_keras_2s_answer():

@@ -119,11 +119,12 @@ KERAS1_MERGE = Path(__file__).parent / "scripts" / "keras1_merge_train.py"
 def test_a_keras_1_script_with_merge_and_the_tensorflow_backend_rewritten_trains_on_two_replicas(tmp_path):
     """merge(mode='concat', concat_axis=) and mode='sum', Convolution2D(n, 3, 3, border_mode=), Model(input=,
     output=), nb_epoch, keras.backend.tensorflow_backend's set_session, clear_session and GPU count, multi_gpu_model
-    and a K.ctc_batch_cost head: nothing left, and the model trains under MirroredStrategy over two logical CPUs."""
+    and a K.ctc_batch_cost head, decoded with K.ctc_decode: nothing left, and the model trains under MirroredStrategy
+    over two logical CPUs, and its predictions decode."""
     target = rewritten_copy(KERAS1_MERGE, tmp_path)
     code = target.read_text().split('"""', 2)[2]
     for legacy in ("merge(", "tensorflow_backend", "set_session", "ctc_batch_cost", "multi_gpu_model", "nb_epoch",
-                   "border_mode", "ConfigProto"):
+                   "border_mode", "ConfigProto", "K.ctc_decode", "K.get_value", "K.eval"):
         assert legacy not in code, legacy
     assert "concatenate([branch_0, branch_1], axis=channel_axis)" in code and "add([x, shortcut])" in code
     stdout = trained_on_cpus(target)

@@ -13,6 +13,8 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 (`CALLED_AS`: `K.placeholder` -> `keras.Input`, `K.resize_images` -> `keras.layers.UpSampling2D`,
 `K.control_flow_ops.while_loop` -> `tf.while_loop`, `K.device_lib` -> TensorFlow's own, `K.bias_add` ->
 `tf.nn.bias_add` as Keras 2 called it, `K.ctc_batch_cost` -> `keras.ops.ctc_loss` with its blank the last class).
+`K.ctc_decode`, which keras.ops.ctc_decode does not reproduce, calls Keras 2.3.1's own function (tf.keras's its own), copied
+into the file (`keras2_helpers.BACKEND`).
 Anything else Keras 3 lacks (a placeholder, the learning phase, `K.function`, a use whose meaning changed) is
 reported with what to use: a leftover. The session functions are `tf1_session_code`'s.
 """
@@ -25,6 +27,7 @@ import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
+from migrate.codemod.keras2_helpers import BACKEND, with_helpers
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.backend_function_to_model import function_advice
 from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
@@ -153,10 +156,9 @@ ADVICE = {
     "batch_normalization": "use keras.ops.batch_normalization(x, mean, variance, axis, offset=beta, scale=gamma, "
                            "epsilon=...) with statistics of one axis (Keras 3 reshapes them along axis)",
     "name_scope": "use keras.name_scope(name) (a string without '/')",
-    "ctc_decode": "keras.ops.ctc_decode pads to the input length and scores otherwise (its beam search too): for "
-                  "Keras 2's results, logits = tf.math.log(tf.transpose(y_pred, [1, 0, 2]) + keras.backend.epsilon()) "
-                  "then tf.nn.ctc_greedy_decoder(logits, input_length) or tf.compat.v1.nn.ctc_beam_search_decoder("
-                  "logits, input_length, beam_width=, top_paths=), each decoded tf.sparse.to_dense(d, default_value=-1)",
+    "ctc_decode": "give it the arguments Keras 2 took (y_pred, input_length, greedy, beam_width, top_paths, and "
+                  "merge_repeated for keras's) and run again: Keras 2's own function is then copied into the file "
+                  "(keras.ops.ctc_decode pads to the input length and scores otherwise)",
     "tensorflow_backend._get_available_gpus": "use [d.name for d in tf.config.list_logical_devices('GPU')] (names "
                                               "'/device:GPU:0', Keras 2's began '/job:localhost/replica:0/task:0'; "
                                               "for the count, len(tf.config.list_logical_devices('GPU')))",
@@ -202,6 +204,8 @@ class BackendFunctionsToOps(DropsStatements):
         self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
         self.phase_calls = calls_after(node) if "set_learning_phase" in node.code else {}
         self.counted: set[int] = set()  # calls of _get_available_gpus() whose result only len() reads
+        self.copied: dict[str, str] = {}  # Keras 2 backend functions written into the file: name -> source
+        self.defined = {found.name.value for found in node.body if isinstance(found, (cst.FunctionDef, cst.ClassDef))}
         self.classes: list[tuple[bool, int]] = []  # (a Keras layer's class, functions open when it began)
         self.functions: list[dict] = []  # per function open: whether it is a layer's call, whether it needs training
         # module constants set once to a literal (`TEST_PHASE = 0`), for the learning phase given by name
@@ -211,6 +215,9 @@ class BackendFunctionsToOps(DropsStatements):
                 if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
                     values.setdefault(small.targets[0].target.value, []).append(code(small.value))
         self.constants = {name: found[0] for name, found in values.items() if len(found) == 1}
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        return with_helpers(self.context, updated, self.copied) if self.copied else updated
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         keras_base = any(name.startswith(("keras.", "tensorflow.keras.")) for base in node.bases
@@ -751,6 +758,29 @@ def _batch_normalization(rule: BackendFunctionsToOps, original: cst.Call,
     return updated.with_changes(func=cst.parse_expression("keras.ops.batch_normalization"), args=args)
 
 
+def _ctc_decode(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.ctc_decode(y_pred, input_length, greedy=False, beam_width=10)` -> `keras2_ctc_decode(...)`, the same
+    arguments: Keras 2.3.1's function in TensorFlow 2's terms, written into the file (`keras2_helpers.BACKEND`),
+    which returns what Keras 2 did (keras.ops.ctc_decode pads every path to the input's length, in one tensor, and
+    its beam search scores otherwise). tf.keras's (`tf.keras.backend.ctc_decode`) merged repeated labels in its
+    beam search and padded to the time axis: `tf_keras_ctc_decode`, its own text. The file's own function of that
+    name (a second run) is called, not written twice. A call the function does not take is reported."""
+    qualified = next((name for name in sorted(rule.qualified_names(original.func)) if name in BACKEND), None)
+    if qualified is None:
+        return None
+    parameters = ("y_pred", "input_length", "greedy", "beam_width", "top_paths", "merge_repeated")
+    parameters = parameters if qualified == "keras.backend.ctc_decode" else parameters[:-1]
+    keywords = [arg.keyword.value for arg in updated.args if arg.keyword is not None]
+    positional = len(updated.args) - len(keywords)
+    if positional > len(parameters) or not set(keywords) <= set(parameters[positional:]) or \
+            not {"y_pred", "input_length"} <= set(parameters[:positional]) | set(keywords):
+        return None
+    name, source = BACKEND[qualified]
+    if name not in rule.defined:
+        rule.copied[name] = source
+    return updated.with_changes(func=cst.Name(name))
+
+
 # Keras 2's batch_normalization parameters -> Keras 3's
 BATCH_NORMALIZATION_KEYWORDS = {"var": "variance", "beta": "offset", "gamma": "scale"}
 
@@ -760,4 +790,5 @@ CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_
              "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add,
              "spatial_2d_padding": _spatial_2d_padding, "batch_dot": _batch_dot, "batch_flatten": _batch_flatten,
              "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost,
-             "name_scope": _name_scope, "batch_normalization": _batch_normalization, "relu": _relu}
+             "name_scope": _name_scope, "batch_normalization": _batch_normalization, "relu": _relu,
+             "ctc_decode": _ctc_decode}

@@ -24,7 +24,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from migrate.codemod.keras2_helpers import HELPERS, NEEDS, helper
+from migrate.codemod.keras2_helpers import HELPERS, helper, with_helpers
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
 from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES
@@ -301,25 +301,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         for node, module, modules in self.private:
             if modules is None or set(modules) & used:
                 self.report(node, f"{module} is TensorFlow's private copy of Keras: import from keras instead")
-        return self._with_helpers(updated) if self.copied else updated
-
-    def _with_helpers(self, module: cst.Module) -> cst.Module:
-        """The Keras 2 functions copied in, before the first top-level function or class or statement using one
-        (or at the end)."""
-        helpers: list[cst.BaseStatement] = []
-        for name, source in sorted(self.copied.items()):
-            for needed in NEEDS.get(name, ()):
-                AddImportsVisitor.add_needed_import(self.context, needed)
-            definition = cst.parse_module(source.lstrip("\n")).body[0]
-            helpers.append(definition.with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()]))
-        body = list(module.body)
-        at = next((index for index, statement in enumerate(body)
-                   if isinstance(statement, (cst.FunctionDef, cst.ClassDef))
-                   or {name.value for name in names_in(statement)} & set(self.copied)), len(body))
-        after = body[at:]
-        if after and not any(line.comment is None for line in after[0].leading_lines[:1]):
-            after[0] = after[0].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *after[0].leading_lines])
-        return module.with_changes(body=body[:at] + helpers + after)
+        return with_helpers(self.context, updated, self.copied) if self.copied else updated
 
     def _report_removed(self, node: cst.ImportFrom, module: str) -> None:
         """Names Keras 3 dropped with no public module to move to: a person rewrites the code using them."""

@@ -1,12 +1,13 @@
 """A Keras 1-style script (2016-2017): merge(mode=...), Model(input=, output=), nb_epoch, Convolution2D(n, 3, 3),
 keras.backend.tensorflow_backend for the session and the GPU count, multi_gpu_model, and a CTC head as Keras 2's
-image_ocr example wrote it (K.ctc_batch_cost in a Lambda). migrate code rewrites it; the test trains the result
-under Keras 3 + MirroredStrategy.
+image_ocr example wrote it (K.ctc_batch_cost in a Lambda), decoded with K.ctc_decode. migrate code rewrites it; the
+test trains the result under Keras 3 + MirroredStrategy.
 
 - merge([...], mode='concat', concat_axis=...) / mode='sum': flyyufelix/cnn_finetune inception_v4.py, resnet_152.py
 - from keras.backend.tensorflow_backend import set_session: germain-hug/Deep-RL-Keras main.py
 - keras.backend.tensorflow_backend._get_available_gpus(): WeidiXie/VGG-Speaker-Recognition src/main.py
 - K.ctc_batch_cost in a Lambda: robmsmt/KerasDeepSpeech model.py
+- K.ctc_decode on the predictions, read with K.get_value: javyxu/ASRT_SpeechRecognition SpeechModel251.py
 """
 import keras
 import numpy as np
@@ -37,7 +38,7 @@ def build(channel_axis=-1):
     shortcut = Convolution2D(8, 1, 1, border_mode='same')(image)
     x = merge([x, shortcut], mode='sum')
     steps = Reshape((8, 64))(x)
-    y_pred = Dense(5, activation='softmax')(steps)  # 4 symbols and the blank, last
+    y_pred = Dense(5, activation='softmax', name='probs')(steps)  # 4 symbols and the blank, last
     labels = Input(shape=(3,))
     input_length = Input(shape=(1,))
     label_length = Input(shape=(1,))
@@ -61,6 +62,13 @@ def main():
                            verbose=0)
     losses = history.history['loss']
     assert np.all(np.isfinite(losses)), losses
+    base = Model(input=model.inputs[0], output=model.get_layer('probs').output)
+    pred = base.predict(images[:4])
+    r = K.ctc_decode(pred, np.full(4, 8), greedy=True, beam_width=100, top_paths=1)
+    best = K.get_value(r[0][0])
+    paths, log_prob = K.ctc_decode(pred, np.full(4, 8), greedy=False, beam_width=10, top_paths=2)
+    assert best.shape[0] == 4 and best.shape[1] <= 8 and set(best.ravel()) <= set(range(-1, 4)), best
+    assert len(paths) == 2 and K.eval(log_prob).shape == (4, 2), log_prob
     strategy = getattr(parallel, "distribute_strategy", None) or tf.distribute.get_strategy()  # Keras 3: the scope it was built in
     print("replicas", strategy.num_replicas_in_sync, "gpus", gpus, "epochs", len(losses))
     print("ok")
