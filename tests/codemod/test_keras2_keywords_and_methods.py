@@ -66,3 +66,27 @@ def test_what_they_became_runs_in_keras_3():
     model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
     model.make_predict_function()
     assert model.predict_function is not None
+
+
+def test_the_l_keyword_of_l1_and_l2_is_their_own_name_in_keras_3():
+    # philipperemy/deep-speaker models.py: `regularizers.l2(l=0.0001)`; Keras 2's l2(l) was L1L2(l2=l)
+    assert_rewrites("""
+        from keras import regularizers
+        from tensorflow.keras.regularizers import l1
+        a = regularizers.l2(l=1e-4)
+        b = l1(l=0.1)
+        c = regularizers.l2(0.01)
+    """, """
+        from keras import regularizers
+        from tensorflow.keras.regularizers import l1
+        a = regularizers.l2(l2=1e-4)
+        b = l1(l1=0.1)
+        c = regularizers.l2(0.01)
+    """, RULE)
+    assert_unchanged("""
+        from keras import regularizers
+        def l2(l=0.1):
+            return l
+        a = l2(l=0.5)
+        b = regularizers.l1_l2(l1=0.1, l2=0.2)
+    """, RULE)

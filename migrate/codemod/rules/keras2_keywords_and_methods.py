@@ -5,9 +5,12 @@ dtype goes to `.astype(...)`. `Nadam(schedule_decay=0.004)`: Keras 3's Nadam has
 default goes (what a plain `Nadam()` becomes too), another value is reported. `model._make_predict_function()`
 (and the train/test ones), a statement warming the function up before threads use the model: Keras 3 names it
 `make_predict_function()`; a use of what it returns is reported. A project's own method of that name is left alone.
+`regularizers.l2(l=1e-4)`: Keras 3's l1 / l2 name their parameter l1 / l2; the keyword is renamed.
 """
 
 from __future__ import annotations
+
+import re
 
 import libcst as cst
 
@@ -17,6 +20,10 @@ from migrate.codemod.syntax import code, user_method_calls
 
 TO_CATEGORICAL = frozenset({f"{root}.{module}to_categorical" for root in ("keras", "tensorflow.keras")
                             for module in ("utils.", "utils.np_utils.", "")})
+# Keras 2's `l1(l=0.01)` / `l2(l=0.01)` were `L1L2(l1=l)` / `L1L2(l2=l)`; Keras 3's `l1` / `l2` (the L1 / L2 classes)
+# name their one parameter `l1` / `l2`: the same penalty under the new keyword.
+REGULARIZERS = {f"{root}.regularizers.{name}": name for root in ("keras", "tensorflow.keras") for name in ("l1", "l2")}
+L_KEYWORD = re.compile(rb"[(,][ \t]*l[ \t]*=[^=]")
 PRIVATE_FUNCTIONS = ("_make_train_function", "_make_test_function", "_make_predict_function")
 NADAM_DEFAULT_DECAY = ("0.004", "4e-3", ".004")
 
@@ -27,7 +34,12 @@ class Keras2KeywordsAndMethods(Rule):
     TRIGGERS = ("to_categorical", "schedule_decay", "_make_train_function", "_make_test_function",
                 "_make_predict_function")
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = "to_categorical(dtype=) -> .astype(), Nadam(schedule_decay=) dropped, model._make_*_function() -> make_*_function()"
+    DESCRIPTION = ("to_categorical(dtype=) -> .astype(), Nadam(schedule_decay=) dropped, model._make_*_function() -> "
+                   "make_*_function(), regularizers.l2(l=) -> l2=")
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        return super().triggered(source, survey) or (b"regularizers" in source and L_KEYWORD.search(source) is not None)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, set(PRIVATE_FUNCTIONS))
@@ -40,9 +52,15 @@ class Keras2KeywordsAndMethods(Rule):
         func = original.func
         if isinstance(func, cst.Attribute) and func.attr.value in PRIVATE_FUNCTIONS and id(original) not in self.own:
             return self._private_function(original, updated)
-        if not any(arg.keyword is not None and arg.keyword.value in ("dtype", "schedule_decay") for arg in original.args):
+        if not any(arg.keyword is not None and arg.keyword.value in ("dtype", "schedule_decay", "l") for arg in original.args):
             return updated
         names = self.qualified_names(func)
+        penalty = next((REGULARIZERS[name] for name in names if name in REGULARIZERS), None)
+        if penalty is not None:  # `regularizers.l2(l=1e-4)` -> `regularizers.l2(l2=1e-4)`
+            self.converted()
+            return updated.with_changes(args=[arg.with_changes(keyword=cst.Name(penalty))
+                                              if arg.keyword is not None and arg.keyword.value == "l" else arg
+                                              for arg in updated.args])
         if names & TO_CATEGORICAL:
             return self._to_categorical(updated)
         optimizer = keras_optimizer(names)
