@@ -89,6 +89,25 @@ def test_validation_steps_next_to_arrays_goes_with_advice():
     assert "evaluated whole" in findings[0].message
 
 
+def test_keras_1_keywords_are_renamed_as_keras_2_did_then_the_queue_ones_go():
+    # lishen/end2end-all-conv dm_enet.py (the sixth hold-out): Keras 1's queue keywords reached Keras 3's predict
+    findings = assert_rewrites("""
+        out = self.repr_model.predict_generator(
+            generator, val_samples, max_q_size=max_q_size,
+            nb_worker=nb_worker, pickle_safe=pickle_safe)
+        model.fit_generator(gen, samples_per_epoch=1000, nb_epoch=3)
+        model.evaluate_generator(gen, val_samples=50)
+    """, """
+        out = self.repr_model.predict(
+            generator, steps=val_samples)
+        model.fit(gen, steps_per_epoch=1000, epochs=3)
+        model.evaluate(gen, steps=50)
+    """, RULE)
+    assert [(f.line, f.advice, f.message.split("=")[0]) for f in findings] == [
+        (2, True, "max_q_size"), (2, True, "nb_worker"), (2, True, "pickle_safe"), (5, True, "samples_per_epoch"),
+        (6, True, "val_samples")]
+
+
 def test_keras_3_evaluates_only_validation_steps_batches_of_arrays():
     import keras
     import numpy as np

@@ -3,7 +3,9 @@
 Keras 3 removed the *_generator methods; `fit` takes generators itself. Positional arguments after the
 first become keywords (their positions differ between the old and new signatures), `generator=`
 becomes `x=`, and the queue arguments Keras 3 moved onto `keras.utils.PyDataset` are removed and reported
-(advice: the call is converted and runs). A call with more positional arguments than the method ever took
+(advice: the call is converted and runs). Keras 1's keywords are renamed first, as Keras 2's legacy interface did
+(`max_q_size`, `nb_worker`, `pickle_safe` -> the queue arguments; `samples_per_epoch`, `val_samples` ->
+`steps_per_epoch`, `steps`, with advice: Keras 2 read them as batches). A call with more positional arguments than the method ever took
 is left and reported as a leftover, failing `--check`. `validation_steps` next to `validation_data=(x, y)` goes
 (advice): fit_generator read it only from a generator and evaluated arrays whole, where Keras 3's fit stops
 after that many batches. A method of the project's own class with one of
@@ -27,7 +29,13 @@ LEGACY_SIGNATURES = {
     "predict_generator": ("generator", "steps", "callbacks", "max_queue_size", "workers", "use_multiprocessing",
                           "verbose"),
 }
-KEYWORD_RENAMES = {"generator": "x", "nb_epoch": "epochs", "nb_val_samples": "validation_steps"}
+# Keras 1's keywords, as Keras 2's legacy interface renamed them (`legacy_generator_methods_support`), before Keras 3's
+# own renames: `max_q_size=`, `nb_worker=` and `pickle_safe=` then go with the queue arguments below.
+KEYWORD_RENAMES = {"generator": "x", "nb_epoch": "epochs", "nb_val_samples": "validation_steps",
+                   "samples_per_epoch": "steps_per_epoch", "val_samples": "steps", "max_q_size": "max_queue_size",
+                   "nb_worker": "workers", "pickle_safe": "use_multiprocessing"}
+# Keras 1 counted these in samples; Keras 2 took the number as batches (it warned so): the script ran that way.
+COUNTED_IN_SAMPLES = ("samples_per_epoch", "val_samples", "nb_val_samples")
 MOVED_TO_PYDATASET = ("max_queue_size", "workers", "use_multiprocessing")
 
 
@@ -62,10 +70,14 @@ class FitGeneratorToFit(Rule):
                                       "whole (it read the steps only from a generator); Keras 3's fit would stop "
                                       "after that many batches of 32", advice=True)
                 continue
-            if name in MOVED_TO_PYDATASET:
+            if KEYWORD_RENAMES.get(name, name) in MOVED_TO_PYDATASET:
                 self.report(original, f"{name}= removed: Keras 3 takes it on keras.utils.PyDataset(workers=..., "
                                       "use_multiprocessing=..., max_queue_size=...), not on fit()", advice=True)
                 continue
+            if name in COUNTED_IN_SAMPLES:
+                self.report(original, f"{name}= -> {KEYWORD_RENAMES[name]}=, as Keras 2 read it: a number of batches "
+                                      "(Keras 1 counted samples); divide by the batch size if samples were meant",
+                            advice=True)
             if name in KEYWORD_RENAMES:
                 arg = arg.with_changes(keyword=cst.Name(KEYWORD_RENAMES[name]))
             args.append(arg)
