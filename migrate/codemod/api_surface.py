@@ -263,6 +263,25 @@ class Surface:
         module, _, name = origin.rpartition(".")
         return _signature(self, module, name, 0)
 
+    def model_method_signature(self, method: str) -> Signature | None:
+        """The keywords `model.METHOD(...)` takes, for a value Keras made as a model: keras.Model's method, from
+        the class or the first base that defines it (fit, predict... are the backend's Trainer's: every backend's,
+        united); None when it cannot be told (not found, `**kwargs` passed on)."""
+        qualified = f"keras.Model.{method}"
+        key = ("signature", qualified)
+        if key not in self._memo:
+            known = self.signatures.get(qualified)
+            if known is not None:
+                self._memo[key] = Signature(frozenset(known[1]), known[0], tuple(known[2])) if known else None
+            else:
+                origin = next(iter(MODEL_ORIGINS))
+                module, _, name = origin.rpartition(".")
+                found = self._memo[key] = _method_signature(self, module, name, method, 0)
+                self.signatures[qualified] = [found.any_keyword, sorted(found.names), list(found.positional)] \
+                    if found is not None else []
+                self._new_signatures += 1
+        return self._memo[key]
+
     def _model_signature(self) -> Signature | None:
         """`keras.Model(...)`: its `__init__(*args, **kwargs)` hands them to the functional model's `__init__`
         (`Model(inputs, outputs)`) or to `Layer.__init__` (a subclass's `super().__init__(name=...)`), whichever
@@ -691,6 +710,30 @@ def _class_members(surface: Surface, module: str, name: str, depth: int) -> froz
             if inherited is not None:
                 members |= inherited
     return frozenset(members)
+
+
+def _method_signature(surface: Surface, module: str, name: str, method: str, depth: int) -> Signature | None:
+    """The keywords the method `method` of class `name` takes, from the class or its first base defining it (a base
+    imported in several branches, Keras' backend-chosen Trainer: every branch's, united); None when not found or
+    when it hands `**kwargs` on."""
+    found = _definition(surface, module, name, depth)
+    if found is None or not isinstance(found[1], ast.ClassDef) or depth > 8:
+        return None
+    module, node = found
+    for statement in node.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name == method:
+            signature, to_bases = _function_signature(statement)
+            return None if to_bases else signature
+    for base in node.bases:
+        resolved = _resolve_base(surface, module, base)
+        candidates = [resolved] if resolved is not None else \
+            _conditional_imports(surface, module, base.id) if isinstance(base, ast.Name) else []
+        signatures = [_method_signature(surface, candidate[0], candidate[1], method, depth + 1) for candidate in candidates]
+        if any(signature is not None for signature in signatures):
+            if any(signature is None or signature.any_keyword for signature in signatures):
+                return None  # one backend's cannot be told: any keyword may be right
+            return Signature(frozenset().union(*(signature.names for signature in signatures)))
+    return None
 
 
 def _conditional_imports(surface: Surface, module: str, name: str) -> list[tuple[str, str]]:

@@ -304,6 +304,12 @@ class _Checker(ast.NodeVisitor):
             signatures = [self.surface.signature(c) for c in candidates if self.surface.covers(c)]
             if candidates and signatures and all(s is not None for s in signatures):
                 self._check_keywords(node, ".".join(parts), signatures)
+            elif len(parts) > 1 and ".".join(parts[:-1]) in self.models and \
+                    parts[-1] not in self.assigned_attributes.get(".".join(parts[:-1]), ()):
+                # `model.predict(g, max_q_size=10)`: a method of a value Keras made as a model
+                signature = self.surface.model_method_signature(parts[-1])
+                if signature is not None:
+                    self._check_keywords(node, ".".join(parts), [signature])
         self.generic_visit(node)
 
     def _check_keywords(self, node: ast.Call, spelled: str, signatures: list[Signature]) -> None:
@@ -328,6 +334,9 @@ MODEL_HINTS = {
 KEYWORD_HINTS = {
     "keep_dims": "use keepdims=", "squeeze_dims": "use axis=", "lr": "use learning_rate=",
     "nb_epoch": "use epochs=", "schedule_decay": "Keras 3's Nadam has none: drop it",
+    **{name: "Keras 3 takes the queue on the data: a keras.utils.PyDataset(workers=..., use_multiprocessing=..., "
+             "max_queue_size=...)" for name in ("max_q_size", "nb_worker", "pickle_safe", "max_queue_size", "workers",
+                                                 "use_multiprocessing")},
     # Conv2D(stride=): Keras 2 (and 1) raised 'Keyword argument not understood' too
     "stride": "use strides= (Keras 2 refused stride= too, so this line never ran as written)",
 }
