@@ -20,9 +20,11 @@ skipped before it is parsed.
 
 from __future__ import annotations
 
+import ast
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import PurePath
 
 import libcst as cst
@@ -37,7 +39,7 @@ from migrate.codemod.mirrored_sites import (
     construction_start,
     hands_out_wrapper,
 )
-from migrate.codemod.names import MULTI_GPU_MODEL, reexports
+from migrate.codemod.names import MULTI_GPU_MODEL, lines, reexports
 from migrate.codemod.syntax import code, subclasses_model
 from migrate.codemod.walk import parse_module
 
@@ -90,6 +92,7 @@ class Survey:
         return {factory.name.encode() for factory in self.factories}
 
 
+@cache
 def module_of(path: str) -> str:
     """`pkg/models.py` -> `models`; a package's `__init__.py` -> the package's name."""
     pure = PurePath(path)
@@ -101,7 +104,7 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
     sources = list(sources)
     factories: set[Factory] = set()
     for path, source in sources:
-        if TRIGGER in source:
+        if TRIGGER in source and _may_hand_out(source):
             factories |= _read(source, _may_define, _defined, module_of(path))
     found = Survey(frozenset(factories))
     names = {factory.name for factory in found.factories}
@@ -124,7 +127,22 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
 # the word in a docstring ("inspired by keras (http://keras.io)", tkipf/gcn's layers.py).
 KERAS_USE = re.compile(rb"^[ \t]*(?:import|from)[ \t]+(?:[\w.]*\.)?keras\b|^[ \t]*from[ \t]+[\w.]+[ \t]+import[^#\n]*\bkeras\b"
                        rb"|^[^#\n]*\w\.keras\.\w", re.M)
-_IMPORTED = re.compile(rb"^[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w., \t]+)|import[ \t]+([\w., \t]+))", re.M)
+# (Begins with a newline, read in `names.lines(source)`: see there.)
+_IMPORTED = re.compile(rb"\n[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w., \t]+)|import[ \t]+([\w., \t]+))")
+
+
+def uses_keras(source: bytes) -> bool:
+    """Whether `KERAS_USE` is found in the text, asked only of the lines that spell `keras` (every way of it does):
+    the pattern tried at every line of the c19 files took a tenth of a second."""
+    start = source.find(b"keras")
+    while start != -1:
+        line = source.rfind(b"\n", 0, start) + 1
+        end = source.find(b"\n", start)
+        end = len(source) if end == -1 else end
+        if KERAS_USE.match(source, line, end):  # (`^` with re.M holds at `line`, the start of a line)
+            return True
+        start = source.find(b"keras", end)
+    return False
 
 
 def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
@@ -147,9 +165,9 @@ def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
     keras: set[str] = set()
     for path, source in sources:
         name = module_of(path)
-        if KERAS_USE.search(source):
+        if uses_keras(source):
             keras.add(name)
-        for base, names, plain in _IMPORTED.findall(source):
+        for base, names, plain in _IMPORTED.findall(lines(source)):
             words = re.split(rb"[.,\s]+|\bas\b", base + b"." + names if base else plain)
             for word in {w.decode() for w in words if w} & modules:
                 parent[root(word)] = root(name)
@@ -158,7 +176,7 @@ def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
 
 
 _MODULE_READ = re.compile(rb"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)")
-_STAR = re.compile(rb"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\*", re.M)
+_STAR = re.compile(rb"\n[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\*")  # (read in `names.lines(source)`)
 
 
 def _taken(sources: list[tuple[str, bytes]]) -> frozenset[str]:
@@ -166,9 +184,10 @@ def _taken(sources: list[tuple[str, bytes]]) -> frozenset[str]:
     `X.a` in a file that imports a module as X (`import M`, `import M as X`, `from P import M`)."""
     found: set[str] = set()
     for _, source in sources:
-        found |= {f"{module.rsplit(b'.', 1)[-1].decode()}.*" for module in _STAR.findall(source)}
+        text = lines(source)
+        found |= {f"{module.rsplit(b'.', 1)[-1].decode()}.*" for module in _STAR.findall(text)}
         modules: dict[bytes, bytes] = {}
-        for base, names, plain in _IMPORTED.findall(source):
+        for base, names, plain in _IMPORTED.findall(text):
             if base:
                 module = base.rsplit(b".", 1)[-1]
                 for item in names.split(b","):
@@ -200,7 +219,8 @@ def _session_factories(sources: list[tuple[str, bytes]]) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-_TOP_ASSIGNMENT = re.compile(rb"^([A-Za-z_]\w*)[ \t]*=(?!=)[ \t]*([^\n]*?)[ \t]*(?:#[^\n]*)?$", re.M)
+# (Read in `names.lines(source)`.)
+_TOP_ASSIGNMENT = re.compile(rb"\n([A-Za-z_]\w*)[ \t]*=(?!=)[ \t]*([^\n]*?)[ \t]*(?:#[^\n]*)?$", re.M)
 _PHASE_VALUES = {b"0", b"1", b"True", b"False"}
 
 
@@ -213,13 +233,57 @@ def _phases(sources: list[tuple[str, bytes]]) -> tuple[tuple[str, str], ...]:
     found: dict[str, str | None] = {}
     for path, source in sources:
         assigned: dict[bytes, list[bytes]] = {}
-        for name, value in _TOP_ASSIGNMENT.findall(source):
+        for name, value in _TOP_ASSIGNMENT.findall(lines(source)):
             assigned.setdefault(name, []).append(value)
         for name, values in assigned.items():
             if len(values) == 1 and values[0] in _PHASE_VALUES:
                 key, value = f"{module_of(path)}.{name.decode()}", values[0].decode()
                 found[key] = value if found.get(key, value) == value else None
     return tuple(sorted((key, value) for key, value in found.items() if value is not None))
+
+
+def _may_hand_out(source: bytes) -> bool:
+    """What `_may_define` needs, read from Python's own tree (a tenth of LibCST's parse): a module-level function
+    with a `return` of a value among its own statements, or a class with an `__init__`, that calls a function
+    spelled multi_gpu_model (or an alias of it). Most files naming multi_gpu_model call it in a `main()` that
+    returns nothing or at module level; they are not parsed by LibCST for the survey. A file Python cannot
+    parse goes on to LibCST, whose parser takes some Python 2."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return True
+    local = {"multi_gpu_model"} | {alias.asname for node in _statements(tree.body) if isinstance(node, ast.ImportFrom)
+                                   for alias in node.names if alias.name == "multi_gpu_model" and alias.asname}
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if not any(isinstance(s, ast.Return) and s.value is not None for s in statement.body):
+                continue
+        elif isinstance(statement, ast.ClassDef):
+            inits = [s for s in statement.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                     and s.name == "__init__"]
+            if not inits:
+                continue
+            statement = inits[0]
+        else:
+            continue
+        if any(isinstance(node, ast.Call) and _spelled(node.func) in local for node in ast.walk(statement)):
+            return True
+    return False
+
+
+def _statements(block: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement in a block and in the blocks of its statements (an import is a statement: its
+    expressions are not walked)."""
+    for statement in block:
+        yield statement
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for inner in getattr(statement, field, ()):
+                yield from _statements(inner.body if isinstance(inner, (ast.ExceptHandler, ast.match_case)) else [inner])
+
+
+def _spelled(func: ast.expr) -> str | None:
+    """A callee's last name: `multi_gpu_model` of `keras.utils.multi_gpu_model(...)`."""
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 def _may_define(module: cst.Module) -> bool:

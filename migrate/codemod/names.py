@@ -103,12 +103,20 @@ STAR_NAMES = {"keras.objectives": frozenset("""
 
 # ---------------------------------------------------------------- names LibCST cannot resolve alone
 
-_FROM_KERAS = re.compile(rb"^from[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)", re.M)
+# Patterns read at the start of a line begin with a newline and are searched in `lines(source)`, the text with a
+# newline put first (for its first line): Python's `re` tries a pattern that begins `^` (re.M) at every byte of
+# the text, and one that begins with a literal only where that byte is (over the c19 files, 3 to 7 times
+# faster). None of them ends on a newline, so no two matches want the same one: the matches are those of `^`.
+_FROM_KERAS = re.compile(rb"\nfrom[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)")
 # The same, indented too (an import inside a `try:`, a function or an `if`).
-_FROM_KERAS_ANYWHERE = re.compile(rb"^[ \t]*from[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)",
-                                  re.M)
+_FROM_KERAS_ANYWHERE = re.compile(rb"\n[ \t]*from[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)")
 # `import tensorflow as tf` at a module's top level: a file star-importing that module gets `tf` from it.
-_IMPORT_AS = re.compile(rb"^import[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+as[ \t]+(\w+)[ \t]*(?:#[^\n]*)?$", re.M)
+_IMPORT_AS = re.compile(rb"\nimport[ \t]+((?:keras|tensorflow)[\w.]*)[ \t]+as[ \t]+(\w+)[ \t]*(?:#[^\n]*)?$", re.M)
+
+
+def lines(source: bytes) -> bytes:
+    """The text a pattern that begins with a newline reads (see above)."""
+    return b"\n" + source
 
 
 def keras_from_imports(source: bytes, top_level: bool = True) -> Iterator[tuple[str, str, str]]:
@@ -116,7 +124,7 @@ def keras_from_imports(source: bytes, top_level: bool = True) -> Iterator[tuple[
     binds (`from keras.layers import (Dense as D, Conv2D)`), read from the text; at a module's top level
     only, or anywhere. Star imports are left out."""
     pattern = _FROM_KERAS if top_level else _FROM_KERAS_ANYWHERE
-    for origin, names in pattern.findall(source):
+    for origin, names in pattern.findall(lines(source)):
         for item in names.decode(errors="replace").strip("()").replace("\\", " ").split(","):
             parts = item.split()
             if parts and parts[0] != "*":
@@ -129,7 +137,7 @@ def reexports(module_name: str, source: bytes) -> dict[str, str]:
     read from the text: the survey reads every file of a run and parses few), and its `import tensorflow as tf`
     ({"models.tf": "tensorflow"}), which `from models import *` passes on too."""
     found = {f"{module_name}.{local}": f"{origin}.{name}" for origin, name, local in keras_from_imports(source)}
-    for origin, alias in _IMPORT_AS.findall(source):
+    for origin, alias in _IMPORT_AS.findall(lines(source)):
         found[f"{module_name}.{alias.decode()}"] = origin.decode()
     return found
 

@@ -117,6 +117,8 @@ def factory_functions(source: bytes) -> list[str]:
     """The module-level functions of a file whose body is a preamble ending in `return tf.Session(config=config)`
     (or `session = ...; return session`) that `_rewritten` converts, read by spelling (the survey has no
     name analysis; the rule checks the ConfigProto's name again)."""
+    if not _may_return_session(source):
+        return []
     try:
         module = parse_module(source)  # (a whole file of the run: not re-checked, as the engine parses it)
     except (cst.ParserSyntaxError, UnicodeDecodeError, ValueError):
@@ -138,6 +140,21 @@ def factory_functions(source: bytes) -> list[str]:
                     found.append(statement.name.value)
                 break
     return found
+
+
+def _may_return_session(source: bytes) -> bool:
+    """What `factory_functions` needs, read from Python's own tree (a tenth of LibCST's parse): a module-level
+    function whose last statement is a `return` and whose lines spell `ConfigProto(`. A file Python cannot parse
+    goes on to LibCST, whose parser takes some Python 2."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return True
+    lines = source.splitlines()  # bytes: at \n, \r\n and \r, where Python's tokenizer counts lines
+    return any(isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+               isinstance(statement.body[-1], ast.Return) and
+               b"ConfigProto(" in b"\n".join(lines[statement.lineno - 1:statement.end_lineno])
+               for statement in tree.body)
 
 
 def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]]) -> bool:

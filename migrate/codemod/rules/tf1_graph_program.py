@@ -25,7 +25,7 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.api_surface import surface, tf1_tables
-from migrate.codemod.factories import KERAS_USE, module_of
+from migrate.codemod.factories import module_of, uses_keras
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
 from migrate.codemod.tf1_policy import CASTS, PREFERRED, RENAMES, REPORTED, graph_only
@@ -102,7 +102,7 @@ def graph_program(rule: Rule, module: cst.Module) -> bool:
     survey = rule.context.scratch.get("survey")
     if ".ipynb:cell" in filename or module_of(filename) in getattr(survey, "keras_linked", frozenset()):
         return False
-    if KERAS_USE.search(module.code.encode()) or _tf_alias(rule, module) is None:
+    if uses_keras(module.code.encode()) or _tf_alias(rule, module) is None:
         return False
     finder = _Tf1Names(rule)
     module.visit(finder)
