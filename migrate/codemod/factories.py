@@ -149,9 +149,9 @@ def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
     """The run's module names (`module_of`) in a group of modules joined by imports (either way, read from the
     text: every dotted part of an import and every name imported that is a module of the run) that holds a
     module that uses Keras (`KERAS_USE`). Two files with the same module name are one module:
-    when in doubt, linked. Read only when some file of the run mentions TensorFlow 1's graph API."""
-    if not any(b"tensorflow" in source and (b"placeholder" in source or b"Session" in source or
-                                           b"get_variable" in source) for _, source in sources):
+    when in doubt, linked. Read only when some file of the run names TensorFlow (a graph program imports it; a
+    narrower test, `placeholder` or `Session` in some file, missed a program of `tf.summary.FileWriter` alone)."""
+    if not any(b"tensorflow" in source for _, source in sources):
         return frozenset()
     modules = {module_of(path) for path, _ in sources}
     parent = {module: module for module in modules}

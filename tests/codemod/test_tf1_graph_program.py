@@ -216,6 +216,24 @@ def test_no_route_for_a_module_that_imports_a_keras_module_of_the_run(tmp_path):
     assert "disable_eager_execution" not in out["graph_inputs.py"]
 
 
+def test_a_summary_writer_module_a_keras_module_imports_keeps_eager_execution(tmp_path):
+    # mokemokechicken/reversi-alpha-zero (the fifth hold-out): a logger of tf.summary.FileWriter and tf.Summary,
+    # imported by a module using Keras. With no file of the run spelling placeholder, Session or get_variable, the
+    # survey skipped the Keras links and the logger took the route: eager execution off in a Keras program (on the
+    # second run, once the session preamble of another file was gone)
+    out = _tree(tmp_path, {"tensorboard_logger.py": """
+        import tensorflow as tf
+
+        class TensorBoardLogger:
+            def __init__(self, log_dir):
+                self.writer = tf.summary.FileWriter(log_dir)
+
+            def log(self, tag, value, step):
+                self.writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag=tag, simple_value=value)]), step)
+    """, "self_play.py": "import keras\nfrom tensorboard_logger import TensorBoardLogger\n"})
+    assert "disable_eager_execution" not in out["tensorboard_logger.py"]
+
+
 def test_every_graph_module_of_a_keras_free_program_gets_the_line(tmp_path):
     out = _tree(tmp_path, {"graph_inputs.py": GRAPH_MODULE,
                            "train.py": "import tensorflow as tf\nfrom graph_inputs import placeholders\n"
