@@ -216,17 +216,22 @@ class Surface:
     # ------------------------------------------------------------ signatures
 
     def signature(self, qualified: str) -> Signature | None:
-        key = ("signature", qualified)
-        if key not in self._memo:
-            known = self.signatures.get(qualified)
+        return self._remembered(qualified, lambda: self._signature_of(qualified))
+
+    def _remembered(self, key: str, work: Callable[[], Signature | None]) -> Signature | None:
+        """A signature from this process's answers, else from the file earlier runs kept, else worked out (and
+        kept): reading a TensorFlow source is a parse of thousands of lines."""
+        memo = ("signature", key)
+        if memo not in self._memo:
+            known = self.signatures.get(key)
             if known is not None:
-                self._memo[key] = Signature(frozenset(known[1]), known[0], tuple(known[2])) if known else None
+                self._memo[memo] = Signature(frozenset(known[1]), known[0], tuple(known[2])) if known else None
             else:
-                found = self._memo[key] = self._signature_of(qualified)
-                self.signatures[qualified] = [found.any_keyword, sorted(found.names), list(found.positional)] \
+                found = self._memo[memo] = work()
+                self.signatures[key] = [found.any_keyword, sorted(found.names), list(found.positional)] \
                     if found is not None else []
                 self._new_signatures += 1
-        return self._memo[key]
+        return self._memo[memo]
 
     def remember(self) -> None:
         """Keep the signatures worked out so far for the next run (a whole file, written atomically: two
@@ -267,20 +272,9 @@ class Surface:
         """The keywords `model.METHOD(...)` takes, for a value Keras made as a model: keras.Model's method, from
         the class or the first base that defines it (fit, predict... are the backend's Trainer's: every backend's,
         united); None when it cannot be told (not found, `**kwargs` passed on)."""
-        qualified = f"keras.Model.{method}"
-        key = ("signature", qualified)
-        if key not in self._memo:
-            known = self.signatures.get(qualified)
-            if known is not None:
-                self._memo[key] = Signature(frozenset(known[1]), known[0], tuple(known[2])) if known else None
-            else:
-                origin = next(iter(MODEL_ORIGINS))
-                module, _, name = origin.rpartition(".")
-                found = self._memo[key] = _method_signature(self, module, name, method, 0)
-                self.signatures[qualified] = [found.any_keyword, sorted(found.names), list(found.positional)] \
-                    if found is not None else []
-                self._new_signatures += 1
-        return self._memo[key]
+        module, _, name = next(iter(MODEL_ORIGINS)).rpartition(".")
+        # (a key no qualified name has: `signature("keras.Model.fit")` asks another question)
+        return self._remembered(f"model method {method}", lambda: _method_signature(self, module, name, method, 0))
 
     def _model_signature(self) -> Signature | None:
         """`keras.Model(...)`: its `__init__(*args, **kwargs)` hands them to the functional model's `__init__`
