@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import libcst as cst
+import libcst.matchers as m
 
 _EMPTY = cst.Module(body=[])
 
@@ -213,3 +214,25 @@ def dotted_expression(path: str) -> cst.Attribute | cst.Name:
     for part in parts[1:]:
         expression = cst.Attribute(value=expression, attr=cst.Name(part))
     return expression
+
+
+def imported_as(scope: cst.CSTNode, name: str) -> list[cst.ImportAlias]:
+    """The import aliases in `scope` that bind `name` (`import a.b` binds `a`)."""
+    return [alias for alias in m.findall(scope, m.ImportAlias())
+            if (code(alias.asname.name) if alias.asname else code(alias.name).split(".")[0]) == name]
+
+
+def other_bindings(scope: cst.CSTNode, name: str) -> int:
+    """How many times `scope` binds `name` otherwise than by an import: an assignment target (in a tuple too), an
+    annotated or augmented assignment, a loop or comprehension target, `with`/`except ... as`, a parameter, a def or
+    class name, a walrus."""
+    import_names = {id(alias.asname) for alias in m.findall(scope, m.ImportAlias()) if alias.asname is not None}
+    count = 0
+    for store in m.findall(scope, m.AssignTarget() | m.AnnAssign() | m.AugAssign() | m.For() | m.AsName() |
+                           m.Param() | m.FunctionDef() | m.ClassDef() | m.NamedExpr() | m.CompFor()):
+        if isinstance(store, (cst.FunctionDef, cst.ClassDef)):
+            count += store.name.value == name
+        elif id(store) not in import_names:
+            target = store.name if isinstance(store, (cst.AsName, cst.Param)) else store.target
+            count += sum(found.value == name for found in m.findall(target, m.Name()))  # (the target itself too)
+    return count

@@ -25,7 +25,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, imported_as, other_bindings
 
 FUNCTIONS = frozenset({"keras.backend.function", "tensorflow.keras.backend.function"})
 
@@ -106,12 +106,7 @@ def _in_scope(module: cst.Module, call: cst.Call) -> cst.CSTNode:
 def _bound_once(scope: cst.CSTNode, name: str) -> cst.BaseExpression | None:
     """The value `name` is bound to in `scope` when its one binding there is a plain `name = value`; None when it
     is bound otherwise or more than once (a parameter, a loop, a tuple, an augmented or second assignment)."""
-    stores = [target for target in m.findall(scope, m.AssignTarget() | m.For() | m.AugAssign() | m.AsName() | m.Param())]
-    bindings = 0
-    for store in stores:
-        target = store.name if isinstance(store, (cst.AsName, cst.Param)) else store.target
-        bindings += sum(found.value == name for found in m.findall(target, m.Name()))  # (the target itself too)
-    if bindings != 1:
+    if len(imported_as(scope, name)) + other_bindings(scope, name) != 1:
         return None
     assigns = [found for found in m.findall(scope, m.Assign()) if len(found.targets) == 1 and
                m.matches(found.targets[0].target, m.Name(name))]

@@ -24,11 +24,10 @@ from __future__ import annotations
 import ast
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.rule import NAMES, DropsStatements
-from migrate.codemod.syntax import ReadNames, code
+from migrate.codemod.syntax import ReadNames, code, imported_as, other_bindings
 
 GENERATOR = "preprocessing.image.ImageDataGenerator"
 MODULES = ("keras.", "tensorflow.keras.")
@@ -138,26 +137,9 @@ def _only_imported_as(module: cst.Module, name: str, package: str) -> bool:
     """Whether every binding of `name` in the file is `import package as name` (`import tensorflow as tf` inside
     `if K.backend() == 'tensorflow':`, BIGBALLON/cifar-10-cnn): the same module, so the pipeline may import it at the
     top under that name."""
-    imported = other = 0
-    aliases = m.findall(module, m.ImportAlias())
-    import_names = {id(alias.asname) for alias in aliases if alias.asname is not None}
-    for alias in aliases:
-        bound = code(alias.asname.name) if alias.asname else code(alias.name).split(".")[0]
-        if bound == name:
-            if code(alias.name) == package and (alias.asname is not None or name == package):
-                imported += 1
-            else:
-                other += 1
-    for store in m.findall(module, m.AssignTarget() | m.AnnAssign() | m.AugAssign() | m.For() | m.AsName() |
-                           m.Param() | m.FunctionDef() | m.ClassDef() | m.NamedExpr() | m.CompFor()):
-        if isinstance(store, (cst.FunctionDef, cst.ClassDef)):
-            other += store.name.value == name
-            continue
-        if id(store) in import_names:
-            continue
-        target = store.name if isinstance(store, (cst.AsName, cst.Param)) else store.target
-        other += any(found.value == name for found in m.findall(target, m.Name()))
-    return imported > 0 and other == 0
+    aliases = imported_as(module, name)
+    same = [alias for alias in aliases if code(alias.name) == package and (alias.asname is not None or name == package)]
+    return bool(same) and len(same) == len(aliases) and other_bindings(module, name) == 0
 
 
 def _fed_flow(fit: cst.Call, generator: str) -> cst.Call | None:
