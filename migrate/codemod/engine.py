@@ -25,6 +25,7 @@ from migrate.codemod.imports import apply_scheduled
 from migrate.codemod.leftovers import may_be_left, unreported
 from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
+from migrate.codemod.outline import Outline
 from migrate.codemod.python2 import NAME as PYTHON2
 from migrate.codemod.python2 import may_be_python2, to_python3, why_not_python3
 from migrate.codemod.resolution import NAME as RESOLUTION
@@ -91,12 +92,22 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
 
     `project` is what a run learnt of all its files (factories and their calls); without it, the file
     is surveyed as a project of its own. A file in which no rule's trigger words occur is not parsed:
-    most files of a real repository cost a read and a few substring scans."""
+    most files of a real repository cost a read and a few substring scans. Where they do, a rule may still
+    tell from Python's own reading of the file (`Rule.relevant`) that it has nothing to do there: it is not
+    run, and a file left with no rule (and nothing for the leftover scan) is not parsed by LibCST."""
     project = project if project is not None else survey([(path, source)])
     triggered = [rule for rule in rules if rule.triggered(source, project)]
     names = {rule.NAME for rule in rules}
     resolving = RESOLUTION in names and may_use_api(source)
-    if not triggered and not may_be_left(names, source):
+    left = may_be_left(names, source)
+    gated = any(rule.relevant.__func__ is not Rule.relevant.__func__ for rule in triggered)
+    tree = _parsed(source) if gated else None
+    if tree is not None:
+        outline = Outline.of(tree)
+        triggered = [rule for rule in triggered if rule.relevant(source, outline, project)]
+        if not triggered and not left:  # the words were there, the work is not: resolved as read, not parsed again
+            return FileResult(path, source, source, tuple(_resolve(tree, path, None, [])) if resolving else ())
+    if not triggered and not left:
         if not resolving:
             if PYTHON2 in names and may_be_python2(source):
                 return _from_python2(source, path, rules, project) or _python2_left(source, path)
@@ -115,7 +126,7 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
             return FileResult(path, source, None, error=f"{path}: not checked: {unparsed_reason(source, exc)}")
         return FileResult(path, source, source, tuple(_resolve(tree, path, None, [])))
     try:
-        tree = ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
+        tree = tree or ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
         module = parse_module(source)  # LibCST's parser, without re-checking the nodes it builds
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
         return _from_python2(source, path, rules, project) or \
@@ -135,6 +146,14 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
             findings += _resolve(tree, path, context.scratch.get("line_map") if rewritten != source else None, findings)
     findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, rewritten, tuple(findings), context.scratch.get("converted", 0))
+
+
+def _parsed(source: bytes) -> ast.Module | None:
+    """The file as Python's own parser reads it; None where it cannot (the caller's LibCST path says why)."""
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
 
 
 def _python2_left(source: bytes, path: str) -> FileResult:

@@ -624,3 +624,17 @@ def test_keras_2_s_iterator_base_class_moves_to_tensorflow_keras():
             pass
     """, RULE)
     assert findings == []
+
+
+def test_a_removed_module_spelled_out_in_code_is_work():
+    """`keras.utils.generic_utils.get_custom_objects()` after `import keras` (xuannianz/EfficientDet): moved as its
+    import would be, in a file with no other word of the rule's (it used to be rewritten only where one was)."""
+    assert_rewrites("""
+        import keras
+
+        keras.utils.generic_utils.get_custom_objects().update(custom_objects)
+    """, """
+        import keras
+
+        keras.utils.get_custom_objects().update(custom_objects)
+    """, RULE)

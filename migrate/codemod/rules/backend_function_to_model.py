@@ -24,6 +24,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, imported_as, other_bindings
 
@@ -145,6 +146,12 @@ class BackendFunctionToModel(Rule):
     REQUIRES = ("keras",)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "K.function(model inputs, [layer outputs]) -> keras.Model(inputs, outputs).predict_on_batch"
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A call to something named `function` (`K.function(...)`, or `function(...)` imported from the backend),
+        which `visit_Module` looks for first: most files with the word have it in a comment or a docstring."""
+        return any(call.callee is not None and call.callee.rpartition(".")[2] == "function" for call in outline.calls)
 
     def visit_Module(self, node: cst.Module) -> bool:
         """The calls to rewrite, found here; False (the walk below the module is skipped: leave_Call and

@@ -26,6 +26,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.helpers import get_full_name_for_node
 
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, names_in
 
@@ -67,6 +68,19 @@ SAME_LAYOUT = frozenset({
 WRAPPERS = ("TimeDistributed", "Bidirectional")
 EVERY = frozenset({"*"})  # `_layer_roots` where any name may be a layer's
 WEIGHTS_KEYWORD = re.compile(rb"[(,]\s*weights\s*=(?!=)")
+
+
+def layer_roots(imports: list[tuple[str, str, str | None]], survey: object) -> frozenset[str]:
+    """The last parts of the run's re-exports of a `layers` name, and the names bound by the file's imports (each
+    (module or "" for a plain import, name, asname)) of a `layers` module, of its names or of such a re-export."""
+    passed = {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ())
+              if "layers" in origin.split(".")}
+    roots = set(passed)
+    for module, name, asname in imports:
+        imported = name.split(".")
+        if "layers" in (module.split(".") if module else []) + imported or imported[-1] in passed:
+            roots.add(asname or imported[0])
+    return frozenset(roots)
 
 
 class LayerInitialWeights(Rule):
@@ -209,23 +223,31 @@ class LayerInitialWeights(Rule):
         return self.layer_roots is EVERY or parts[0] in self.layer_roots or parts[-1] in self.layer_roots
 
     def _layer_roots(self) -> frozenset[str]:
-        """The last parts of the run's re-exports of a `layers` name, and the names the file's imports of a `layers`
-        module, of its names or of such a re-export bind (`_may_be_layer`)."""
+        """`layer_roots` of the file's imports (`_may_be_layer`)."""
         if self.context.scratch.get("stars"):
             return EVERY
-        survey = self.context.scratch.get("survey")
-        passed = {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ())
-                  if "layers" in origin.split(".")}
-        roots = set(passed)
+        imports = []
         for node in m.findall(self.module, m.Import() | m.ImportFrom()):
             if isinstance(node.names, cst.ImportStar):
                 return EVERY
-            module = code(node.module).split(".") if isinstance(node, cst.ImportFrom) and node.module else []
-            for alias in node.names:
-                imported = code(alias.name).split(".")
-                if "layers" in module + imported or imported[-1] in passed:
-                    roots.add(code(alias.asname.name) if alias.asname else imported[0])
-        return frozenset(roots)
+            module = code(node.module) if isinstance(node, cst.ImportFrom) and node.module else ""
+            imports += [(module, code(alias.name), code(alias.asname.name) if alias.asname else None)
+                        for alias in node.names]
+        return layer_roots(imports, self.context.scratch.get("survey"))
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A call given `weights=` whose callee may be a layer (`_may_be_layer`, from the outline's imports): most
+        such calls are an application's `VGG16(weights='imagenet')`, and the rule would find nothing to do."""
+        callees = [call.callee.split(".") for call in outline.calls if "weights" in call.keywords and call.callee]
+        if not callees:
+            return False
+        if outline.star:
+            return True
+        roots = layer_roots([(module, name, asname) for _, module, names in outline.from_imports
+                             for name, asname in names] + [("", name, asname) for name, asname in outline.imports],
+                            survey)
+        return any("layers" in parts or parts[0] in roots or parts[-1] in roots for parts in callees)
 
     def _layer(self, call: cst.Call) -> tuple[str, str] | None:
         """('keras' or 'tensorflow', the class name) of a call to a Keras layer class, or None."""

@@ -28,18 +28,22 @@ from migrate.codemod.keras2_helpers import HELPERS, helper, with_helpers
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
 from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY
 from migrate.codemod.syntax import code, dotted_expression, names_in
 
 # What gives the rule work, as text: a removed module's path after `from`/`import`, TensorFlow's private copy,
-# keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`).
-# `keras.layers.Dense(...)` in code, or a project's own `data_utils`, is not work: such files are not parsed.
+# keras.engine, or a removed module imported by name (`from keras.layers import merge`, `... import np_utils`) or
+# spelled out in code (`keras.utils.generic_utils.get_custom_objects()`). `keras.layers.Dense(...)` in code, or a
+# project's own `data_utils`, is not work: such files are not parsed.
 WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)\.\w|keras\.engine|python\.keras"
                   rb"|keras\.objectives|keras\.(?:layers\.)?experimental"
                   rb"|keras\.preprocessing\.image[ \t]+import"
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
-                  % "|".join(LAYER_MODULES + UTIL_MODULES).encode() + rb"|_api\.v1\.keras")
+                  rb"|keras\.(?:layers|utils)\.(?:%s)\."
+                  % ("|".join(LAYER_MODULES + UTIL_MODULES).encode(), "|".join(LAYER_MODULES + UTIL_MODULES).encode())
+                  + rb"|_api\.v1\.keras")
 # An import from a module Keras 3 removed whose names the table moves (`from keras.preprocessing.text import
 # Tokenizer`): work whatever else the file holds (the rewrite must not hang on an unrelated word).
 REMOVED_MODULE_IMPORT = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?(?:%s)\b" % b"|".join(
@@ -52,6 +56,22 @@ LEGACY_WORDS = frozenset(path.rsplit(".", 1)[1].encode() for path, (_, why) in L
     frozenset(path.rsplit(".", 1)[1].encode() for path in CONSTANTS) | \
     frozenset(name.encode() for functions in HELPERS.values() for name in functions)
 WORD = re.compile(rb"\w+")
+
+
+def _legacy_attribute(outline: Outline, survey: object) -> bool:
+    """Whether an attribute may name a table's path, as `_attribute_by_table` reads its qualified names: its first
+    name bound by an import (`keras.utils.generic_utils.get_custom_objects` after `import keras`; not
+    `np.random.uniform`), the import's path followed by the attribute's; or its first name a package of the run,
+    through which a Keras name may be re-exported (`names.resolve`)."""
+    packages = getattr(survey, "packages", frozenset())
+    bound = outline.bindings()
+    for parts in outline.dotted:
+        for path in bound.get(parts[0], {parts[0]} if parts[0] in packages else ()):
+            qualified = ".".join([path, *parts[1:]])
+            if path.split(".")[0] in packages or legacy(qualified) is not None or constant(qualified) is not None \
+                    or helper(qualified) is not None:
+                return True
+    return False
 
 
 # Keras 2 names Keras 3 removed from `keras` -> what to use instead (reported, not rewritten: the data pipeline
@@ -125,6 +145,21 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         return WORK.search(source) is not None or REMOVED_MODULE_IMPORT.search(source) is not None or \
             (b"keras" in source and not LEGACY_WORDS.isdisjoint(WORD.findall(source)))
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """Where only a legacy word woke the rule (`triggered`), the file must hold it where the rule's walk looks:
+        as an attribute (`losses.mse`, `layers.CuDNNLSTM`: qualified names end with it), or imported from Keras or
+        TensorFlow under a path the table has (`from keras.models import Input`; `from keras.layers import Input`
+        is Keras 3's too); a star import may bring a module's names in. A module's path (WORK) is always work."""
+        if WORK.search(source) is not None or REMOVED_MODULE_IMPORT.search(source) is not None or outline.star:
+            return True
+        if _legacy_attribute(outline, survey):
+            return True
+        return any(legacy(path) is not None or constant(path) is not None or helper(path) is not None
+                   or path in REMOVED for _, module, names in outline.from_imports
+                   if module.split(".")[0] in ("keras", "tensorflow")
+                   for path in (f"{module}.{name}" for name, _ in names))
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom | cst.RemovalSentinel:
         if updated.module is None or updated.relative:

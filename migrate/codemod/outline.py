@@ -1,0 +1,90 @@
+"""What Python's own parser tells of a file, gathered in one walk: the rules' second look before LibCST's parse.
+
+A rule's trigger words are read in the file's text (`Rule.triggered`), and a word is often there for nothing:
+`function` in a comment, `weights=` given to an application (`VGG16(weights='imagenet')`), `Input` imported from
+`keras.layers`, where Keras 3 has it. Over real training code about half the files that LibCST parsed for some rule
+came out unchanged and unreported. The engine reads each such file with Python's `ast` anyway (before LibCST's
+parse: `ast` rejects what LibCST's parser lets through), and walking that tree costs a fraction of LibCST's parse, so
+a rule may look at this outline (`Rule.relevant`) and say it has nothing to do, before the parse is paid for.
+An outline only ever says where a rule cannot act; each rule's test of it mirrors the tests its own walk makes.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call: its callee as LibCST's `get_full_name_for_node` spells it (None where it has no name) and its
+    keywords."""
+
+    callee: str | None
+    keywords: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A file's attribute names, imports and calls."""
+
+    attributes: frozenset[str]  # `x.attr`: every attribute name read, written or called
+    dotted: frozenset[tuple[str, ...]]  # `a.b.c` (each attribute of names only): ("a", "b", "c"), and ("a", "b")
+    # `from ..module import a, b as c`: (dots, module or "", ((name, asname or None), ...)); `import *` is ("*", None)
+    from_imports: tuple[tuple[int, str, tuple[tuple[str, str | None], ...]], ...]
+    imports: tuple[tuple[str, str | None], ...]  # `import a.b as c`: (dotted name, asname or None)
+    calls: tuple[Call, ...]
+
+    @property
+    def star(self) -> bool:
+        """Whether the file has a `from ... import *` (anywhere)."""
+        return any(name == "*" for _, _, names in self.from_imports for name, _ in names)
+
+    @classmethod
+    def of(cls, tree: ast.Module) -> Outline:
+        """The outline of a parsed file, in one walk of its tree."""
+        attributes: set[str] = set()
+        dotted: set[tuple[str, ...]] = set()
+        from_imports: list[tuple[int, str, tuple[tuple[str, str | None], ...]]] = []
+        imports: list[tuple[str, str | None]] = []
+        calls: list[Call] = []
+        for node in ast.walk(tree):
+            kind = type(node)
+            if kind is ast.Attribute:
+                attributes.add(node.attr)
+                name = full_name(node)
+                if name is not None and not name.startswith("None."):
+                    dotted.add(tuple(name.split(".")))
+            elif kind is ast.Call:
+                calls.append(Call(full_name(node.func), frozenset(k.arg for k in node.keywords if k.arg is not None)))
+            elif kind is ast.ImportFrom:
+                from_imports.append((node.level, node.module or "", tuple((a.name, a.asname) for a in node.names)))
+            elif kind is ast.Import:
+                imports.extend((alias.name, alias.asname) for alias in node.names)
+        return cls(frozenset(attributes), frozenset(dotted), tuple(from_imports), tuple(imports), tuple(calls))
+
+    def bindings(self) -> dict[str, set[str]]:
+        """The names the file's imports bind, each with the dotted paths it is bound to (anywhere in the file: a
+        name imported in two places, or in a try and its except, has both): LibCST's qualified names start so."""
+        bound: dict[str, set[str]] = {}
+        for level, module, names in self.from_imports:
+            if not level:
+                for name, asname in names:
+                    bound.setdefault(asname or name, set()).add(f"{module}.{name}")
+        for name, asname in self.imports:
+            bound.setdefault(asname or name.split(".")[0], set()).add(name if asname else name.split(".")[0])
+        return bound
+
+
+def full_name(node: ast.expr) -> str | None:
+    """A callee's dotted name as LibCST's `get_full_name_for_node` makes it: a name, an attribute of anything, and
+    the callee of a call or the value of a subscript by theirs; None for anything else (a lambda, a literal)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{full_name(node.value)}.{node.attr}"  # LibCST's too: `None.attr` where the value has no name
+    if isinstance(node, ast.Call):
+        return full_name(node.func)
+    if isinstance(node, ast.Subscript):
+        return full_name(node.value)
+    return None

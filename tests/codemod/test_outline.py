@@ -1,0 +1,102 @@
+"""The outline of a file (Python's own parser, one walk) and the rules' second look at it before LibCST's parse."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+import libcst as cst
+import pytest
+from libcst.helpers import get_full_name_for_node
+
+from migrate.codemod import engine
+from migrate.codemod.engine import rewrite_source
+from migrate.codemod.factories import Survey
+from migrate.codemod.outline import Outline, full_name
+from migrate.codemod.registry import all_rules
+from migrate.codemod.rules.backend_function_to_model import BackendFunctionToModel
+from migrate.codemod.rules.layer_initial_weights import LayerInitialWeights
+from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
+
+
+def outline(source: str) -> Outline:
+    return Outline.of(ast.parse(textwrap.dedent(source)))
+
+
+@pytest.mark.parametrize("expression", [
+    "f", "a.b.c", "f()", "f().g", "a[0].b", "a.b()[1]", "(lambda: 0)()", "'s'.join", "[1][0].x", "a.b().c.d",
+    "(a or b).c",
+])
+def test_callee_names_are_libcsts(expression):
+    """The callee `_may_be_layer` reads with LibCST's `get_full_name_for_node`, spelled the same from `ast`."""
+    assert full_name(ast.parse(expression, mode="eval").body) == get_full_name_for_node(cst.parse_expression(expression))
+
+
+def test_outline_of_a_file():
+    found = outline("""
+        import numpy as np, keras.layers
+        from keras import backend as K
+        from .models import *
+
+        def build():
+            from keras.models import Input
+            x = np.random.uniform(size=3)
+            return K.function([Input((3,))], [Dense(4, weights=w)(x)])
+    """)
+    assert found.attributes == {"random", "uniform", "function"}
+    assert found.dotted == {("np", "random"), ("np", "random", "uniform"), ("K", "function")}
+    assert found.star
+    assert found.bindings() == {"np": {"numpy"}, "keras": {"keras"}, "K": {"keras.backend"},
+                                "Input": {"keras.models.Input"}}
+    assert {call.callee for call in found.calls} == {"np.random.uniform", "K.function", "Input", "Dense"}
+    # `Dense(4, weights=w)(x)`: two calls, the outer one's callee named by the inner one's (as LibCST names it)
+    assert {call.keywords for call in found.calls if call.callee == "Dense"} == {frozenset(), frozenset({"weights"})}
+
+
+@pytest.mark.parametrize(("rule", "source"), [
+    (BackendFunctionToModel, "from keras import backend as K\n# a function of the inputs\ny = K.sum(x)\n"),
+    (LayerInitialWeights, "from keras.applications import VGG16\nbase = VGG16(weights='imagenet', include_top=False)\n"),
+    (LayerInitialWeights, "import keras.applications as apps\nbase = apps.ResNet50(weights=None)\n"),
+    (LegacyImportPaths, "import numpy as np\nimport keras\nx = np.random.uniform(size=3)\n"),
+    (LegacyImportPaths, "from keras.layers import Input, Layer\nclass Block(Layer):\n    pass\nx = Input((3,))\n"),
+    (LegacyImportPaths, "import keras\nx = keras.layers.Input((3,))\nones = keras.initializers.Ones()\n"),
+])
+def test_words_without_the_work_are_not_relevant(rule, source):
+    """The rule's trigger words are in the text, its walk would find nothing: the outline says so, and the file
+    comes back as it was."""
+    assert rule.triggered(source.encode(), Survey())
+    assert not rule.relevant(source.encode(), outline(source), Survey())
+    result = rewrite_source(source.encode(), "example.py", [rule])
+    assert result.rewritten == source.encode() and not result.findings
+
+
+@pytest.mark.parametrize(("rule", "source"), [
+    (BackendFunctionToModel, "from keras.backend import function\nf = function([model.input], [a.output, b.output])\n"),
+    (LayerInitialWeights, "from keras.layers import Dense\nd = Dense(4, weights=[w, b])\n"),
+    (LayerInitialWeights, "from keras import layers as L\nd = L.Dense(4, weights=[w, b])\n"),
+    (LayerInitialWeights, "from .blocks import *\nd = Dense(4, weights=[w, b])\n"),
+    (LegacyImportPaths, "from keras.models import Input\nx = Input((3,))\n"),
+    (LegacyImportPaths, "import keras\nlayer = keras.layers.CuDNNLSTM(4)\n"),
+    (LegacyImportPaths, "from keras import losses as L\nloss = L.mse\n"),
+    (LegacyImportPaths, "from keras.initializers import *\nw = one()\n"),
+    (LegacyImportPaths, "import keras\nkeras.utils.generic_utils.get_custom_objects().update(objects)\n"),
+])
+def test_the_work_is_relevant(rule, source):
+    assert rule.relevant(source.encode(), outline(source), Survey())
+
+
+def test_a_re_exported_name_stays_relevant():
+    """`utils.Input`, utils a module of the run that re-exports a Keras name: the rule follows it (`names.resolve`)."""
+    source = "import utils\nx = utils.Input((3,))\n"
+    assert LegacyImportPaths.relevant(source.encode(), outline(source), Survey(packages=frozenset({"utils"})))
+    assert not LegacyImportPaths.relevant(source.encode(), outline(source), Survey())
+
+
+def test_a_file_no_rule_is_relevant_to_is_not_parsed_by_libcst(monkeypatch):
+    """What the outline saves: LibCST's parse, several times Python's."""
+    def fail(*args):
+        raise AssertionError("parsed")
+    monkeypatch.setattr(engine, "parse_module", fail)
+    source = b"from keras.applications import VGG16\n# the function\nbase = VGG16(weights='imagenet')\n"
+    result = rewrite_source(source, "example.py", all_rules())
+    assert result.rewritten == source and not result.findings
