@@ -551,11 +551,11 @@ def test_reverse_conv2d_and_spatial_2d_padding_become_keras_3s_own():
 
 
 def test_backend_functions_keras_3_lacks_an_exact_counterpart_for_stay_reported():
-    # must not change: K.spatial_3d_padding and K.conv2d_transpose (Keras 3 computes the output shape) are not
-    # rewritten, nor a dropout with a seed (Keras 3 would draw the same mask at every call), a conv1d whose padding
+    # must not change: K.spatial_3d_padding is not rewritten, nor a conv2d_transpose without an output shape, a
+    # dropout with a seed (Keras 3 would draw the same mask at every call), a conv1d whose padding
     # is, or may be in a file that names it, 'causal', a pool2d whose mode the text does not tell
     for source in ("from keras import backend as K\ny = K.spatial_3d_padding(x)\n",
-                   "from keras import backend as K\ny = K.conv2d_transpose(x, k, (2, 8, 8, 3))\n",
+                   "from keras import backend as K\ny = K.conv2d_transpose(x, k, strides=(2, 2))\n",
                    "from keras import backend as K\ny = K.dropout(x, 0.5, seed=1)\n",
                    "from keras import backend as K\ny = K.dropout(x, 0.5, None, 1)\n",
                    "from keras import backend as K\ny = K.conv1d(x, k, padding='causal')\n",
@@ -705,6 +705,28 @@ cost = K.ctc_batch_cost(labels, y_pred[:, 2:, :], input_length, label_length)
     assert sorted(said) == [2, 3, 4, 5, 6]
     assert "x.assign(value)" in said[2] and "x.assign_add(value)" in said[3] and "x.assign_sub(value)" in said[4]
     assert "copied into the file" in said[5] and "mask_index=num_classes - 1" in said[6]
+
+
+def test_an_update_in_an_optimizers_get_updates_is_reported_with_the_port_to_update_step():
+    # peter0749/YOLOv2-tiny-Keras-with-multiple-GPU lib/weightnorm.py, kurapan/EAST adamw.py: Keras 3 optimizers never
+    # call get_updates, so the line alone cannot be rewritten to run; an update elsewhere keeps the general advice
+    source = """from keras import backend as K
+class AdamW(Optimizer):
+    def get_updates(self, loss, params):
+        self.updates = [K.update_add(self.iterations, 1)]
+        for p, m in zip(params, ms):
+            self.updates.append(K.update(m, m_t))
+        return self.updates
+def merge(updates):
+    return [K.update(a, b) for a, b in updates]
+"""
+    got, findings = rewrite(source, RULE)
+    assert got == source
+    said = {f.line: f.message for f in findings if not f.advice}
+    assert sorted(said) == [4, 6, 9]
+    assert "update_step(gradient, variable, learning_rate)" in said[4] and "self.assign_add(x, v)" in said[4]
+    assert "self.assign(x, v)" in said[6] and "K.update(x, v)" in said[6]
+    assert "get_updates, which" not in said[9] and "x.assign(value)" in said[9]
 
 
 CTC_REFERENCES = Path(__file__).parent / "data" / "keras231_ctc_refs.npz"
@@ -1145,9 +1167,10 @@ def test_dropout_repeat_map_fn_pool2d_conv1d_conv3d_count_params_and_batch_get_v
 
 BATCH_DOT = BACKEND["keras.backend.batch_dot"][1].strip("\n")
 LOCAL_CONV1D = BACKEND["keras.backend.local_conv1d"][1].strip("\n")
+CONV2D_TRANSPOSE = BACKEND["keras.backend.conv2d_transpose"][1].strip("\n")
 
 
-def test_batch_dot_of_an_expression_and_local_conv1d_call_keras_2s_function_copied_into_the_file():
+def test_batch_dot_of_an_expression_local_conv1d_and_conv2d_transpose_call_keras_2s_function_copied_into_the_file():
     # shaoanlu/faceswap-GAN networks/nn_blocks.py, emilwallner/Coloring-greyscale-images models/utils/attention.py,
     # yongzhuo/Keras-TextClassification keras_layers/capsule.py; x[1] is read twice harmlessly: written out
     assert_rewrites("""
@@ -1162,13 +1185,26 @@ def test_batch_dot_of_an_expression_and_local_conv1d_call_keras_2s_function_copi
             def call(self, u_vecs):
                 o = K.batch_dot(beta, hw_flatten(h))
                 return K.local_conv1d(u_vecs, self.W, [1], [1])
+
+
+        outputs = K.conv2d_transpose(
+            inputs,
+            self.kernel,
+            output_shape,
+            self.strides,
+            padding=self.padding,
+            data_format=self.data_format)
     """, """
         from keras import backend as K
         from keras.layers import Lambda, Permute
         import keras
+        import tensorflow as tf
 
 
         {BATCH_DOT}
+
+
+        {CONV2D_TRANSPOSE}
 
 
         {LOCAL_CONV1D}
@@ -1181,7 +1217,17 @@ def test_batch_dot_of_an_expression_and_local_conv1d_call_keras_2s_function_copi
             def call(self, u_vecs):
                 o = keras2_batch_dot(beta, hw_flatten(h))
                 return keras2_local_conv1d(u_vecs, self.W, [1], [1])
+
+
+        outputs = keras2_conv2d_transpose(
+            inputs,
+            self.kernel,
+            output_shape,
+            self.strides,
+            padding=self.padding,
+            data_format=self.data_format)
     """.replace("{BATCH_DOT}", textwrap.indent(BATCH_DOT, "        ").lstrip())
+       .replace("{CONV2D_TRANSPOSE}", textwrap.indent(CONV2D_TRANSPOSE, "        ").lstrip())
        .replace("{LOCAL_CONV1D}", textwrap.indent(LOCAL_CONV1D, "        ").lstrip()), RULE)
 
 
@@ -1190,7 +1236,9 @@ BACKEND_OPS_REFERENCES = Path(__file__).parent / "data" / "keras231_backend_ops_
 
 def _helper(source: str) -> dict:
     """The copied Keras 2 function's text, defined as the rewritten file defines it."""
-    namespace = {"keras": keras}
+    import tensorflow as tf
+
+    namespace = {"keras": keras, "tf": tf}
     exec(source, namespace)  # noqa: S102 - the project's own helper text
     return namespace
 
@@ -1199,12 +1247,15 @@ def test_what_they_became_computes_what_keras_2_3_1_did_on_the_shapes_real_layer
     """Against Keras 2.3.1's values (tests/codemod/data/make_keras231_backend_ops_refs.py, run by /tmp/legacy37):
     batch_dot with the axes and ranks of CapsNet's and the transformer's, through the copied function too; repeat
     by an int and a tensor; map_fn with name and dtype; count_params; batch_get_value; conv1d, conv3d; pool2d max
-    and average (valid, same, Keras 2's default strides); local_conv1d copied."""
+    and average (valid, same, Keras 2's default strides); local_conv1d and conv2d_transpose copied (the output's
+    batch a tensor or None, dilated, channels_first)."""
     import tensorflow as tf
 
     ref, value = np.load(BACKEND_OPS_REFERENCES), keras.ops.convert_to_numpy
     batch_dot = _helper(BATCH_DOT)["keras2_batch_dot"]
     local_conv1d = _helper(LOCAL_CONV1D)["keras2_local_conv1d"]
+    transpose = _helper(CONV2D_TRANSPOSE)["keras2_conv2d_transpose"]
+    tx, tk = ref["t_x"], ref["t_k"]
     pool_x, c1, k1, c3, k3 = ref["pool_x"], ref["c1_x"], ref["c1_k"], ref["c3_x"], ref["c3_k"]
     cases = {
         "dot_caps_23": keras.layers.Dot(axes=[2, 3])([ref["caps_x"], ref["caps_w"]]),
@@ -1232,6 +1283,12 @@ def test_what_they_became_computes_what_keras_2_3_1_did_on_the_shapes_real_layer
         "pool_avg": keras.ops.average_pool(pool_x, (3, 2), strides=(1, 2), padding="valid", data_format="channels_last"),
         "local_1": local_conv1d(ref["local_x"], ref["local_k"], [1], [1]),
         "local_2": local_conv1d(ref["local_x"], ref["local_k2"], [2], [3]),
+        "transpose_valid_s2": transpose(tx, tk, (2, 9, 11, 6), (2, 2)),
+        "transpose_same_s2": transpose(tx, tk, (tf.shape(tx)[0], 8, 10, 6), (2, 2), padding="same",
+                                       data_format="channels_last"),
+        "transpose_none": transpose(tx, tk, (None, 6, 7, 6), padding="valid"),
+        "transpose_d2": transpose(tx, tk, (2, 8, 9, 6), padding="valid", dilation_rate=(2, 2)),
+        "transpose_first": transpose(ref["t_x_first"], tk, (2, 6, 9, 11), (2, 2), "valid", "channels_first"),
     }
     got_values = [value(v) for v in [keras.Variable(ref["map_x"]), keras.ops.convert_to_tensor(3.0) * 2]]
     cases.update({"get_0": got_values[0], "get_1": got_values[1]})

@@ -18,7 +18,8 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 strides (1, 1) written out, `K.conv1d` / `K.conv3d` -> `keras.ops.conv` (conv1d's 'causal' padding reported),
 `K.count_params` and `K.batch_get_value` -> numpy of the shape / of each value.
 `K.ctc_decode`, which keras.ops.ctc_decode does not reproduce, calls Keras 2.3.1's own function (tf.keras's its own), copied
-into the file (`keras2_helpers.BACKEND`); so do `K.local_conv1d` (Keras 3 has no unshared convolution) and a
+into the file (`keras2_helpers.BACKEND`); so do `K.local_conv1d` (Keras 3 has no unshared convolution),
+`K.conv2d_transpose` (keras.ops.conv_transpose computes the output shape Keras 2 took) and a
 `K.batch_dot` without axes whose y is an expression (its default axes need y's rank).
 Anything else Keras 3 lacks (a placeholder, the learning phase, `K.function`, a use whose meaning changed) is
 reported with what to use: a leftover. The session functions are `tf1_session_code`'s.
@@ -156,8 +157,9 @@ ADVICE = {
               "x on the left by dilation_rate * (kernel_size - 1) steps (keras.ops.pad) and pass 'valid', as Keras 2 did",
     "pool2d": "use keras.ops.max_pool or keras.ops.average_pool(x, pool_size, strides=(1, 1), padding, data_format) "
               "(Keras 2's strides defaulted to (1, 1), Keras 3's to the window)",
-    "conv2d_transpose": "use keras.ops.conv_transpose(x, kernel, strides, padding, data_format=...) (it computes the "
-                        "output shape: give output_padding where the output_shape Keras 2 took differs from it)",
+    "conv2d_transpose": "give it the arguments Keras 2 took (x, kernel, output_shape, strides, padding, data_format, "
+                        "dilation_rate) and run again: Keras 2's own function is then copied into the file "
+                        "(keras.ops.conv_transpose computes the output shape from an output_padding instead)",
     "map_fn": "use tf.map_fn(fn, elems, name=..., dtype=...) (what Keras 2 called; TensorFlow 2's takes dtype third)",
     "repeat": "use keras.ops.tile(keras.ops.expand_dims(x, 1), [1, n, 1])",
     "batch_set_value": "call variable.assign(value) for each pair",
@@ -184,6 +186,13 @@ ADVICE = {
                                               "'/device:GPU:0', Keras 2's began '/job:localhost/replica:0/task:0'; "
                                               "for the count, len(tf.config.list_logical_devices('GPU')))",
 }
+# An update in a Keras 2 optimizer's get_updates (AdamW, RAdam, gradient accumulation, weight normalization), which
+# no Keras 3 optimizer calls: the class is to be ported, not the line.
+UPDATES = {"update": "assign", "update_add": "assign_add", "update_sub": "assign_sub"}
+OPTIMIZER_UPDATE = ("this is a Keras 2 optimizer's get_updates, which Keras 3 optimizers never call: port the class to "
+                    "a keras.optimizers.Optimizer subclass whose build(var_list) makes the slots (self.add_variable_"
+                    "from_reference) and update_step(gradient, variable, learning_rate) applies one step, where "
+                    "K.{name}(x, v) becomes self.{method}(x, v)")
 _OPS_ALIAS = re.compile(r"^import tensorflow as (\w+)\s*$", re.M)
 
 
@@ -260,7 +269,7 @@ class BackendFunctionsToOps(DropsStatements):
         can_add = not has_training and not isinstance(params.star_arg, cst.Param) and params.star_kwarg is None and \
             "training" not in {name.value for name in names_in(node.body)}
         self.functions.append({"layer_call": layer_call and (has_training or can_add), "add": False,
-                               "has_training": has_training})
+                               "has_training": has_training, "name": node.name.value})
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
         frame = self.functions.pop()
@@ -453,6 +462,8 @@ class BackendFunctionsToOps(DropsStatements):
     def _report(self, node: cst.CSTNode, function: str) -> None:
         advice = function_advice(node) if function == "function" and isinstance(node, cst.Call) else \
             ADVICE.get(function, "find its keras.ops or TensorFlow counterpart")
+        if function in UPDATES and any(frame["name"] == "get_updates" for frame in self.functions):
+            advice = OPTIMIZER_UPDATE.format(name=function, method=UPDATES[function])
         self.report(node, f"keras.backend.{function} is gone in Keras 3 (keras.backend keeps only floatx, epsilon, "
                           f"image_data_format and a few more): {advice}")
 
@@ -918,6 +929,18 @@ def _local_conv1d(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.
     return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
 
 
+def _conv2d_transpose(rule: BackendFunctionsToOps, original: cst.Call,
+                      updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.conv2d_transpose(x, kernel, output_shape, strides, padding=..., data_format=...)` ->
+    `keras2_conv2d_transpose(...)`, the same arguments: keras.ops.conv_transpose computes the output shape from
+    an output_padding, Keras 2 took the shape, so Keras 2.3.1's function, in TensorFlow 2's terms, is copied in."""
+    given = _given(updated, ("x", "kernel", "output_shape", "strides", "padding", "data_format", "dilation_rate"))
+    qualified = next((name for name in sorted(rule.qualified_names(original.func)) if name in BACKEND), None)
+    if given is None or not {"x", "kernel", "output_shape"} <= set(given) or qualified is None:
+        return None
+    return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
+
+
 # Keras 2's batch_normalization parameters -> Keras 3's
 BATCH_NORMALIZATION_KEYWORDS = {"var": "variance", "beta": "offset", "gamma": "scale"}
 
@@ -929,4 +952,4 @@ CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_
              "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost,
              "name_scope": _name_scope, "batch_normalization": _batch_normalization, "relu": _relu,
              "ctc_decode": _ctc_decode, "dropout": _dropout, "repeat": _repeat, "map_fn": _map_fn, "pool2d": _pool2d,
-             "local_conv1d": _local_conv1d}
+             "local_conv1d": _local_conv1d, "conv2d_transpose": _conv2d_transpose}

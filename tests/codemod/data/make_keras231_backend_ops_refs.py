@@ -1,5 +1,5 @@
 """Reference values of Keras 2.3.1's K.batch_dot (the axes and ranks real layers use), K.repeat, K.map_fn,
-K.count_params, K.batch_get_value, K.conv1d, K.conv3d, K.pool2d and K.local_conv1d (TF 1.15 backend), for
+K.count_params, K.batch_get_value, K.conv1d, K.conv3d, K.pool2d, K.local_conv1d and K.conv2d_transpose (TF 1.15 backend), for
 tests/codemod/test_backend_functions_to_ops.py. Run by the legacy stack, not by the suite:
 `/tmp/legacy37/bin/python tests/codemod/data/make_keras231_backend_ops_refs.py tests/codemod/data/keras231_backend_ops_refs.npz`"""
 import sys
@@ -64,5 +64,15 @@ lx, lk = normal("local_x", 2, 5, 3), normal("local_k", 5, 3, 4)
 out["local_1"] = K.eval(K.local_conv1d(lx, lk, [1], [1]))
 lk2 = normal("local_k2", 2, 6, 4)
 out["local_2"] = K.eval(K.local_conv1d(lx, lk2, [2], [3]))
+# emilwallner/Coloring-greyscale-images models/utils/sn.py: K.conv2d_transpose(inputs, kernel, output_shape, strides,
+# padding=..., data_format=...), the batch given as a tensor or None
+tx, tk = normal("t_x", 2, 4, 5, 3), normal("t_k", 3, 3, 6, 3)
+out["transpose_valid_s2"] = K.eval(K.conv2d_transpose(tx, tk, (2, 9, 11, 6), (2, 2)))
+out["transpose_same_s2"] = K.eval(K.conv2d_transpose(tx, tk, (K.shape(tx)[0], 8, 10, 6), (2, 2), padding="same",
+                                                     data_format="channels_last"))
+out["transpose_none"] = K.eval(K.conv2d_transpose(tx, tk, (None, 6, 7, 6), padding="valid"))
+out["transpose_d2"] = K.eval(K.conv2d_transpose(tx, tk, (2, 8, 9, 6), padding="valid", dilation_rate=(2, 2)))
+tf_x = normal("t_x_first", 2, 3, 4, 5)
+out["transpose_first"] = K.eval(K.conv2d_transpose(tf_x, tk, (2, 6, 9, 11), (2, 2), "valid", "channels_first"))
 np.savez_compressed(sys.argv[1], **out)
 print({n: v.shape for n, v in out.items()})
