@@ -106,6 +106,61 @@ def test_input_and_layer_tensors_bound_once_by_name():
     """, RULE)
 
 
+def test_a_lambda_or_a_nested_function_binds_its_own_names():
+    """ASRT's speech models: `lambda y_true, y_pred: y_pred` in the compile beside `y_pred = Activation(...)(x)` binds
+    a `y_pred` of the lambda's own; so does an inner function's assignment. The function's own stays bound once."""
+    assert_rewrites("""
+        from keras import backend as K
+        from keras.layers import Activation, Dense, Input
+
+        def build():
+            input_data = Input(name='the_input', shape=(200, 20))
+            y_pred = Activation('softmax', name='Activation0')(Dense(10)(input_data))
+            model.compile(loss={'ctc': lambda y_true, y_pred: y_pred}, optimizer='adam')
+
+            def helper(x):
+                y_pred = x[:, 0]
+                return y_pred
+
+            test_func = K.function([input_data], [y_pred])
+            return Model(input_data, y_pred)
+    """, """
+        from keras import backend as K
+        from keras.layers import Activation, Dense, Input
+        import keras
+
+        def build():
+            input_data = Input(name='the_input', shape=(200, 20))
+            y_pred = Activation('softmax', name='Activation0')(Dense(10)(input_data))
+            model.compile(loss={'ctc': lambda y_true, y_pred: y_pred}, optimizer='adam')
+
+            def helper(x):
+                y_pred = x[:, 0]
+                return y_pred
+
+            test_func = keras.Model([input_data], [y_pred]).predict_on_batch
+            return Model(input_data, y_pred)
+    """, RULE)
+
+
+def test_a_nested_function_that_rebinds_the_name_outside_stops_it():
+    """`nonlocal y_pred` in an inner function makes its assignment the outer function's: bound twice."""
+    assert_unchanged("""
+        from keras import backend as K
+        from keras.layers import Activation, Input
+
+        def build():
+            input_data = Input(shape=(3,))
+            y_pred = Activation('softmax')(input_data)
+
+            def reset():
+                nonlocal y_pred
+                y_pred = None
+
+            return K.function([input_data], [y_pred])
+    """, RULE)
+
+
 def test_names_bound_otherwise_stay():
     assert_unchanged("""
         from keras import backend as K

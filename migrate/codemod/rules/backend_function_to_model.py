@@ -103,13 +103,38 @@ def _in_scope(module: cst.Module, call: cst.Call) -> cst.CSTNode:
     return scope
 
 
+def _nested_scopes(scope: cst.CSTNode) -> list[cst.CSTNode]:
+    """The functions, lambdas and classes `scope` holds that no other of them holds: each binds its names in a
+    scope of its own."""
+    found = [node for node in m.findall(scope, m.FunctionDef() | m.Lambda() | m.ClassDef()) if node is not scope]
+    inner = {id(below) for node in found for below in m.findall(node, m.FunctionDef() | m.Lambda() | m.ClassDef())
+             if below is not node}
+    return [node for node in found if id(node) not in inner]
+
+
+def _bindings_in(scope: cst.CSTNode, name: str) -> int | None:
+    """How many times `scope` itself binds `name`: `lambda y_true, y_pred: y_pred` in a `compile` beside the
+    `y_pred = Activation(...)(x)` binds another `y_pred`, in the lambda's scope. None where a nested function
+    declares the name global or nonlocal (its assignments are then the outer one's)."""
+    count = len(imported_as(scope, name)) + other_bindings(scope, name)
+    for nested in _nested_scopes(scope):
+        declared = [item.name.value for statement in m.findall(nested, m.Global() | m.Nonlocal())
+                    for item in statement.names]
+        if name in declared:
+            return None
+        own_name = not isinstance(nested, cst.Lambda) and nested.name.value == name  # the def binds it outside
+        count -= len(imported_as(nested, name)) + other_bindings(nested, name) - own_name
+    return count
+
+
 def _bound_once(scope: cst.CSTNode, name: str) -> cst.BaseExpression | None:
     """The value `name` is bound to in `scope` when its one binding there is a plain `name = value`; None when it
     is bound otherwise or more than once (a parameter, a loop, a tuple, an augmented or second assignment)."""
-    if len(imported_as(scope, name)) + other_bindings(scope, name) != 1:
+    if _bindings_in(scope, name) != 1:
         return None
-    assigns = [found for found in m.findall(scope, m.Assign()) if len(found.targets) == 1 and
-               m.matches(found.targets[0].target, m.Name(name))]
+    nested = {id(found) for each in _nested_scopes(scope) for found in m.findall(each, m.Assign())}
+    assigns = [found for found in m.findall(scope, m.Assign()) if len(found.targets) == 1 and id(found) not in nested
+               and m.matches(found.targets[0].target, m.Name(name))]
     return assigns[0].value if assigns else None
 
 
