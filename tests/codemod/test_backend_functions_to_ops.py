@@ -552,12 +552,11 @@ def test_reverse_conv2d_and_spatial_2d_padding_become_keras_3s_own():
 
 def test_backend_functions_keras_3_lacks_an_exact_counterpart_for_stay_reported():
     # must not change: K.spatial_3d_padding is not rewritten, nor a conv2d_transpose without an output shape, a
-    # dropout with a seed (Keras 3 would draw the same mask at every call), a conv1d whose padding
+    # dropout without a level, a conv1d whose padding
     # is, or may be in a file that names it, 'causal', a pool2d whose mode the text does not tell
     for source in ("from keras import backend as K\ny = K.spatial_3d_padding(x)\n",
                    "from keras import backend as K\ny = K.conv2d_transpose(x, k, strides=(2, 2))\n",
-                   "from keras import backend as K\ny = K.dropout(x, 0.5, seed=1)\n",
-                   "from keras import backend as K\ny = K.dropout(x, 0.5, None, 1)\n",
+                   "from keras import backend as K\ny = K.dropout(x, noise_shape=(2, 1))\n",
                    "from keras import backend as K\ny = K.conv1d(x, k, padding='causal')\n",
                    "from keras import backend as K\ny = K.conv1d(x, k, 1, self.padding)  # or 'causal'\n",
                    "from keras import backend as K\ny = K.pool2d(x, (2, 2), pool_mode=self.mode)\n",
@@ -1134,7 +1133,7 @@ def test_dropout_repeat_map_fn_pool2d_conv1d_conv3d_count_params_and_batch_get_v
         from keras import backend as K
 
         dropout_matrix = K.dropout(ones, dropout)
-        b = K.dropout(x, level=rate, noise_shape=(None, 1, 4))
+        b = K.dropout(x, level=rate, noise_shape=(None, 1, 4), seed=1)
         expanded_dropout_matrix = K.repeat(dropout_matrix, timesteps)
         inputs_hat = K.map_fn(lambda x: K.batch_dot(x, self.W, [2, 3]), elems=inputs_tiled)
         g = K.map_fn(fn, x, 'name', 'int32')
@@ -1147,12 +1146,12 @@ def test_dropout_repeat_map_fn_pool2d_conv1d_conv3d_count_params_and_batch_get_v
         weight_values = K.batch_get_value(symbolic_weights)
     """, """
         from keras import backend as K
-        import keras
         import tensorflow
+        import keras
         import numpy
 
-        dropout_matrix = keras.random.dropout(ones, dropout)
-        b = keras.random.dropout(x, rate=rate, noise_shape=(None, 1, 4))
+        dropout_matrix = tensorflow.nn.dropout(ones, dropout)
+        b = tensorflow.nn.dropout(x, rate=rate, noise_shape=(None, 1, 4), seed=1)
         expanded_dropout_matrix = keras.ops.tile(keras.ops.expand_dims(dropout_matrix, 1), [1, timesteps, 1])
         inputs_hat = tensorflow.map_fn(lambda x: keras.layers.Dot(axes=[2, 3])([x, self.W]), elems=inputs_tiled)
         g = tensorflow.map_fn(fn, x, name='name', dtype='int32')
@@ -1301,10 +1300,13 @@ def test_what_they_became_computes_what_keras_2_3_1_did_on_the_shapes_real_layer
 def test_dropout_drops_the_fraction_keras_2_did_and_scales_the_rest_as_it_did():
     # Keras 2.3.1: tf.nn.dropout(x, rate=level, noise_shape=...): level is the fraction set to zero, every kept
     # value divided by 1 - level, a new mask at every call; the mask broadcast along noise_shape's ones
-    got, _ = rewrite("from keras import backend as K\ny = K.dropout(x, 0.3)\nz = K.dropout(x, level=0.3, "
-                     "noise_shape=(200, 1, 50))\n", RULE)
+    import tensorflow as tf
+
+    got, _ = rewrite("import tensorflow as tf\nfrom keras import backend as K\ny = K.dropout(x, 0.3)\n"
+                     "z = K.dropout(x, level=0.3, noise_shape=(200, 1, 50))\n", RULE)
+    assert "y = tf.nn.dropout(x, 0.3)" in got
     x = np.random.default_rng(0).uniform(1.0, 2.0, size=(200, 40, 50)).astype("float32")
-    namespace = {"keras": keras, "x": x}
+    namespace = {"tf": tf, "x": x}
     exec(got.split("\n", 2)[2], namespace)  # noqa: S102 - the rule's own output
     y, z = keras.ops.convert_to_numpy(namespace["y"]), keras.ops.convert_to_numpy(namespace["z"])
     kept = y != 0
@@ -1319,8 +1321,9 @@ def test_dropout_drops_the_fraction_keras_2_did_and_scales_the_rest_as_it_did():
 LAYERS = Path(__file__).parent / "scripts" / "backend_ops_layers_train.py"
 
 
-def test_layers_and_a_loss_written_with_these_functions_train_under_keras_3_once_rewritten(tmp_path):
-    """tests/codemod/scripts/backend_ops_layers_train.py (runs under Keras 2.3.1 as written): a step-wise dropout
+def test_layers_and_a_loss_written_with_these_functions_train_under_mirrored_strategy_once_rewritten(tmp_path):
+    """tests/codemod/scripts/backend_ops_layers_train.py (Keras 2.3.1 runs it as written, one GPU or
+    multi_gpu_model's two), trained under MirroredStrategy on two logical CPUs: a step-wise dropout
     (K.dropout, K.repeat over a tensor's steps, K.in_train_phase), capsules (K.conv1d, K.local_conv1d, K.map_fn over
     K.batch_dot), an attention of an expression, a pool2d loss, count_params and batch_get_value. Rewritten, nothing
     is left; it trains, predicts without dropping, and with training=True drops whole (sample, feature) pairs over the
@@ -1329,5 +1332,5 @@ def test_layers_and_a_loss_written_with_these_functions_train_under_keras_3_once
 
     target = rewritten_copy(LAYERS, tmp_path)
     text = target.read_text()
-    assert "keras2_batch_dot(" in text and "keras2_local_conv1d(" in text and "K.dropout" not in text
+    assert "keras2_batch_dot(" in text and "keras2_local_conv1d(" in text and "nn.dropout(ones, 0.5)" in text
     assert "trained (8, 12, 12, 1) 482" in trained_on_cpus(target)

@@ -13,7 +13,7 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 (`CALLED_AS`: `K.placeholder` -> `keras.Input`, `K.resize_images` -> `keras.layers.UpSampling2D`,
 `K.control_flow_ops.while_loop` -> `tf.while_loop`, `K.device_lib` -> TensorFlow's own, `K.bias_add` ->
 `tf.nn.bias_add` as Keras 2 called it, `K.ctc_batch_cost` -> `keras.ops.ctc_loss` with its blank the last class).
-`K.dropout(x, level)` -> `keras.random.dropout(x, level)` (level the fraction dropped in both), `K.repeat` -> tile,
+`K.dropout(x, level)` -> `tf.nn.dropout(x, level)` (what Keras 2 called), `K.repeat` -> tile,
 `K.map_fn` -> `tf.map_fn` (name and dtype named), `K.pool2d` -> `keras.ops.max_pool` / `average_pool` with Keras 2's
 strides (1, 1) written out, `K.conv1d` / `K.conv3d` -> `keras.ops.conv` (conv1d's 'causal' padding reported),
 `K.count_params` and `K.batch_get_value` -> numpy of the shape / of each value.
@@ -151,8 +151,6 @@ ADVICE = {
     "moving_average_update": "Keras 3 models have no update ops to append to: for an average of the weights, "
                              "give the optimizer use_ema=True, ema_momentum=... (or assign it in a Callback)",
     "batch_get_value": "use [keras.ops.convert_to_numpy(v) for v in variables]",
-    "dropout": "use keras.random.dropout(x, rate, noise_shape) (Keras 2's level is its rate) without a seed: a seed "
-               "makes Keras 3 draw the same mask at every call (keras.random.SeedGenerator(seed) as seed= draws anew)",
     "conv1d": "use keras.ops.conv(x, kernel, strides, padding, data_format, dilation_rate); for padding 'causal' pad "
               "x on the left by dilation_rate * (kernel_size - 1) steps (keras.ops.pad) and pass 'valid', as Keras 2 did",
     "pool2d": "use keras.ops.max_pool or keras.ops.average_pool(x, pool_size, strides=(1, 1), padding, data_format) "
@@ -864,17 +862,16 @@ def _pure(node: cst.BaseExpression) -> bool:
 
 
 def _dropout(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-    """`K.dropout(x, level, noise_shape)` -> `keras.random.dropout(x, level, noise_shape)`: Keras 2.3.1 called
-    tf.nn.dropout(x, rate=level, noise_shape=...), `level` the fraction dropped, the kept values scaled by
-    1 / (1 - level); keras.random.dropout takes the same parameters in the same order (`inputs`, `rate`), drops and
-    scales alike, and draws anew at every call, as Keras 2 did. A seed is not the same thing (an op-level seed in
-    Keras 2, new values each run; Keras 3 draws the same values from an int at every call): reported."""
+    """`K.dropout(x, level, noise_shape, seed)` -> `tf.nn.dropout(x, level, noise_shape, seed)`, what Keras 2.3.1's
+    TensorFlow backend called (`rate=level`: the fraction dropped, the kept values scaled by 1 / (1 - level), a new
+    mask at every call; a seed op-level, as there), TensorFlow 2's taking the same parameters in the same order.
+    Not keras.random.dropout: without a seed it draws from Keras 3's global seed generator, a variable created at
+    the first call, which a layer's call traced per replica under MirroredStrategy cannot create."""
     given = _given(updated, ("x", "level", "noise_shape", "seed"))
-    if given is None or not {"x", "level"} <= set(given) or "seed" in given:
+    if given is None or not {"x", "level"} <= set(given):
         return None
-    renamed = {"x": "inputs", "level": "rate"}
-    return updated.with_changes(func=cst.parse_expression("keras.random.dropout"),
-                                args=_renamed(list(updated.args), renamed))
+    return updated.with_changes(func=cst.parse_expression(f"{rule._tf()}.nn.dropout"),
+                                args=_renamed(list(updated.args), {"level": "rate"}))
 
 
 def _repeat(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:

@@ -2,12 +2,13 @@
 dropout (datalogue/keras-attention), a capsule layer (XifengGuo/CapsNet-Keras's map_fn over batch_dot, yongzhuo/
 Keras-TextClassification's conv1d and local_conv1d), an attention of an expression (shaoanlu/faceswap-GAN), a
 boundary-weighted loss (petrosgk/Kaggle-Carvana's pool2d), parameters counted and optimizer weights read. Trained
-and predicted: the rewrite must run under Keras 3."""
+on two GPUs (multi_gpu_model) and predicted: the rewrite must run under Keras 3 and MirroredStrategy."""
 
 import numpy as np
 from keras import backend as K
 from keras.layers import Dense, Input, Lambda, Layer, Permute, Reshape
 from keras.models import Model
+from keras.utils import multi_gpu_model
 
 
 class StepDropout(Layer):
@@ -47,23 +48,29 @@ def boundary_loss(y_true, y_pred):
     return K.mean(K.square(y_true - y_pred) * (1. + border))
 
 
-inputs = Input((6, 4))
-dropped = StepDropout()(inputs)
-shared = Capsule(True)(dropped)
-local = Capsule(False)(dropped)
-flat = Reshape((12, 8))(Lambda(lambda x: x[0] + x[1])([shared, local]))
-attention = Lambda(lambda x: K.batch_dot(x[0], Permute((2, 1))(x[1])))([flat, flat])
-image = Reshape((12, 12, 1))(attention)
-model = Model(inputs, Dense(1)(image))
-model.compile('adam', boundary_loss)
+def build():
+    inputs = Input((6, 4))
+    dropped = StepDropout()(inputs)
+    shared = Capsule(True)(dropped)
+    local = Capsule(False)(dropped)
+    flat = Reshape((12, 8))(Lambda(lambda x: x[0] + x[1])([shared, local]))
+    attention = Lambda(lambda x: K.batch_dot(x[0], Permute((2, 1))(x[1])))([flat, flat])
+    image = Reshape((12, 12, 1))(attention)
+    return Model(inputs, Dense(1)(image))
+
+
+model = build()
+parallel_model = multi_gpu_model(model, gpus=2)
+parallel_model.compile('adam', boundary_loss)
 x = np.random.RandomState(0).uniform(size=(8, 6, 4)).astype('float32')
 y = (np.random.RandomState(1).uniform(size=(8, 12, 12, 1)) > 0.5).astype('float32')
-model.fit(x, y, epochs=1, batch_size=4, verbose=0)
+parallel_model.fit(x, y, epochs=1, batch_size=4, verbose=0)
 first, second = model.predict(x, verbose=0), model.predict(x, verbose=0)
 np.testing.assert_allclose(first, second)
 counted = int(np.sum([K.count_params(p) for p in model.trainable_weights]))
 assert counted == model.count_params(), (counted, model.count_params())
-weights = model.optimizer.variables if hasattr(model.optimizer, 'variables') else model.optimizer.weights
+weights = parallel_model.optimizer.variables if hasattr(parallel_model.optimizer, 'variables') else \
+    parallel_model.optimizer.weights
 values = K.batch_get_value(weights)
 assert len(values) > 1 and [np.shape(v) for v in values] == [K.int_shape(w) for w in weights]
 dropped_values = K.eval(model.layers[1](K.constant(x), training=True))
