@@ -151,6 +151,9 @@ ADVICE = {
     "moving_average_update": "Keras 3 models have no update ops to append to: for an average of the weights, "
                              "give the optimizer use_ema=True, ema_momentum=... (or assign it in a Callback)",
     "batch_get_value": "use [keras.ops.convert_to_numpy(v) for v in variables]",
+    "dropout": "use tf.nn.dropout(x, rate, noise_shape, seed), what Keras 2 called (its level is the rate)",
+    "local_conv1d": "give it the arguments Keras 2 took (inputs, kernel, kernel_size, strides, data_format) and run "
+                    "again: Keras 2's own function is then copied into the file (Keras 3 has no unshared convolution)",
     "conv1d": "use keras.ops.conv(x, kernel, strides, padding, data_format, dilation_rate); for padding 'causal' pad "
               "x on the left by dilation_rate * (kernel_size - 1) steps (keras.ops.pad) and pass 'valid', as Keras 2 did",
     "pool2d": "use keras.ops.max_pool or keras.ops.average_pool(x, pool_size, strides=(1, 1), padding, data_format) "
