@@ -6,7 +6,8 @@ rewrite puts Keras 2's own code in the file and calls it there, as a person woul
 2.3.1's function, changed only where Keras 3 needs it (a variable's value read with keras.ops.convert_to_numpy
 and set with assign, convert_kernel inlined). `tests/codemod/test_legacy_import_paths.py` computes them against Keras 3's layers.
 `BACKEND` holds the Keras 2 backend functions `backend_functions_to_ops` copies in the same way (`K.ctc_decode`;
-tf.keras's, which computed otherwise, its own), under a name of their own: a CTC project often has a `ctc_decode`
+tf.keras's, which computed otherwise, its own; `K.batch_dot` where its default axes need y's rank and y is an
+expression; `K.local_conv1d`; `K.conv2d_transpose`, which took the output shape), under a name of their own: a CTC project often has a `ctc_decode`
 of its own wrapping Keras's. `tests/codemod/test_backend_functions_to_ops.py` checks them against the legacy stacks'.
 """
 
@@ -179,10 +180,61 @@ def tf_keras_ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_p
             for st in decoded], log_prob
 '''),
 }
+# Keras 2 backend functions Keras 3 has the steps of but not the function: the same text for keras's and tf.keras's.
+_BATCH_DOT = ("keras2_batch_dot", '''
+def keras2_batch_dot(x, y, axes=None):
+    """Keras 2's keras.backend.batch_dot, which Keras 3 moved into keras.layers.Dot (the same steps; the layer
+    takes axes always): without axes x's last axis meets y's second to last, y's last for a 2D y."""
+    if axes is None:
+        axes = (-1, -1 if len(y.shape) == 2 else -2)
+    return keras.layers.Dot(axes=axes)([x, y])
+''')
+_LOCAL_CONV1D = ("keras2_local_conv1d", '''
+def keras2_local_conv1d(inputs, kernel, kernel_size, strides, data_format=None):
+    """Keras 2.3.1's keras.backend.local_conv1d (Keras 3 has no unshared convolution): each output step its own
+    kernel, kernel (output_length, kernel_size * input_dim, filters) -> (batch, output_length, filters)."""
+    stride = strides[0]
+    output_length, feature_dim, filters = tuple(kernel.shape)
+    xs = []
+    for i in range(output_length):
+        steps = slice(i * stride, i * stride + kernel_size[0])
+        xs.append(keras.ops.reshape(inputs[:, steps, :], (1, -1, feature_dim)))
+    x_aggregate = keras.ops.concatenate(xs, axis=0)
+    # Shape: (output_length, batch_size, filters)
+    output = keras.ops.matmul(x_aggregate, kernel)
+    return keras.ops.transpose(output, (1, 0, 2))
+''')
+_CONV2D_TRANSPOSE = ("keras2_conv2d_transpose", '''
+def keras2_conv2d_transpose(x, kernel, output_shape, strides=(1, 1), padding='valid', data_format=None,
+                            dilation_rate=(1, 1)):
+    """Keras 2.3.1's keras.backend.conv2d_transpose (keras.ops.conv_transpose computes the output shape, Keras 2
+    took it): TensorFlow's transposed convolution to output_shape (its batch None: x's), a channels_first x
+    moved to channels_last and back, as Keras 2 did on a CPU (the same values on a GPU)."""
+    if data_format is None:
+        data_format = keras.backend.image_data_format()
+    if data_format == 'channels_first':
+        x = tf.transpose(x, (0, 2, 3, 1))  # NCHW -> NHWC
+        output_shape = (output_shape[0], output_shape[2], output_shape[3], output_shape[1])
+    if output_shape[0] is None:
+        output_shape = (tf.shape(x)[0],) + tuple(output_shape[1:])
+    output_shape = tf.stack(list(output_shape))
+    if tuple(dilation_rate) == (1, 1):
+        x = tf.nn.conv2d_transpose(x, kernel, output_shape, (1,) + tuple(strides) + (1,), padding=padding.upper())
+    else:
+        x = tf.nn.atrous_conv2d_transpose(x, kernel, output_shape, dilation_rate[0], padding.upper())
+    if data_format == 'channels_first':
+        x = tf.transpose(x, (0, 3, 1, 2))  # NHWC -> NCHW
+    return x
+''')
+BACKEND.update({f"{prefix}keras.backend.{function}": helper_text for prefix in ("", "tensorflow.")
+                for function, helper_text in (("batch_dot", _BATCH_DOT), ("local_conv1d", _LOCAL_CONV1D),
+                                              ("conv2d_transpose", _CONV2D_TRANSPOSE))})
 # What a helper's text needs imported: a module, or (module, the name the text calls it by).
 NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
-    **{name: ("keras", ("tensorflow", "tf")) for name, _ in BACKEND.values()}}
+    **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
+                                                           "keras2_conv2d_transpose")},
+    **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")}}
 
 
 def helper(qualified: str) -> str | None:

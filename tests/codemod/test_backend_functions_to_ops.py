@@ -551,11 +551,16 @@ def test_reverse_conv2d_and_spatial_2d_padding_become_keras_3s_own():
 
 
 def test_backend_functions_keras_3_lacks_an_exact_counterpart_for_stay_reported():
-    # must not change: K.batch_dot without axes reduces y's second to last axis, its last for a 2D y: written out
-    # only where y is a name (read twice); K.spatial_3d_padding and K.conv2d_transpose are not rewritten
-    for source in ("from keras import backend as K\nP = K.batch_dot(p, q[:, None])\n",
-                   "from keras import backend as K\ny = K.spatial_3d_padding(x)\n",
-                   "from keras import backend as K\ny = K.conv2d_transpose(x, k, (2, 8, 8, 3))\n"):
+    # must not change: K.spatial_3d_padding is not rewritten, nor a conv2d_transpose without an output shape, a
+    # dropout without a level, a conv1d whose padding
+    # is, or may be in a file that names it, 'causal', a pool2d whose mode the text does not tell
+    for source in ("from keras import backend as K\ny = K.spatial_3d_padding(x)\n",
+                   "from keras import backend as K\ny = K.conv2d_transpose(x, k, strides=(2, 2))\n",
+                   "from keras import backend as K\ny = K.dropout(x, noise_shape=(2, 1))\n",
+                   "from keras import backend as K\ny = K.conv1d(x, k, padding='causal')\n",
+                   "from keras import backend as K\ny = K.conv1d(x, k, 1, self.padding)  # or 'causal'\n",
+                   "from keras import backend as K\ny = K.pool2d(x, (2, 2), pool_mode=self.mode)\n",
+                   "from keras import backend as K\ny = K.repeat(x)\n"):
         got, findings = rewrite(source, RULE)
         assert got == source and [f.line for f in findings if not f.advice] == [2], source
 
@@ -699,6 +704,28 @@ cost = K.ctc_batch_cost(labels, y_pred[:, 2:, :], input_length, label_length)
     assert sorted(said) == [2, 3, 4, 5, 6]
     assert "x.assign(value)" in said[2] and "x.assign_add(value)" in said[3] and "x.assign_sub(value)" in said[4]
     assert "copied into the file" in said[5] and "mask_index=num_classes - 1" in said[6]
+
+
+def test_an_update_in_an_optimizers_get_updates_is_reported_with_the_port_to_update_step():
+    # peter0749/YOLOv2-tiny-Keras-with-multiple-GPU lib/weightnorm.py, kurapan/EAST adamw.py: Keras 3 optimizers never
+    # call get_updates, so the line alone cannot be rewritten to run; an update elsewhere keeps the general advice
+    source = """from keras import backend as K
+class AdamW(Optimizer):
+    def get_updates(self, loss, params):
+        self.updates = [K.update_add(self.iterations, 1)]
+        for p, m in zip(params, ms):
+            self.updates.append(K.update(m, m_t))
+        return self.updates
+def merge(updates):
+    return [K.update(a, b) for a, b in updates]
+"""
+    got, findings = rewrite(source, RULE)
+    assert got == source
+    said = {f.line: f.message for f in findings if not f.advice}
+    assert sorted(said) == [4, 6, 9]
+    assert "update_step(gradient, variable, learning_rate)" in said[4] and "self.assign_add(x, v)" in said[4]
+    assert "self.assign(x, v)" in said[6] and "K.update(x, v)" in said[6]
+    assert "get_updates, which" not in said[9] and "x.assign(value)" in said[9]
 
 
 CTC_REFERENCES = Path(__file__).parent / "data" / "keras231_ctc_refs.npz"
@@ -1096,3 +1123,214 @@ drawn = [model.predict(data[:2], verbose=0) for _ in range(2)]
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
                          env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+
+
+def test_dropout_repeat_map_fn_pool2d_conv1d_conv3d_count_params_and_batch_get_value_become_keras_3s_own():
+    # datalogue/keras-attention models/tdd.py, XifengGuo/CapsNet-Keras capsulelayers.py, petrosgk/Kaggle-Carvana
+    # model/losses.py, emilwallner/Coloring-greyscale-images models/utils/sn.py, yongzhuo/Keras-TextClassification
+    # keras_layers/capsule.py, drscotthawley/SPNet spnet/models.py, Soonmok/keras-project-template utils/callback.py
+    assert_rewrites("""
+        from keras import backend as K
+
+        dropout_matrix = K.dropout(ones, dropout)
+        b = K.dropout(x, level=rate, noise_shape=(None, 1, 4), seed=1)
+        expanded_dropout_matrix = K.repeat(dropout_matrix, timesteps)
+        inputs_hat = K.map_fn(lambda x: K.batch_dot(x, self.W, [2, 3]), elems=inputs_tiled)
+        g = K.map_fn(fn, x, 'name', 'int32')
+        averaged_mask = K.pool2d(
+            y_true, pool_size=(kernel_size, kernel_size), strides=(1, 1), padding='same', pool_mode='avg')
+        m = K.pool2d(y, (2, 2))
+        u_hat_vecs = K.conv1d(u_vecs, self.W, data_format='channels_last')
+        outputs = K.conv3d(inputs, self.kernel, strides=self.strides, padding=self.padding, data_format='channels_last')
+        n = np.sum([K.count_params(p) for p in set(model.trainable_weights)])
+        weight_values = K.batch_get_value(symbolic_weights)
+    """, """
+        from keras import backend as K
+        import tensorflow
+        import keras
+        import numpy
+
+        dropout_matrix = tensorflow.nn.dropout(ones, dropout)
+        b = tensorflow.nn.dropout(x, rate=rate, noise_shape=(None, 1, 4), seed=1)
+        expanded_dropout_matrix = keras.ops.tile(keras.ops.expand_dims(dropout_matrix, 1), [1, timesteps, 1])
+        inputs_hat = tensorflow.map_fn(lambda x: keras.layers.Dot(axes=[2, 3])([x, self.W]), elems=inputs_tiled)
+        g = tensorflow.map_fn(fn, x, name='name', dtype='int32')
+        averaged_mask = keras.ops.average_pool(y_true, pool_size=(kernel_size, kernel_size), strides=(1, 1), padding='same')
+        m = keras.ops.max_pool(y, (2, 2), strides=(1, 1))
+        u_hat_vecs = keras.ops.conv(u_vecs, self.W, data_format='channels_last')
+        outputs = keras.ops.conv(inputs, self.kernel, strides=self.strides, padding=self.padding, data_format='channels_last')
+        n = np.sum([numpy.prod(tuple(p.shape)) for p in set(model.trainable_weights)])
+        weight_values = [keras.ops.convert_to_numpy(value) for value in symbolic_weights]
+    """, RULE)
+
+
+BATCH_DOT = BACKEND["keras.backend.batch_dot"][1].strip("\n")
+LOCAL_CONV1D = BACKEND["keras.backend.local_conv1d"][1].strip("\n")
+CONV2D_TRANSPOSE = BACKEND["keras.backend.conv2d_transpose"][1].strip("\n")
+
+
+def test_batch_dot_of_an_expression_local_conv1d_and_conv2d_transpose_call_keras_2s_function_copied_into_the_file():
+    # shaoanlu/faceswap-GAN networks/nn_blocks.py, emilwallner/Coloring-greyscale-images models/utils/attention.py,
+    # yongzhuo/Keras-TextClassification keras_layers/capsule.py; x[1] is read twice harmlessly: written out
+    assert_rewrites("""
+        from keras import backend as K
+        from keras.layers import Lambda, Permute
+
+        s = Lambda(lambda x: K.batch_dot(x[0], Permute((2,1))(x[1])))([flat_g, flat_f])
+        o = Lambda(lambda x: K.batch_dot(x[0], x[1]))([beta, flat_h])
+
+
+        class Capsule(Layer):
+            def call(self, u_vecs):
+                o = K.batch_dot(beta, hw_flatten(h))
+                return K.local_conv1d(u_vecs, self.W, [1], [1])
+
+
+        outputs = K.conv2d_transpose(
+            inputs,
+            self.kernel,
+            output_shape,
+            self.strides,
+            padding=self.padding,
+            data_format=self.data_format)
+    """, """
+        from keras import backend as K
+        from keras.layers import Lambda, Permute
+        import keras
+        import tensorflow as tf
+
+
+        {BATCH_DOT}
+
+
+        {CONV2D_TRANSPOSE}
+
+
+        {LOCAL_CONV1D}
+
+        s = Lambda(lambda x: keras2_batch_dot(x[0], Permute((2,1))(x[1])))([flat_g, flat_f])
+        o = Lambda(lambda x: keras.layers.Dot(axes=(-1, -1 if len(x[1].shape) == 2 else -2))([x[0], x[1]]))([beta, flat_h])
+
+
+        class Capsule(Layer):
+            def call(self, u_vecs):
+                o = keras2_batch_dot(beta, hw_flatten(h))
+                return keras2_local_conv1d(u_vecs, self.W, [1], [1])
+
+
+        outputs = keras2_conv2d_transpose(
+            inputs,
+            self.kernel,
+            output_shape,
+            self.strides,
+            padding=self.padding,
+            data_format=self.data_format)
+    """.replace("{BATCH_DOT}", textwrap.indent(BATCH_DOT, "        ").lstrip())
+       .replace("{CONV2D_TRANSPOSE}", textwrap.indent(CONV2D_TRANSPOSE, "        ").lstrip())
+       .replace("{LOCAL_CONV1D}", textwrap.indent(LOCAL_CONV1D, "        ").lstrip()), RULE)
+
+
+BACKEND_OPS_REFERENCES = Path(__file__).parent / "data" / "keras231_backend_ops_refs.npz"
+
+
+def _helper(source: str) -> dict:
+    """The copied Keras 2 function's text, defined as the rewritten file defines it."""
+    import tensorflow as tf
+
+    namespace = {"keras": keras, "tf": tf}
+    exec(source, namespace)  # noqa: S102 - the project's own helper text
+    return namespace
+
+
+def test_what_they_became_computes_what_keras_2_3_1_did_on_the_shapes_real_layers_use():
+    """Against Keras 2.3.1's values (tests/codemod/data/make_keras231_backend_ops_refs.py, run by /tmp/legacy37):
+    batch_dot with the axes and ranks of CapsNet's and the transformer's, through the copied function too; repeat
+    by an int and a tensor; map_fn with name and dtype; count_params; batch_get_value; conv1d, conv3d; pool2d max
+    and average (valid, same, Keras 2's default strides); local_conv1d and conv2d_transpose copied (the output's
+    batch a tensor or None, dilated, channels_first)."""
+    import tensorflow as tf
+
+    ref, value = np.load(BACKEND_OPS_REFERENCES), keras.ops.convert_to_numpy
+    batch_dot = _helper(BATCH_DOT)["keras2_batch_dot"]
+    local_conv1d = _helper(LOCAL_CONV1D)["keras2_local_conv1d"]
+    transpose = _helper(CONV2D_TRANSPOSE)["keras2_conv2d_transpose"]
+    tx, tk = ref["t_x"], ref["t_k"]
+    pool_x, c1, k1, c3, k3 = ref["pool_x"], ref["c1_x"], ref["c1_k"], ref["c3_x"], ref["c3_k"]
+    cases = {
+        "dot_caps_23": keras.layers.Dot(axes=[2, 3])([ref["caps_x"], ref["caps_w"]]),
+        "dot_caps_22": keras.layers.Dot(axes=[2, 2])([ref["caps_c"], ref["caps_hat"]]),
+        "dot_caps_o23": batch_dot(ref["caps_o"], ref["caps_hat"], [2, 3]),
+        "dot_att_22": keras.layers.Dot(axes=[2, 2])([ref["att_q"], ref["att_k"]]),
+        "dot_att_21": batch_dot(ref["att_ones"], ref["att_mask"], axes=[2, 1]),
+        "dot_att_default": batch_dot(ref["att_attn"], keras.ops.convert_to_tensor(ref["att_v"])),
+        "repeat_5": keras.ops.tile(keras.ops.expand_dims(ref["repeat_x"], 1), [1, 5, 1]),
+        "repeat_tensor": keras.ops.tile(keras.ops.expand_dims(ref["repeat_x"], 1), [1, tf.shape(ref["caps_x"])[1], 1]),
+        "map_affine": tf.map_fn(lambda t: t * 2.0 + 1.0, ref["map_x"]),
+        "map_sum": tf.map_fn(lambda t: keras.ops.sum(t), ref["map_x"], name="summed", dtype="float32"),
+        "map_int": tf.map_fn(lambda t: keras.ops.cast(keras.ops.argmax(t, axis=-1), "int32"), ref["map_x"],
+                             dtype="int32"),
+        "count_345": np.prod(tuple(keras.Variable(np.zeros((3, 4, 5))).shape)),
+        "count_scalar": np.prod(tuple(keras.Variable(2.0).shape)),
+        "conv1d_default": keras.ops.conv(c1, k1),
+        "conv1d_same_s2": keras.ops.conv(c1, k1, strides=2, padding="same", data_format="channels_last"),
+        "conv1d_d2": keras.ops.conv(c1, k1, 1, "valid", None, 2),
+        "conv3d_default": keras.ops.conv(c3, k3),
+        "conv3d_same_s2": keras.ops.conv(c3, k3, strides=(2, 2, 1), padding="same"),
+        "pool_max": keras.ops.max_pool(pool_x, (2, 2), strides=(1, 1)),
+        "pool_max_s2": keras.ops.max_pool(pool_x, (2, 2), strides=(2, 2), padding="same"),
+        "pool_avg_same": keras.ops.average_pool(pool_x, pool_size=(3, 3), strides=(1, 1), padding="same"),
+        "pool_avg": keras.ops.average_pool(pool_x, (3, 2), strides=(1, 2), padding="valid", data_format="channels_last"),
+        "local_1": local_conv1d(ref["local_x"], ref["local_k"], [1], [1]),
+        "local_2": local_conv1d(ref["local_x"], ref["local_k2"], [2], [3]),
+        "transpose_valid_s2": transpose(tx, tk, (2, 9, 11, 6), (2, 2)),
+        "transpose_same_s2": transpose(tx, tk, (tf.shape(tx)[0], 8, 10, 6), (2, 2), padding="same",
+                                       data_format="channels_last"),
+        "transpose_none": transpose(tx, tk, (None, 6, 7, 6), padding="valid"),
+        "transpose_d2": transpose(tx, tk, (2, 8, 9, 6), padding="valid", dilation_rate=(2, 2)),
+        "transpose_first": transpose(ref["t_x_first"], tk, (2, 6, 9, 11), (2, 2), "valid", "channels_first"),
+    }
+    got_values = [value(v) for v in [keras.Variable(ref["map_x"]), keras.ops.convert_to_tensor(3.0) * 2]]
+    cases.update({"get_0": got_values[0], "get_1": got_values[1]})
+    for name, got in cases.items():
+        got = value(got)
+        assert got.shape == ref[name].shape and got.dtype == ref[name].dtype, name
+        np.testing.assert_allclose(got, ref[name], rtol=1e-4, atol=1e-5, err_msg=name)
+
+
+def test_dropout_drops_the_fraction_keras_2_did_and_scales_the_rest_as_it_did():
+    # Keras 2.3.1: tf.nn.dropout(x, rate=level, noise_shape=...): level is the fraction set to zero, every kept
+    # value divided by 1 - level, a new mask at every call; the mask broadcast along noise_shape's ones
+    import tensorflow as tf
+
+    got, _ = rewrite("import tensorflow as tf\nfrom keras import backend as K\ny = K.dropout(x, 0.3)\n"
+                     "z = K.dropout(x, level=0.3, noise_shape=(200, 1, 50))\n", RULE)
+    assert "y = tf.nn.dropout(x, 0.3)" in got
+    x = np.random.default_rng(0).uniform(1.0, 2.0, size=(200, 40, 50)).astype("float32")
+    namespace = {"tf": tf, "x": x}
+    exec(got.split("\n", 2)[2], namespace)  # noqa: S102 - the rule's own output
+    y, z = keras.ops.convert_to_numpy(namespace["y"]), keras.ops.convert_to_numpy(namespace["z"])
+    kept = y != 0
+    assert abs(1 - kept.mean() - 0.3) < 0.01
+    np.testing.assert_allclose(y[kept], x[kept] / (1 - 0.3), rtol=1e-6)
+    again = keras.ops.convert_to_numpy(eval(got.split("y = ", 1)[1].split("\n")[0], namespace))  # noqa: S307
+    assert (again != 0).tolist() != kept.tolist()
+    assert ((z != 0) == (z[:, :1] != 0)).all()  # one mask for every step, as noise_shape says
+    np.testing.assert_allclose(z[z != 0], np.broadcast_to(x, z.shape)[z != 0] / 0.7, rtol=1e-6)
+
+
+LAYERS = Path(__file__).parent / "scripts" / "backend_ops_layers_train.py"
+
+
+def test_layers_and_a_loss_written_with_these_functions_train_under_mirrored_strategy_once_rewritten(tmp_path):
+    """tests/codemod/scripts/backend_ops_layers_train.py (Keras 2.3.1 runs it as written, one GPU or
+    multi_gpu_model's two), trained under MirroredStrategy on two logical CPUs: a step-wise dropout
+    (K.dropout, K.repeat over a tensor's steps, K.in_train_phase), capsules (K.conv1d, K.local_conv1d, K.map_fn over
+    K.batch_dot), an attention of an expression, a pool2d loss, count_params and batch_get_value. Rewritten, nothing
+    is left; it trains, predicts without dropping, and with training=True drops whole (sample, feature) pairs over the
+    steps, the rest doubled; the parameters counted are the model's."""
+    from tests.codemod.helpers import rewritten_copy, trained_on_cpus
+
+    target = rewritten_copy(LAYERS, tmp_path)
+    text = target.read_text()
+    assert "keras2_batch_dot(" in text and "keras2_local_conv1d(" in text and "nn.dropout(ones, 0.5)" in text
+    assert "trained (8, 12, 12, 1) 482" in trained_on_cpus(target)

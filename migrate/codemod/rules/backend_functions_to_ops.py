@@ -13,8 +13,14 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 (`CALLED_AS`: `K.placeholder` -> `keras.Input`, `K.resize_images` -> `keras.layers.UpSampling2D`,
 `K.control_flow_ops.while_loop` -> `tf.while_loop`, `K.device_lib` -> TensorFlow's own, `K.bias_add` ->
 `tf.nn.bias_add` as Keras 2 called it, `K.ctc_batch_cost` -> `keras.ops.ctc_loss` with its blank the last class).
+`K.dropout(x, level)` -> `tf.nn.dropout(x, level)` (what Keras 2 called), `K.repeat` -> tile,
+`K.map_fn` -> `tf.map_fn` (name and dtype named), `K.pool2d` -> `keras.ops.max_pool` / `average_pool` with Keras 2's
+strides (1, 1) written out, `K.conv1d` / `K.conv3d` -> `keras.ops.conv` (conv1d's 'causal' padding reported),
+`K.count_params` and `K.batch_get_value` -> numpy of the shape / of each value.
 `K.ctc_decode`, which keras.ops.ctc_decode does not reproduce, calls Keras 2.3.1's own function (tf.keras's its own), copied
-into the file (`keras2_helpers.BACKEND`).
+into the file (`keras2_helpers.BACKEND`); so do `K.local_conv1d` (Keras 3 has no unshared convolution),
+`K.conv2d_transpose` (keras.ops.conv_transpose computes the output shape Keras 2 took) and a
+`K.batch_dot` without axes whose y is an expression (its default axes need y's rank).
 Anything else Keras 3 lacks (a placeholder, the learning phase, `K.function`, a use whose meaning changed) is
 reported with what to use: a leftover. The session functions are `tf1_session_code`'s.
 """
@@ -71,6 +77,9 @@ OPS.update({
     # K.conv2d(x, kernel, strides, padding, data_format, dilation_rate): keras.ops.conv's parameters in its order, the
     # kernel laid out alike (rows, cols, in, out), data_format None the configured one in both
     "conv2d": ("conv", {}),
+    # K.conv1d(x, kernel, strides=1, padding, data_format, dilation_rate=1) and K.conv3d alike (TensorFlow's
+    # convolution with the same arguments); conv1d's 'causal' padding, which keras.ops.conv lacks, is reported
+    "conv1d": ("conv", {}), "conv3d": ("conv", {}),
     # K.reverse(x, axes) was tf.reverse(x, [axes] or axes): keras.ops.flip takes an int or a sequence of axes alike
     "reverse": ("flip", {}),
 })
@@ -93,7 +102,10 @@ SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.sh
           "get_variable_shape": "tuple({x}.shape)",
           "dtype": "keras.backend.standardize_dtype({x}.dtype)", "ndim": "len({x}.shape)",
           "cast_to_floatx": "numpy.asarray({arg}, dtype=keras.backend.floatx())", "relu": "keras.ops.relu({arg})",
-          "identity": "keras.ops.copy({arg})"}
+          "identity": "keras.ops.copy({arg})",
+          # Keras 2.3.1: np.prod(int_shape(x)); session.run of the list (each value as numpy)
+          "count_params": "numpy.prod(tuple({x}.shape))",
+          "batch_get_value": "[keras.ops.convert_to_numpy(value) for value in {x}]"}
 # Keras 2 parameters the keras.ops function names otherwise (Keras 2.3.1's signatures against Keras 3's:
 # tests/codemod/test_backend_functions_to_ops.py checks the Keras 3 side): `K.constant(value=v)` ->
 # `keras.ops.convert_to_tensor(x=v)`, which has no `value`.
@@ -103,7 +115,7 @@ KEYWORDS = {
     "one_hot": {"indices": "x"}, "concatenate": {"tensors": "xs"}, "pow": {"a": "x2", "x": "x1"},
     "permute_dimensions": {"pattern": "axes"}, "gather": {"reference": "x"}, "repeat_elements": {"rep": "repeats"},
     "depthwise_conv2d": {"x": "inputs", "depthwise_kernel": "kernel"}, "dot": {"x": "x1", "y": "x2"},
-    "conv2d": {"x": "inputs"}, "reverse": {"axes": "axis"},
+    "conv2d": {"x": "inputs"}, "conv1d": {"x": "inputs"}, "conv3d": {"x": "inputs"}, "reverse": {"axes": "axis"},
     **{name: {"x": "x1", "y": "x2"} for name in ("maximum", "minimum", "equal", "not_equal", "greater",
                                                   "greater_equal", "less", "less_equal")},
 }
@@ -139,6 +151,18 @@ ADVICE = {
     "moving_average_update": "Keras 3 models have no update ops to append to: for an average of the weights, "
                              "give the optimizer use_ema=True, ema_momentum=... (or assign it in a Callback)",
     "batch_get_value": "use [keras.ops.convert_to_numpy(v) for v in variables]",
+    "dropout": "use tf.nn.dropout(x, rate, noise_shape, seed), what Keras 2 called (its level is the rate)",
+    "local_conv1d": "give it the arguments Keras 2 took (inputs, kernel, kernel_size, strides, data_format) and run "
+                    "again: Keras 2's own function is then copied into the file (Keras 3 has no unshared convolution)",
+    "conv1d": "use keras.ops.conv(x, kernel, strides, padding, data_format, dilation_rate); for padding 'causal' pad "
+              "x on the left by dilation_rate * (kernel_size - 1) steps (keras.ops.pad) and pass 'valid', as Keras 2 did",
+    "pool2d": "use keras.ops.max_pool or keras.ops.average_pool(x, pool_size, strides=(1, 1), padding, data_format) "
+              "(Keras 2's strides defaulted to (1, 1), Keras 3's to the window)",
+    "conv2d_transpose": "give it the arguments Keras 2 took (x, kernel, output_shape, strides, padding, data_format, "
+                        "dilation_rate) and run again: Keras 2's own function is then copied into the file "
+                        "(keras.ops.conv_transpose computes the output shape from an output_padding instead)",
+    "map_fn": "use tf.map_fn(fn, elems, name=..., dtype=...) (what Keras 2 called; TensorFlow 2's takes dtype third)",
+    "repeat": "use keras.ops.tile(keras.ops.expand_dims(x, 1), [1, n, 1])",
     "batch_set_value": "call variable.assign(value) for each pair",
     "dot": "use keras.ops.matmul (or keras.ops.tensordot for more than two dimensions)",
     "batch_dot": "use keras.layers.Dot(axes=...)([x, y]) with Keras 2's default axes written out: (-1, -2), or "
@@ -163,6 +187,13 @@ ADVICE = {
                                               "'/device:GPU:0', Keras 2's began '/job:localhost/replica:0/task:0'; "
                                               "for the count, len(tf.config.list_logical_devices('GPU')))",
 }
+# An update in a Keras 2 optimizer's get_updates (AdamW, RAdam, gradient accumulation, weight normalization), which
+# no Keras 3 optimizer calls: the class is to be ported, not the line.
+UPDATES = {"update": "assign", "update_add": "assign_add", "update_sub": "assign_sub"}
+OPTIMIZER_UPDATE = ("this is a Keras 2 optimizer's get_updates, which Keras 3 optimizers never call: port the class to "
+                    "a keras.optimizers.Optimizer subclass whose build(var_list) makes the slots (self.add_variable_"
+                    "from_reference) and update_step(gradient, variable, learning_rate) applies one step, where "
+                    "K.{name}(x, v) becomes self.{method}(x, v)")
 _OPS_ALIAS = re.compile(r"^import tensorflow as (\w+)\s*$", re.M)
 
 
@@ -198,6 +229,7 @@ class BackendFunctionsToOps(DropsStatements):
 
     def visit_Module(self, node: cst.Module) -> None:
         found = _OPS_ALIAS.search(node.code)
+        self.source = node.code
         self.feeds = "feed_dict" in node.code  # placeholders fed through a session: no keras.Input in their place
         self.tf = found.group(1) if found else None
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
@@ -238,7 +270,7 @@ class BackendFunctionsToOps(DropsStatements):
         can_add = not has_training and not isinstance(params.star_arg, cst.Param) and params.star_kwarg is None and \
             "training" not in {name.value for name in names_in(node.body)}
         self.functions.append({"layer_call": layer_call and (has_training or can_add), "add": False,
-                               "has_training": has_training})
+                               "has_training": has_training, "name": node.name.value})
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
         frame = self.functions.pop()
@@ -371,8 +403,11 @@ class BackendFunctionsToOps(DropsStatements):
             return self._in_train_phase(original, updated)
         if function == "shape" and len(original.args) == 1 and not keywords and not starred:
             return self._rewritten(original, updated.with_changes(func=cst.parse_expression(f"{self._tf()}.shape")))
-        if function == "conv2d" and not starred:
-            self._conv_layout(original)
+        if function == "conv1d" and not starred and self._causal(original):
+            self._report(original, function)
+            return updated
+        if function in ("conv1d", "conv2d", "conv3d") and not starred:
+            self._conv_layout(original, function)
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()):
             target, defaults = OPS[function]
             args = _renamed(list(updated.args), KEYWORDS.get(function, {}))
@@ -403,7 +438,17 @@ class BackendFunctionsToOps(DropsStatements):
                                                 for part in function.split(".")):
             self._report(node.value, function)
 
-    def _conv_layout(self, original: cst.Call) -> None:
+    def _causal(self, original: cst.Call) -> bool:
+        """Whether `K.conv1d`'s padding may be 'causal', which keras.ops.conv lacks (Keras 2 padded the steps on
+        the left itself): a literal 'causal', or a value the text does not tell (`self.padding`) in a file
+        that names 'causal' anywhere."""
+        given = _given(original, ("x", "kernel", "strides", "padding", "data_format", "dilation_rate"))
+        padding = given.get("padding") if given is not None else None
+        if padding is None or isinstance(padding, cst.SimpleString):
+            return padding is not None and padding.evaluated_value == "causal"
+        return "causal" in self.source
+
+    def _conv_layout(self, original: cst.Call, function: str) -> None:
         """Keras 2 moved channels_first inputs to channels_last on a CPU; keras.ops.conv (as Keras 3's Conv2D)
         hands them to TensorFlow's CPU kernel, which without oneDNN takes channels_last only: said where the
         call's data_format is not the literal 'channels_last'."""
@@ -411,13 +456,15 @@ class BackendFunctionsToOps(DropsStatements):
         data_format = args[4] if args is not None and len(args) > 4 else None
         if isinstance(data_format, cst.SimpleString) and data_format.evaluated_value == "channels_last":
             return
-        self.report(original, "K.conv2d -> keras.ops.conv: with data_format channels_first on a CPU, TensorFlow "
+        self.report(original, f"K.{function} -> keras.ops.conv: with data_format channels_first on a CPU, TensorFlow "
                               "without oneDNN refuses it (NHWC only), as it does Keras 3's Conv2D; Keras 2 "
                               "transposed there", advice=True)
 
     def _report(self, node: cst.CSTNode, function: str) -> None:
         advice = function_advice(node) if function == "function" and isinstance(node, cst.Call) else \
             ADVICE.get(function, "find its keras.ops or TensorFlow counterpart")
+        if function in UPDATES and any(frame["name"] == "get_updates" for frame in self.functions):
+            advice = OPTIMIZER_UPDATE.format(name=function, method=UPDATES[function])
         self.report(node, f"keras.backend.{function} is gone in Keras 3 (keras.backend keeps only floatx, epsilon, "
                           f"image_data_format and a few more): {advice}")
 
@@ -530,6 +577,18 @@ def _arguments(call: cst.Call, names: tuple[str, ...]) -> list[cst.BaseExpressio
         else:
             return None
     return None if any(value is None for value in found[:-1]) else found
+
+
+def _given(call: cst.Call, names: tuple[str, ...]) -> dict[str, cst.BaseExpression] | None:
+    """The call's arguments by parameter name (positional ones in `names`' order), or None where one is starred,
+    unknown, beyond `names` or given twice."""
+    found: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(call.args):
+        name = arg.keyword.value if arg.keyword is not None else names[index] if index < len(names) else None
+        if arg.star or name not in names or name in found:
+            return None
+        found[name] = arg.value
+    return found
 
 
 def _thunk(value: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -648,13 +707,17 @@ def _batch_dot(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Cal
     same steps: rank-2 operands expanded, the reduced axes brought together, a matmul, the added axes squeezed)
     into that layer, which takes axes as batch_dot did (an int for both, a pair; a negative one counted from the
     end of each operand). Without axes Keras 2 reduced x's last axis with y's second to last (y's last for a
-    2D y): written out where y is a name, evaluated twice harmlessly; otherwise the call is reported."""
+    2D y): written out where y is a name (`L`, `self.P`, `x[1]`), evaluated twice harmlessly; for another y
+    (`hw_flatten(h)`, `Permute((2, 1))(x[1])`) Keras 2's function is copied into the file (`keras2_batch_dot`,
+    the same choice of axes, then the layer)."""
     args = _arguments(updated, ("x", "y", "axes"))
     if args is None:
         return None
     x, y, axes = args
-    if axes is None and not isinstance(y, (cst.Name, cst.Attribute)):
-        return None
+    if axes is None and not _pure(y):
+        qualified = next((name for name in sorted(rule.qualified_names(original.func)) if name in BACKEND), None)
+        return None if qualified is None else cst.parse_expression(
+            f"{_copied(rule, qualified)}({code(x)}, {code(y)})")
     chosen = code(axes) if axes is not None else f"(-1, -1 if len({code(y)}.shape) == 2 else -2)"
     return cst.parse_expression(f"keras.layers.Dot(axes={chosen})([{code(x)}, {code(y)}])")
 
@@ -775,10 +838,107 @@ def _ctc_decode(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Ca
     if positional > len(parameters) or not set(keywords) <= set(parameters[positional:]) or \
             not {"y_pred", "input_length"} <= set(parameters[:positional]) | set(keywords):
         return None
+    return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
+
+
+def _copied(rule: BackendFunctionsToOps, qualified: str) -> str:
+    """The name Keras 2's function `qualified` (a key of `keras2_helpers.BACKEND`) is copied into the file under,
+    copied unless the file defines it already (a second run)."""
     name, source = BACKEND[qualified]
     if name not in rule.defined:
         rule.copied[name] = source
-    return updated.with_changes(func=cst.Name(name))
+    return name
+
+
+def _pure(node: cst.BaseExpression) -> bool:
+    """Whether reading `node` twice reads the same thing and does nothing else: a name, an attribute of one, or a
+    subscript of one by a number or a name (`x[1]`, `self.inputs[i]`)."""
+    if isinstance(node, cst.Name):
+        return True
+    if isinstance(node, cst.Attribute):
+        return _pure(node.value)
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        index = node.slice[0].slice.value
+        return _pure(node.value) and (isinstance(index, (cst.Integer, cst.Name)) or
+                                      isinstance(index, cst.UnaryOperation) and isinstance(index.expression, cst.Integer))
+    return False
+
+
+def _dropout(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.dropout(x, level, noise_shape, seed)` -> `tf.nn.dropout(x, level, noise_shape, seed)`, what Keras 2.3.1's
+    TensorFlow backend called (`rate=level`: the fraction dropped, the kept values scaled by 1 / (1 - level), a new
+    mask at every call; a seed op-level, as there), TensorFlow 2's taking the same parameters in the same order.
+    Not keras.random.dropout: without a seed it draws from Keras 3's global seed generator, a variable created at
+    the first call, which a layer's call traced per replica under MirroredStrategy cannot create."""
+    given = _given(updated, ("x", "level", "noise_shape", "seed"))
+    if given is None or not {"x", "level"} <= set(given):
+        return None
+    return updated.with_changes(func=cst.parse_expression(f"{rule._tf()}.nn.dropout"),
+                                args=_renamed(list(updated.args), {"level": "rate"}))
+
+
+def _repeat(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.repeat(x, n)` -> `keras.ops.tile(keras.ops.expand_dims(x, 1), [1, n, 1])`: Keras 2's steps exactly (a
+    2D x given a second axis, tiled n times along it), n an int or a tensor (`K.shape(x)[1]`)."""
+    args = _arguments(updated, ("x", "n", "unused"))
+    if args is None or args[1] is None or args[2] is not None:
+        return None
+    return cst.parse_expression(f"keras.ops.tile(keras.ops.expand_dims({code(args[0])}, 1), [1, {code(args[1])}, 1])")
+
+
+def _map_fn(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.map_fn(fn, elems, name, dtype)` -> `tf.map_fn(fn, elems, name=name, dtype=dtype)`, what Keras 2's
+    TensorFlow backend called; TensorFlow 2's map_fn takes dtype third, so the third and fourth are named."""
+    names = ("fn", "elems", "name", "dtype")
+    given = _given(updated, names)
+    if given is None or not {"fn", "elems"} <= set(given):
+        return None
+    args = [arg.with_changes(keyword=cst.Name(names[index]), equal=_arg("0", "x").equal)
+            if arg.keyword is None and index >= 2 else arg for index, arg in enumerate(updated.args)]
+    return updated.with_changes(func=cst.parse_expression(f"{rule._tf()}.map_fn"), args=args)
+
+
+def _pool2d(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.pool2d(x, (3, 3), padding='same', pool_mode='avg')` -> `keras.ops.average_pool(x, (3, 3), strides=(1, 1),
+    padding='same')` (`keras.ops.max_pool` for 'max', the default): Keras 2.3.1 called tf.nn.max_pool / avg_pool,
+    which Keras 3's call with the same window, strides, padding and layout (a channels_first input transposed, as
+    Keras 2 did on a CPU). Keras 2's strides defaulted to (1, 1), Keras 3's to the window: written out. A pool_mode
+    that is not a literal is reported."""
+    names = ("x", "pool_size", "strides", "padding", "data_format", "pool_mode")
+    given = _given(updated, names)
+    if given is None or not {"x", "pool_size"} <= set(given):
+        return None
+    args = [given.get(name) for name in names]
+    mode = args[5].evaluated_value if isinstance(args[5], cst.SimpleString) else "max" if args[5] is None else None
+    function = {"max": "max_pool", "avg": "average_pool"}.get(mode)
+    if function is None:
+        return None
+    size = code(args[1]) if any(arg.keyword is None for arg in updated.args[1:2]) else f"pool_size={code(args[1])}"
+    given = [code(args[0]), size, f"strides={code(args[2]) if args[2] is not None else '(1, 1)'}"]
+    given += [f"{name}={code(value)}" for name, value in zip(names[3:5], args[3:5], strict=True) if value is not None]
+    return cst.parse_expression(f"keras.ops.{function}({', '.join(given)})")
+
+
+def _local_conv1d(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.local_conv1d(inputs, kernel, kernel_size, strides)` -> `keras2_local_conv1d(...)`, the same arguments:
+    Keras 3 has no unshared convolution, so Keras 2.3.1's function, in keras.ops, is copied into the file."""
+    args = _arguments(updated, ("inputs", "kernel", "kernel_size", "strides", "data_format"))
+    qualified = next((name for name in sorted(rule.qualified_names(original.func)) if name in BACKEND), None)
+    if args is None or args[3] is None or qualified is None:
+        return None
+    return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
+
+
+def _conv2d_transpose(rule: BackendFunctionsToOps, original: cst.Call,
+                      updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.conv2d_transpose(x, kernel, output_shape, strides, padding=..., data_format=...)` ->
+    `keras2_conv2d_transpose(...)`, the same arguments: keras.ops.conv_transpose computes the output shape from
+    an output_padding, Keras 2 took the shape, so Keras 2.3.1's function, in TensorFlow 2's terms, is copied in."""
+    given = _given(updated, ("x", "kernel", "output_shape", "strides", "padding", "data_format", "dilation_rate"))
+    qualified = next((name for name in sorted(rule.qualified_names(original.func)) if name in BACKEND), None)
+    if given is None or not {"x", "kernel", "output_shape"} <= set(given) or qualified is None:
+        return None
+    return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
 
 
 # Keras 2's batch_normalization parameters -> Keras 3's
@@ -791,4 +951,5 @@ CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_
              "spatial_2d_padding": _spatial_2d_padding, "batch_dot": _batch_dot, "batch_flatten": _batch_flatten,
              "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost,
              "name_scope": _name_scope, "batch_normalization": _batch_normalization, "relu": _relu,
-             "ctc_decode": _ctc_decode}
+             "ctc_decode": _ctc_decode, "dropout": _dropout, "repeat": _repeat, "map_fn": _map_fn, "pool2d": _pool2d,
+             "local_conv1d": _local_conv1d, "conv2d_transpose": _conv2d_transpose}
