@@ -13,7 +13,7 @@ import pytest
 
 from migrate.codemod.keras2_helpers import BACKEND
 from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
 
 RULE = "backend_functions_to_ops"
 
@@ -1063,36 +1063,34 @@ def test_relu_with_its_parameters_becomes_the_activation_and_computes_what_keras
         np.testing.assert_array_equal(y, ref[case], err_msg=call)
 
 
-def test_random_draws_without_a_seed_become_keras_random_and_draw_anew():
+def test_random_draws_become_the_tensorflow_ops_keras_2_called_and_draw_anew():
+    """Keras 2.3.1's K.random_normal / random_uniform / truncated_normal called tf.random's ops with the same
+    parameters, floatx for the dtype, a seed op-level: each call draws anew, with a seed as without one."""
     got, findings = rewrite("""
 from keras import backend as K
 a = K.random_normal((2, 3), 1.0, 0.5)
 b = K.random_uniform(shape=(2, 3), minval=-1, maxval=1)
 c = K.truncated_normal((2, 3), stddev=0.1)
+d = K.random_normal((2, 3), 0., 1., 'float32', 7)
 i = K.identity(a)
 """, RULE)
     assert findings == []
-    assert "a = keras.random.normal((2, 3), mean=1.0, stddev=0.5)" in got
-    assert "b = keras.random.uniform(shape=(2, 3), minval=-1, maxval=1)" in got
-    assert "c = keras.random.truncated_normal((2, 3), stddev=0.1)" in got and "i = keras.ops.copy(a)" in got
-    space: dict = {"keras": keras}
-    exec(got.split("\n", 2)[2].replace("import keras\n", ""), space)  # the rewritten lines, under Keras 3
-    first = keras.ops.convert_to_numpy(space["a"])
-    exec("a = keras.random.normal((2, 3), mean=1.0, stddev=0.5)", space)
-    assert first.shape == (2, 3) and not np.array_equal(first, keras.ops.convert_to_numpy(space["a"]))
+    assert "a = tensorflow.random.normal((2, 3), mean=1.0, stddev=0.5, dtype=keras.backend.floatx())" in got
+    assert "b = tensorflow.random.uniform(shape=(2, 3), minval=-1, maxval=1, dtype=keras.backend.floatx())" in got
+    assert "c = tensorflow.random.truncated_normal((2, 3), stddev=0.1, dtype=keras.backend.floatx())" in got
+    assert "d = tensorflow.random.normal((2, 3), mean=0., stddev=1., dtype='float32', seed=7)" in got
+    assert "i = keras.ops.copy(a)" in got
+    space: dict = {}
+    exec(got, space)  # the rewritten file, under Keras 3
+    first, seeded = (keras.ops.convert_to_numpy(space[name]) for name in "ad")
+    exec("a = tensorflow.random.normal((2, 3), mean=1.0, stddev=0.5)\nd = tensorflow.random.normal((2, 3), seed=7)",
+         space)
+    assert first.shape == (2, 3) and first.dtype == np.float32
+    assert not np.array_equal(first, keras.ops.convert_to_numpy(space["a"]))
+    assert not np.array_equal(seeded, keras.ops.convert_to_numpy(space["d"]))  # the op's seed: anew at every call
     assert np.array_equal(keras.ops.convert_to_numpy(space["i"]), first)
     uniform = keras.ops.convert_to_numpy(space["b"])
     assert uniform.min() >= -1 and uniform.max() < 1
-
-
-def test_a_random_draw_with_a_seed_stays_and_is_reported():
-    """Keras 2's seed seeded the op, which drew anew at each run; an int seed in keras.random draws the same values
-    at every call: not the same thing."""
-    for call in ("K.random_normal((3,), seed=1)", "K.random_normal((3,), 0., 1., 'float32', 7)",
-                 "K.random_uniform((3,), seed=s)"):
-        source = f"from keras import backend as K\nx = {call}\n"
-        got, findings = rewrite(source, RULE)
-        assert got == source and [f.line for f in findings] == [2], call
 
 
 def test_the_vae_sampling_lambda_trains_under_keras_3(tmp_path):
@@ -1122,6 +1120,17 @@ drawn = [model.predict(data[:2], verbose=0) for _ in range(2)]
     script.write_text(got + "assert np.isfinite(loss) and not np.array_equal(*drawn)\nprint('ok')\n")
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
                          env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    # and trained under MirroredStrategy on two logical CPUs: the layer's call is traced per replica, where
+    # keras.random (a global seed variable made at the first call) stops
+    mirrored = tmp_path / "vae_mirrored.py"
+    mirrored.write_text(got.replace("x = Input((4,))", "strategy = tf.distribute.MirroredStrategy()\n"
+                                    "with strategy.scope():\n    x = Input((4,))").replace(
+        "\nz = Lambda", "\n    z = Lambda").replace("\nmodel = Model", "\n    model = Model").replace(
+        "\nmodel.compile", "\n    model.compile").replace("import numpy as np", "import numpy as np\nimport tensorflow as tf", 1)
+        + "assert np.isfinite(loss) and strategy.num_replicas_in_sync == 2\nprint('ok')\n")
+    run = subprocess.run([sys.executable, "-c", MIRRORED_ON_TWO_CPUS, str(mirrored)], capture_output=True, text=True,
+                         timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
 
 

@@ -86,15 +86,18 @@ OPS.update({
 # Keras 2 functions whose Keras 3 counterpart is not in keras.ops: (callable, Keras 2's parameters in order (the
 # first stays positional, the others become keywords: `K.variable(x, 'float32')` -> `dtype='float32'`), keyword
 # arguments written out when absent). K.variable(1) was a float32 variable, keras.Variable(1) an int32 one.
-# K.random_normal(shape, mean, stddev, dtype, seed) and the like: keras.random's functions take the same parameters in
-# the same order, and draw anew at every call, as Keras 2's ops did, when no seed is given; a seed is not the same
-# thing (an op-level seed in Keras 2, new values each run; Keras 3 draws the same values from an int at every call),
-# so a call with one stays and is reported.
-RANDOM = {"random_normal": "keras.random.normal", "random_uniform": "keras.random.uniform",
-          "truncated_normal": "keras.random.truncated_normal"}
+# K.random_normal(shape, mean, stddev, dtype, seed) and the like: the TensorFlow op Keras 2.3.1 called, which takes the
+# same parameters in the same order, draws anew at every call and takes a seed as Keras 2 gave it (op-level: new
+# values at every call, the sequence repeatable from run to run), with Keras 2's dtype, floatx, written out. Not
+# keras.random: an int seed there draws the same values at every call, and without one it draws from Keras 3's
+# global seed generator, a variable created at the first call, which a layer's call traced per replica under
+# MirroredStrategy cannot create. (`tf.` is the file's own name for TensorFlow, imported where it has none.)
+RANDOM = {"random_normal": "tf.random.normal", "random_uniform": "tf.random.uniform",
+          "truncated_normal": "tf.random.truncated_normal"}
 OTHERS = {"variable": ("keras.Variable", ("value", "dtype", "name"), {"dtype": "keras.backend.floatx()"}),
           **{name: (target, ("shape", "mean" if "normal" in name else "minval",
-                             "stddev" if "normal" in name else "maxval", "dtype"), {})
+                             "stddev" if "normal" in name else "maxval", "dtype", "seed"),
+                    {"dtype": "keras.backend.floatx()"})
              for name, target in RANDOM.items()}}
 # One-argument functions whose Keras 3 spelling is an expression of the argument ({x}: parenthesized if need be).
 # (Keras 2.0-2.2's get_variable_shape(x) returned int_shape(x); Keras 2.3.1's keras.backend no longer exported it.)
@@ -121,7 +124,6 @@ KEYWORDS = {
 }
 # Keras 2 arguments the Keras 3 function has no counterpart for: such a call is reported.
 UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"},
-               **{name: {"seed"} for name in RANDOM},
                "ones_like": {"name"}, "zeros_like": {"name"}}
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # What to use instead, for the functions reported.
@@ -383,6 +385,8 @@ class BackendFunctionsToOps(DropsStatements):
             target, positions, defaults = OTHERS[function]
             args = _keywords(list(updated.args), positions)
             if args is not None:
+                if target.startswith("tf."):
+                    target = self._tf() + target[2:]
                 keywords = {arg.keyword.value for arg in args if arg.keyword is not None}
                 for keyword, value in defaults.items():
                     if keyword not in keywords:
