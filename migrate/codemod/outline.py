@@ -26,9 +26,8 @@ class Call:
 
 @dataclass(frozen=True)
 class Outline:
-    """A file's attribute names, imports and calls."""
+    """A file's dotted names, imports and calls."""
 
-    attributes: frozenset[str]  # `x.attr`: every attribute name read, written or called
     dotted: frozenset[tuple[str, ...]]  # `a.b.c` (each attribute of names only): ("a", "b", "c"), and ("a", "b")
     # `from ..module import a, b as c`: (dots, module or "", ((name, asname or None), ...)); `import *` is ("*", None)
     from_imports: tuple[tuple[int, str, tuple[tuple[str, str | None], ...]], ...]
@@ -43,7 +42,6 @@ class Outline:
     @classmethod
     def of(cls, tree: ast.Module) -> Outline:
         """The outline of a parsed file, in one walk of its tree."""
-        attributes: set[str] = set()
         dotted: set[tuple[str, ...]] = set()
         from_imports: list[tuple[int, str, tuple[tuple[str, str | None], ...]]] = []
         imports: list[tuple[str, str | None]] = []
@@ -51,7 +49,6 @@ class Outline:
         for node in ast.walk(tree):
             kind = type(node)
             if kind is ast.Attribute:
-                attributes.add(node.attr)
                 name = full_name(node)
                 if name is not None and not name.startswith("None."):
                     dotted.add(tuple(name.split(".")))
@@ -61,7 +58,7 @@ class Outline:
                 from_imports.append((node.level, node.module or "", tuple((a.name, a.asname) for a in node.names)))
             elif kind is ast.Import:
                 imports.extend((alias.name, alias.asname) for alias in node.names)
-        return cls(frozenset(attributes), frozenset(dotted), tuple(from_imports), tuple(imports), tuple(calls))
+        return cls(frozenset(dotted), tuple(from_imports), tuple(imports), tuple(calls))
 
     def bindings(self) -> dict[str, set[str]]:
         """The names the file's imports bind, each with the dotted paths it is bound to (anywhere in the file: a

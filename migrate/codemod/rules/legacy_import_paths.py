@@ -68,10 +68,15 @@ def _legacy_attribute(outline: Outline, survey: object) -> bool:
     for parts in outline.dotted:
         for path in bound.get(parts[0], {parts[0]} if parts[0] in packages else ()):
             qualified = ".".join([path, *parts[1:]])
-            if path.split(".")[0] in packages or legacy(qualified) is not None or constant(qualified) is not None \
-                    or helper(qualified) is not None:
+            if path.split(".")[0] in packages or _in_tables(qualified):
                 return True
     return False
+
+
+def _in_tables(path: str) -> bool:
+    """Whether a dotted path is one the rule's tables move, report or copy in: a legacy name, a Keras 2 string
+    constant, a Keras 2 function written into the file, a removed generator."""
+    return legacy(path) is not None or constant(path) is not None or helper(path) is not None or path in REMOVED
 
 
 # Keras 2 names Keras 3 removed from `keras` -> what to use instead (reported, not rewritten: the data pipeline
@@ -156,10 +161,8 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             return True
         if _legacy_attribute(outline, survey):
             return True
-        return any(legacy(path) is not None or constant(path) is not None or helper(path) is not None
-                   or path in REMOVED for _, module, names in outline.from_imports
-                   if module.split(".")[0] in ("keras", "tensorflow")
-                   for path in (f"{module}.{name}" for name, _ in names))
+        return any(_in_tables(f"{module}.{name}") for _, module, names in outline.from_imports
+                   if module.split(".")[0] in ("keras", "tensorflow") for name, _ in names)
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom | cst.RemovalSentinel:
         if updated.module is None or updated.relative:
