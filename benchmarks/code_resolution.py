@@ -141,8 +141,11 @@ def _class_keywords(cls) -> frozenset | None:
     Keras 3's Layer and Optimizer raise on any keyword left in **kwargs, so a Keras class whose chain
     forwards **kwargs to them accepts only what some constructor names or pops. Anything else: open."""
     chain = [klass for klass in cls.__mro__ if "__init__" in vars(klass) and klass is not object]
-    if not chain:
-        return frozenset()
+    if not chain:  # built by __new__ alone (a namedtuple's subclass: tf.io.FixedLenFeature), or taking nothing
+        try:
+            return _named(inspect.signature(cls))
+        except (TypeError, ValueError):
+            return None
     keras_made = (cls.__module__ or "").startswith("keras")
     if not keras_made:
         try:

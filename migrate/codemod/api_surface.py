@@ -32,7 +32,7 @@ from functools import lru_cache
 from importlib import util
 from pathlib import Path
 
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5
 ROOTS = ("keras", "tensorflow")
 # Public module spellings that are another module's (TensorFlow 2.16+ with Keras 3: `tf.keras` is this one).
 ALIASES = {"tensorflow.keras": "keras._tf_keras.keras",
@@ -46,6 +46,11 @@ MODEL_ORIGINS = frozenset({"keras.src.models.model.Model"})
 # `from M import (\n  N as A,\n)` and `from M import N # line: 12`, as the generators write them.
 _FROM = re.compile(r"^from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?\s*(\w+)(?:[ \t]+as[ \t]+(\w+))?", re.M)
 _ASSIGNED = re.compile(r"^([A-Za-z]\w*)[ \t]*=", re.M)  # `__version__ = ...` at a generated module's top level
+# `_current_module.nn.rnn_cell = _KerasLazyLoader(globals(), submodule="__internal__.legacy.rnn_cell", ...)` in
+# tensorflow/_api/v2/compat/v1/__init__.py: the generated module of that name is replaced by Keras 2's, which raises
+# "`GRUCell` is not available with Keras 3" for every name (tf.compat.v1.layers, tf.compat.v1.nn.rnn_cell).
+_KERAS2_LOADER = re.compile(r"^_current_module\.([\w.]+)[ \t]*=[ \t]*_KerasLazyLoader\(\s*globals\(\),\s*"
+                            r"submodule=[\"']__internal__\.legacy\.", re.M)
 
 
 def cache_folder() -> Path:
@@ -312,11 +317,15 @@ def build(folders: dict[str, Path | None]) -> dict[str, dict[str, str]]:
     tensorflow = folders.get("tensorflow")
     if tensorflow is not None:
         api = tensorflow / "_api" / "v2"
+        emptied: list[str] = []
         for path in api.rglob("__init__.py"):
             relative = path.relative_to(api).parts[:-1]
             if not relative:
                 path = tensorflow / "__init__.py"  # the package's own, which the generator writes in full
             _read_generated(path, ".".join(("tensorflow", *relative)), modules)
+            emptied += _keras2_modules(path, ".".join(("tensorflow", *relative)))
+        for module in emptied:
+            modules[module] = {}
         root = modules.setdefault("tensorflow", {})
         root["keras"] = "module:keras._tf_keras.keras"
         root.pop("compat", None)
@@ -327,6 +336,13 @@ def build(folders: dict[str, Path | None]) -> dict[str, dict[str, str]]:
     if keras is not None:
         modules.setdefault("keras", {})["src"] = "module:keras.src"
     return modules
+
+
+def _keras2_modules(path: Path, module: str) -> list[str]:
+    """The submodules a generated TensorFlow module replaces, once imported, by a loader of Keras 2's (tf_keras's)
+    legacy modules: with Keras 3 installed, none of their names can be had (`_KERAS2_LOADER`)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return [f"{module}.{attribute}" for attribute in _KERAS2_LOADER.findall(text)]
 
 
 def _read_generated(path: Path, module: str, modules: dict[str, dict[str, str]]) -> None:

@@ -356,13 +356,21 @@ def _versions(surface: Surface) -> str:
     return f"Keras {surface.versions.get('keras', '?')} / TensorFlow {surface.versions.get('tensorflow', '?')}"
 
 
+# TensorFlow 2.16+ routes tf.compat.v1.nn.rnn_cell to Keras 2 (tf_keras): "`GRUCell` is not available with Keras 3".
+_RNN_CELLS = ("use Keras 3's cells (keras.layers.GRUCell, LSTMCell, SimpleRNNCell, StackedRNNCells) in keras.layers.RNN "
+              "(tf.compat.v1.nn.rnn_cell is Keras 2's, and raises with Keras 3)")
+
+
 def _gone(surface: Surface, missing: str, spelled: str) -> str:
     """`keras.engine does not exist in the installed Keras 3.15.1 (import keras.engine.topology): ...`."""
     root = missing.split(".")[0]
     package = "Keras" if root == "keras" or missing.startswith("tensorflow.keras") else "TensorFlow"
     version = surface.versions.get("keras" if package == "Keras" else "tensorflow", "?")
-    hint = HINTS.get(missing) or HINTS.get(".".join(missing.split(".")[:2]))
-    if hint is None and missing.startswith("tensorflow.") and surface.exists("tensorflow.compat.v1." + missing[11:]):
+    parts = missing.split(".")
+    hint = next((HINTS[".".join(parts[:n])] for n in range(len(parts), 1, -1) if ".".join(parts[:n]) in HINTS), None)
+    compat = "tensorflow.compat.v1." + missing[11:]
+    if hint is None and missing.startswith("tensorflow.") and surface.exists(compat) and \
+            not (surface.is_module(compat) and not surface.names_of(compat)):  # not Keras 2's loader (rnn_cell)
         hint = (f"TensorFlow 1 API: tf.compat.v1.{missing[11:]} has it, for graph-mode code; use the TF2 "
                 "equivalent (eager code, tf.function)")
     last = missing.rsplit(".", 1)[-1]
@@ -373,6 +381,9 @@ def _gone(surface: Surface, missing: str, spelled: str) -> str:
 
 
 HINTS = {
+    "tensorflow.nn.rnn_cell": _RNN_CELLS,
+    "tensorflow.compat.v1.nn.rnn_cell": _RNN_CELLS,
+    "tensorflow.compat.v1.layers": "use keras.layers (tf.compat.v1.layers is Keras 2's, and raises with Keras 3)",
     "keras.engine": "import Layer, Input, Model from keras / keras.layers",
     "keras.layers.CuDNNLSTM": "use keras.layers.LSTM (it uses cuDNN when it can)",
     "keras.layers.CuDNNGRU": "use keras.layers.GRU (it uses cuDNN when it can)",

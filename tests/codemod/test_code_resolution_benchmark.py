@@ -28,6 +28,13 @@ def test_code_that_exists_or_is_the_projects_own_is_not_flagged():
     assert sites(source) == []
 
 
+def test_a_class_built_by_new_alone_takes_its_fields_as_keywords():
+    # a namedtuple's subclass has no __init__ of its own (shenweichen/DeepCTR's FixedLenFeature(dtype=, shape=))
+    source = ("from tensorflow.python.ops.parsing_ops import FixedLenFeature\n"
+              "f = FixedLenFeature(dtype=None, shape=1)\ng = FixedLenFeature(shape=1, dtype=None, size=2)\n")
+    assert [(line, category) for line, category, _ in sites(source)] == [(3, "keyword")]
+
+
 def test_each_class_of_leftover_is_found_at_its_line():
     source = (
         "import tensorflow as tf\n"  # 1

@@ -180,6 +180,20 @@ def test_a_tf1_symbol_is_reported_with_the_compat_v1_it_lives_in():
     assert "tf.compat.v1.set_random_seed" in left[0][1]
 
 
+def test_keras_2s_rnn_cells_in_compat_v1_are_reported_not_offered():
+    # TensorFlow 2.16+ replaces tf.compat.v1.nn.rnn_cell by a loader of Keras 2's cells: "`GRUCell` is not
+    # available with Keras 3". A fallback to it is no fallback (shenweichen/DeepCTR), and no advice may send there.
+    left = _left("""
+        import tensorflow as tf
+        try:
+            cell = tf.nn.rnn_cell.GRUCell(4)
+        except AttributeError:
+            cell = tf.compat.v1.nn.rnn_cell.GRUCell(4)
+    """)
+    assert [line for line, _ in left] == [4, 6]
+    assert all("keras.layers.GRUCell" in message and "has it" not in message for _, message in left)
+
+
 def test_a_tf1_private_api_import_is_reported():
     left = _left("""
         from tensorflow._api.v1.keras.utils import multi_gpu_model
