@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from migrate.codemod.keras2_helpers import BACKEND
-from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS
+from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS, OTHERS
 from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
 
 RULE = "backend_functions_to_ops"
@@ -23,10 +23,48 @@ def test_the_table_matches_the_installed_keras():
     assert all(hasattr(keras.ops, target) for target, _ in OPS.values())
 
 
+def _target(function):
+    """The Keras 3 callable a backend function becomes: keras.ops's, or OTHERS' dotted target."""
+    if function in OPS:
+        return getattr(keras.ops, OPS[function][0])
+    module, *path = OTHERS[function][0].split(".")
+    value = {"keras": keras, "tf": pytest.importorskip("tensorflow")}[module]
+    for part in path:
+        value = getattr(value, part)
+    return value
+
+
 def test_every_renamed_keyword_is_a_parameter_of_the_keras_3_function():
     for function, renames in KEYWORDS.items():
-        parameters = inspect.signature(getattr(keras.ops, OPS[function][0])).parameters
+        parameters = inspect.signature(_target(function)).parameters
         assert set(renames.values()) <= set(parameters), function
+
+
+def test_every_parameter_others_names_is_one_of_its_targets():
+    # K.variable(value=img) became keras.Variable(value=img): keras.Variable's first parameter is `initializer`
+    for function, (_, positions, defaults) in OTHERS.items():
+        parameters = inspect.signature(_target(function)).parameters
+        named = {KEYWORDS.get(function, {}).get(name, name) for name in positions} | set(defaults)
+        assert named <= set(parameters), function
+
+
+def test_a_variables_value_keyword_is_keras_variables_initializer():
+    # misgod/fast-neural-style-keras img_util.py
+    assert_rewrites("""
+        from keras import backend as K
+
+        kvar = K.variable(value=img)
+        w = K.variable(value=0.5, name='w')
+    """, """
+        from keras import backend as K
+        import keras
+
+        kvar = keras.Variable(initializer=img, dtype=keras.backend.floatx())
+        w = keras.Variable(initializer=0.5, name='w', dtype=keras.backend.floatx())
+    """, RULE)
+    img = np.arange(6, dtype="float32").reshape(2, 3)
+    np.testing.assert_array_equal(keras.ops.convert_to_numpy(
+        keras.Variable(initializer=img, dtype=keras.backend.floatx())), img)
 
 
 def test_keywords_are_given_under_the_keras_3_functions_own_names():

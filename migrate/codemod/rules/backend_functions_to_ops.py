@@ -109,11 +109,12 @@ SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.sh
           # Keras 2.3.1: np.prod(int_shape(x)); session.run of the list (each value as numpy)
           "count_params": "numpy.prod(tuple({x}.shape))",
           "batch_get_value": "[keras.ops.convert_to_numpy(value) for value in {x}]"}
-# Keras 2 parameters the keras.ops function names otherwise (Keras 2.3.1's signatures against Keras 3's:
-# tests/codemod/test_backend_functions_to_ops.py checks the Keras 3 side): `K.constant(value=v)` ->
-# `keras.ops.convert_to_tensor(x=v)`, which has no `value`.
+# Keras 2 parameters the Keras 3 function (keras.ops's, or OTHERS' target) names otherwise (Keras 2.3.1's
+# signatures against Keras 3's: tests/codemod/test_backend_functions_to_ops.py checks the Keras 3 side):
+# `K.constant(value=v)` -> `keras.ops.convert_to_tensor(x=v)`, which has no `value`; `K.variable(value=v)` ->
+# `keras.Variable(initializer=v)`.
 KEYWORDS = {
-    "constant": {"value": "x"}, "reshape": {"shape": "newshape"}, "tile": {"n": "repeats"},
+    "constant": {"value": "x"}, "variable": {"value": "initializer"}, "reshape": {"shape": "newshape"}, "tile": {"n": "repeats"},
     "clip": {"min_value": "x_min", "max_value": "x_max"}, "stop_gradient": {"variables": "variable"},
     "one_hot": {"indices": "x"}, "concatenate": {"tensors": "xs"}, "pow": {"a": "x2", "x": "x1"},
     "permute_dimensions": {"pattern": "axes"}, "gather": {"reference": "x"}, "repeat_elements": {"rep": "repeats"},
@@ -139,7 +140,7 @@ ADVICE = {
                           "predict(), evaluate() and fit's validation with training=False; where the code relied "
                           "on another phase, call the model with training= (model(x, training=True))",
     "function": "call the model (or a keras.Model built on the tensors) instead",
-    "variable": "use keras.Variable(value, dtype=..., name=...) (or self.add_weight in a layer; keras.Variable "
+    "variable": "use keras.Variable(initializer, dtype=..., name=...) (or self.add_weight in a layer; keras.Variable "
                 "takes no constraint: add_weight(constraint=...) does)",
     "set_value": "call .assign(value) on the variable",
     "in_train_phase": "pass training= to the layer's call and choose with it",
@@ -383,7 +384,7 @@ class BackendFunctionsToOps(DropsStatements):
                                                                   args=[updated.args[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)]))
         if function in OTHERS and not starred and not keywords & UNSUPPORTED.get(function, set()):
             target, positions, defaults = OTHERS[function]
-            args = _keywords(list(updated.args), positions)
+            args = _keywords(_renamed(list(updated.args), KEYWORDS.get(function, {})), positions)
             if args is not None:
                 if target.startswith("tf."):
                     target = self._tf() + target[2:]
