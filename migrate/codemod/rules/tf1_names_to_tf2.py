@@ -246,7 +246,9 @@ class Tf1NamesToTf2(DropsStatements):
         """A TF1 name read, not called (`fft = tf.fft`, `isinstance(n, tf.Dimension)`): the TF2 name the tables
         (or PREFERRED) give it, where a call of it would mean the same there: no keyword TF2 renamed and no
         positional argument it reordered (the call is not in view to check), and no compat.v1 name that needs
-        graph mode. Calls are leave_Call's; only a whole dotted name (not `tf.spectral` of `tf.spectral.fft`)."""
+        graph mode (as tf1_graph_program judges a read: it renames compat.v1 reads in the files its words let in
+        and leaves the tables' TF2 names to this rule). Calls are leave_Call's; only a whole dotted name (not
+        `tf.spectral` of `tf.spectral.fft`)."""
         if id(original) in self.inner or self.in_import:
             return updated
         found = self._tf1_name(original)
@@ -260,7 +262,11 @@ class Tf1NamesToTf2(DropsStatements):
                 tables.keywords.get(old) or api.exists(f"tensorflow.{name}"):
             return updated
         new = PREFERRED.get(name) or tables.renames.get(old, "").removeprefix("tf.")
-        if not new or (new.startswith("compat.v1.") and graph_only(name)) or not api.exists(f"tensorflow.{new}"):
+        parts = name.split(".")
+        prefixes = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]  # `Summary` of `Summary.Value`
+        if not new or (new.startswith("compat.v1.") and any(graph_only(prefix) or prefix in REPORTED
+                                                            for prefix in prefixes)) or \
+                not api.exists(f"tensorflow.{new}"):
             return updated
         self.converted()
         return cst.parse_expression(f"{code(root)}.{new}")
