@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from migrate.codemod.keras2_helpers import BACKEND
+from migrate.codemod.legacy_names import legacy
 from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS, OTHERS
 from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
 
@@ -601,6 +602,18 @@ def test_backend_functions_keras_3_lacks_an_exact_counterpart_for_stay_reported(
                    "from keras import backend as K\ny = K.repeat(x)\n"):
         got, findings = rewrite(source, RULE)
         assert got == source and [f.line for f in findings if not f.advice] == [2], source
+
+
+def test_keras_contribs_depth_to_space_called_on_keras_backend_is_reported_with_its_recipe():
+    # pavitrakumar78/Anime-Face-GAN-Keras misc_layers.py:205 (SubPixelUpscaling, copied from keras-contrib)
+    source = "from keras import backend as K\ny = K.depth_to_space(x, self.scale_factor, self.data_format)\n"
+    got, findings = rewrite(source, RULE)
+    assert got == source and [f.line for f in findings] == [2]
+    assert "Keras 2.3.1's backend had no depth_to_space either" in findings[0].message
+    assert "tf.nn.depth_to_space(x, scale)" in findings[0].message
+    # the table holds every public Keras 2.3.1 / tf.keras name Keras 3 lacks: neither had it
+    assert not hasattr(keras.backend, "depth_to_space") and legacy("keras.backend.depth_to_space") is None
+    assert legacy("keras.backend.batch_flatten") is not None
 
 
 REFERENCES = Path(__file__).parent / "data" / "keras231_backend_refs.npz"

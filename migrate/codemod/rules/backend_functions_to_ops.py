@@ -171,6 +171,10 @@ ADVICE = {
     "batch_dot": "use keras.layers.Dot(axes=...)([x, y]) with Keras 2's default axes written out: (-1, -2), or "
                  "(-1, -1) where y is 2D",
     "batch_flatten": "use keras.layers.Flatten(data_format='channels_last')(x)",
+    # keras-contrib's backend functions, which code copied from it calls on Keras's (Keras 2.3.1 had neither)
+    **{name: f"Keras 2.3.1's backend had no {name} either (keras-contrib's did: tf.nn.{name}(x, scale) on channels_last "
+             "input, transposed to it and back for channels_first): use that"
+       for name in ("depth_to_space", "space_to_depth")},
     # Keras 2 built an assign op that ran only when given to K.function(updates=), add_update or get_updates
     **{name: f"call x.{method}(value) where the update is to happen: Keras 2's {name} built an op that changed x "
              "only when run (K.function(updates=), layer.add_update, an optimizer's get_updates); Keras 3 has no "
