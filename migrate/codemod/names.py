@@ -86,6 +86,9 @@ MOVES = {
     **{f"{root}.engine": f"{root}.layers" for root in ("keras", "tensorflow.keras")},
     # Keras 1's name for the losses, kept by Keras 2 as `from .losses import *`: the same names, Keras 3's losses
     "keras.objectives": "keras.losses",
+    # Keras 2.2's alias of the module (`from .mobilenet_v2 import *`, "only for backwards compatibility"), gone
+    # in 2.3: the only such alias keras.applications had
+    "keras.applications.mobilenetv2": "keras.applications.mobilenet_v2",
 }
 # What `from keras.objectives import *` gave in Keras 2.3.1 (keras.losses' namespace, its imports included:
 # tests/codemod/test_legacy_import_paths.py checks it against the legacy stack).

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from migrate.codemod.keras2_helpers import BACKEND
-from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS
+from migrate.codemod.legacy_names import legacy
+from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS, OTHERS
 from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
 
 RULE = "backend_functions_to_ops"
@@ -23,10 +24,48 @@ def test_the_table_matches_the_installed_keras():
     assert all(hasattr(keras.ops, target) for target, _ in OPS.values())
 
 
+def _target(function):
+    """The Keras 3 callable a backend function becomes: keras.ops's, or OTHERS' dotted target."""
+    if function in OPS:
+        return getattr(keras.ops, OPS[function][0])
+    module, *path = OTHERS[function][0].split(".")
+    value = {"keras": keras, "tf": pytest.importorskip("tensorflow")}[module]
+    for part in path:
+        value = getattr(value, part)
+    return value
+
+
 def test_every_renamed_keyword_is_a_parameter_of_the_keras_3_function():
     for function, renames in KEYWORDS.items():
-        parameters = inspect.signature(getattr(keras.ops, OPS[function][0])).parameters
+        parameters = inspect.signature(_target(function)).parameters
         assert set(renames.values()) <= set(parameters), function
+
+
+def test_every_parameter_others_names_is_one_of_its_targets():
+    # K.variable(value=img) became keras.Variable(value=img): keras.Variable's first parameter is `initializer`
+    for function, (_, positions, defaults) in OTHERS.items():
+        parameters = inspect.signature(_target(function)).parameters
+        named = {KEYWORDS.get(function, {}).get(name, name) for name in positions} | set(defaults)
+        assert named <= set(parameters), function
+
+
+def test_a_variables_value_keyword_is_keras_variables_initializer():
+    # misgod/fast-neural-style-keras img_util.py
+    assert_rewrites("""
+        from keras import backend as K
+
+        kvar = K.variable(value=img)
+        w = K.variable(value=0.5, name='w')
+    """, """
+        from keras import backend as K
+        import keras
+
+        kvar = keras.Variable(initializer=img, dtype=keras.backend.floatx())
+        w = keras.Variable(initializer=0.5, name='w', dtype=keras.backend.floatx())
+    """, RULE)
+    img = np.arange(6, dtype="float32").reshape(2, 3)
+    np.testing.assert_array_equal(keras.ops.convert_to_numpy(
+        keras.Variable(initializer=img, dtype=keras.backend.floatx())), img)
 
 
 def test_keywords_are_given_under_the_keras_3_functions_own_names():
@@ -563,6 +602,18 @@ def test_backend_functions_keras_3_lacks_an_exact_counterpart_for_stay_reported(
                    "from keras import backend as K\ny = K.repeat(x)\n"):
         got, findings = rewrite(source, RULE)
         assert got == source and [f.line for f in findings if not f.advice] == [2], source
+
+
+def test_keras_contribs_depth_to_space_called_on_keras_backend_is_reported_with_its_recipe():
+    # pavitrakumar78/Anime-Face-GAN-Keras misc_layers.py:205 (SubPixelUpscaling, copied from keras-contrib)
+    source = "from keras import backend as K\ny = K.depth_to_space(x, self.scale_factor, self.data_format)\n"
+    got, findings = rewrite(source, RULE)
+    assert got == source and [f.line for f in findings] == [2]
+    assert "Keras 2.3.1's backend had no depth_to_space either" in findings[0].message
+    assert "tf.nn.depth_to_space(x, scale)" in findings[0].message
+    # the table holds every public Keras 2.3.1 / tf.keras name Keras 3 lacks: neither had it
+    assert not hasattr(keras.backend, "depth_to_space") and legacy("keras.backend.depth_to_space") is None
+    assert legacy("keras.backend.batch_flatten") is not None
 
 
 REFERENCES = Path(__file__).parent / "data" / "keras231_backend_refs.npz"

@@ -12,6 +12,7 @@ RULE = "callback_arguments"
 def test_keras_3_callbacks_lack_the_keras_2_keywords():
     assert "epsilon" not in inspect.signature(keras.callbacks.ReduceLROnPlateau).parameters
     assert "period" not in inspect.signature(keras.callbacks.ModelCheckpoint).parameters
+    assert not inspect.signature(keras.callbacks.ProgbarLogger).parameters
 
 
 def test_a_projects_own_callback_and_modern_keywords_stay():
@@ -48,6 +49,42 @@ def test_epsilon_and_period_1():
         )
         checkpoint = ModelCheckpoint('w.keras', monitor='loss')
     """, RULE)
+
+
+def test_progbar_logger_counting_steps_loses_its_count_mode():
+    # dluvizon/deephar deephar/trainer.py: a ProgbarLogger driven by hand (set_params with 'steps') in a custom loop
+    findings = assert_rewrites("""
+        from keras.callbacks import ProgbarLogger
+        logger = ProgbarLogger(count_mode='steps')
+        logger.set_params({'epochs': epochs, 'steps': steps_per_epoch, 'verbose': 1})
+    """, """
+        from keras.callbacks import ProgbarLogger
+        logger = ProgbarLogger()
+        logger.set_params({'epochs': epochs, 'steps': steps_per_epoch, 'verbose': 1})
+    """, RULE)
+    assert findings == []
+    # Keras 2.3.1's with count_mode='steps': target = params['steps'], one per batch; Keras 3's the same
+    logger = keras.callbacks.ProgbarLogger()
+    logger.set_params({"epochs": 2, "steps": 5, "verbose": 0})
+    logger.on_epoch_begin(0)
+    logger.on_train_batch_end(0, {"loss": 1.0})
+    assert (logger.target, logger.seen) == (5, 1)
+
+
+def test_progbar_logger_counting_samples_loses_its_count_mode_with_advice():
+    findings = assert_rewrites("""
+        import keras
+        a = keras.callbacks.ProgbarLogger(count_mode="samples")
+        b = keras.callbacks.ProgbarLogger('samples', stateful_metrics=['lr'])
+        c = keras.callbacks.ProgbarLogger(count_mode=mode)
+    """, """
+        import keras
+        a = keras.callbacks.ProgbarLogger()
+        b = keras.callbacks.ProgbarLogger(stateful_metrics=['lr'])
+        c = keras.callbacks.ProgbarLogger()
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, True), (4, True), (5, True)]
+    assert "always counts steps (batches); Keras 2's counted samples" in findings[0].message
 
 
 def test_tensorboard_arguments_tf2_ignored_go_with_advice():

@@ -90,6 +90,39 @@ def test_beside_other_names_and_under_another_name():
     """, RULE)
 
 
+def test_a_generator_spelt_from_the_module_under_any_alias():
+    # sainathadapa/kaggle-freesound-audio-tagging 06-train-model-only-mel.py: `import keras as kr`, then
+    # kr.preprocessing.image.ImageDataGenerator(...) handed to the project's own Sequence; only the imported
+    # name was moved, the attribute spelling was left for the last pass's generic report
+    assert_rewrites("""
+        import keras as kr
+        gen = kr.preprocessing.image.ImageDataGenerator(horizontal_flip=True, preprocessing_function=erase)
+        train = TrainGenerator(files, datagen=gen)
+    """, """
+        import keras as kr
+        import tensorflow
+
+        gen = tensorflow.keras.preprocessing.image.ImageDataGenerator(horizontal_flip=True, preprocessing_function=erase)
+        train = TrainGenerator(files, datagen=gen)
+    """, RULE)
+    assert_rewrites("""
+        import keras
+        gen = keras.preprocessing.image.ImageDataGenerator(rescale=1. / 255)
+    """, """
+        import keras
+        import tensorflow
+
+        gen = tensorflow.keras.preprocessing.image.ImageDataGenerator(rescale=1. / 255)
+    """, RULE)
+    _, findings = rewrite("""
+        import keras as kr
+        gen = kr.preprocessing.image.ImageDataGenerator(width_shift_range=0.6, horizontal_flip=True)
+        train = TrainGenerator(files, datagen=gen)
+    """)
+    assert [(f.line, f.rule, f.advice) for f in findings] == [(3, RULE, False)]
+    assert "not taken: its width_shift_range=... moves rows" in findings[0].message
+
+
 def test_a_generator_the_layers_rule_takes_is_left_to_it():
     got, findings = rewrite("""
         from keras.preprocessing.image import ImageDataGenerator

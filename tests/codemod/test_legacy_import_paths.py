@@ -2,6 +2,8 @@
 
 import textwrap
 
+import keras
+
 from migrate.codemod.engine import rewrite_source
 from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
@@ -638,3 +640,19 @@ def test_a_removed_module_spelled_out_in_code_is_work():
 
         keras.utils.get_custom_objects().update(custom_objects)
     """, RULE)
+
+
+def test_keras_2_2s_mobilenetv2_alias_is_mobilenet_v2():
+    # sainathadapa/kaggle-freesound-audio-tagging mel_model_funcs.py:3; Keras 2.2's keras/applications/
+    # mobilenetv2.py was `from .mobilenet_v2 import *` (gone in 2.3.1)
+    assert_rewrites("""
+        from keras.applications.mobilenetv2 import MobileNetV2
+        from keras.applications.mobilenetv2 import preprocess_input, decode_predictions
+        base = MobileNetV2(input_shape=(64, 64, 3), include_top=False, weights=None)
+    """, """
+        from keras.applications.mobilenet_v2 import MobileNetV2
+        from keras.applications.mobilenet_v2 import preprocess_input, decode_predictions
+        base = MobileNetV2(input_shape=(64, 64, 3), include_top=False, weights=None)
+    """, RULE)
+    assert all(hasattr(keras.applications.mobilenet_v2, name)
+               for name in ("MobileNetV2", "preprocess_input", "decode_predictions"))

@@ -3,6 +3,7 @@
 import subprocess
 import sys
 
+import numpy as np
 import tensorflow as tf
 
 from migrate.codemod.tf1_policy import CASTS, RENAMES
@@ -403,6 +404,51 @@ def test_graph_mode_names_and_conflicting_keywords_are_left_for_the_report():
     assert "tf.Variable" in findings[0].message
 
 
+def test_a_tf1_name_read_rather_than_called_takes_the_tables_tf2_name():
+    """voxelmorph's neuron layers.py picks `fft = tf.fft` (tf.fft2d, tf.fft3d) and calls it later; its utils.py
+    tests `isinstance(shape, (tf.Dimension, tf.TensorShape))`: only calls were renamed, so both were left
+    (AttributeError under TF 2). A name whose calls the tables reorder or rename keywords of, or a graph-mode
+    one, is not renamed where it is only read (the call that would need it is not in view)."""
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+
+        def pick(ndims):
+            if ndims == 1:
+                return tf.fft
+            return tf.fft2d if ndims == 2 else tf.spectral.ifft3d
+
+        def known(v):
+            return isinstance(v.shape, (tf.Dimension, tf.TensorShape))
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+
+        def pick(ndims):
+            if ndims == 1:
+                return tf.signal.fft
+            return tf.signal.fft2d if ndims == 2 else tf.signal.ifft3d
+
+        def known(v):
+            return isinstance(v.shape, (tf.compat.v1.Dimension, tf.TensorShape))
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+        make = tf.placeholder
+        arg = tf.arg_max
+        seed = tf.random.set_seed
+    """, RULE)
+    # TF 1.15's tf.fft2d and tf.ifft on this input (legacy stack)
+    x = (np.arange(8, dtype="float32").reshape(2, 4) +
+         1j * np.array([[0, 1, 0, -1], [2, 0, 1, 0]], dtype="float32")).astype("complex64")
+    np.testing.assert_allclose(tf.signal.fft2d(x).numpy(), [[28 + 3j, -2 + 5j, -4 + 3j, -6 - 3j],
+                                                            [-16 - 3j, 2 - 1j, 0 - 3j, -2 - 1j]], atol=1e-5)
+    np.testing.assert_allclose(tf.signal.ifft(x).numpy(), [[1.5, -1 - 0.5j, -0.5, 0.5j],
+                                                           [5.5 + 0.75j, -0.5 - 0.25j, -0.5 + 0.75j, -0.5 + 0.75j]],
+                               atol=1e-6)
+
+
 def test_a_reordered_function_keeps_positional_arguments_tf2_binds_the_same():
     """tf.while_loop is in the reorder table, but TF2 takes cond, body, loop_vars in the same places: the call
     stays as written (a rewrite another rule produced then changes nothing on a second run)."""
@@ -426,6 +472,8 @@ def test_a_table_name_lets_a_file_in_only_after_tensorflow_or_the_module_the_tab
     assert let_in("import tensorflow.compat.v1 as tfc\nn = tfc.ceil(x)\n")
     assert let_in("import tensorflow as tf\ny = tf.image.resize_images(x, (2, 2))\n")
     assert let_in("import tensorflow as tf\ny = tf.reduce_sum(x, keep_dims=True)\n")
+    assert let_in("import tensorflow as tf\nfft = tf.fft if n == 1 else tf.fft2d\n")  # read, not called
+    assert not let_in("import math\nimport tensorflow as tf\nf = math.ceil\n")
     assert rewrite("import math\nimport tensorflow as tf\nn = tf.ceil(x)\n", "tf1_names_to_tf2")[0] == \
         "import math\nimport tensorflow as tf\nn = tf.math.ceil(x)\n"
 

@@ -109,11 +109,12 @@ SHAPES = {"flatten": "keras.ops.reshape({x}, (-1,))", "int_shape": "tuple({x}.sh
           # Keras 2.3.1: np.prod(int_shape(x)); session.run of the list (each value as numpy)
           "count_params": "numpy.prod(tuple({x}.shape))",
           "batch_get_value": "[keras.ops.convert_to_numpy(value) for value in {x}]"}
-# Keras 2 parameters the keras.ops function names otherwise (Keras 2.3.1's signatures against Keras 3's:
-# tests/codemod/test_backend_functions_to_ops.py checks the Keras 3 side): `K.constant(value=v)` ->
-# `keras.ops.convert_to_tensor(x=v)`, which has no `value`.
+# Keras 2 parameters the Keras 3 function (keras.ops's, or OTHERS' target) names otherwise (Keras 2.3.1's
+# signatures against Keras 3's: tests/codemod/test_backend_functions_to_ops.py checks the Keras 3 side):
+# `K.constant(value=v)` -> `keras.ops.convert_to_tensor(x=v)`, which has no `value`; `K.variable(value=v)` ->
+# `keras.Variable(initializer=v)`.
 KEYWORDS = {
-    "constant": {"value": "x"}, "reshape": {"shape": "newshape"}, "tile": {"n": "repeats"},
+    "constant": {"value": "x"}, "variable": {"value": "initializer"}, "reshape": {"shape": "newshape"}, "tile": {"n": "repeats"},
     "clip": {"min_value": "x_min", "max_value": "x_max"}, "stop_gradient": {"variables": "variable"},
     "one_hot": {"indices": "x"}, "concatenate": {"tensors": "xs"}, "pow": {"a": "x2", "x": "x1"},
     "permute_dimensions": {"pattern": "axes"}, "gather": {"reference": "x"}, "repeat_elements": {"rep": "repeats"},
@@ -139,7 +140,7 @@ ADVICE = {
                           "predict(), evaluate() and fit's validation with training=False; where the code relied "
                           "on another phase, call the model with training= (model(x, training=True))",
     "function": "call the model (or a keras.Model built on the tensors) instead",
-    "variable": "use keras.Variable(value, dtype=..., name=...) (or self.add_weight in a layer; keras.Variable "
+    "variable": "use keras.Variable(initializer, dtype=..., name=...) (or self.add_weight in a layer; keras.Variable "
                 "takes no constraint: add_weight(constraint=...) does)",
     "set_value": "call .assign(value) on the variable",
     "in_train_phase": "pass training= to the layer's call and choose with it",
@@ -170,6 +171,10 @@ ADVICE = {
     "batch_dot": "use keras.layers.Dot(axes=...)([x, y]) with Keras 2's default axes written out: (-1, -2), or "
                  "(-1, -1) where y is 2D",
     "batch_flatten": "use keras.layers.Flatten(data_format='channels_last')(x)",
+    # keras-contrib's backend functions, which code copied from it calls on Keras's (Keras 2.3.1 had neither)
+    **{name: f"Keras 2.3.1's backend had no {name} either (keras-contrib's did: tf.nn.{name}(x, scale) on channels_last "
+             "input, transposed to it and back for channels_first): use that"
+       for name in ("depth_to_space", "space_to_depth")},
     # Keras 2 built an assign op that ran only when given to K.function(updates=), add_update or get_updates
     **{name: f"call x.{method}(value) where the update is to happen: Keras 2's {name} built an op that changed x "
              "only when run (K.function(updates=), layer.add_update, an optimizer's get_updates); Keras 3 has no "
@@ -383,7 +388,7 @@ class BackendFunctionsToOps(DropsStatements):
                                                                   args=[updated.args[0].with_changes(comma=cst.MaybeSentinel.DEFAULT)]))
         if function in OTHERS and not starred and not keywords & UNSUPPORTED.get(function, set()):
             target, positions, defaults = OTHERS[function]
-            args = _keywords(list(updated.args), positions)
+            args = _keywords(_renamed(list(updated.args), KEYWORDS.get(function, {})), positions)
             if args is not None:
                 if target.startswith("tf."):
                     target = self._tf() + target[2:]

@@ -10,7 +10,9 @@ reported. `save_freq=N * steps_per_epoch` would not be the same: it saves at the
 validation, so a `val_` monitor (Keras 3 then saves every time, best or not) or `{val_loss}` in the path (a
 KeyError; both in qqwweee/keras-yolo3's train.py) finds nothing there. TensorBoard's `write_grads`,
 `batch_size`, `embeddings_layer_names` and `embeddings_data`, which TensorFlow 2's Keras already ignored, are
-removed (advice). Only calls that resolve to a
+removed (advice). Keras 3's ProgbarLogger always counts steps and takes no `count_mode`: `count_mode='steps'`
+goes; any other value (`'samples'`, Keras 2's default, or one not written out: Keras 2 refused all others) changed
+only what the bar counts, and goes with advice. Only calls that resolve to a
 Keras callback class are touched.
 """
 
@@ -27,6 +29,9 @@ DROPPED = {"ModelCheckpoint": {"period": "1"}}
 # Dropped whatever their value, with advice: TensorFlow 2's Keras already ignored them (with a warning).
 # (tf_keras 2.21's TensorBoard: "supported_kwargs", each ignored with a warning.)
 IGNORED = {"TensorBoard": ("write_grads", "batch_size", "embeddings_layer_names", "embeddings_data")}
+# Keras 2's first parameter, which Keras 3's callback lacks (ProgbarLogger() takes nothing), and the value that means
+# what Keras 3 does: dropped silently with it, with advice with another.
+COUNTED = {"ProgbarLogger": ("count_mode", "steps")}
 # `ModelCheckpoint(period=N)` becomes this class, written once into the file after its imports: Keras 2's own
 # bookkeeping (keras 2.2.4 ModelCheckpoint.on_epoch_end: count epochs, save and restart the count at `period`),
 # around Keras 3's save at the end of an epoch (save_freq='epoch').
@@ -57,22 +62,22 @@ class CallbackArguments(Rule):
     NAME = "callback_arguments"
     ORDER = 36
     TRIGGERS = ("epsilon=", "epsilon =", "period=", "period =", "write_grads", "batch_size", "embeddings_layer_names",
-                "embeddings_data")
+                "embeddings_data", "ProgbarLogger(")
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         """An argument word and a callback the rule knows, by name: `batch_size` alone is in most training
         scripts, and the rule acts only on calls of these classes (aliases and star imports still name them)."""
         return super().triggered(source, survey) and any(
-            name.encode() in source for name in {*RENAMES, *DROPPED, *REPORTED, *IGNORED})
+            name.encode() in source for name in {*RENAMES, *DROPPED, *REPORTED, *IGNORED, *COUNTED})
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = ("ReduceLROnPlateau(epsilon=) -> min_delta=, ModelCheckpoint(period=1) dropped, period=N -> a "
-                   "subclass saving every N epochs")
+                   "subclass saving every N epochs, ProgbarLogger(count_mode=) dropped")
 
     def _callback(self, call: cst.Call) -> str | None:
         for name in sorted(self.qualified_names(call.func)):  # sorted: one answer whatever the hash seed
             for module in MODULES:
-                if name.startswith(module) and name.removeprefix(module) in {*RENAMES, *DROPPED, *REPORTED, *IGNORED}:
+                if name.startswith(module) and name.removeprefix(module) in {*RENAMES, *DROPPED, *REPORTED, *IGNORED, *COUNTED}:
                     return name.removeprefix(module)
         return None
 
@@ -115,8 +120,17 @@ class CallbackArguments(Rule):
                 self.converted()
                 return rewritten
         args, changed = [], False
-        for before, arg in zip(original.args, updated.args, strict=True):
+        for index, (before, arg) in enumerate(zip(original.args, updated.args, strict=True)):
             keyword = arg.keyword.value if arg.keyword is not None else None
+            if callback in COUNTED and (keyword == COUNTED[callback][0] or (index == 0 and keyword is None
+                                                                             and not arg.star)):
+                parameter, same = COUNTED[callback]
+                if not (isinstance(arg.value, cst.SimpleString) and arg.value.evaluated_value == same):
+                    self.report(before, f"{callback}({parameter}=...) removed: Keras 3's {callback} takes no "
+                                        f"{parameter} and always counts {same} (batches); Keras 2's counted samples "
+                                        f"with {parameter}='samples' (its default)", advice=True)
+                changed = True
+                continue
             if keyword in RENAMES.get(callback, {}):
                 arg = arg.with_changes(keyword=cst.Name(RENAMES[callback][keyword]))
                 changed = True

@@ -14,7 +14,9 @@ why (legacy_import_paths for `keras`, this rule for a `tensorflow.keras` import 
 
 Runs after image_data_generator_to_layers, which turns a generator fed to fit by `flow(x, y)` into preprocessing
 layers and tf.data: what that rule leaves is judged here. A subclass, or a generator built with `**options`, shows
-no options: it stays and is reported.
+no options: it stays and is reported. The generator spelt from the module (`keras.preprocessing.image.
+ImageDataGenerator(...)`, `kr.preprocessing.image...` after `import keras as kr`) is judged the same way: spelt
+`tensorflow.keras.preprocessing.image.ImageDataGenerator` where the port computes the same, else reported with why.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY, _number
+from migrate.codemod.rules.legacy_import_paths import _GENERATORS
 from migrate.codemod.syntax import ReadNames, code
 
 LEGACY = "keras.preprocessing.image"
@@ -92,6 +95,19 @@ class ImageDataGeneratorToTfKeras(Rule):
         kept = [alias for alias in updated.names if code(alias.name) != CLASS]
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         return updated.with_changes(names=kept)
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        """`kr.preprocessing.image.ImageDataGenerator` (Keras 2's generator spelt from the module, not imported by
+        name): the port's full name where it computes what Keras 2.3.1 did, else reported here with why."""
+        if original.attr.value != CLASS or f"{LEGACY}.{CLASS}" not in self.qualified_names(original):
+            return updated
+        if self.why is not None:
+            self.report(original, f"{LEGACY}.{CLASS} is gone in Keras 3: {_GENERATORS} (not rewritten: Keras 3's "
+                                  f"{PORT}.{CLASS} not taken: {self.why})")
+            return updated
+        self.converted()
+        AddImportsVisitor.add_needed_import(self.context, "tensorflow")
+        return cst.parse_expression(f"{PORT}.{CLASS}")
 
     def _is_generator(self, node: cst.CSTNode) -> bool:
         return any(name in (f"{LEGACY}.{CLASS}", f"{PORT}.{CLASS}") for name in self.qualified_names(node))

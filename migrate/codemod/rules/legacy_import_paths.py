@@ -38,7 +38,7 @@ from migrate.codemod.syntax import code, dotted_expression, names_in
 # spelled out in code (`keras.utils.generic_utils.get_custom_objects()`). `keras.layers.Dense(...)` in code, or a
 # project's own `data_utils`, is not work: such files are not parsed.
 WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)\.\w|keras\.engine|python\.keras"
-                  rb"|keras\.objectives|keras\.(?:layers\.)?experimental"
+                  rb"|keras\.objectives|keras\.applications\.mobilenetv2|keras\.(?:layers\.)?experimental"
                   rb"|keras\.preprocessing\.image[ \t]+import"
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
                   rb"|keras\.(?:layers|utils)\.(?:%s)\."

@@ -14,7 +14,8 @@ empty unless eager execution is turned off for the whole program, which Keras 3 
 TF1 graph-mode names with no TF2 meaning (`tf.placeholder`, `tf.train.Saver`, `tf.Print`...) are
 reported with what to do: leftovers, except in the body of an `if` that only TensorFlow 1 enters
 (`if tf.version.VERSION < '2.0.0' and ...:`, EfficientDet's eval callbacks): dead code under TF 2, so
-advice to delete the branch. Only names that resolve to TensorFlow through the file's imports are
+advice to delete the branch. A TF1 name read rather than called (`fft = tf.fft`) takes the tables' TF2 name
+where its calls need no keyword or order change. Only names that resolve to TensorFlow through the file's imports are
 touched; a name bound both to `tensorflow` and to `tensorflow.compat.v1` (a version check that rebinds
 `tf`) gets a spelling that works under both.
 """
@@ -76,6 +77,8 @@ class Tf1NamesToTf2(DropsStatements):
         self.scopes: list[cst.CSTNode] = []  # the functions and classes the walk is in
         self.importing: set[int] | None = None  # ids of functions and classes that call import_graph_def
         self.initialized = self.dropped  # `K.get_session().run(tf.variables_initializer(...))` lines, removed
+        self.inner: set[int] = set()  # attributes that are a call's function or part of a longer dotted name
+        self.in_import = 0
 
     def visit_If(self, node: cst.If) -> None:
         if self._tf1_only(node.test):
@@ -219,6 +222,55 @@ class Tf1NamesToTf2(DropsStatements):
             return None
         return node if names & {"tensorflow", "tensorflow.compat.v1"} else None
 
+    def visit_Import(self, node: cst.Import) -> None:
+        self.in_import += 1
+
+    def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
+        self.in_import -= 1
+        return updated
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        self.in_import += 1
+
+    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
+        self.in_import -= 1
+        return updated
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.inner.add(id(node.func))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.inner.add(id(node.value))
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        """A TF1 name read, not called (`fft = tf.fft`, `isinstance(n, tf.Dimension)`): the TF2 name the tables
+        (or PREFERRED) give it, where a call of it would mean the same there: no keyword TF2 renamed and no
+        positional argument it reordered (the call is not in view to check), and no compat.v1 name that needs
+        graph mode (as tf1_graph_program judges a read: it renames compat.v1 reads in the files its words let in
+        and leaves the tables' TF2 names to this rule). Calls are leave_Call's; only a whole dotted name (not
+        `tf.spectral` of `tf.spectral.fft`)."""
+        if id(original) in self.inner or self.in_import:
+            return updated
+        found = self._tf1_name(original)
+        if found is None or found[1]:
+            return updated
+        name = found[0]
+        root = self._root(original, name)
+        tables, api = _tables()
+        old = f"tf.{name}"
+        if root is None or name in RENAMES or name in CASTS or name in REPORTED or old in tables.reorders or \
+                tables.keywords.get(old) or api.exists(f"tensorflow.{name}"):
+            return updated
+        new = PREFERRED.get(name) or tables.renames.get(old, "").removeprefix("tf.")
+        parts = name.split(".")
+        prefixes = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]  # `Summary` of `Summary.Value`
+        if not new or (new.startswith("compat.v1.") and any(graph_only(prefix) or prefix in REPORTED
+                                                            for prefix in prefixes)) or \
+                not api.exists(f"tensorflow.{new}"):
+            return updated
+        self.converted()
+        return cst.parse_expression(f"{code(root)}.{new}")
+
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         found = self._tf1_name(original.func)
         if found is None or id(original) in self.prints:
@@ -317,7 +369,8 @@ class Tf1NamesToTf2(DropsStatements):
         return updated.with_changes(func=func, args=args)
 
 
-_CALLED = re.compile(rb"(\w+)[ \t]*\.[ \t]*(\w+)[ \t]*\(")  # `qualifier.name(`
+# `qualifier.name(`, or the end of a dotted name read (`fft = tf.fft`, `isinstance(d, tf.Dimension)`)
+_DOTTED = re.compile(rb"(\w+)[ \t]*\.[ \t]*(\w+)\b(?![ \t]*\.)")
 _KEYWORD = re.compile(rb"[(,][ \t]*(\w+)[ \t]*=(?!=)")
 # What a file may call TensorFlow's top level (`tf.ceil(`): the usual names, and every alias an import gives it.
 TF_ALIASES = frozenset({b"tf", b"tensorflow", b"v1"})
@@ -326,7 +379,7 @@ _TF_ALIAS = re.compile(rb"^[ \t]*(?:import[ \t]+tensorflow[\w.]*|from[ \t]+tenso
 
 
 def _mentions_table(source: bytes) -> bool:
-    """Whether a call of a TF1 name TensorFlow's tables rename (one TF2 lacks) or a keyword they rename occurs in
+    """Whether a call or read of a TF1 name TensorFlow's tables rename (one TF2 lacks) or a keyword they rename occurs in
     the text (before parsing). Reorders alone do not let a file in: they matter only with more positional
     arguments than most calls have, and apply wherever the file is parsed."""
     names, keywords = _table_words()
@@ -334,7 +387,7 @@ def _mentions_table(source: bytes) -> bool:
         return True
     parents = _table_parents()
     aliases = None
-    for qualifier, name in _CALLED.findall(source):
+    for qualifier, name in _DOTTED.findall(source):
         if name not in names:
             continue
         if qualifier in parents[name]:  # `image.resize_images(`: the module the table names it in
