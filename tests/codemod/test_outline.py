@@ -129,3 +129,43 @@ def test_layer_keywords_needs_a_keyword_it_reads_on_a_callee_that_may_be_its_lay
     from migrate.codemod.rules.layer_keywords import LayerKeywords
 
     assert LayerKeywords.relevant(source.encode(), outline(source), survey or Survey()) is relevant
+
+
+@pytest.mark.parametrize("source, relevant", [
+    ("model.load_weights(args.weights)  # e.g. weights.h5\n", False),  # a path in a variable, a comment
+    ("w = get_file('resnet50.h5', URL)\nmodel.load_weights(w)\n", False),  # a download's name
+    ("print('saved to model.h5')\n", False),
+    ("model.save('model.h5')\n", True),
+    ("model.save_weights(os.path.join(out, 'w_%d.h5' % epoch))\n", True),
+    ("model.save_weights(f'{out}/weights.hdf5')\n", True),
+    ("model.save(filepath='{}.h5'.format(name))\n", True),
+    ("from keras.models import load_model as lm\nm = lm('m.h5')\n", True),  # an alias of load_model
+    ("cb = ModelCheckpoint(path)\n", True),  # its computed path is reported
+])
+def test_h5_saves_needs_a_saving_call_given_an_h5_path_or_a_checkpoint(source, relevant):
+    from migrate.codemod.rules.h5_saves_to_keras3 import H5SavesToKeras3
+
+    assert H5SavesToKeras3.relevant(source.encode(), outline(source), Survey()) is relevant
+
+
+def test_h5_saves_follows_a_re_exported_load_model():
+    from migrate.codemod.rules.h5_saves_to_keras3 import H5SavesToKeras3
+
+    source = "from utils import lm\nm = lm('m.h5')\n"
+    assert not H5SavesToKeras3.relevant(source.encode(), outline(source), Survey())
+    assert H5SavesToKeras3.relevant(source.encode(), outline(source),
+                                    Survey(passed_on=(("utils.lm", "keras.models.load_model"),)))
+
+
+@pytest.mark.parametrize("source, relevant", [
+    ("def train(model, path):\n    model.fit(x, y)\n    return path\n", False),
+    ("def save(model, path):\n    model.save_weights(path)\n", True),
+    ("class T:\n    def save(self, path='t.h5'):\n        self.model.save_weights(filepath=path)\n", True),
+    ("class T:\n    def save(self):\n        self.model.save_weights(self.path)\n", False),  # not a parameter
+    ("class T:\n    def save(path):\n        T.model.save_weights(path)\n", False),  # a method's first: its self
+    ("if x:\n    def save(model, path):\n        model.save_weights(path)\n", False),  # not at top level
+])
+def test_h5_paths_through_functions_needs_a_parameter_handed_to_a_saving_call(source, relevant):
+    from migrate.codemod.rules.h5_paths_through_functions import H5PathsThroughFunctions
+
+    assert H5PathsThroughFunctions.relevant(source.encode(), outline(source), Survey()) is relevant
