@@ -169,3 +169,43 @@ def test_h5_paths_through_functions_needs_a_parameter_handed_to_a_saving_call(so
     from migrate.codemod.rules.h5_paths_through_functions import H5PathsThroughFunctions
 
     assert H5PathsThroughFunctions.relevant(source.encode(), outline(source), Survey()) is relevant
+
+
+@pytest.mark.parametrize("source, relevant", [
+    ("init = tf.global_variables_initializer()\nnb_epoch = 10\nmodel.fit(x, y, epochs=nb_epoch)\n", False),
+    ("d = merge(a, b)  # a project's dict merge\n", True),  # its last name: the walk asks the qualified names
+    ("model.fit(x, y, nb_epoch=10)\n", True),
+    ("x = Dense(10, init='he_normal')(x)\n", True),
+    ("m = Model(input=a, output=b)\n", True),
+    ("x = AtrousConvolution2D(64, 3, 3, atrous_rate=(2, 2))(x)\n", True),
+    ("from keras.layers import Convolution2D as C2D\nx = C2D(32, 3, 3)(x)\n", True),  # the text's count misses it
+    ("x = Conv2D(32, 3, 3)(x)\n", True),
+    ("x = Conv2D(32, (3, 3), padding='same')(x)\n", False),
+])
+def test_keras1_arguments_needs_a_keras1_keyword_or_callee(source, relevant):
+    from migrate.codemod.rules.keras1_arguments import Keras1Arguments
+
+    assert Keras1Arguments.relevant(source.encode(), outline(source), Survey()) is relevant
+
+
+@pytest.mark.parametrize("source, relevant", [
+    ("K.set_learning_phase(0)\n", False),  # backend_functions_to_ops' case
+    ("phase = K.set_learning_phase\n", False),
+    ("K.set_learning_phase(1)\n", True),
+    ("def train():\n    keras.backend.set_learning_phase(True)\n    model.fit(x, y)\n", True),
+])
+def test_training_learning_phase_needs_a_statement_setting_phase_1(source, relevant):
+    from migrate.codemod.rules.training_learning_phase import TrainingLearningPhase
+
+    assert TrainingLearningPhase.relevant(source.encode(), outline(source), Survey()) is relevant
+
+
+@pytest.mark.parametrize("source, relevant", [
+    ("def batches():\n    yield x\npreds = model.predict(x_test)\n", False),
+    ("def batches():\n    yield x\npreds = model.predict_generator(loader.batches(), steps=3)\n", False),  # not this file's
+    ("def batches():\n    yield x\npreds = model.predict_generator(batches(), steps=3)\n", True),
+])
+def test_predict_batches_needs_predict_fed_by_a_function_of_the_file(source, relevant):
+    from migrate.codemod.rules.predict_batches_as_tuples import PredictBatchesAsTuples
+
+    assert PredictBatchesAsTuples.relevant(source.encode(), outline(source), Survey()) is relevant

@@ -18,6 +18,7 @@ import re
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, user_method_calls
 
@@ -99,6 +100,11 @@ KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_c
 # dropped, beta_init/gamma_init renamed; another mode raised in Keras 2 too.
 BATCHNORM_KEYWORDS = {**KEYWORDS, "beta_init": "beta_initializer", "gamma_init": "gamma_initializer"}
 BATCHNORM_USED = re.compile(rb"\b(?:mode|beta_init|gamma_init)\s*=")
+# Every keyword a call of this rule's may be given that it renames or drops.
+KEYWORDS_READ = frozenset({*KEYWORDS, *BATCHNORM_KEYWORDS, *EMBEDDING_KEYWORDS, *MODEL_KEYWORDS,
+                           *(keyword for names in FUNCTION_KEYWORDS.values() for keyword in names),
+                           *(dim for dims in KERNEL_DIMS.values() for dim in dims),
+                           "nb_epoch", "mode", "consume_less", "atrous_rate", "concat_axis"})
 KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(KEYWORDS)) + rb")\s*=")
 
 
@@ -134,6 +140,22 @@ class Keras1Arguments(Rule):
         return super().triggered(source, survey) or KEYWORD_USED.search(source) is not None or \
             keras1_convolution(source) or MODEL_KEYWORD_USED.search(source) is not None or \
             (b"BatchNormalization" in source and BATCHNORM_USED.search(source) is not None)
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A call given one of Keras 1's keywords the tables rename (or drop: mode=, consume_less=), or one whose
+        callee is Keras 1's merge or an Atrous convolution (by its last name, an import's alias or a name the run
+        re-exports it as), or a convolution the text may give one positional per kernel axis: the only calls the
+        walk changes or reports. `init = ...`, a variable `nb_epoch`, `merge(` of a dict are not its work."""
+        if outline.star or keras1_convolution(source):
+            return True
+        callees = {"merge", *ATROUS}
+        renamed = callees | set(KERNEL_DIMS)  # a convolution under another name: the text's count cannot see it
+        callees |= {asname for _, _, names in outline.from_imports for name, asname in names if asname and name in renamed}
+        callees |= {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ())
+                    if origin.rpartition(".")[2] in renamed and key.rpartition(".")[2] not in KERNEL_DIMS}
+        return any(call.keywords & KEYWORDS_READ or (call.callee and call.callee.rpartition(".")[2] in callees)
+                   for call in outline.calls)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'

@@ -10,9 +10,12 @@ would change those uses.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import POSITIONS, Rule
 
 PREDICT = m.Call(func=m.Attribute(attr=m.Name("predict_generator") | m.Name("predict")),
@@ -29,6 +32,21 @@ class PredictBatchesAsTuples(Rule):
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         return b"yield" in source and b"predict" in source
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A `predict_generator(f(...))` or `predict(f(...))` whose first argument calls a function defined at the top
+        of the file (`PREDICT`, read from Python's own tree): the only generators the walk rewrites or reports."""
+        if outline.tree is None:
+            return True
+        functions = {s.name for s in outline.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        for node in ast.walk(outline.tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr in ("predict_generator", "predict") and node.args:
+                first = node.args[0].value if isinstance(node.args[0], ast.Starred) else node.args[0]
+                if isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id in functions:
+                    return True
+        return False
 
     def visit_Module(self, node: cst.Module) -> None:
         """Module-level generator functions whose only use is as predict's data, and whose yields are bare."""

@@ -18,11 +18,13 @@ frozen, which Keras 3's fit() does not, so it is reported there.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, DropsStatements
 
 BACKENDS = ("keras.backend.", "tensorflow.keras.backend.", "keras.backend.tensorflow_backend.")
@@ -152,6 +154,22 @@ class TrainingLearningPhase(DropsStatements):
     TRIGGERS = ("set_learning_phase",)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "K.set_learning_phase(1) before code that only builds and trains -> removed (fit trains)"
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A statement that is a call of `set_learning_phase` with 1 (or True) alone, the only one the walk may drop
+        (`phase_statement`, read from Python's own tree): most files with the word set the phase to 0, which
+        backend_functions_to_ops handles."""
+        if outline.tree is None:
+            return True
+        for node in ast.walk(outline.tree):
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                call, func = node.value, node.value.func
+                name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+                if name == "set_learning_phase" and len(call.args) == 1 and not call.keywords and \
+                        isinstance(call.args[0], ast.Constant) and call.args[0].value in (1, True):
+                    return True
+        return False
 
     def visit_Module(self, node: cst.Module) -> None:
         self.after = calls_after(node)
