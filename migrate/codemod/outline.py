@@ -12,6 +12,7 @@ An outline only ever says where a rule cannot act; each rule's test of it mirror
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 
@@ -60,6 +61,17 @@ class Outline:
             elif kind is ast.Import:
                 imports.extend((alias.name, alias.asname) for alias in node.names)
         return cls(frozenset(dotted), tuple(from_imports), tuple(imports), tuple(calls), tree)
+
+    def names_for(self, wanted: Collection[str], survey: object = None) -> set[str]:
+        """The last names under which a call may reach one of `wanted` (the last names of qualified names), as
+        `names.resolve` would resolve them: each itself, an import's alias of it (`from keras.layers import
+        DepthwiseConv2D as DW`), and a name a module of the run re-exports it as (`Survey.passed_on`: `from utils
+        import DW`, utils.py importing it so)."""
+        found = set(wanted)
+        found |= {asname for _, _, names in self.from_imports for name, asname in names if asname and name in wanted}
+        found |= {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ())
+                  if origin.rpartition(".")[2] in wanted}
+        return found
 
     def bindings(self) -> dict[str, set[str]]:
         """The names the file's imports bind, each with the dotted paths it is bound to (anywhere in the file: a

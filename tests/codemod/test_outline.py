@@ -209,3 +209,10 @@ def test_predict_batches_needs_predict_fed_by_a_function_of_the_file(source, rel
     from migrate.codemod.rules.predict_batches_as_tuples import PredictBatchesAsTuples
 
     assert PredictBatchesAsTuples.relevant(source.encode(), outline(source), Survey()) is relevant
+
+
+def test_names_for_are_the_names_an_alias_or_a_re_export_gives():
+    source = "from keras.layers import DepthwiseConv2D as DW, Dense as D\nfrom utils import SC\n"
+    survey = Survey(passed_on=(("utils.SC", "keras.layers.SeparableConv2D"), ("utils.X", "keras.layers.Dense")))
+    assert outline(source).names_for({"DepthwiseConv2D", "SeparableConv2D"}, survey) == \
+        {"DepthwiseConv2D", "SeparableConv2D", "DW", "SC"}

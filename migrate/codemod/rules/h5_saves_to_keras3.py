@@ -144,11 +144,7 @@ class H5SavesToKeras3(Rule):
         `get_file('w.h5', url)`, or a variable that reaches load_weights, which loads legacy files as they are."""
         if b"ModelCheckpoint" in source or outline.tree is None:
             return True
-        aliases = {asname for _, _, names in outline.from_imports for name, asname in names
-                   if asname and name in ("load_model", "ModelCheckpoint")}
-        aliases |= {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ())
-                    if origin.rpartition(".")[2] in ("load_model", "ModelCheckpoint")}  # `from utils import MC`
-        callees = {*SAVING_METHODS, "load_model", *aliases}
+        callees = {*SAVING_METHODS, *outline.names_for(("load_model", "ModelCheckpoint"), survey)}
         return any(call.callee.rpartition(".")[2] in callees for call in outline.calls if call.callee) and \
             gives_h5(outline.tree, callees)
 

@@ -149,11 +149,8 @@ class Keras1Arguments(Rule):
         walk changes or reports. `init = ...`, a variable `nb_epoch`, `merge(` of a dict are not its work."""
         if outline.star or keras1_convolution(source):
             return True
-        callees = {"merge", *ATROUS}
-        renamed = callees | set(KERNEL_DIMS)  # a convolution under another name: the text's count cannot see it
-        callees |= {asname for _, _, names in outline.from_imports for name, asname in names if asname and name in renamed}
-        callees |= {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ())
-                    if origin.rpartition(".")[2] in renamed and key.rpartition(".")[2] not in KERNEL_DIMS}
+        # a convolution under another name too: the text's count (keras1_convolution) cannot see it
+        callees = outline.names_for({"merge", *ATROUS}, survey) | (outline.names_for(KERNEL_DIMS, survey) - set(KERNEL_DIMS))
         return any(call.keywords & KEYWORDS_READ or (call.callee and call.callee.rpartition(".")[2] in callees)
                    for call in outline.calls)
 

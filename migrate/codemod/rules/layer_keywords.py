@@ -46,10 +46,7 @@ class LayerKeywords(Rule):
         DepthwiseConv2D file's kernel_regularizer= often a Conv2D's."""
         if outline.star:
             return True
-        wanted = set(SEPARATE_KERNELS) | {"load_img"}
-        callees = wanted | {asname for _, _, names in outline.from_imports for name, asname in names
-                            if asname and name in wanted} | \
-            {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ()) if origin.rpartition(".")[2] in wanted}
+        callees = outline.names_for({*SEPARATE_KERNELS, "load_img"}, survey)
         return any(call.keywords & LOOKED_AT and call.callee and call.callee.rpartition(".")[2] in callees
                    for call in outline.calls)
 
