@@ -656,3 +656,49 @@ def test_keras_2_2s_mobilenetv2_alias_is_mobilenet_v2():
     """, RULE)
     assert all(hasattr(keras.applications.mobilenet_v2, name)
                for name in ("MobileNetV2", "preprocess_input", "decode_predictions"))
+
+
+def test_keras_2_loss_functions_keras_3_renamed_go_to_their_new_names():
+    # autonomio/talos examples/iris.py:4 and talos/templates/params.py:19 (`'losses': [logcosh]`)
+    assert_rewrites("""
+        import keras
+        from keras.losses import logcosh, kullback_leibler_divergence
+        from keras import metrics
+
+        params = {'losses': [logcosh, kullback_leibler_divergence]}
+        m = keras.metrics.logcosh(y, p) + metrics.kullback_leibler_divergence(y, p) + keras.losses.KLD(y, p)
+    """, """
+        import keras
+        from keras.losses import log_cosh as logcosh, kl_divergence as kullback_leibler_divergence
+        from keras import metrics
+
+        params = {'losses': [logcosh, kullback_leibler_divergence]}
+        m = keras.metrics.log_cosh(y, p) + metrics.kl_divergence(y, p) + keras.losses.kl_divergence(y, p)
+    """, RULE)
+
+
+def test_keras_2_loss_functions_without_a_keras_3_name_are_reported_with_what_differs():
+    _, findings = rewrite("""
+        from keras.losses import huber_loss
+        from keras.metrics import cosine_proximity
+        loss, score = huber_loss(y, p), cosine_proximity(y, p)
+    """)
+    assert [f.line for f in findings] == [2, 3]
+    assert "keras.losses.huber(y_true, y_pred, delta) is their mean over the last axis" in findings[0].message
+    assert "keras.losses.cosine_similarity is its negative" in findings[1].message
+
+
+def test_keras_3_s_renamed_loss_functions_compute_what_keras_2_3_1_s_did():
+    """Against Keras 2.3.1's logcosh and kullback_leibler_divergence (tests/codemod/data/
+    make_keras231_losses_refs.py, run by /tmp/legacy37)."""
+    from pathlib import Path
+
+    import numpy as np
+
+    ref = np.load(Path(__file__).parent / "data" / "keras231_losses_refs.npz")
+    got = {"logcosh": keras.losses.log_cosh(ref["y_true"], ref["y_pred"]),
+           "metrics_logcosh": keras.metrics.log_cosh(ref["y_true"], ref["y_pred"]),
+           "kld": keras.losses.kl_divergence(ref["p_true"], ref["p_pred"]),
+           "kullback_leibler_divergence": keras.metrics.kl_divergence(ref["p_true"], ref["p_pred"])}
+    for name, value in got.items():
+        np.testing.assert_allclose(keras.ops.convert_to_numpy(value), ref[name], rtol=1e-6, atol=1e-6, err_msg=name)
