@@ -171,6 +171,28 @@ def test_tf_keras_backend_and_the_files_tensorflow_alias():
     """, RULE)
 
 
+def test_tensorflow_imported_from_keras_backend_becomes_an_import_of_tensorflow():
+    # Keras 2.0-2.2's backend re-exported the tensorflow module (`from .tensorflow_backend import *`)
+    assert_rewrites("""
+        from keras.backend import tf
+        from tensorflow.keras.backend import tf as ktf
+        from keras.backend import epsilon, tf as backend_tf
+
+        def f(x):
+            from keras.backend import tf
+            return tf.shape(x), ktf.range(3), backend_tf.ones(2) * epsilon()
+    """, """
+        import tensorflow as tf
+        import tensorflow as ktf
+        from keras.backend import epsilon
+        import tensorflow as backend_tf
+
+        def f(x):
+            import tensorflow as tf
+            return tf.shape(x), ktf.range(3), backend_tf.ones(2) * epsilon()
+    """, RULE)
+
+
 def test_image_dim_ordering_compared_with_a_literal():
     # flyyufelix/cnn_finetune densenet121.py
     assert_rewrites("""

@@ -496,3 +496,22 @@ def test_names_reached_through_keras_backends_tf_are_renamed_in_the_same_run():
         x = Lambda(lambda t: tensorflow.compat.v1.image.resize_bilinear(t, size=(8, 8)))(x)
         n = tensorflow.math.count_nonzero(x, keepdims=True)
     """)
+
+
+def test_tensorflow_imported_from_keras_backend_is_tensorflow_under_the_files_name():
+    """`from keras.backend import tf as ktf` (Keras 2.0-2.2's backend re-exported the module; dhkim0225's
+    keras-image-segmentation pspnet.py:375): its names are TensorFlow's, renamed in the same run, and the import
+    becomes TensorFlow's own (backend_functions_to_ops)."""
+    assert_rewrites("""
+        def Interp(x, shape):
+            from keras.backend import tf as ktf
+            new_height, new_width = shape
+            resized = ktf.image.resize_images(x, [int(new_height), int(new_width)], align_corners=True)
+            return resized
+    """, """
+        def Interp(x, shape):
+            import tensorflow as ktf
+            new_height, new_width = shape
+            resized = ktf.compat.v1.image.resize_images(x, [int(new_height), int(new_width)], align_corners=True)
+            return resized
+    """)

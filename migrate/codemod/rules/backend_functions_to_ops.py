@@ -16,7 +16,9 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 `K.dropout(x, level)` -> `tf.nn.dropout(x, level)` (what Keras 2 called), `K.repeat` -> tile,
 `K.map_fn` -> `tf.map_fn` (name and dtype named), `K.pool2d` -> `keras.ops.max_pool` / `average_pool` with Keras 2's
 strides (1, 1) written out, `K.conv1d` / `K.conv3d` -> `keras.ops.conv` (conv1d's 'causal' padding reported),
-`K.count_params` and `K.batch_get_value` -> numpy of the shape / of each value.
+`K.count_params` and `K.batch_get_value` -> numpy of the shape / of each value. `K.tf.X` and `from keras.backend
+import tf as ktf` (Keras 2.0-2.2's backend re-exported the tensorflow module) -> TensorFlow's own (`import tensorflow
+as ktf`, where the import stood).
 `K.ctc_decode`, which keras.ops.ctc_decode does not reproduce, calls Keras 2.3.1's own function (tf.keras's its own), copied
 into the file (`keras2_helpers.BACKEND`); so do `K.local_conv1d` (Keras 3 has no unshared convolution),
 `K.conv2d_transpose` (keras.ops.conv_transpose computes the output shape Keras 2 took) and a
@@ -315,6 +317,33 @@ class BackendFunctionsToOps(DropsStatements):
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         return False  # `from keras.backend import sum`: the uses are rewritten, the import goes once unused
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.RemovalSentinel:
+        """`from keras.backend import tf as ktf` (Keras 2.0-2.2's backend re-exported the tensorflow module) ->
+        `import tensorflow as ktf` where it stood; beside other names, `tf` goes and the module is imported."""
+        updated = super().leave_SimpleStatementLine(original, updated)
+        if not isinstance(updated, cst.SimpleStatementLine) or len(updated.body) != 1 or \
+                not isinstance(updated.body[0], cst.ImportFrom):
+            return updated
+        statement = updated.body[0]
+        if statement.relative or statement.module is None or isinstance(statement.names, cst.ImportStar) or \
+                code(statement.module) + "." not in BACKENDS:
+            return updated
+        reexports = [alias for alias in statement.names if code(alias.name) == "tf"]
+        if not reexports:
+            return updated
+        self.converted()
+        local = [code(alias.asname.name) if alias.asname else "tf" for alias in reexports]
+        if len(reexports) == len(statement.names):
+            return updated.with_changes(body=[cst.Import(names=[cst.ImportAlias(
+                cst.Name("tensorflow"), asname=cst.AsName(cst.Name(name)) if name != "tensorflow" else None)
+                for name in local])])
+        for name in local:
+            AddImportsVisitor.add_needed_import(self.context, "tensorflow", asname=name if name != "tensorflow" else None)
+        kept = [alias for alias in statement.names if alias not in reexports]
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return updated.with_changes(body=[statement.with_changes(names=kept)])
 
     def _function(self, node: cst.BaseExpression) -> str | None:
         """The Keras 2 backend function `node` names, or None. LibCST's own names only: a star import's

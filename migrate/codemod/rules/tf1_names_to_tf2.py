@@ -57,7 +57,8 @@ class Tf1NamesToTf2(DropsStatements):
                 "space_to_depth", "depth_to_space", "log(")
     # Every site is a name LibCST resolves to `tensorflow.` through the file's own imports (no star or re-export
     # guess): without the word there is none (`assign`, `log(`, `Print` occur in most files).
-    REQUIRES = ("tensorflow", ".tf.")  # `K.tf.X`: a file may reach TensorFlow only through Keras 2's backend
+    # `K.tf.X`, `from keras.backend import tf as ktf`: a file may reach TensorFlow only through Keras 2's backend
+    REQUIRES = ("tensorflow", ".tf.", "import tf")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.gfile / tf.GraphDef / tf.to_float / tf.Session(graph=g)... -> TF2 names; TF1 graph-mode names reported"
 
@@ -66,7 +67,7 @@ class Tf1NamesToTf2(DropsStatements):
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         """The rule's own words, or a call of a name TensorFlow's tables rename, reorder or change keywords of."""
         return super().triggered(source, survey) or \
-            ((b"tensorflow" in source or b".tf." in source) and _mentions_table(source))
+            (any(word.encode() in source for word in cls.REQUIRES) and _mentions_table(source))
 
     def visit_Module(self, node: cst.Module) -> None:
         self.tf1_bodies: set[int] = set()  # bodies of `if`s only TensorFlow 1 enters
@@ -209,7 +210,8 @@ class Tf1NamesToTf2(DropsStatements):
     def _root(self, func: cst.Attribute, name: str) -> cst.Name | cst.Attribute | None:
         """The `tf` of `tf.gfile.GFile`: the expression under as many attributes as `name` has parts, when
         it is a name bound to TensorFlow (not `from tensorflow import gfile`), or Keras 2's re-export of it
-        (`K.tf`, which backend_functions_to_ops later spells `tf`)."""
+        (`K.tf`, which backend_functions_to_ops later spells `tf`; `from keras.backend import tf as ktf`, which it
+        imports as `import tensorflow as ktf`)."""
         node: cst.BaseExpression = func
         for _ in name.split("."):
             if not isinstance(node, cst.Attribute):
@@ -220,7 +222,7 @@ class Tf1NamesToTf2(DropsStatements):
             return node
         if not isinstance(node, cst.Name):
             return None
-        return node if names & {"tensorflow", "tensorflow.compat.v1"} else None
+        return node if names & {"tensorflow", "tensorflow.compat.v1", *KERAS_TF} else None
 
     def visit_Import(self, node: cst.Import) -> None:
         self.in_import += 1
