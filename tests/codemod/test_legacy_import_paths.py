@@ -702,3 +702,37 @@ def test_keras_3_s_renamed_loss_functions_compute_what_keras_2_3_1_s_did():
            "kullback_leibler_divergence": keras.metrics.kl_divergence(ref["p_true"], ref["p_pred"])}
     for name, value in got.items():
         np.testing.assert_allclose(keras.ops.convert_to_numpy(value), ref[name], rtol=1e-6, atol=1e-6, err_msg=name)
+
+
+def test_keras_2_0_s_conv_utils_normalize_data_format_is_written_into_the_file():
+    # dhkim0225/keras-image-segmentation segmentation_tk/pspnet.py:10 and :23 (Keras 2.0-2.1's conv_utils had it; Keras
+    # 2.2 moved it to keras.backend, Keras 3 has it only privately): the text is Keras 2.3.1's backend function's
+    from migrate.codemod.keras2_helpers import BACKEND, HELPERS
+
+    normalize = HELPERS["keras.utils.conv_utils"]["normalize_data_format"].strip("\n")
+    findings = assert_rewrites("""
+        from keras.engine.topology import Layer
+        from keras.utils import np_utils, conv_utils
+
+
+        class CroppingLike2D(Layer):
+            def __init__(self, target_shape, offset=None, data_format=None, **kwargs):
+                super(CroppingLike2D, self).__init__(**kwargs)
+                self.data_format = conv_utils.normalize_data_format(data_format)
+    """, f"""
+        from keras.layers import Layer
+        import keras
+
+
+{textwrap.indent(normalize, " " * 8)}
+
+
+        class CroppingLike2D(Layer):
+            def __init__(self, target_shape, offset=None, data_format=None, **kwargs):
+                super(CroppingLike2D, self).__init__(**kwargs)
+                self.data_format = normalize_data_format(data_format)
+    """, RULE)
+    assert findings == []
+    backend = BACKEND["keras.backend.normalize_data_format"][1].strip("\n")
+    body = normalize.split('"""')[2]
+    assert body == backend.split('"""')[2]  # the same function (its test: test_backend_functions_to_ops.py)

@@ -21,7 +21,8 @@ import tf as ktf` (Keras 2.0-2.2's backend re-exported the tensorflow module) ->
 as ktf`, where the import stood).
 `K.ctc_decode`, which keras.ops.ctc_decode does not reproduce, calls Keras 2.3.1's own function (tf.keras's its own), copied
 into the file (`keras2_helpers.BACKEND`); so do `K.local_conv1d` (Keras 3 has no unshared convolution),
-`K.conv2d_transpose` (keras.ops.conv_transpose computes the output shape Keras 2 took) and a
+`K.conv2d_transpose` (keras.ops.conv_transpose computes the output shape Keras 2 took), `K.normalize_data_format`
+(Keras 3's check is private) and a
 `K.batch_dot` without axes whose y is an expression (its default axes need y's rank).
 Anything else Keras 3 lacks (a placeholder, the learning phase, `K.function`, a use whose meaning changed) is
 reported with what to use: a leftover. The session functions are `tf1_session_code`'s.
@@ -979,6 +980,16 @@ def _conv2d_transpose(rule: BackendFunctionsToOps, original: cst.Call,
     return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
 
 
+def _normalize_data_format(rule: BackendFunctionsToOps, original: cst.Call,
+                           updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.normalize_data_format(data_format)` -> `keras2_normalize_data_format(data_format)`: Keras 3 has the check
+    only privately (a layer's data_format is checked by the layer), so Keras 2.3.1's function is copied in."""
+    qualified = next((name for name in sorted(rule.qualified_names(original.func)) if name in BACKEND), None)
+    if _arguments(updated, ("value",)) is None or qualified is None:
+        return None
+    return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
+
+
 # Keras 2's batch_normalization parameters -> Keras 3's
 BATCH_NORMALIZATION_KEYWORDS = {"var": "variance", "beta": "offset", "gamma": "scale"}
 
@@ -990,4 +1001,5 @@ CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_
              "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost,
              "name_scope": _name_scope, "batch_normalization": _batch_normalization, "relu": _relu,
              "ctc_decode": _ctc_decode, "dropout": _dropout, "repeat": _repeat, "map_fn": _map_fn, "pool2d": _pool2d,
-             "local_conv1d": _local_conv1d, "conv2d_transpose": _conv2d_transpose}
+             "local_conv1d": _local_conv1d, "conv2d_transpose": _conv2d_transpose,
+             "normalize_data_format": _normalize_data_format}
