@@ -736,3 +736,30 @@ def test_keras_2_0_s_conv_utils_normalize_data_format_is_written_into_the_file()
     backend = BACKEND["keras.backend.normalize_data_format"][1].strip("\n")
     body = normalize.split('"""')[2]
     assert body == backend.split('"""')[2]  # the same function (its test: test_backend_functions_to_ops.py)
+
+
+def test_a_removed_module_whose_names_all_have_one_heir_is_imported_from_it():
+    # kermitt2/delft delft/utilities/Utilities.py:14 and :230 (`text.Tokenizer(num_words=400000)`): every name of Keras
+    # 2.3.1's keras.preprocessing.text is tensorflow.keras.preprocessing.text's (Keras 3's port, checked to compute the
+    # same: TF_KERAS_PORTS), so the module is imported from there under the same name
+    assert_rewrites("""
+        from keras.preprocessing import text, sequence
+
+        def tokenize(texts):
+            tokenizer = text.Tokenizer(num_words=400000)
+            return sequence.pad_sequences(tokenizer.texts_to_sequences(texts))
+    """, """
+        from keras.preprocessing import sequence
+        from tensorflow.keras.preprocessing import text
+
+        def tokenize(texts):
+            tokenizer = text.Tokenizer(num_words=400000)
+            return sequence.pad_sequences(tokenizer.texts_to_sequences(texts))
+    """, RULE)
+    assert_rewrites("""
+        from keras.preprocessing import text as kt
+        words = kt.text_to_word_sequence(line)
+    """, """
+        from tensorflow.keras.preprocessing import text as kt
+        words = kt.text_to_word_sequence(line)
+    """, RULE)
