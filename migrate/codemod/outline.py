@@ -12,7 +12,7 @@ An outline only ever says where a rule cannot act; each rule's test of it mirror
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,7 @@ class Outline:
     from_imports: tuple[tuple[int, str, tuple[tuple[str, str | None], ...]], ...]
     imports: tuple[tuple[str, str | None], ...]  # `import a.b as c`: (dotted name, asname or None)
     calls: tuple[Call, ...]
+    tree: ast.Module | None = field(default=None, compare=False, repr=False)  # for a rule's own look (h5 paths)
 
     @property
     def star(self) -> bool:
@@ -58,7 +59,7 @@ class Outline:
                 from_imports.append((node.level, node.module or "", tuple((a.name, a.asname) for a in node.names)))
             elif kind is ast.Import:
                 imports.extend((alias.name, alias.asname) for alias in node.names)
-        return cls(frozenset(dotted), tuple(from_imports), tuple(imports), tuple(calls))
+        return cls(frozenset(dotted), tuple(from_imports), tuple(imports), tuple(calls), tree)
 
     def bindings(self) -> dict[str, set[str]]:
         """The names the file's imports bind, each with the dotted paths it is bound to (anywhere in the file: a

@@ -87,8 +87,20 @@ def test_the_work_is_relevant(rule, source):
 def test_a_re_exported_name_stays_relevant():
     """`utils.Input`, utils a module of the run that re-exports a Keras name: the rule follows it (`names.resolve`)."""
     source = "import utils\nx = utils.Input((3,))\n"
-    assert LegacyImportPaths.relevant(source.encode(), outline(source), Survey(packages=frozenset({"utils"})))
-    assert not LegacyImportPaths.relevant(source.encode(), outline(source), Survey())
+    passed_on = (("utils.Input", "keras.models.Input"),)  # utils.py: `from keras.models import Input`
+    assert LegacyImportPaths.relevant(source.encode(), outline(source),
+                                      Survey(packages=frozenset({"utils"}), passed_on=passed_on))
+    assert not LegacyImportPaths.relevant(source.encode(), outline(source), Survey(passed_on=passed_on))
+
+
+def test_a_projects_own_attribute_is_not_work_for_legacy_import_paths():
+    """`models.backbone(...)`, models a package of the run that re-exports no legacy Keras name under it (keras-retinanet:
+    about 45 of the 19 trees' files were parsed for this alone); one that re-exports Keras 3's own `Input` is not work either."""
+    source = "from keras_retinanet import models\nnet = models.backbone('resnet50')\nx = models.Input((3,))\n"
+    survey = Survey(packages=frozenset({"keras_retinanet", "models"}), passed_on=(("models.Input", "keras.layers.Input"),))
+    assert not LegacyImportPaths.relevant(source.encode(), outline(source), survey)
+    moved = Survey(packages=survey.packages, passed_on=(("models.backbone", "keras.layers.CuDNNLSTM"),))
+    assert LegacyImportPaths.relevant(source.encode(), outline(source), moved)
 
 
 def test_a_file_no_rule_is_relevant_to_is_not_parsed_by_libcst(monkeypatch):
@@ -99,3 +111,61 @@ def test_a_file_no_rule_is_relevant_to_is_not_parsed_by_libcst(monkeypatch):
     source = b"from keras.applications import VGG16\n# the function\nbase = VGG16(weights='imagenet')\n"
     result = rewrite_source(source, "example.py", all_rules())
     assert result.rewritten == source and not result.findings
+
+
+@pytest.mark.parametrize("source, survey, relevant", [
+    ("grayscale = True\nimg = cv2.imread(path, 0 if grayscale else 1)\n", None, False),  # a variable
+    ("from keras.layers import DepthwiseConv2D, Conv2D\nx = DepthwiseConv2D(3)(x)\n"
+     "y = Conv2D(8, 3, kernel_regularizer=r)(x)\n", None, False),  # the keyword is a Conv2D's
+    ("from keras.layers import DepthwiseConv2D as DW\nx = DW(3, kernel_regularizer=r)(x)\n", None, True),
+    ("from keras.layers import SeparableConv2D\nx = SeparableConv2D(8, 3, W_regularizer=r)(x)\n", None, True),  # Keras 1's
+    ("from keras.preprocessing import image\nimg = image.load_img(path, grayscale=True)\n", None, True),
+    ("from mylayers import DW\nx = DW(3, kernel_initializer='he_normal')(x)\n",
+     Survey(passed_on=(("mylayers.DW", "keras.layers.DepthwiseConv2D"),)), True),  # re-exported by a module of the run
+    ("from mylayers import DW\nx = DW(3, kernel_initializer='he_normal')(x)\n", None, False),
+    ("from keras.layers import *\nx = DW(3, kernel_initializer='he_normal')(x)\n", None, True),
+])
+def test_layer_keywords_needs_a_keyword_it_reads_on_a_callee_that_may_be_its_layer(source, survey, relevant):
+    from migrate.codemod.rules.layer_keywords import LayerKeywords
+
+    assert LayerKeywords.relevant(source.encode(), outline(source), survey or Survey()) is relevant
+
+
+@pytest.mark.parametrize("source, relevant", [
+    ("model.load_weights(args.weights)  # e.g. weights.h5\n", False),  # a path in a variable, a comment
+    ("w = get_file('resnet50.h5', URL)\nmodel.load_weights(w)\n", False),  # a download's name
+    ("print('saved to model.h5')\n", False),
+    ("model.save('model.h5')\n", True),
+    ("model.save_weights(os.path.join(out, 'w_%d.h5' % epoch))\n", True),
+    ("model.save_weights(f'{out}/weights.hdf5')\n", True),
+    ("model.save(filepath='{}.h5'.format(name))\n", True),
+    ("from keras.models import load_model as lm\nm = lm('m.h5')\n", True),  # an alias of load_model
+    ("cb = ModelCheckpoint(path)\n", True),  # its computed path is reported
+])
+def test_h5_saves_needs_a_saving_call_given_an_h5_path_or_a_checkpoint(source, relevant):
+    from migrate.codemod.rules.h5_saves_to_keras3 import H5SavesToKeras3
+
+    assert H5SavesToKeras3.relevant(source.encode(), outline(source), Survey()) is relevant
+
+
+def test_h5_saves_follows_a_re_exported_load_model():
+    from migrate.codemod.rules.h5_saves_to_keras3 import H5SavesToKeras3
+
+    source = "from utils import lm\nm = lm('m.h5')\n"
+    assert not H5SavesToKeras3.relevant(source.encode(), outline(source), Survey())
+    assert H5SavesToKeras3.relevant(source.encode(), outline(source),
+                                    Survey(passed_on=(("utils.lm", "keras.models.load_model"),)))
+
+
+@pytest.mark.parametrize("source, relevant", [
+    ("def train(model, path):\n    model.fit(x, y)\n    return path\n", False),
+    ("def save(model, path):\n    model.save_weights(path)\n", True),
+    ("class T:\n    def save(self, path='t.h5'):\n        self.model.save_weights(filepath=path)\n", True),
+    ("class T:\n    def save(self):\n        self.model.save_weights(self.path)\n", False),  # not a parameter
+    ("class T:\n    def save(path):\n        T.model.save_weights(path)\n", False),  # a method's first: its self
+    ("if x:\n    def save(model, path):\n        model.save_weights(path)\n", False),  # not at top level
+])
+def test_h5_paths_through_functions_needs_a_parameter_handed_to_a_saving_call(source, relevant):
+    from migrate.codemod.rules.h5_paths_through_functions import H5PathsThroughFunctions
+
+    assert H5PathsThroughFunctions.relevant(source.encode(), outline(source), Survey()) is relevant

@@ -10,11 +10,13 @@ Keras 3 wants. A call of a method of that name on a receiver this file does not 
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import Rule
 from migrate.codemod.rules.h5_saves_to_keras3 import (
     WEIGHTS,
@@ -46,6 +48,22 @@ class H5PathsThroughFunctions(Rule):
     TRIGGERS = (".h5", ".hdf5")
     REQUIRES = ("save_weights", "load_weights", "ModelCheckpoint")
     DESCRIPTION = "'w.h5' passed to a function of the file that hands it to save_weights -> 'w.weights.h5'"
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A top-level function, or a method of a top-level class, handing one of its parameters (not the method's
+        first) to save_weights, load_weights or ModelCheckpoint as its path (`_passings`, read from Python's own
+        tree): `visit_Module` stops at once where there is none."""
+        if outline.tree is None:
+            return True
+        for statement in outline.tree.body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and _hands_on(statement, 0):
+                return True
+            if isinstance(statement, ast.ClassDef) and any(
+                    isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _hands_on(method, 1)
+                    for method in statement.body):
+                return True
+        return False
 
     def visit_Module(self, node: cst.Module) -> bool:
         self.functions: dict[str, list[Passing]] = {}  # top-level functions of the file
@@ -151,6 +169,26 @@ class H5PathsThroughFunctions(Rule):
             args[index] = args[index].with_changes(value=with_suffix(argument, suffix))
             self.converted()
         return call.with_changes(args=args)
+
+
+def _hands_on(function: ast.FunctionDef | ast.AsyncFunctionDef, bound: int) -> bool:
+    """`_passings` of Python's own tree, without the reassignment test: whether a saving call in the function
+    (nested ones too, as LibCST's findall walks them) is given one of its parameters as its path."""
+    names = [argument.arg for argument in function.args.args][bound:]
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Call) or not names:
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if name not in ("save_weights", "load_weights", "ModelCheckpoint"):
+            continue
+        path = next((keyword.value for keyword in node.keywords if keyword.arg == "filepath"), None)
+        if path is None:
+            positional = [argument for argument in node.args if not isinstance(argument, ast.Starred)]
+            path = positional[0] if positional else None
+        if isinstance(path, ast.Name) and path.id in names:
+            return True
+    return False
 
 
 def _suffix_needed(call: cst.Call) -> str | None:

@@ -11,10 +11,14 @@ literal, an f-string, `os.path.join(..., 'm.h5')`, a `+` concatenation, or a tem
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator
+
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from migrate.codemod.names import LOAD_MODEL, MODEL_CHECKPOINT
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, user_method_calls
 
@@ -40,6 +44,36 @@ def ending(node: cst.BaseExpression) -> str | None:
     if isinstance(node, cst.Call) and _is_join(node) and node.args:
         return ending(node.args[-1].value)
     return None
+
+
+def endings(node: ast.expr) -> Iterator[str]:
+    """`ending`, read from Python's own tree: every literal text the path may end with (a join's arguments all
+    counted, a string literal however it is spelt), so that where none ends in .h5, `ending` finds none either."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[-1], ast.Constant):
+        yield str(node.values[-1].value)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
+        yield from endings(node.right if isinstance(node.op, ast.Add) else node.left)
+    elif isinstance(node, ast.Starred):
+        yield from endings(node.value)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        yield from endings(node.func.value)
+    elif isinstance(node, ast.Call) and (isinstance(node.func, ast.Attribute) and node.func.attr == "join" or
+                                         isinstance(node.func, ast.Name) and node.func.id == "join"):
+        for argument in [*node.args, *(keyword.value for keyword in node.keywords)]:
+            yield from endings(argument)
+
+
+def gives_h5(tree: ast.Module, callees: set[str]) -> bool:
+    """Whether a call of the file whose callee's last name is one of `callees` is given a path (by position or by
+    keyword) that ends in .h5 or .hdf5."""
+    return any(_legacy(text) for node in ast.walk(tree) if isinstance(node, ast.Call) and _last_name(node.func) in callees
+               for argument in [*node.args, *(keyword.value for keyword in node.keywords)] for text in endings(argument))
+
+
+def _last_name(func: ast.expr) -> str | None:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
 
 
 def _is_format(node: cst.BaseExpression) -> bool:
@@ -101,6 +135,22 @@ class H5SavesToKeras3(Rule):
     DESCRIPTION = ("weights .h5 paths -> .weights.h5, whole-model .h5 saves -> .keras (and loads of the files "
                    "the script wrote)")
 
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A save, save_weights, load_weights or load_model call (by its last name, an import's alias or a re-export of
+        the run) given a path ending in .h5, where each rewrite starts; or a file that may name ModelCheckpoint
+        (`may_name`: its computed or wrong paths are reported too). `.h5` is often in a comment, a message,
+        `get_file('w.h5', url)`, or a variable that reaches load_weights, which loads legacy files as they are."""
+        if b"ModelCheckpoint" in source or outline.tree is None:
+            return True
+        aliases = {asname for _, _, names in outline.from_imports for name, asname in names
+                   if asname and name in ("load_model", "ModelCheckpoint")}
+        aliases |= {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ())
+                    if origin.rpartition(".")[2] in ("load_model", "ModelCheckpoint")}  # `from utils import MC`
+        callees = {*SAVING_METHODS, "load_model", *aliases}
+        return any(call.callee.rpartition(".")[2] in callees for call in outline.calls if call.callee) and \
+            gives_h5(outline.tree, callees)
 
     def visit_Module(self, node: cst.Module) -> None:
         """Which file names this script writes, as weights and as models, before any is rewritten."""

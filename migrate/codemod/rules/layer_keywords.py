@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rules.keras1_arguments import BATCHNORM_KEYWORDS, EMBEDDING_KEYWORDS, KEYWORDS
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
 # layer -> what its kernels are made from instead
@@ -21,6 +23,9 @@ SEPARATE_KERNELS = {"DepthwiseConv2D": "depthwise_*", "DepthwiseConv1D": "depthw
                     **{name: "depthwise_* and pointwise_*" for name in ("SeparableConv1D", "SeparableConv2D",
                                                                         "SeparableConvolution1D", "SeparableConvolution2D")}}
 KERNEL_KEYWORDS = ("kernel_initializer", "kernel_regularizer", "kernel_constraint")
+# The keywords the walk looks at, and Keras 1's that keras1_arguments (before it) renames to one of them.
+LOOKED_AT = frozenset({*KERNEL_KEYWORDS, "grayscale"} | {old for table in (KEYWORDS, BATCHNORM_KEYWORDS, EMBEDDING_KEYWORDS)
+                                                         for old, new in table.items() if new in KERNEL_KEYWORDS})
 LOAD_IMG = frozenset({f"{root}.{module}load_img" for root in ("keras", "tensorflow.keras", "keras_preprocessing")
                       for module in ("preprocessing.image.", "utils.", "image.", "image.utils.", "utils.image_utils.")})
 
@@ -32,6 +37,21 @@ class LayerKeywords(Rule):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = ("DepthwiseConv2D(kernel_regularizer=...) dropped (Keras 2 never used it), "
                    "load_img(grayscale=True) -> load_img(color_mode='grayscale')")
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A call given a keyword the walk looks at (or a Keras 1 one keras1_arguments renames to it first), whose
+        callee may be one of its layers or load_img: by its last name, an import's alias of one, or a name a module
+        of the run re-exports one as; a star import may bring any. `grayscale` is often a variable, and a
+        DepthwiseConv2D file's kernel_regularizer= often a Conv2D's."""
+        if outline.star:
+            return True
+        wanted = set(SEPARATE_KERNELS) | {"load_img"}
+        callees = wanted | {asname for _, _, names in outline.from_imports for name, asname in names
+                            if asname and name in wanted} | \
+            {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ()) if origin.rpartition(".")[2] in wanted}
+        return any(call.keywords & LOOKED_AT and call.callee and call.callee.rpartition(".")[2] in callees
+                   for call in outline.calls)
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         keywords = {arg.keyword.value for arg in updated.args if arg.keyword is not None}

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+from functools import lru_cache
 
 import libcst as cst
 import libcst.matchers as m
@@ -61,16 +62,34 @@ WORD = re.compile(rb"\w+")
 def _legacy_attribute(outline: Outline, survey: object) -> bool:
     """Whether an attribute may name a table's path, as `_attribute_by_table` reads its qualified names: its first
     name bound by an import (`keras.utils.generic_utils.get_custom_objects` after `import keras`; not
-    `np.random.uniform`), the import's path followed by the attribute's; or its first name a package of the run,
-    through which a Keras name may be re-exported (`names.resolve`)."""
+    `np.random.uniform`), the import's path followed by the attribute's; or, where its first name is a package of
+    the run, what a module of the run re-exports under its last two parts (`names.resolve`: `utils.mse` where
+    utils.py does `from keras.losses import mse`). A project's own `models.backbone` is not work."""
     packages = getattr(survey, "packages", frozenset())
+    passed_on = _passed_on(getattr(survey, "passed_on", ()))
     bound = outline.bindings()
     for parts in outline.dotted:
         for path in bound.get(parts[0], {parts[0]} if parts[0] in packages else ()):
             qualified = ".".join([path, *parts[1:]])
-            if path.split(".")[0] in packages or _in_tables(qualified):
+            if _in_tables(qualified):
                 return True
+            if path.split(".")[0] in packages:
+                origin = passed_on.get(".".join(qualified.split(".")[-2:]))
+                if origin is not None and (_in_tables(origin) or _moved_module(origin)):
+                    return True
     return False
+
+
+@lru_cache(maxsize=4)
+def _passed_on(pairs: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """A run's re-exports (`Survey.passed_on`) as a mapping, made once per run rather than once per file."""
+    return dict(pairs)
+
+
+def _moved_module(path: str) -> bool:
+    """Whether `path` is a module Keras 3 removed, or a name in one (`np_utils.to_categorical` is rewritten through
+    its module, `leave_Attribute`)."""
+    return any(each in MOVES or _public(each) in MOVES for each in (path, path.rpartition(".")[0]) if each)
 
 
 def _in_tables(path: str) -> bool:
