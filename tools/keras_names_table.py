@@ -38,6 +38,11 @@ SKIPPED_PARTS = ("src", "tests", "api", "_impl")
 SUBSTITUTES = {
     "CuDNNLSTM": ("LSTM", "positional-units-only"),  # cuDNN's LSTM: sigmoid/tanh, biases summed; LSTM uses cuDNN
     "CuDNNGRU": ("GRU", "positional-units-only"),  # cuDNN's GRU is GRU(reset_after=True), Keras 3's default
+    # Keras 2.3.1's loss functions Keras 3 renamed: the same arithmetic (mean over the last axis of
+    # x + softplus(-2x) - log 2; y_true and y_pred clipped to [epsilon, 1], sum of y_true log(y_true / y_pred)),
+    # equal to Keras 2.3.1's values (tests/codemod/test_legacy_import_paths.py, keras231_losses_refs.npz)
+    "logcosh": ("log_cosh", ""),
+    **{name: ("kl_divergence", "") for name in ("kullback_leibler_divergence", "kld", "KLD")},
 }
 
 # Keras 2 names Keras 3's `keras` lacks but its TensorFlow namespace keeps as a legacy port (`keras/_tf_keras`, what
@@ -95,6 +100,14 @@ ADVICE = {
     "tensorflow.keras.experimental.load_from_saved_model":
         "Keras 3 has none: keras.layers.TFSMLayer(path, call_endpoint='serving_default') calls a SavedModel (no "
         "training); a model saved with model.save('model.keras') loads with keras.models.load_model",
+    **{f"keras.{module}.huber_loss": "Keras 2.3.1's huber_loss gave each element's loss; keras.losses.huber(y_true, "
+                                     "y_pred, delta) is their mean over the last axis (keras.losses.Huber as a loss)"
+       for module in ("losses", "objectives")},
+    **{f"keras.metrics.{name}": "Keras 2.3.1's metric was +sum(l2_normalize(y_true) * l2_normalize(y_pred)) over "
+                                "the axis; keras.losses.cosine_similarity is its negative (keras.metrics."
+                                "CosineSimilarity as a metric)" for name in ("cosine", "cosine_proximity", "cosine_similarity")},
+    "keras.metrics.accuracy": "Keras 2.3.1's accuracy was each element's equality, not a mean: keras.ops.cast("
+                              "keras.ops.equal(y_true, y_pred), 'float32') (keras.metrics.Accuracy as a metric)",
     "tensorflow.keras.layers.experimental.SyncBatchNormalization":
         "use keras.layers.BatchNormalization(..., synchronized=True) (the statistics of the whole batch across "
         "replicas; it takes no renorm arguments)",
@@ -197,12 +210,14 @@ def _preference(legacy, candidate):
     return (not candidate.startswith(parent + "."), candidate.count("."), candidate)
 
 
-def _substitute(paths, keras3):
-    """The substitute (SUBSTITUTES) in the Keras 3 module of one of the paths naming the same object."""
+def _substitute(path, paths, keras3):
+    """The substitute (SUBSTITUTES) in the Keras 3 module of one of the paths naming the same object: `path`'s own
+    module first (`keras.metrics.logcosh` -> `keras.metrics.log_cosh`, which `from keras import metrics` reaches)."""
     found = sorted(p.rsplit(".", 1)[0] + "." + SUBSTITUTES[p.rsplit(".", 1)[1]][0] for p in paths
                    if p.rsplit(".", 1)[1] in SUBSTITUTES)
     found = [p for p in found if p in keras3]
-    return min(found, key=len) if found else None
+    own = [p for p in found if p.rsplit(".", 1)[0] == path.rsplit(".", 1)[0]]
+    return (own or [min(found, key=len)])[0] if found else None
 
 
 def _hint(path, keras3):
@@ -253,8 +268,8 @@ def build(dumps, out=TABLE):
                 table[path] = (same[0], "")
             elif ported and kind != "module":
                 table[path] = (ported[0], "")
-            elif name in SUBSTITUTES and _substitute(by_identity[identity], keras3):
-                table[path] = (_substitute(by_identity[identity], keras3), SUBSTITUTES[name][1])
+            elif name in SUBSTITUTES and _substitute(path, by_identity[identity], keras3):
+                table[path] = (_substitute(path, by_identity[identity], keras3), SUBSTITUTES[name][1])
             elif kind == "module":
                 table[path] = (None, "module")
             else:

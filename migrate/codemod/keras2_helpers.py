@@ -41,6 +41,19 @@ def conv_output_length(input_length, filter_size, padding, stride, dilation=1):
         output_length = input_length + dilated_filter_size - 1
     return (output_length + stride - 1) // stride
 ''',
+        "normalize_data_format": '''
+def normalize_data_format(value):
+    """Keras 2.0-2.1's keras.utils.conv_utils.normalize_data_format (Keras 2.2 moved it to keras.backend; Keras 3
+    has none public): 'channels_first' or 'channels_last', the configured format for None."""
+    if value is None:
+        value = keras.backend.image_data_format()
+    data_format = value.lower()
+    if data_format not in {'channels_first', 'channels_last'}:
+        raise ValueError('The `data_format` argument must be one of '
+                         '"channels_first", "channels_last". Received: ' +
+                         str(value))
+    return data_format
+''',
     },
     "keras.utils.layer_utils": {
         "convert_all_kernels_in_model": '''
@@ -226,12 +239,27 @@ def keras2_conv2d_transpose(x, kernel, output_shape, strides=(1, 1), padding='va
         x = tf.transpose(x, (0, 3, 1, 2))  # NHWC -> NCHW
     return x
 ''')
+# Keras 2.2-2.3's keras.backend.normalize_data_format: conv_utils' function (above), under a name of its own
+BACKEND["keras.backend.normalize_data_format"] = ("keras2_normalize_data_format", '''
+def keras2_normalize_data_format(value):
+    """Keras 2.3.1's keras.backend.normalize_data_format (Keras 3 has none public): 'channels_first' or
+    'channels_last', the configured format for None."""
+    if value is None:
+        value = keras.backend.image_data_format()
+    data_format = value.lower()
+    if data_format not in {'channels_first', 'channels_last'}:
+        raise ValueError('The `data_format` argument must be one of '
+                         '"channels_first", "channels_last". Received: ' +
+                         str(value))
+    return data_format
+''')
 BACKEND.update({f"{prefix}keras.backend.{function}": helper_text for prefix in ("", "tensorflow.")
                 for function, helper_text in (("batch_dot", _BATCH_DOT), ("local_conv1d", _LOCAL_CONV1D),
                                               ("conv2d_transpose", _CONV2D_TRANSPOSE))})
 # What a helper's text needs imported: a module, or (module, the name the text calls it by).
 NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
+    "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
                                                            "keras2_conv2d_transpose")},
     **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")}}

@@ -14,7 +14,7 @@ import pytest
 from migrate.codemod.keras2_helpers import BACKEND
 from migrate.codemod.legacy_names import legacy
 from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS, OTHERS
-from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, legacy_env, rewrite
 
 RULE = "backend_functions_to_ops"
 
@@ -168,6 +168,28 @@ def test_tf_keras_backend_and_the_files_tensorflow_alias():
         d = keras.ops.convert_to_tensor(0.5, dtype=keras.backend.floatx())
         n = tf.math.l2_normalize(x, self.axis)
         t = tf.convert_to_tensor(tf.float32)
+    """, RULE)
+
+
+def test_tensorflow_imported_from_keras_backend_becomes_an_import_of_tensorflow():
+    # Keras 2.0-2.2's backend re-exported the tensorflow module (`from .tensorflow_backend import *`)
+    assert_rewrites("""
+        from keras.backend import tf
+        from tensorflow.keras.backend import tf as ktf
+        from keras.backend import epsilon, tf as backend_tf
+
+        def f(x):
+            from keras.backend import tf
+            return tf.shape(x), ktf.range(3), backend_tf.ones(2) * epsilon()
+    """, """
+        import tensorflow as tf
+        import tensorflow as ktf
+        from keras.backend import epsilon
+        import tensorflow as backend_tf
+
+        def f(x):
+            import tensorflow as tf
+            return tf.shape(x), ktf.range(3), backend_tf.ones(2) * epsilon()
     """, RULE)
 
 
@@ -1394,3 +1416,56 @@ def test_layers_and_a_loss_written_with_these_functions_train_under_mirrored_str
     text = target.read_text()
     assert "keras2_batch_dot(" in text and "keras2_local_conv1d(" in text and "nn.dropout(ones, 0.5)" in text
     assert "trained (8, 12, 12, 1) 482" in trained_on_cpus(target)
+
+
+NORMALIZE_DATA_FORMAT = BACKEND["keras.backend.normalize_data_format"][1].strip("\n")
+
+
+def test_normalize_data_format_calls_keras_2s_function_copied_into_the_file():
+    # BrikerMan/Kashgari kashgari/layers.py:127 (KMaxPooling's __init__)
+    assert_rewrites("""
+        from keras import backend as K
+        from keras.layers import Layer
+
+
+        class KMaxPooling(Layer):
+            def __init__(self, k=1, data_format=None, **kwargs):
+                super().__init__(**kwargs)
+                self.data_format = K.normalize_data_format(data_format)
+                self.other = K.normalize_data_format(value='Channels_First')
+    """, """
+        from keras import backend as K
+        from keras.layers import Layer
+        import keras
+
+
+        {HELPER}
+
+
+        class KMaxPooling(Layer):
+            def __init__(self, k=1, data_format=None, **kwargs):
+                super().__init__(**kwargs)
+                self.data_format = keras2_normalize_data_format(data_format)
+                self.other = keras2_normalize_data_format(value='Channels_First')
+    """.replace("{HELPER}", textwrap.indent(NORMALIZE_DATA_FORMAT, "        ").lstrip()), RULE)
+
+
+def test_the_copied_normalize_data_format_is_keras_2_3_1_s_and_answers_as_it_did():
+    """Keras 2.3.1's function (keras/backend/common.py) but for its docstring and the configured format read from
+    Keras 3's backend; on the values Keras 2.3.1 answered (its default format channels_last)."""
+    import re
+
+    normalize = _helper(NORMALIZE_DATA_FORMAT)["keras2_normalize_data_format"]
+    assert [normalize(v) for v in (None, "channels_first", "Channels_Last")] == \
+        ["channels_last", "channels_first", "channels_last"]
+    with pytest.raises(ValueError, match="Received: NHWC"):
+        normalize("NHWC")
+    python = Path("/tmp/legacy37/bin/python")
+    if not python.exists():
+        pytest.skip("the Keras 2.3.1 stack (/tmp/legacy37) is absent")
+    source = subprocess.run([str(python), "-c", "import inspect, keras.backend.common as m; "
+                             "print(inspect.getsource(m.normalize_data_format))"], capture_output=True, text=True,
+                            timeout=120, env=legacy_env()).stdout
+    undocumented = re.compile(r'\n    """.*?"""', re.S)
+    assert undocumented.sub("", NORMALIZE_DATA_FORMAT).replace("keras2_normalize_data_format", "normalize_data_format") \
+        .replace("keras.backend.image_data_format()", "image_data_format()") == undocumented.sub("", source).strip()

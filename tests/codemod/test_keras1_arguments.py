@@ -320,3 +320,37 @@ def test_what_an_atrous_convolution_became_is_keras_2_3_1s_layer():
     config = layer.get_config()
     assert (config["filters"], config["kernel_size"], config["dilation_rate"], config["padding"]) == \
         (4, (3, 3), (2, 2), "same")
+
+
+def test_keras_1_visualize_util_plot_is_plot_model_with_keras_1_s_layer_names():
+    # TUT-ARG/DCASE2017-baseline-system dcase_framework/keras_utils.py:251; Keras 1.2's plot(model, to_file='model.png',
+    # show_shapes=False, show_layer_names=True): Keras 3's plot_model has show_dtype fourth and show_layer_names=False;
+    # the import stays where it was (there, in the method that plots: pydot was optional)
+    assert_rewrites("""
+        from keras.utils.visualize_util import plot, model_to_dot
+
+        plot(self.model, to_file=filename, show_shapes=show_shapes, show_layer_names=show_layer_names)
+        plot(model, 'model.png', True)
+        plot(model, 'model.png', True, False)
+        dot = model_to_dot(model, True, False)
+    """, """
+        from keras.utils import plot_model as plot, model_to_dot
+
+        plot(self.model, to_file=filename, show_shapes=show_shapes, show_layer_names=show_layer_names)
+        plot(model, 'model.png', True, show_layer_names=True)
+        plot(model, 'model.png', True, show_layer_names=False)
+        dot = model_to_dot(model, True, show_layer_names=False)
+    """, RULE)
+    assert_rewrites("""
+        def plot_model(self, filename='model.png'):
+            # Plots model topology
+
+            from keras.utils.visualize_util import plot
+            plot(self.model, to_file=filename)
+    """, """
+        def plot_model(self, filename='model.png'):
+            # Plots model topology
+
+            from keras.utils import plot_model as plot
+            plot(self.model, to_file=filename, show_layer_names=True)
+    """, RULE)

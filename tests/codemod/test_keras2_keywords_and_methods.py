@@ -90,3 +90,51 @@ def test_the_l_keyword_of_l1_and_l2_is_their_own_name_in_keras_3():
         a = l2(l=0.5)
         b = regularizers.l1_l2(l1=0.1, l2=0.2)
     """, RULE)
+
+
+def test_preprocess_input_with_a_mode_is_imagenet_utils_own():
+    # huoyijie/AdvancedEAST data_generator.py:32 and predict.py:40 (vgg16's, mode='tf'); a call without a mode, and
+    # another application's (whose own mode Keras 2 fixed too), stay
+    assert_rewrites("""
+        from keras.applications.vgg16 import preprocess_input
+        from keras.applications import resnet50, mobilenet
+        from tensorflow.keras.applications.vgg19 import preprocess_input as vgg19_preprocess
+
+        x[i] = preprocess_input(img, mode='tf')
+        y = resnet50.preprocess_input(img.copy(), 'channels_first', 'torch')
+        z = vgg19_preprocess(img, data_format=None, mode='caffe')
+        w = mobilenet.preprocess_input(img)
+    """, """
+        from keras.applications import resnet50, mobilenet
+        import keras
+
+        x[i] = keras.applications.imagenet_utils.preprocess_input(img, mode='tf')
+        y = keras.applications.imagenet_utils.preprocess_input(img.copy(), 'channels_first', 'torch')
+        z = keras.applications.imagenet_utils.preprocess_input(img, data_format=None, mode='caffe')
+        w = mobilenet.preprocess_input(img)
+    """, RULE)
+    assert_unchanged("""
+        from keras.applications.vgg16 import preprocess_input
+        from mylib import preprocess_input as mine
+
+        x = preprocess_input(img)
+        y = mine(img, mode='tf')
+    """, RULE)
+
+
+def test_imagenet_utils_preprocess_input_computes_what_keras_2_3_1_s_vgg16_one_did():
+    """Against Keras 2.3.1's keras.applications.vgg16.preprocess_input with each mode, channels_last and first, a
+    batch and one image, the mode by position too (tests/codemod/data/make_keras231_losses_refs.py, run by
+    /tmp/legacy37)."""
+    from pathlib import Path
+
+    ref = np.load(Path(__file__).parent / "data" / "keras231_losses_refs.npz")
+    preprocess = keras.applications.imagenet_utils.preprocess_input
+    for mode in ("tf", "torch", "caffe"):
+        images = ref["images"]
+        got = {"": preprocess(images.copy(), mode=mode), "_3d": preprocess(images[0].copy(), mode=mode),
+               "_first": preprocess(images.transpose(0, 3, 1, 2).copy(), data_format="channels_first", mode=mode),
+               "_positional": preprocess(images.copy(), "channels_last", mode)}
+        for suffix, value in got.items():
+            np.testing.assert_allclose(value, ref[f"preprocess_{mode}{suffix}"], rtol=1e-6, atol=1e-5,
+                                       err_msg=mode + suffix)

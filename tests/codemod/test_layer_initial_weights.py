@@ -299,3 +299,18 @@ def test_layers_under_other_names_are_still_seen_and_applications_cost_no_scope_
     rules = [rule for rule in all_rules() if rule.NAME == RULE]
     result = rewrite_source(train, "train.py", rules, survey([("utils.py", utils), ("train.py", train)]))
     assert b"with_initial_weights(F(4), w)" in result.rewritten
+
+
+def test_time_distributed_given_weights_is_made_by_the_helper_from_its_layer():
+    # coxlab/prednet kitti_train.py:60: Keras 2's TimeDistributed.set_weights was its layer's (Dense: kernel, bias);
+    # the values: test_each_rewritten_layer_computes_what_keras_2_3_1_computed_with_the_same_weights ('time_distributed')
+    got, findings = rewrite("from keras.layers import TimeDistributed, Dense\n"
+                            "e = TimeDistributed(Dense(1, trainable=False), weights=[w, np.zeros(1)], trainable=False)(x)\n",
+                            RULE)
+    assert got.endswith("\ne = with_initial_weights(TimeDistributed(Dense(1, trainable=False), trainable=False), "
+                        "[w, np.zeros(1)])(x)\n") and findings == []
+    findings = assert_unchanged("""
+        from keras.layers import TimeDistributed, LocallyConnected1D
+        e = TimeDistributed(LocallyConnected1D(2, 3), weights=w)(x)
+    """, RULE)
+    assert [f.line for f in findings] == [3] and "TimeDistributed(weights=)" in findings[0].message

@@ -656,3 +656,110 @@ def test_keras_2_2s_mobilenetv2_alias_is_mobilenet_v2():
     """, RULE)
     assert all(hasattr(keras.applications.mobilenet_v2, name)
                for name in ("MobileNetV2", "preprocess_input", "decode_predictions"))
+
+
+def test_keras_2_loss_functions_keras_3_renamed_go_to_their_new_names():
+    # autonomio/talos examples/iris.py:4 and talos/templates/params.py:19 (`'losses': [logcosh]`)
+    assert_rewrites("""
+        import keras
+        from keras.losses import logcosh, kullback_leibler_divergence
+        from keras import metrics
+
+        params = {'losses': [logcosh, kullback_leibler_divergence]}
+        m = keras.metrics.logcosh(y, p) + metrics.kullback_leibler_divergence(y, p) + keras.losses.KLD(y, p)
+    """, """
+        import keras
+        from keras.losses import log_cosh as logcosh, kl_divergence as kullback_leibler_divergence
+        from keras import metrics
+
+        params = {'losses': [logcosh, kullback_leibler_divergence]}
+        m = keras.metrics.log_cosh(y, p) + metrics.kl_divergence(y, p) + keras.losses.kl_divergence(y, p)
+    """, RULE)
+
+
+def test_keras_2_loss_functions_without_a_keras_3_name_are_reported_with_what_differs():
+    _, findings = rewrite("""
+        from keras.losses import huber_loss
+        from keras.metrics import cosine_proximity
+        loss, score = huber_loss(y, p), cosine_proximity(y, p)
+    """)
+    assert [f.line for f in findings] == [2, 3]
+    assert "keras.losses.huber(y_true, y_pred, delta) is their mean over the last axis" in findings[0].message
+    assert "keras.losses.cosine_similarity is its negative" in findings[1].message
+
+
+def test_keras_3_s_renamed_loss_functions_compute_what_keras_2_3_1_s_did():
+    """Against Keras 2.3.1's logcosh and kullback_leibler_divergence (tests/codemod/data/
+    make_keras231_losses_refs.py, run by /tmp/legacy37)."""
+    from pathlib import Path
+
+    import numpy as np
+
+    ref = np.load(Path(__file__).parent / "data" / "keras231_losses_refs.npz")
+    got = {"logcosh": keras.losses.log_cosh(ref["y_true"], ref["y_pred"]),
+           "metrics_logcosh": keras.metrics.log_cosh(ref["y_true"], ref["y_pred"]),
+           "kld": keras.losses.kl_divergence(ref["p_true"], ref["p_pred"]),
+           "kullback_leibler_divergence": keras.metrics.kl_divergence(ref["p_true"], ref["p_pred"])}
+    for name, value in got.items():
+        np.testing.assert_allclose(keras.ops.convert_to_numpy(value), ref[name], rtol=1e-6, atol=1e-6, err_msg=name)
+
+
+def test_keras_2_0_s_conv_utils_normalize_data_format_is_written_into_the_file():
+    # dhkim0225/keras-image-segmentation segmentation_tk/pspnet.py:10 and :23 (Keras 2.0-2.1's conv_utils had it; Keras
+    # 2.2 moved it to keras.backend, Keras 3 has it only privately): the text is Keras 2.3.1's backend function's
+    from migrate.codemod.keras2_helpers import BACKEND, HELPERS
+
+    normalize = HELPERS["keras.utils.conv_utils"]["normalize_data_format"].strip("\n")
+    findings = assert_rewrites("""
+        from keras.engine.topology import Layer
+        from keras.utils import np_utils, conv_utils
+
+
+        class CroppingLike2D(Layer):
+            def __init__(self, target_shape, offset=None, data_format=None, **kwargs):
+                super(CroppingLike2D, self).__init__(**kwargs)
+                self.data_format = conv_utils.normalize_data_format(data_format)
+    """, f"""
+        from keras.layers import Layer
+        import keras
+
+
+{textwrap.indent(normalize, " " * 8)}
+
+
+        class CroppingLike2D(Layer):
+            def __init__(self, target_shape, offset=None, data_format=None, **kwargs):
+                super(CroppingLike2D, self).__init__(**kwargs)
+                self.data_format = normalize_data_format(data_format)
+    """, RULE)
+    assert findings == []
+    backend = BACKEND["keras.backend.normalize_data_format"][1].strip("\n")
+    body = normalize.split('"""')[2]
+    assert body == backend.split('"""')[2]  # the same function (its test: test_backend_functions_to_ops.py)
+
+
+def test_a_removed_module_whose_names_all_have_one_heir_is_imported_from_it():
+    # kermitt2/delft delft/utilities/Utilities.py:14 and :230 (`text.Tokenizer(num_words=400000)`): every name of Keras
+    # 2.3.1's keras.preprocessing.text is tensorflow.keras.preprocessing.text's (Keras 3's port, checked to compute the
+    # same: TF_KERAS_PORTS), so the module is imported from there under the same name
+    assert_rewrites("""
+        from keras.preprocessing import text, sequence
+
+        def tokenize(texts):
+            tokenizer = text.Tokenizer(num_words=400000)
+            return sequence.pad_sequences(tokenizer.texts_to_sequences(texts))
+    """, """
+        from keras.preprocessing import sequence
+        from tensorflow.keras.preprocessing import text
+
+        def tokenize(texts):
+            tokenizer = text.Tokenizer(num_words=400000)
+            return sequence.pad_sequences(tokenizer.texts_to_sequences(texts))
+    """, RULE)
+    assert_rewrites("""
+        from keras.preprocessing import text as kt
+        words = kt.text_to_word_sequence(line)
+    """, """
+        from tensorflow.keras.preprocessing import text as kt
+        words = kt.text_to_word_sequence(line)
+    """, RULE)

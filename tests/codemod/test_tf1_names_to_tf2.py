@@ -496,3 +496,59 @@ def test_names_reached_through_keras_backends_tf_are_renamed_in_the_same_run():
         x = Lambda(lambda t: tensorflow.compat.v1.image.resize_bilinear(t, size=(8, 8)))(x)
         n = tensorflow.math.count_nonzero(x, keepdims=True)
     """)
+
+
+def test_tensorflow_imported_from_keras_backend_is_tensorflow_under_the_files_name():
+    """`from keras.backend import tf as ktf` (Keras 2.0-2.2's backend re-exported the module; dhkim0225's
+    keras-image-segmentation pspnet.py:375): its names are TensorFlow's, renamed in the same run, and the import
+    becomes TensorFlow's own (backend_functions_to_ops)."""
+    assert_rewrites("""
+        def Interp(x, shape):
+            from keras.backend import tf as ktf
+            new_height, new_width = shape
+            resized = ktf.image.resize_images(x, [int(new_height), int(new_width)], align_corners=True)
+            return resized
+    """, """
+        def Interp(x, shape):
+            import tensorflow as ktf
+            new_height, new_width = shape
+            resized = ktf.compat.v1.image.resize_images(x, [int(new_height), int(new_width)], align_corners=True)
+            return resized
+    """)
+
+
+def test_a_namedtuple_feature_a_tf1_only_module_and_a_name_imported_from_tensorflow():
+    # kermitt2/delft sequenceLabelling/preprocess.py:865 (tf.FixedLenFeature, a namedtuple class whose signature is
+    # not read: by position only), shenweichen/DeepCTR examples/gen_tfrecords.py:13 (the file's only TF1 name, under
+    # python_io, a module TF2 lacks), delft textClassification/data_generator.py:6 (the file's only TF1 name)
+    assert_rewrites("""
+        import tensorflow as tf
+        f = {"input_ids": tf.FixedLenFeature([seq_length], tf.int64)}
+    """, """
+        import tensorflow as tf
+        f = {"input_ids": tf.io.FixedLenFeature([seq_length], tf.int64)}
+    """, RULE)
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def write_tfrecord(filename):
+            writer = tf.python_io.TFRecordWriter(filename)
+    """, """
+        import tensorflow as tf
+
+        def write_tfrecord(filename):
+            writer = tf.io.TFRecordWriter(filename)
+    """, RULE)
+    assert_rewrites("""
+        from tensorflow import set_random_seed
+        set_random_seed(7)
+    """, """
+        from tensorflow.random import set_seed as set_random_seed
+        set_random_seed(7)
+    """, RULE)
+    # a keyword the unread signature cannot vouch for, and an import with a name only compat.v1 has, stay (reported)
+    assert_unchanged("""
+        import tensorflow as tf
+        from tensorflow import set_random_seed, Session
+        f = tf.FixedLenFeature(shape=[3], dtype=tf.int64)
+    """, RULE)

@@ -1493,7 +1493,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.legacy.layers.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.losses.KLD': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.losses.KLD': ('keras.losses.kl_divergence', ''),
     'keras.losses.LossFunctionWrapper':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.losses.MAE': ('keras.losses.mean_absolute_error', ''),
@@ -1503,13 +1503,14 @@ LEGACY = {
     'keras.losses.cosine': ('keras.losses.cosine_similarity', ''),
     'keras.losses.cosine_proximity': ('keras.losses.cosine_similarity', ''),
     'keras.losses.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
-    'keras.losses.huber_loss': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.losses.huber_loss':
+        (None, "Keras 2.3.1's huber_loss gave each element's loss; keras.losses.huber(y_true, y_pred, delta) is "
+         'their mean over the last axis (keras.losses.Huber as a loss)'),
     'keras.losses.is_categorical_crossentropy':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.losses.kld': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.losses.kullback_leibler_divergence':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.losses.logcosh': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.losses.kld': ('keras.losses.kl_divergence', ''),
+    'keras.losses.kullback_leibler_divergence': ('keras.losses.kl_divergence', ''),
+    'keras.losses.logcosh': ('keras.losses.log_cosh', ''),
     'keras.losses.mae': ('keras.losses.mean_absolute_error', ''),
     'keras.losses.mape': ('keras.losses.mean_absolute_percentage_error', ''),
     'keras.losses.mse': ('keras.losses.mean_squared_error', ''),
@@ -1523,19 +1524,24 @@ LEGACY = {
     'keras.metrics.Reduce': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.metrics.SensitivitySpecificityBase':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.metrics.accuracy': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.metrics.accuracy':
+        (None, "Keras 2.3.1's accuracy was each element's equality, not a mean: "
+         "keras.ops.cast(keras.ops.equal(y_true, y_pred), 'float32') (keras.metrics.Accuracy as a metric)"),
     'keras.metrics.clone_metric': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.metrics.clone_metrics':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.metrics.cosine': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.metrics.cosine':
+        (None, "Keras 2.3.1's metric was +sum(l2_normalize(y_true) * l2_normalize(y_pred)) over the axis; "
+         'keras.losses.cosine_similarity is its negative (keras.metrics.CosineSimilarity as a metric)'),
     'keras.metrics.cosine_proximity':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, "Keras 2.3.1's metric was +sum(l2_normalize(y_true) * l2_normalize(y_pred)) over the axis; "
+         'keras.losses.cosine_similarity is its negative (keras.metrics.CosineSimilarity as a metric)'),
     'keras.metrics.cosine_similarity':
-        (None, 'keras.losses.cosine_similarity has the name (not the same object: check it does the same)'),
+        (None, "Keras 2.3.1's metric was +sum(l2_normalize(y_true) * l2_normalize(y_pred)) over the axis; "
+         'keras.losses.cosine_similarity is its negative (keras.metrics.CosineSimilarity as a metric)'),
     'keras.metrics.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
-    'keras.metrics.kullback_leibler_divergence':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.metrics.logcosh': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.metrics.kullback_leibler_divergence': ('keras.metrics.kl_divergence', ''),
+    'keras.metrics.logcosh': ('keras.metrics.log_cosh', ''),
     'keras.metrics.mae': ('keras.losses.mean_absolute_error', ''),
     'keras.metrics.mape': ('keras.losses.mean_absolute_percentage_error', ''),
     'keras.metrics.mse': ('keras.losses.mean_squared_error', ''),
@@ -1559,7 +1565,7 @@ LEGACY = {
     'keras.objectives.CategoricalHinge': ('keras.losses.CategoricalHinge', ''),
     'keras.objectives.Hinge': ('keras.losses.Hinge', ''),
     'keras.objectives.Huber': ('keras.losses.Huber', ''),
-    'keras.objectives.KLD': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.objectives.KLD': ('keras.losses.kl_divergence', ''),
     'keras.objectives.KLDivergence': ('keras.losses.KLDivergence', ''),
     'keras.objectives.LogCosh': ('keras.losses.LogCosh', ''),
     'keras.objectives.Loss': ('keras.losses.Loss', ''),
@@ -1587,13 +1593,13 @@ LEGACY = {
     'keras.objectives.get': ('keras.losses.get', ''),
     'keras.objectives.hinge': ('keras.losses.hinge', ''),
     'keras.objectives.huber_loss':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        (None, "Keras 2.3.1's huber_loss gave each element's loss; keras.losses.huber(y_true, y_pred, delta) is "
+         'their mean over the last axis (keras.losses.Huber as a loss)'),
     'keras.objectives.is_categorical_crossentropy':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.objectives.kld': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.objectives.kullback_leibler_divergence':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
-    'keras.objectives.logcosh': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.objectives.kld': ('keras.losses.kl_divergence', ''),
+    'keras.objectives.kullback_leibler_divergence': ('keras.losses.kl_divergence', ''),
+    'keras.objectives.logcosh': ('keras.losses.log_cosh', ''),
     'keras.objectives.mae': ('keras.losses.mean_absolute_error', ''),
     'keras.objectives.mape': ('keras.losses.mean_absolute_percentage_error', ''),
     'keras.objectives.mean_absolute_error': ('keras.losses.mean_absolute_error', ''),

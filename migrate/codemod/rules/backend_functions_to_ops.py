@@ -16,10 +16,13 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 `K.dropout(x, level)` -> `tf.nn.dropout(x, level)` (what Keras 2 called), `K.repeat` -> tile,
 `K.map_fn` -> `tf.map_fn` (name and dtype named), `K.pool2d` -> `keras.ops.max_pool` / `average_pool` with Keras 2's
 strides (1, 1) written out, `K.conv1d` / `K.conv3d` -> `keras.ops.conv` (conv1d's 'causal' padding reported),
-`K.count_params` and `K.batch_get_value` -> numpy of the shape / of each value.
+`K.count_params` and `K.batch_get_value` -> numpy of the shape / of each value. `K.tf.X` and `from keras.backend
+import tf as ktf` (Keras 2.0-2.2's backend re-exported the tensorflow module) -> TensorFlow's own (`import tensorflow
+as ktf`, where the import stood).
 `K.ctc_decode`, which keras.ops.ctc_decode does not reproduce, calls Keras 2.3.1's own function (tf.keras's its own), copied
 into the file (`keras2_helpers.BACKEND`); so do `K.local_conv1d` (Keras 3 has no unshared convolution),
-`K.conv2d_transpose` (keras.ops.conv_transpose computes the output shape Keras 2 took) and a
+`K.conv2d_transpose` (keras.ops.conv_transpose computes the output shape Keras 2 took), `K.normalize_data_format`
+(Keras 3's check is private) and a
 `K.batch_dot` without axes whose y is an expression (its default axes need y's rank).
 Anything else Keras 3 lacks (a placeholder, the learning phase, `K.function`, a use whose meaning changed) is
 reported with what to use: a leftover. The session functions are `tf1_session_code`'s.
@@ -315,6 +318,33 @@ class BackendFunctionsToOps(DropsStatements):
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
         return False  # `from keras.backend import sum`: the uses are rewritten, the import goes once unused
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.RemovalSentinel:
+        """`from keras.backend import tf as ktf` (Keras 2.0-2.2's backend re-exported the tensorflow module) ->
+        `import tensorflow as ktf` where it stood; beside other names, `tf` goes and the module is imported."""
+        updated = super().leave_SimpleStatementLine(original, updated)
+        if not isinstance(updated, cst.SimpleStatementLine) or len(updated.body) != 1 or \
+                not isinstance(updated.body[0], cst.ImportFrom):
+            return updated
+        statement = updated.body[0]
+        if statement.relative or statement.module is None or isinstance(statement.names, cst.ImportStar) or \
+                code(statement.module) + "." not in BACKENDS:
+            return updated
+        reexports = [alias for alias in statement.names if code(alias.name) == "tf"]
+        if not reexports:
+            return updated
+        self.converted()
+        local = [code(alias.asname.name) if alias.asname else "tf" for alias in reexports]
+        if len(reexports) == len(statement.names):
+            return updated.with_changes(body=[cst.Import(names=[cst.ImportAlias(
+                cst.Name("tensorflow"), asname=cst.AsName(cst.Name(name)) if name != "tensorflow" else None)
+                for name in local])])
+        for name in local:
+            AddImportsVisitor.add_needed_import(self.context, "tensorflow", asname=name if name != "tensorflow" else None)
+        kept = [alias for alias in statement.names if alias not in reexports]
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return updated.with_changes(body=[statement.with_changes(names=kept)])
 
     def _function(self, node: cst.BaseExpression) -> str | None:
         """The Keras 2 backend function `node` names, or None. LibCST's own names only: a star import's
@@ -950,6 +980,16 @@ def _conv2d_transpose(rule: BackendFunctionsToOps, original: cst.Call,
     return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
 
 
+def _normalize_data_format(rule: BackendFunctionsToOps, original: cst.Call,
+                           updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.normalize_data_format(data_format)` -> `keras2_normalize_data_format(data_format)`: Keras 3 has the check
+    only privately (a layer's data_format is checked by the layer), so Keras 2.3.1's function is copied in."""
+    qualified = next((name for name in sorted(rule.qualified_names(original.func)) if name in BACKEND), None)
+    if _arguments(updated, ("value",)) is None or qualified is None:
+        return None
+    return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
+
+
 # Keras 2's batch_normalization parameters -> Keras 3's
 BATCH_NORMALIZATION_KEYWORDS = {"var": "variance", "beta": "offset", "gamma": "scale"}
 
@@ -961,4 +1001,5 @@ CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_
              "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost,
              "name_scope": _name_scope, "batch_normalization": _batch_normalization, "relu": _relu,
              "ctc_decode": _ctc_decode, "dropout": _dropout, "repeat": _repeat, "map_fn": _map_fn, "pool2d": _pool2d,
-             "local_conv1d": _local_conv1d, "conv2d_transpose": _conv2d_transpose}
+             "local_conv1d": _local_conv1d, "conv2d_transpose": _conv2d_transpose,
+             "normalize_data_format": _normalize_data_format}

@@ -8,7 +8,11 @@ gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenat
 a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
 write instead. Keras 1's utilities too: `to_categorical(y, nb_classes=2)` -> `num_classes=2`, `img_to_array(img,
 dim_ordering='th')` (and array_to_img's) -> `data_format='channels_first'`; `AtrousConvolution2D(n, 3, 3,
-atrous_rate=(2, 2))` -> `Conv2D(n, (3, 3), dilation_rate=(2, 2))`, as Keras 2 made it.
+atrous_rate=(2, 2))` -> `Conv2D(n, (3, 3), dilation_rate=(2, 2))`, as Keras 2 made it. Keras 1's
+`keras.utils.visualize_util.plot(model, to_file, show_shapes, show_layer_names=True)` -> `keras.utils.plot_model`
+(imported under the old name where the import stood), its show_layer_names given by keyword (Keras 3's fourth
+parameter is show_dtype) and written out where the call left it to Keras 1's default, True (Keras 3's is False);
+`model_to_dot` likewise (the same default).
 """
 
 from __future__ import annotations
@@ -53,6 +57,12 @@ FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"
 # Keras 1 merge(mode=...) -> the Keras 2/3 function; concat_axis -> axis (both default to -1)
 MERGE_MODES = {"sum": "add", "concat": "concatenate", "mul": "multiply", "ave": "average", "max": "maximum"}
 MERGE_FUNCTIONS = {"keras.layers.merge": "keras.layers", "tensorflow.keras.layers.merge": "tensorflow.keras.layers"}
+# Keras 1's keras.utils.visualize_util functions -> (Keras 3's keras.utils function, Keras 1's parameters in order,
+# Keras 1's show_layer_names default where Keras 3's differs)
+VISUALIZE = {"keras.utils.visualize_util.plot": ("plot_model", ("model", "to_file", "show_shapes", "show_layer_names"),
+                                                 "True"),
+             "keras.utils.visualize_util.model_to_dot": ("model_to_dot", ("model", "show_shapes", "show_layer_names"),
+                                                         None)}
 # Keras 1's Model(input=, output=), which Keras 2 still took: Keras 3's Model refuses the keywords
 MODEL_CLASSES = frozenset({f"{root}.{module}Model" for root in ("keras", "tensorflow.keras")
                            for module in ("", "models.", "engine.", "engine.training.")})
@@ -128,7 +138,8 @@ class Keras1Arguments(Rule):
     NAME = "keras1_arguments"
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
-    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes", "Atrous")
+    TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes", "Atrous",
+                "visualize_util")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -161,6 +172,9 @@ class Keras1Arguments(Rule):
         merged = self._merge_function(original, updated)
         if merged is not None:
             return merged
+        plotted = self._visualize_function(original, updated)
+        if plotted is not None:
+            return plotted
         func = updated.func
         if isinstance(func, cst.Attribute) and func.attr.value in FIT_METHODS:
             if id(original) in self.own:
@@ -256,6 +270,48 @@ class Keras1Arguments(Rule):
         RemoveImportsVisitor.remove_unused_import(self.context, module, call.func.value)
         self.converted()
         return call.with_changes(func=cst.Name(function), args=args)
+
+    def _visualize_function(self, original: cst.Call, call: cst.Call) -> cst.Call | None:
+        """`plot(model, to_file='m.png', show_shapes=True)` (from keras.utils.visualize_util) ->
+        `plot_model(model, to_file='m.png', show_shapes=True, show_layer_names=True)`; None if not one."""
+        found = next((n for n in sorted(self.qualified_names(original.func)) if n in VISUALIZE), None)
+        if found is None or not isinstance(call.func, cst.Name) or any(arg.star for arg in call.args):
+            return None
+        function, parameters, layer_names = VISUALIZE[found]
+        positional = [arg for arg in call.args if arg.keyword is None]
+        if len(positional) > len(parameters):
+            return None
+        keep = len(parameters) - 1  # show_layer_names, Keras 1's last parameter, by keyword: Keras 3 has others before
+        args = [arg if arg.keyword is not None or index < keep else
+                arg.with_changes(keyword=cst.Name(parameters[index]), equal=cst.AssignEqual(
+                    cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+                for index, arg in enumerate(call.args)]
+        given = {arg.keyword.value for arg in args if arg.keyword is not None}
+        if layer_names is not None and "show_layer_names" not in given:
+            trailing = args[-1].comma if args else cst.MaybeSentinel.DEFAULT
+            if args:
+                args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            args.append(cst.Arg(cst.Name(layer_names), keyword=cst.Name("show_layer_names"), comma=trailing,
+                                equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
+        self.converted()
+        return call.with_changes(args=args)
+
+    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
+        """`from keras.utils.visualize_util import plot` -> `from keras.utils import plot_model as plot`, where it
+        stood (often inside the function that plots, pydot being optional): the calls keep their name."""
+        if updated.relative or updated.module is None or code(updated.module) != "keras.utils.visualize_util" or \
+                isinstance(updated.names, cst.ImportStar):
+            return updated
+        names = [code(alias.name) for alias in updated.names]
+        if any(f"keras.utils.visualize_util.{name}" not in VISUALIZE for name in names):
+            return updated  # a name Keras 3 has no counterpart of: legacy_import_paths reports the module
+        self.converted()
+        aliases = []
+        for alias in updated.names:
+            function = VISUALIZE[f"keras.utils.visualize_util.{code(alias.name)}"][0]
+            asname = alias.asname or (cst.AsName(cst.Name(code(alias.name))) if function != code(alias.name) else None)
+            aliases.append(alias.with_changes(name=cst.Name(function), asname=asname))
+        return updated.with_changes(module=cst.Attribute(cst.Name("keras"), cst.Name("utils")), names=aliases)
 
     def _keras_function(self, call: cst.Call) -> str | None:
         """`to_categorical` / `img_to_array` / `array_to_img` where the call resolves to Keras's, else None."""

@@ -6,6 +6,9 @@ default goes (what a plain `Nadam()` becomes too), another value is reported. `m
 (and the train/test ones), a statement warming the function up before threads use the model: Keras 3 names it
 `make_predict_function()`; a use of what it returns is reported. A project's own method of that name is left alone.
 `regularizers.l2(l=1e-4)`: Keras 3's l1 / l2 name their parameter l1 / l2; the keyword is renamed.
+`vgg16.preprocess_input(x, mode='tf')`: Keras 2's vgg16, vgg19 and resnet50 modules gave keras_applications'
+imagenet_utils.preprocess_input itself, which took a mode; Keras 3's are caffe's alone and take none, so the call goes
+to `keras.applications.imagenet_utils.preprocess_input`, the same function with the mode (Keras 2.3.1's values).
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from __future__ import annotations
 import re
 
 import libcst as cst
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.names import keras_optimizer
 from migrate.codemod.rule import NAMES, Rule
@@ -24,6 +29,11 @@ TO_CATEGORICAL = frozenset({f"{root}.{module}to_categorical" for root in ("keras
 # name their one parameter `l1` / `l2`: the same penalty under the new keyword.
 REGULARIZERS = {f"{root}.regularizers.{name}": name for root in ("keras", "tensorflow.keras") for name in ("l1", "l2")}
 L_KEYWORD = re.compile(rb"[(,][ \t]*l[ \t]*=[^=]")
+# Keras 2's application modules whose preprocess_input was imagenet_utils.preprocess_input itself (mode= and a third
+# positional argument taken); the others' passed their own mode.
+PREPROCESS_WITH_MODE = frozenset({f"{root}.applications.{module}.preprocess_input" for root in ("keras", "tensorflow.keras")
+                                  for module in ("vgg16", "vgg19", "resnet50")})
+PREPROCESS_MODE = re.compile(rb"preprocess_input\b[^\n]*\bmode\b|preprocess_input\([^,()\n]+,[^,()\n]+,")
 PRIVATE_FUNCTIONS = ("_make_train_function", "_make_test_function", "_make_predict_function")
 NADAM_DEFAULT_DECAY = ("0.004", "4e-3", ".004")
 
@@ -35,11 +45,13 @@ class Keras2KeywordsAndMethods(Rule):
                 "_make_predict_function")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = ("to_categorical(dtype=) -> .astype(), Nadam(schedule_decay=) dropped, model._make_*_function() -> "
-                   "make_*_function(), regularizers.l2(l=) -> l2=")
+                   "make_*_function(), regularizers.l2(l=) -> l2=, vgg16.preprocess_input(mode=) -> "
+                   "imagenet_utils.preprocess_input")
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
-        return super().triggered(source, survey) or (b"regularizers" in source and L_KEYWORD.search(source) is not None)
+        return super().triggered(source, survey) or (b"regularizers" in source and L_KEYWORD.search(source) is not None) \
+            or PREPROCESS_MODE.search(source) is not None
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, set(PRIVATE_FUNCTIONS))
@@ -52,6 +64,9 @@ class Keras2KeywordsAndMethods(Rule):
         func = original.func
         if isinstance(func, cst.Attribute) and func.attr.value in PRIVATE_FUNCTIONS and id(original) not in self.own:
             return self._private_function(original, updated)
+        if (any(arg.keyword is not None and arg.keyword.value == "mode" for arg in original.args) or
+                sum(arg.keyword is None for arg in original.args) > 2) and self.qualified_names(func) & PREPROCESS_WITH_MODE:
+            return self._preprocess_input(original, updated)
         if not any(arg.keyword is not None and arg.keyword.value in ("dtype", "schedule_decay", "l") for arg in original.args):
             return updated
         names = self.qualified_names(func)
@@ -76,6 +91,18 @@ class Keras2KeywordsAndMethods(Rule):
             return updated
         self.converted()
         return updated.with_changes(func=updated.func.with_changes(attr=cst.Name(public)))
+
+    def _preprocess_input(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """`preprocess_input(img, mode='tf')` (from keras.applications.vgg16) ->
+        `keras.applications.imagenet_utils.preprocess_input(img, mode='tf')`; the import goes once unused."""
+        self.converted()
+        AddImportsVisitor.add_needed_import(self.context, "keras")
+        if isinstance(original.func, cst.Name):
+            for name in self.get_metadata(QualifiedNameProvider, original.func, set()):
+                module, _, obj = name.name.rpartition(".")
+                RemoveImportsVisitor.remove_unused_import(self.context, module, obj, original.func.value
+                                                          if original.func.value != obj else None)
+        return updated.with_changes(func=cst.parse_expression("keras.applications.imagenet_utils.preprocess_input"))
 
     def _to_categorical(self, updated: cst.Call) -> cst.BaseExpression:
         dtype = next(arg for arg in updated.args if arg.keyword is not None and arg.keyword.value == "dtype")

@@ -14,7 +14,9 @@ What Keras 2 did differently is kept: a layer inside TimeDistributed (Keras 2.3.
 inside Bidirectional (every Keras) was built by the wrapper and never got its weights= -- dropped, with advice.
 Keras 2.3.1's GRU stored its bias as reset_after=False's (3*units,); Keras 3's default is reset_after=True, so
 `reset_after=False` is written where a `keras` GRU did not say. Embedding still takes weights= (Keras 3 sets it);
-Bidirectional takes and ignores it as Keras 2 did (advice). Any other layer is reported.
+Bidirectional takes and ignores it as Keras 2 did (advice). `TimeDistributed(Dense(1), weights=[W, b])` (the wrapper
+given them: Keras 2 set them on its layer) is made by the helper too, from the wrapped layer. Any other layer is
+reported.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ def with_initial_weights(layer, weights):
     """Keras 2's `weights=` layer argument, which Keras 3 refuses: the weights the layer makes when it is built start
     as these arrays, taken in the order it makes them (the order of Keras 2's set_weights), shapes checked."""
     arrays = list(weights)
-    maker = getattr(layer, 'cell', layer)  # a recurrent layer's weights are made by its cell
+    maker = layer.layer if type(layer).__name__ == 'TimeDistributed' else layer  # its weights are its layer's
+    maker = getattr(maker, 'cell', maker)  # a recurrent layer's weights are made by its cell
     build = layer.build
 
     def add_given_weight(shape=None, initializer=None, **kwargs):
@@ -153,6 +156,11 @@ class LayerInitialWeights(Rule):
         if isinstance(weights.value, cst.Name) and weights.value.value == "None":
             self.converted()
             return self._without(updated, weights)
+        if layer == "TimeDistributed":  # Keras 2's set_weights of the wrapper was its layer's: that layer's order
+            inner = next((arg.value for arg in original.args if (arg.keyword is None or arg.keyword.value == "layer")
+                          and not arg.star), None)
+            found = self._layer(inner) if isinstance(inner, cst.Call) else None
+            layer = found[1] if found is not None and found[1] in SAME_LAYOUT else layer
         wrapper = self.wrapped.get(id(original))
         if wrapper == "Bidirectional" or (wrapper == "TimeDistributed" and root == "keras"):
             self.report(original, f"weights= dropped: Keras 2 never set it on a {layer} inside {wrapper} (the wrapper "

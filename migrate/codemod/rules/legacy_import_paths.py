@@ -107,6 +107,25 @@ REMOVED = {f"keras.preprocessing.image.{name}": _GENERATORS
            for name in ("ImageDataGenerator", "DirectoryIterator", "NumpyArrayIterator")}
 
 
+def _module_heirs() -> dict[str, str]:
+    """A removed module all of whose names the table sends to one module of the same last name -> that module:
+    `keras.preprocessing.text` -> `tensorflow.keras.preprocessing.text` (Keras 3's port of it), so `from
+    keras.preprocessing import text` then `text.Tokenizer(...)` imports the port under the same name."""
+    homes: dict[str, set[str | None]] = {}
+    for path, (target, why) in LEGACY.items():
+        module = path.rpartition(".")[0]
+        if LEGACY.get(module, (None, ""))[1] == "module" and why != "module":
+            homes.setdefault(module, set()).add(target.rpartition(".")[0] if target else None)
+    return {module: found.pop() for module, found in homes.items() if len(found) == 1 and None not in found and
+            module not in MOVES and next(iter(found)).rpartition(".")[2] == module.rpartition(".")[2]}
+
+
+MODULE_HEIRS = _module_heirs()
+HEIR_IMPORT = re.compile(b"|".join(rb"from[ \t]+%s[ \t]+import\b[^\n]*\b%s\b" % (
+    re.escape(module.rpartition(".")[0].removeprefix("tensorflow.")).encode(), module.rpartition(".")[2].encode())
+    for module in sorted(MODULE_HEIRS)))
+
+
 def _free_names(source: str) -> set[str]:
     """The names a file reads and never binds itself (no assignment, parameter, def, class or import of them) and
     that are not builtins: what its star imports must give it."""
@@ -168,6 +187,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         return WORK.search(source) is not None or REMOVED_MODULE_IMPORT.search(source) is not None or \
+            HEIR_IMPORT.search(source) is not None or \
             (b"keras" in source and not LEGACY_WORDS.isdisjoint(WORD.findall(source)))
 
     @classmethod
@@ -189,6 +209,9 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if public_api(code(updated.module)) != code(updated.module):  # TF 1's generated API package, by its name
             self.converted()
             updated = updated.with_changes(module=dotted_expression(public_api(code(updated.module))))
+        updated = self._heir_modules(updated)
+        if isinstance(updated, cst.RemovalSentinel):
+            return updated
         updated, done = self._by_table(original, updated)
         if done:
             return updated
@@ -254,6 +277,30 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             target = home
         self.converted()
         return updated.with_changes(module=dotted_expression(target))
+
+    def _heir_modules(self, updated: cst.ImportFrom) -> cst.ImportFrom | cst.RemovalSentinel:
+        """`from keras.preprocessing import text` -> `from tensorflow.keras.preprocessing import text` (MODULE_HEIRS);
+        beside other names, the module goes and its heir is imported under the same name."""
+        if isinstance(updated.names, cst.ImportStar):
+            return updated
+        module = code(updated.module)
+        heirs = {id(alias): MODULE_HEIRS[f"{module}.{code(alias.name)}"] for alias in updated.names
+                 if f"{module}.{code(alias.name)}" in MODULE_HEIRS}
+        if not heirs:
+            return updated
+        self.converted()
+        if len(heirs) == len(updated.names) and len({heir.rpartition(".")[0] for heir in heirs.values()}) == 1:
+            return updated.with_changes(module=dotted_expression(next(iter(heirs.values())).rpartition(".")[0]))
+        for alias in updated.names:
+            if id(alias) in heirs:
+                home, _, name = heirs[id(alias)].rpartition(".")
+                AddImportsVisitor.add_needed_import(self.context, home, name,
+                                                    code(alias.asname.name) if alias.asname else None)
+        kept = [alias for alias in updated.names if id(alias) not in heirs]
+        if not kept:
+            return cst.RemovalSentinel.REMOVE
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return updated.with_changes(names=kept)
 
     def _by_table(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> tuple[cst.ImportFrom, bool]:
         """Names Keras 3 lacks where they are imported from (`codemod/legacy_names`): each goes to the Keras 3 name
@@ -385,8 +432,10 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 return cst.SimpleString(repr(value))
         for name in sorted(self.qualified_names(original)):
             found = self._entry(name)
-            if found is None or (isinstance(updated.value, cst.Name) and _public(name.rpartition(".")[0]) in MOVES):
-                continue  # `np_utils.to_categorical`, np_utils a removed module imported by name: see below
+            if found is None or (isinstance(updated.value, cst.Name) and (_public(name.rpartition(".")[0]) in MOVES or
+                                                                          name.rpartition(".")[0] in MODULE_HEIRS)):
+                continue  # `np_utils.to_categorical`, np_utils a removed module imported by name: see below; `text.X`,
+                # text imported from its heir (_heir_modules)
             if found.target is None:
                 self.report(original, f"{found.path} is gone in Keras 3: {found.why}")
                 return updated

@@ -57,7 +57,8 @@ class Tf1NamesToTf2(DropsStatements):
                 "space_to_depth", "depth_to_space", "log(")
     # Every site is a name LibCST resolves to `tensorflow.` through the file's own imports (no star or re-export
     # guess): without the word there is none (`assign`, `log(`, `Print` occur in most files).
-    REQUIRES = ("tensorflow", ".tf.")  # `K.tf.X`: a file may reach TensorFlow only through Keras 2's backend
+    # `K.tf.X`, `from keras.backend import tf as ktf`: a file may reach TensorFlow only through Keras 2's backend
+    REQUIRES = ("tensorflow", ".tf.", "import tf")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.gfile / tf.GraphDef / tf.to_float / tf.Session(graph=g)... -> TF2 names; TF1 graph-mode names reported"
 
@@ -66,7 +67,7 @@ class Tf1NamesToTf2(DropsStatements):
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         """The rule's own words, or a call of a name TensorFlow's tables rename, reorder or change keywords of."""
         return super().triggered(source, survey) or \
-            ((b"tensorflow" in source or b".tf." in source) and _mentions_table(source))
+            (any(word.encode() in source for word in cls.REQUIRES) and _mentions_table(source))
 
     def visit_Module(self, node: cst.Module) -> None:
         self.tf1_bodies: set[int] = set()  # bodies of `if`s only TensorFlow 1 enters
@@ -209,7 +210,8 @@ class Tf1NamesToTf2(DropsStatements):
     def _root(self, func: cst.Attribute, name: str) -> cst.Name | cst.Attribute | None:
         """The `tf` of `tf.gfile.GFile`: the expression under as many attributes as `name` has parts, when
         it is a name bound to TensorFlow (not `from tensorflow import gfile`), or Keras 2's re-export of it
-        (`K.tf`, which backend_functions_to_ops later spells `tf`)."""
+        (`K.tf`, which backend_functions_to_ops later spells `tf`; `from keras.backend import tf as ktf`, which it
+        imports as `import tensorflow as ktf`)."""
         node: cst.BaseExpression = func
         for _ in name.split("."):
             if not isinstance(node, cst.Attribute):
@@ -220,7 +222,7 @@ class Tf1NamesToTf2(DropsStatements):
             return node
         if not isinstance(node, cst.Name):
             return None
-        return node if names & {"tensorflow", "tensorflow.compat.v1"} else None
+        return node if names & {"tensorflow", "tensorflow.compat.v1", *KERAS_TF} else None
 
     def visit_Import(self, node: cst.Import) -> None:
         self.in_import += 1
@@ -233,8 +235,30 @@ class Tf1NamesToTf2(DropsStatements):
         self.in_import += 1
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
+        """`from tensorflow import set_random_seed` -> `from tensorflow.random import set_seed as set_random_seed`:
+        the TF2 name with the same meaning (as a read is renamed), under the file's name for it. Only where every
+        name of the statement has one in the same module, with no keyword or order of its calls changed."""
         self.in_import -= 1
-        return updated
+        if updated.relative or updated.module is None or code(updated.module) != "tensorflow" or \
+                isinstance(updated.names, cst.ImportStar):
+            return updated
+        tables, api = _tables()
+        found = []
+        for alias in updated.names:
+            name = code(alias.name)
+            old = f"tf.{name}"
+            new = PREFERRED.get(name) or tables.renames.get(old, "").removeprefix("tf.")
+            if api.exists(f"tensorflow.{name}") or not new or new.startswith("compat.") or name in REPORTED or \
+                    old in tables.reorders or tables.keywords.get(old) or not api.exists(f"tensorflow.{new}") or \
+                    "." not in new:
+                return updated
+            found.append(new.rpartition("."))
+        if len({module for module, _, _ in found}) != 1:
+            return updated
+        self.converted()
+        aliases = [alias.with_changes(name=cst.Name(last), asname=alias.asname or cst.AsName(cst.Name(code(alias.name))))
+                   for alias, (_, _, last) in zip(updated.names, found, strict=True)]
+        return updated.with_changes(module=cst.parse_expression(f"tensorflow.{found[0][0]}"), names=aliases)
 
     def visit_Call(self, node: cst.Call) -> None:
         self.inner.add(id(node.func))
@@ -349,7 +373,9 @@ class Tf1NamesToTf2(DropsStatements):
         keywords = [arg.keyword.value for arg in args if arg.keyword is not None]
         if len(set(keywords)) < len(keywords):
             return None  # a renamed keyword given twice (`reduction_indices=` beside `axis=`): for a person
-        if signature is None or not all(signature.takes(keyword) for keyword in keywords):
+        # a signature not read (a namedtuple's class: tf.io.FixedLenFeature) leaves no keyword of the call to check
+        if (signature is None and keywords) or \
+                (signature is not None and not all(signature.takes(keyword) for keyword in keywords)):
             fallback = tables.renames.get(old, "").removeprefix("tf.")
             if target == name or not fallback.startswith("compat.v1.") or graph_only(name):
                 return None
@@ -372,6 +398,8 @@ class Tf1NamesToTf2(DropsStatements):
 # `qualifier.name(`, or the end of a dotted name read (`fft = tf.fft`, `isinstance(d, tf.Dimension)`)
 _DOTTED = re.compile(rb"(\w+)[ \t]*\.[ \t]*(\w+)\b(?![ \t]*\.)")
 _KEYWORD = re.compile(rb"[(,][ \t]*(\w+)[ \t]*=(?!=)")
+_FROM_TENSORFLOW = re.compile(rb"^[ \t]*from[ \t]+tensorflow[ \t]+import[ \t]+\(?([\w, \t]+)", re.M)
+_WORD = re.compile(rb"\w+")
 # What a file may call TensorFlow's top level (`tf.ceil(`): the usual names, and every alias an import gives it.
 TF_ALIASES = frozenset({b"tf", b"tensorflow", b"v1"})
 _TF_ALIAS = re.compile(rb"^[ \t]*(?:import[ \t]+tensorflow[\w.]*|from[ \t]+tensorflow[\w.]*[ \t]+import[ \t]+\w+)"
@@ -386,6 +414,9 @@ def _mentions_table(source: bytes) -> bool:
     if not keywords.isdisjoint(_KEYWORD.findall(source)):
         return True
     parents = _table_parents()
+    for imported in _FROM_TENSORFLOW.findall(source):  # `from tensorflow import set_random_seed`
+        if any(b"" in parents.get(name, ()) for name in _WORD.findall(imported) if name in names):
+            return True
     aliases = None
     for qualifier, name in _DOTTED.findall(source):
         if name not in names:
@@ -423,8 +454,12 @@ def _build_table_words() -> list[list[str]]:
     names = {old.rsplit(".", 1)[-1] for old in tables.renames
              if old.startswith("tf.") and not old.startswith("tf.compat.") and api.missing("tensorflow." + old[3:])}
     top = {old[3:] for old in tables.renames if old.startswith("tf.") and "." not in old[3:]}
+    # under a TF1 module TF2 lacks (`python_io.TFRecordWriter`): _mentions_table wants that module before it
+    gone = {old.rsplit(".", 1)[-1] for old in tables.renames if old.startswith("tf.") and
+            not old.startswith("tf.compat.") and old.count(".") >= 2 and
+            api.missing("tensorflow." + old[3:].rpartition(".")[0]) == "tensorflow." + old[3:].rpartition(".")[0]}
     names = {name.encode() for name in names if api.missing(f"tensorflow.{name}")
-             and (name in top or ("_" in name and len(name) >= 10))}
+             and (name in top or name in gone or ("_" in name and len(name) >= 10))}
     keywords = {keyword.encode() for renames in tables.keywords.values() for keyword, new in renames.items() if new}
     keywords = {k for k in keywords if (b"_" in k or k in DISTINCT_SHORT) and k not in COMMON_KEYWORDS}
     return [sorted(name.decode() for name in names), sorted(keyword.decode() for keyword in keywords)]

@@ -20,6 +20,7 @@ from keras.layers import (
     PReLU,
     SeparableConv2D,
     SimpleRNN,
+    TimeDistributed,
 )
 from keras.models import Model, Sequential
 
@@ -73,3 +74,6 @@ sequential.add(Dense(2, weights=[random(5, 2), random(2)]))
 MODELS['sequential'] = sequential, random(2, 3)
 embedding = Sequential([Embedding(6, 3, input_length=4, weights=[random(6, 3)])])
 MODELS['embedding'] = embedding, rng.randint(0, 6, (2, 4))
+# coxlab/prednet kitti_train.py:60: the wrapper itself given weights= (its set_weights is the wrapped layer's)
+MODELS['time_distributed'] = single(TimeDistributed(Dense(1, trainable=False), weights=[random(4, 1), np.zeros(1)],
+                                                    trainable=False), (3, 4))
