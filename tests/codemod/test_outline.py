@@ -216,3 +216,14 @@ def test_names_for_are_the_names_an_alias_or_a_re_export_gives():
     survey = Survey(passed_on=(("utils.SC", "keras.layers.SeparableConv2D"), ("utils.X", "keras.layers.Dense")))
     assert outline(source).names_for({"DepthwiseConv2D", "SeparableConv2D"}, survey) == \
         {"DepthwiseConv2D", "SeparableConv2D", "DW", "SC"}
+
+
+def test_keras1_arguments_stays_relevant_for_visualize_util():
+    from migrate.codemod.rules.keras1_arguments import Keras1Arguments
+
+    source = "from keras.utils.visualize_util import plot\nplot(model, 'model.png')\n"
+    assert Keras1Arguments.relevant(source.encode(), outline(source), Survey())
+    reexported = "from utils import plot\nplot(model, 'model.png')\n"
+    survey = Survey(passed_on=(("utils.plot", "keras.utils.visualize_util.plot"),))
+    assert Keras1Arguments.relevant(reexported.encode(), outline(reexported), survey)
+    assert not Keras1Arguments.relevant(reexported.encode(), outline(reexported), Survey())

@@ -156,12 +156,14 @@ class Keras1Arguments(Rule):
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
         """A call given one of Keras 1's keywords the tables rename (or drop: mode=, consume_less=), or one whose
         callee is Keras 1's merge or an Atrous convolution (by its last name, an import's alias or a name the run
-        re-exports it as), or a convolution the text may give one positional per kernel axis: the only calls the
-        walk changes or reports. `init = ...`, a variable `nb_epoch`, `merge(` of a dict are not its work."""
-        if outline.star or keras1_convolution(source):
+        re-exports it as), or a convolution the text may give one positional per kernel axis, or Keras 1's
+        visualize_util named: the only calls and imports the walk changes or reports. `init = ...`, a variable
+        `nb_epoch`, `merge(` of a dict are not its work."""
+        if outline.star or keras1_convolution(source) or b"visualize_util" in source:  # its imports and plot()
             return True
         # a convolution under another name too: the text's count (keras1_convolution) cannot see it
         callees = outline.names_for({"merge", *ATROUS}, survey) | (outline.names_for(KERNEL_DIMS, survey) - set(KERNEL_DIMS))
+        callees |= {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ()) if origin in VISUALIZE}
         return any(call.keywords & KEYWORDS_READ or (call.callee and call.callee.rpartition(".")[2] in callees)
                    for call in outline.calls)
 
