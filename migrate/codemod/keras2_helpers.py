@@ -23,6 +23,18 @@ from libcst.codemod.visitors import AddImportsVisitor
 from migrate.codemod.syntax import code, names_in
 
 # module the function lived in (Keras 2's public path, without `tensorflow.`) -> function name -> source
+# Keras's normalize_data_format, the same in Keras 2.0-2.1's conv_utils and Keras 2.2-2.3's backend: one body, written
+# into a file under the name and docstring of the function it stands for.
+_NORMALIZE_DATA_FORMAT_BODY = '''    if value is None:
+        value = keras.backend.image_data_format()
+    data_format = value.lower()
+    if data_format not in {'channels_first', 'channels_last'}:
+        raise ValueError('The `data_format` argument must be one of '
+                         '"channels_first", "channels_last". Received: ' +
+                         str(value))
+    return data_format
+'''
+
 HELPERS: dict[str, dict[str, str]] = {
     "keras.utils.conv_utils": {
         "conv_output_length": '''
@@ -45,15 +57,7 @@ def conv_output_length(input_length, filter_size, padding, stride, dilation=1):
 def normalize_data_format(value):
     """Keras 2.0-2.1's keras.utils.conv_utils.normalize_data_format (Keras 2.2 moved it to keras.backend; Keras 3
     has none public): 'channels_first' or 'channels_last', the configured format for None."""
-    if value is None:
-        value = keras.backend.image_data_format()
-    data_format = value.lower()
-    if data_format not in {'channels_first', 'channels_last'}:
-        raise ValueError('The `data_format` argument must be one of '
-                         '"channels_first", "channels_last". Received: ' +
-                         str(value))
-    return data_format
-''',
+''' + _NORMALIZE_DATA_FORMAT_BODY,
     },
     "keras.utils.layer_utils": {
         "convert_all_kernels_in_model": '''
@@ -244,15 +248,7 @@ BACKEND["keras.backend.normalize_data_format"] = ("keras2_normalize_data_format"
 def keras2_normalize_data_format(value):
     """Keras 2.3.1's keras.backend.normalize_data_format (Keras 3 has none public): 'channels_first' or
     'channels_last', the configured format for None."""
-    if value is None:
-        value = keras.backend.image_data_format()
-    data_format = value.lower()
-    if data_format not in {'channels_first', 'channels_last'}:
-        raise ValueError('The `data_format` argument must be one of '
-                         '"channels_first", "channels_last". Received: ' +
-                         str(value))
-    return data_format
-''')
+''' + _NORMALIZE_DATA_FORMAT_BODY)
 BACKEND.update({f"{prefix}keras.backend.{function}": helper_text for prefix in ("", "tensorflow.")
                 for function, helper_text in (("batch_dot", _BATCH_DOT), ("local_conv1d", _LOCAL_CONV1D),
                                               ("conv2d_transpose", _CONV2D_TRANSPOSE))})

@@ -34,7 +34,7 @@ class Outline:
     from_imports: tuple[tuple[int, str, tuple[tuple[str, str | None], ...]], ...]
     imports: tuple[tuple[str, str | None], ...]  # `import a.b as c`: (dotted name, asname or None)
     calls: tuple[Call, ...]
-    tree: ast.Module | None = field(default=None, compare=False, repr=False)  # for a rule's own look (h5 paths)
+    tree: ast.Module | None = field(default=None, compare=False, repr=False)  # for a rule's own look at the tree
 
     @property
     def star(self) -> bool:
