@@ -152,7 +152,8 @@ class _Checker(ast.NodeVisitor):
 
     def _scope(self, node: ast.AST, bound: set[str], function: list | None, builders: set[str]) -> None:
         """Collect what each scope binds (`bound`: the current one's) and, for the function being walked
-        (`function`: [name, names made a model, values returned]), whether it returns a model it made: one walk,
+        (`function`: `record` below), whether it returns a model it made, and only that (a loader that returns a
+        Keras model or an ONNX session under one name is no model builder): one walk,
         each nested scope walked once with its own set."""
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
@@ -164,10 +165,12 @@ class _Checker(ast.NodeVisitor):
                     args = child.args
                     inner.update(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
                     inner.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
-                record = [child.name, set(), []] if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+                # [name, names assigned a model, values returned, names assigned anything else]
+                record = [child.name, set(), [], set()] if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    else None
                 self._scope(child, inner, record if record is not None else function, builders)
                 if record is not None and record[2] and all(
-                        (isinstance(v, ast.Name) and v.id in record[1]) or
+                        (isinstance(v, ast.Name) and v.id in record[1] - record[3]) or
                         (isinstance(v, ast.Call) and self._makes_model(v)) for v in record[2]):
                     builders.add(record[0])
                 continue
@@ -177,9 +180,10 @@ class _Checker(ast.NodeVisitor):
                 bound.add(child.name)
             elif function is not None and isinstance(child, ast.Return) and child.value is not None:
                 function[2].append(child.value)
-            elif function is not None and isinstance(child, ast.Assign) and isinstance(child.value, ast.Call) and \
-                    self._makes_model(child.value):
-                function[1].update(t.id for t in child.targets if isinstance(t, ast.Name))
+            elif function is not None and isinstance(child, ast.Assign):
+                made = isinstance(child.value, ast.Call) and self._makes_model(child.value)
+                if made or not isinstance(child.value, ast.Constant):
+                    function[1 if made else 3].update(t.id for t in child.targets if isinstance(t, ast.Name))
             self._scope(child, bound, function, builders)
 
     def qualified(self, parts: list[str]) -> set[str]:
