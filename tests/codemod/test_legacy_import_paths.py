@@ -763,3 +763,39 @@ def test_a_removed_module_whose_names_all_have_one_heir_is_imported_from_it():
         from tensorflow.keras.preprocessing import text as kt
         words = kt.text_to_word_sequence(line)
     """, RULE)
+
+
+def test_a_removed_module_imported_under_an_alias_gives_way_to_the_keras_3_names_its_uses_hold():
+    # ChihebTrabelsi/deep_complex_networks complexnn/fft.py:9 and pool.py:9: `import keras.engine as KE`, then
+    # `KE.Model([i], [x])`: keras.engine.Model is keras.Model, keras.engine.Layer keras.layers.Layer
+    assert_rewrites("""
+        import keras.engine                         as KE
+        import numpy as np
+
+
+        def build(i, x):
+            model = KE.Model([i], [x])
+            return model, KE.Layer
+    """, """
+        import numpy as np
+        import keras
+
+
+        def build(i, x):
+            model = keras.Model([i], [x])
+            return model, keras.layers.Layer
+    """, RULE)
+
+
+def test_an_aliased_removed_module_with_a_use_keras_3_lacks_or_a_keras_bound_otherwise_stays_and_is_reported():
+    for source in ("""
+        import keras.engine as KE
+        model = KE.Model([i], [x])
+        layer = KE.topology.Layer
+    """, """
+        from tensorflow import keras
+        import keras.engine as KE
+        model = KE.Model([i], [x])
+    """):
+        findings = assert_unchanged(source, RULE)
+        assert any("import keras.engine: Keras 3 has no such module" in f.message for f in findings)

@@ -145,6 +145,20 @@ def _free_names(source: str) -> set[str]:
     return read - bound
 
 
+def _binds_root_otherwise(module: cst.Module, root: str) -> bool:
+    """Whether `module` binds the name `root` (`keras`) to anything but the package: `from tensorflow import keras`,
+    `import tf_keras as keras`, an assignment, a function or class of that name. `import keras.engine` binds the
+    package itself."""
+    for statement in m.findall(module, m.Import() | m.ImportFrom()):
+        for alias in () if isinstance(statement.names, cst.ImportStar) else statement.names:
+            bound = code(alias.asname.name) if alias.asname is not None else code(alias.name).split(".")[0]
+            if bound == root and (isinstance(statement, cst.ImportFrom) or
+                                  (alias.asname is not None and code(alias.name) != root)):
+                return True
+    return any(code(target.target) == root for assign in m.findall(module, m.Assign()) for target in assign.targets) \
+        or any(found.name.value == root for found in m.findall(module, m.FunctionDef() | m.ClassDef()))
+
+
 def _public(name: str) -> str:
     """`tensorflow.python.keras.utils` -> `tensorflow.keras.utils`: TensorFlow's private copy of Keras, by the
     public path (which is Keras 3 in TensorFlow 2.16 and later)."""
@@ -379,6 +393,26 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         self.defined = {found.name.value for found in m.findall(node, m.FunctionDef() | m.ClassDef())} | \
             {code(target.target) for statement in node.body if isinstance(statement, cst.SimpleStatementLine)
              for small in statement.body if isinstance(small, cst.Assign) for target in small.targets}
+        self.module_aliases = self._module_aliases(node)
+
+    def _module_aliases(self, node: cst.Module) -> dict[str, str]:
+        """`import keras.engine as KE` where every use of KE names something Keras 3 holds elsewhere (`KE.Model`,
+        `KE.Layer`: the table's keras.Model, keras.layers.Layer) -> {"KE": "keras.engine"}: each use becomes the
+        Keras 3 name, spelled from its root (imported where the file does not bind the root otherwise), and the
+        import goes. Keras 3 has no such module, so the import alone stops the file."""
+        found: dict[str, str] = {}
+        for alias in m.findall(node, m.ImportAlias(asname=m.AsName(name=m.Name()))):
+            module, name = code(alias.name), alias.asname.name.value
+            if legacy(module) is None or not legacy(module).module or name in found:
+                continue
+            uses = m.findall(node, m.Name(name))
+            reads = [attribute for attribute in m.findall(node, m.Attribute(value=m.Name(name)))
+                     if (entry := self._entry(f"{module}.{attribute.attr.value}")) is not None and entry.target
+                     and not _binds_root_otherwise(node, entry.target.split(".")[0])]
+            if reads and len(reads) == len(uses) - 1 and len(m.findall(node, m.ImportAlias(asname=m.AsName(
+                    name=m.Name(name))))) == 1:
+                found[name] = module
+        return found
 
     def _copies(self, qualified: str, alias: cst.ImportAlias | None = None) -> bool:
         """Whether the Keras 2 function `qualified` is written into the file (`keras2_helpers`): one it has a text
@@ -457,6 +491,14 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if _api_v1_keras(updated):  # `tf._api.v1.keras` -> `tf.keras`
             self.converted()
             return updated.with_changes(value=updated.value.value.value)
+        if isinstance(updated.value, cst.Name) and updated.value.value in self.module_aliases:
+            # `KE.Model`, KE an alias of a removed module whose every use is a name Keras 3 holds (_module_aliases)
+            module = self.module_aliases[updated.value.value]
+            target = self._entry(f"{module}.{updated.attr.value}").target
+            self.converted()
+            AddImportsVisitor.add_needed_import(self.context, target.split(".")[0])
+            RemoveImportsVisitor.remove_unused_import(self.context, module, asname=updated.value.value)
+            return dotted_expression(target)
         by_table = self._attribute_by_table(original, updated)
         if by_table is not None:
             return by_table
@@ -488,6 +530,8 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             if public_api(name) != name:
                 self.converted()
                 alias = alias.with_changes(name=dotted_expression(public_api(name)))
+            elif alias.asname is not None and self.module_aliases.get(code(alias.asname.name)) == name:
+                pass  # every use becomes the Keras 3 name (leave_Attribute), and the import goes
             elif name in MOVES:
                 self.report(original, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")
             elif legacy(name) is not None and legacy(name).module:
