@@ -25,7 +25,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from migrate.codemod.keras2_helpers import HELPERS, helper, with_helpers
+from migrate.codemod.keras2_helpers import HELPERS, OBTAIN_INPUT_SHAPE_2_0, helper, with_helpers
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
 from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES
@@ -421,13 +421,17 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if source is None or (alias is not None and alias.asname is not None) or \
                 (name in self.defined and name not in self.copied):
             return False
-        old_calls = m.findall(self.module, m.Call(func=m.Name(name), args=[
-            m.ZeroOrMore(), m.Arg(keyword=m.Name("include_top")), m.ZeroOrMore()])) if name == "_obtain_input_shape" else []
-        if old_calls:
-            self.report(old_calls[0], "_obtain_input_shape is called with include_top=, Keras 2.0's keyword (Keras "
-                                     "2.1 renamed it require_flatten and added weights=): rename it and run again to "
-                                     "have Keras 2.3.1's function copied into the file")
-            return False
+        if name == "_obtain_input_shape":
+            old_calls, new_calls = (m.findall(self.module, m.Call(func=m.Name(name), args=[
+                m.ZeroOrMore(), m.Arg(keyword=m.Name(keyword)), m.ZeroOrMore()])) for keyword in ("include_top",
+                                                                                                 "require_flatten"))
+            if old_calls and new_calls:
+                self.report(old_calls[0], "_obtain_input_shape is called with include_top=, Keras 2.0's keyword, and "
+                                          "with require_flatten=, Keras 2.0.8's: call it one way and run again to have "
+                                          "Keras 2's function copied into the file")
+                return False
+            if old_calls:  # Keras 2.0's calls: its function, which takes include_top= (and weights='imagenet')
+                source = OBTAIN_INPUT_SHAPE_2_0
         self.copied[name] = source
         self.converted()
         return True
