@@ -136,6 +136,35 @@ def convert_all_kernels_in_model(model):
         variable.assign(value)
 ''',
     },
+    "keras.initializers": {
+        "_compute_fans": '''
+def _compute_fans(shape, data_format='channels_last'):
+    """Keras 2's keras.initializers._compute_fans (Keras 3 has none public): the fan-in and fan-out of a weight
+    shape, a convolution kernel's counted with its receptive field."""
+    if len(shape) == 2:
+        fan_in = shape[0]
+        fan_out = shape[1]
+    elif len(shape) in {3, 4, 5}:
+        # Assuming convolution kernels (1D, 2D or 3D).
+        # TH kernel shape: (depth, input_depth, ...)
+        # TF kernel shape: (..., input_depth, depth)
+        if data_format == 'channels_first':
+            receptive_field_size = np.prod(shape[2:])
+            fan_in = shape[1] * receptive_field_size
+            fan_out = shape[0] * receptive_field_size
+        elif data_format == 'channels_last':
+            receptive_field_size = np.prod(shape[:-2])
+            fan_in = shape[-2] * receptive_field_size
+            fan_out = shape[-1] * receptive_field_size
+        else:
+            raise ValueError('Invalid data_format: ' + data_format)
+    else:
+        # No specific assumptions.
+        fan_in = np.sqrt(np.prod(shape))
+        fan_out = np.sqrt(np.prod(shape))
+    return fan_in, fan_out
+''',
+    },
     "keras.applications.imagenet_utils": {
         "_obtain_input_shape": '''
 def _obtain_input_shape(input_shape,
@@ -381,17 +410,24 @@ BACKEND.update({f"{prefix}keras.backend.{function}": helper_text for prefix in (
 # What a helper's text needs imported: a module, or (module, the name the text calls it by).
 NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
-    "convert_dense_weights_data_format": (("numpy", "np"),),
+    "convert_dense_weights_data_format": (("numpy", "np"),), "_compute_fans": (("numpy", "np"),),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
                                                            "keras2_conv2d_transpose")},
     **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")}}
 
 
+# Keras 2's own, not tf.keras's: tf.keras's _compute_fans took no data_format and counted other shapes otherwise.
+KERAS_ONLY = frozenset({"keras.initializers._compute_fans"})
+
+
 def helper(qualified: str) -> str | None:
     """The source of the Keras 2 function `qualified` names (`keras.utils.conv_utils.conv_output_length`, or
-    through tensorflow.keras / tensorflow.python.keras), or None."""
-    module, _, name = qualified.removeprefix("tensorflow.python.").removeprefix("tensorflow.").rpartition(".")
+    through tensorflow.keras / tensorflow.python.keras but for KERAS_ONLY), or None."""
+    keras_path = qualified.removeprefix("tensorflow.python.").removeprefix("tensorflow.")
+    if keras_path != qualified and keras_path in KERAS_ONLY:
+        return None
+    module, _, name = keras_path.rpartition(".")
     return HELPERS.get(module, {}).get(name)
 
 

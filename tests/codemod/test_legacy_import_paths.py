@@ -903,3 +903,56 @@ def test_the_conv_utils_and_layer_utils_helpers_compute_what_keras_2_did():
     np.testing.assert_allclose(after, before, rtol=1e-5, atol=1e-5)
     space["convert_dense_weights_data_format"](layer, (3, 4, 5), "channels_last")
     np.testing.assert_allclose(keras.ops.convert_to_numpy(layer(feature_map.reshape(2, -1))), before, rtol=1e-5, atol=1e-5)
+
+
+def test_keras_2_s_compute_fans_is_written_into_the_file_and_tf_keras_s_is_not():
+    # ChihebTrabelsi/deep_complex_networks complexnn/dense.py:108 and init.py:60: initializers._compute_fans(shape,
+    # data_format=...), Keras 2's private function of a module Keras 3 has (its initializers module stays imported)
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    fans = HELPERS["keras.initializers"]["_compute_fans"].strip("\n")
+    assert_rewrites("""
+        from keras import backend as K
+        from keras import initializers
+
+
+        def build(kernel_shape, init):
+            fan_in, fan_out = initializers._compute_fans(
+                kernel_shape,
+                data_format=K.image_data_format()
+            )
+            return initializers.get(init)
+    """, f"""
+        from keras import backend as K
+        from keras import initializers
+        import numpy as np
+
+
+{textwrap.indent(fans, " " * 8)}
+
+
+        def build(kernel_shape, init):
+            fan_in, fan_out = _compute_fans(
+                kernel_shape,
+                data_format=K.image_data_format()
+            )
+            return initializers.get(init)
+    """, RULE)
+    # tf.keras's _compute_fans(shape) counted a 1D shape and none otherwise: not Keras 2's text
+    assert_unchanged("""
+        from tensorflow.keras import initializers
+        fans = initializers._compute_fans((3, 4))
+    """, RULE)
+
+
+def test_keras_2_s_compute_fans_counts_as_keras_3_s_initializers_do():
+    import numpy as np
+    from keras.src.initializers.random_initializers import compute_fans
+
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    space: dict = {"np": np}
+    exec(compile(HELPERS["keras.initializers"]["_compute_fans"], "<helper>", "exec"), space)  # noqa: S102
+    for shape in ((3, 4), (5, 3, 4), (3, 3, 8, 16), (2, 3, 3, 8, 16)):
+        assert tuple(int(n) for n in space["_compute_fans"](shape)) == compute_fans(shape), shape
+    assert tuple(int(n) for n in space["_compute_fans"]((16, 8, 3, 3), "channels_first")) == (72, 144)

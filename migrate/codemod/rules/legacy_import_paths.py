@@ -511,6 +511,10 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         for name in sorted(self.qualified_names(original)):  # sorted: a try/except import has two names; one answer whatever the hash seed
             private, _, function = name.rpartition(".")
             module = _public(private)  # `tensorflow.python.keras.utils.data_utils.get_file`: the public one's heir
+            if module not in MOVES and helper(name) is not None and self._copies(name):
+                # `initializers._compute_fans(shape)`: Keras 2's private function of a module Keras 3 has, copied in
+                RemoveImportsVisitor.remove_unused_import(self.context, private.rsplit(".", 1)[0], updated.value.value)
+                return cst.Name(function)
             if module in MOVES and module.rsplit(".", 1)[0] + "." + updated.value.value == module:
                 home = _home(MOVES[module], [function])
                 if home is None and self._copies(name):
