@@ -371,7 +371,8 @@ class MemoryGrowthPreamble(Rule):
         the factory's last name, the only factory of that name (`used_only_as_session` saw every line spelling it)."""
         last = factory.rpartition(".")[2]
         packages = getattr(self.context.scratch.get("survey"), "packages", frozenset())
-        return name.split(".")[0] in packages and name.rpartition(".")[2] == last and \
+        root = name.split(".")[0]
+        return root in packages and root not in ("keras", "tensorflow", "tf_keras") and name.rpartition(".")[2] == last and \
             sum(other.rpartition(".")[2] == last for other in self.factory_names) == 1
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
