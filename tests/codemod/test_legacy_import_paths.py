@@ -956,3 +956,39 @@ def test_keras_2_s_compute_fans_counts_as_keras_3_s_initializers_do():
     for shape in ((3, 4), (5, 3, 4), (3, 3, 8, 16), (2, 3, 3, 8, 16)):
         assert tuple(int(n) for n in space["_compute_fans"](shape)) == compute_fans(shape), shape
     assert tuple(int(n) for n in space["_compute_fans"]((16, 8, 3, 3), "channels_first")) == (72, 144)
+
+
+def test_a_removed_module_imported_whole_or_from_its_package_under_an_alias_gives_way_too():
+    assert_rewrites("""
+        import keras.engine
+
+
+        class L(keras.engine.Layer):
+            pass
+    """, """
+        import keras
+
+
+        class L(keras.layers.Layer):
+            pass
+    """, RULE)
+    assert_rewrites("""
+        from keras import engine as KE
+
+
+        class L(KE.Layer):
+            pass
+    """, """
+        import keras
+
+
+        class L(keras.layers.Layer):
+            pass
+    """, RULE)
+    findings = assert_unchanged("""
+        import keras.engine
+        import keras
+
+        x = keras.engine
+    """, RULE)  # the module itself read: the import stays, reported
+    assert any("import keras.engine: Keras 3 has no such module" in f.message for f in findings)

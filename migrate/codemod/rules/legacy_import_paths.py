@@ -394,24 +394,50 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             {code(target.target) for statement in node.body if isinstance(statement, cst.SimpleStatementLine)
              for small in statement.body if isinstance(small, cst.Assign) for target in small.targets}
         self.module_aliases = self._module_aliases(node)
+        self.plain_modules = self._plain_modules(node)
 
-    def _module_aliases(self, node: cst.Module) -> dict[str, str]:
-        """`import keras.engine as KE` where every use of KE names something Keras 3 holds elsewhere (`KE.Model`,
-        `KE.Layer`: the table's keras.Model, keras.layers.Layer) -> {"KE": "keras.engine"}: each use becomes the
-        Keras 3 name, spelled from its root (imported where the file does not bind the root otherwise), and the
-        import goes. Keras 3 has no such module, so the import alone stops the file."""
-        found: dict[str, str] = {}
-        for alias in m.findall(node, m.ImportAlias(asname=m.AsName(name=m.Name()))):
-            module, name = code(alias.name), alias.asname.name.value
-            if legacy(module) is None or not legacy(module).module or name in found:
+    def _plain_modules(self, node: cst.Module) -> set[str]:
+        """`import keras.engine` where every `keras.engine.X` of the file is a name Keras 3 holds elsewhere
+        (`_attribute_by_table` spells it from the same root: keras.layers.Layer) and nothing else reads the module:
+        the import becomes `import keras`, the package those names are read from."""
+        found = set()
+        for alias in m.findall(node, m.ImportAlias(asname=None)):
+            module = code(alias.name)
+            if "." not in module or legacy(module) is None or not legacy(module).module:
                 continue
-            uses = m.findall(node, m.Name(name))
-            reads = [attribute for attribute in m.findall(node, m.Attribute(value=m.Name(name)))
-                     if (entry := self._entry(f"{module}.{attribute.attr.value}")) is not None and entry.target
-                     and not _binds_root_otherwise(node, entry.target.split(".")[0])]
-            if reads and len(reads) == len(uses) - 1 and len(m.findall(node, m.ImportAlias(asname=m.AsName(
-                    name=m.Name(name))))) == 1:
-                found[name] = module
+            spelled = [found for found in m.findall(node, m.Attribute()) if code(found) == module]
+            reads = [found for found in m.findall(node, m.Attribute()) if code(found.value) == module and
+                     (entry := self._entry(f"{module}.{found.attr.value}")) is not None and entry.target and
+                     entry.target.split(".")[0] == module.split(".")[0]]
+            imports = len([each for each in m.findall(node, m.ImportAlias()) if code(each.name) == module])
+            if reads and len(spelled) == len(reads) + imports:
+                found.add(module)
+        return found
+
+    def _module_aliases(self, node: cst.Module) -> dict[str, tuple[str, str | None]]:
+        """`import keras.engine as KE` (or `from keras import engine as KE`) where every use of KE names something
+        Keras 3 holds elsewhere (`KE.Model`, `KE.Layer`: the table's keras.Model, keras.layers.Layer) ->
+        {"KE": ("keras.engine", None)} (("keras", "engine") for the from-import): each use becomes the Keras 3 name,
+        spelled from its root (imported where the file does not bind the root otherwise), and the import goes.
+        Keras 3 has no such module, so the import alone stops the file."""
+        found: dict[str, tuple[str, str | None]] = {}
+        for statement in m.findall(node, m.Import() | m.ImportFrom()):
+            if isinstance(statement, cst.ImportFrom) and (statement.relative or statement.module is None or
+                                                          isinstance(statement.names, cst.ImportStar)):
+                continue
+            parent = code(statement.module) if isinstance(statement, cst.ImportFrom) else None
+            for alias in statement.names:
+                if alias.asname is None:
+                    continue
+                module, name = f"{parent}.{code(alias.name)}" if parent else code(alias.name), code(alias.asname.name)
+                if legacy(module) is None or not legacy(module).module or name in found or module in MODULE_HEIRS:
+                    continue  # (a module with one heir is imported from it: _heir_modules)
+                uses = m.findall(node, m.Name(name))
+                reads = [attribute for attribute in m.findall(node, m.Attribute(value=m.Name(name)))
+                         if (entry := self._entry(f"{module}.{attribute.attr.value}")) is not None and entry.target
+                         and not _binds_root_otherwise(node, entry.target.split(".")[0])]
+                if reads and len(reads) == len(uses) - 1 and len(m.findall(node, m.AsName(name=m.Name(name)))) == 1:
+                    found[name] = (module, parent)
         return found
 
     def _copies(self, qualified: str, alias: cst.ImportAlias | None = None) -> bool:
@@ -497,11 +523,15 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             return updated.with_changes(value=updated.value.value.value)
         if isinstance(updated.value, cst.Name) and updated.value.value in self.module_aliases:
             # `KE.Model`, KE an alias of a removed module whose every use is a name Keras 3 holds (_module_aliases)
-            module = self.module_aliases[updated.value.value]
+            module, parent = self.module_aliases[updated.value.value]
             target = self._entry(f"{module}.{updated.attr.value}").target
             self.converted()
             AddImportsVisitor.add_needed_import(self.context, target.split(".")[0])
-            RemoveImportsVisitor.remove_unused_import(self.context, module, asname=updated.value.value)
+            if parent is None:
+                RemoveImportsVisitor.remove_unused_import(self.context, module, asname=updated.value.value)
+            else:
+                RemoveImportsVisitor.remove_unused_import(self.context, parent, module.rpartition(".")[2],
+                                                          updated.value.value)
             return dotted_expression(target)
         by_table = self._attribute_by_table(original, updated)
         if by_table is not None:
@@ -538,8 +568,11 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             if public_api(name) != name:
                 self.converted()
                 alias = alias.with_changes(name=dotted_expression(public_api(name)))
-            elif alias.asname is not None and self.module_aliases.get(code(alias.asname.name)) == name:
+            elif alias.asname is not None and self.module_aliases.get(code(alias.asname.name)) == (name, None):
                 pass  # every use becomes the Keras 3 name (leave_Attribute), and the import goes
+            elif alias.asname is None and name in self.plain_modules:  # `import keras.engine` -> `import keras`
+                self.converted()
+                alias = alias.with_changes(name=cst.Name(name.split(".")[0]))
             elif name in MOVES:
                 self.report(original, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")
             elif legacy(name) is not None and legacy(name).module:
