@@ -38,7 +38,7 @@ def test_a_call_laid_out_in_columns_keeps_its_lines():
     # ChihebTrabelsi/deep_complex_networks scripts/training.py:611: `decay    = d.decay` was no work for the trigger
     # words "decay=" / "decay =", and Keras 3 ignores decay; the rewrite keeps the other arguments' lines
     assert_rewrites("""
-        from keras.optimizers import SGD
+        from keras.optimizers import SGD, Adam
         opt = SGD    (lr       = d.lr,
                       momentum = d.momentum,
                       decay    = d.decay,
@@ -46,8 +46,13 @@ def test_a_call_laid_out_in_columns_keeps_its_lines():
         last = SGD(momentum=0.9,
                    decay=1e-6,
                    )
+        optimizer = Adam(
+            lr=0.1,
+            epsilon=0.001,
+            decay=0.0
+        )
     """, """
-        from keras.optimizers import SGD
+        from keras.optimizers import SGD, Adam
         from keras.optimizers.schedules import InverseTimeDecay
 
         opt = SGD    (learning_rate=InverseTimeDecay(d.lr, decay_steps=1, decay_rate=d.decay),
@@ -56,4 +61,8 @@ def test_a_call_laid_out_in_columns_keeps_its_lines():
         last = SGD(momentum=0.9,
                    learning_rate=InverseTimeDecay(0.01, decay_steps=1, decay_rate=1e-6),
                    )
+        optimizer = Adam(
+            lr=0.1,
+            epsilon=0.001
+        )
     """, RULE)

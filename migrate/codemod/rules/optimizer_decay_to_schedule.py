@@ -57,7 +57,7 @@ class OptimizerDecayToSchedule(Rule):
 def _in_place(args: Sequence[cst.Arg], dropped: tuple[str, ...], new: cst.Arg | None) -> list[cst.Arg]:
     """The call's arguments less the `dropped` keywords, `new` standing where the first of them stood (with its
     comma): the others keep their own commas and lines (a call laid out one keyword a line, in columns, stays
-    so), and the last argument ends as the call's last did."""
+    so), and the last argument ends as the call's last did (its comma, the line break before the parenthesis)."""
     kept: list[cst.Arg] = []
     for arg in args:
         if arg.keyword.value not in dropped:
@@ -65,5 +65,6 @@ def _in_place(args: Sequence[cst.Arg], dropped: tuple[str, ...], new: cst.Arg | 
         elif new is not None:
             kept.append(new.with_changes(comma=arg.comma))
             new = None
-    kept[-1:] = [kept[-1].with_changes(comma=args[-1].comma)] if kept else []
+    kept[-1:] = [kept[-1].with_changes(comma=args[-1].comma, whitespace_after_arg=args[-1].whitespace_after_arg)] \
+        if kept else []
     return kept
