@@ -53,6 +53,42 @@ def conv_output_length(input_length, filter_size, padding, stride, dilation=1):
         output_length = input_length + dilated_filter_size - 1
     return (output_length + stride - 1) // stride
 ''',
+        "normalize_tuple": '''
+def normalize_tuple(value, n, name):
+    """Keras 2's keras.utils.conv_utils.normalize_tuple (Keras 3 has none public): an int made a tuple of n, or an
+    iterable of n ints made a tuple; `name` is the argument's, for the error message."""
+    if isinstance(value, int):
+        return (value,) * n
+    else:
+        try:
+            value_tuple = tuple(value)
+        except TypeError:
+            raise ValueError('The `' + name + '` argument must be a tuple of ' +
+                             str(n) + ' integers. Received: ' + str(value))
+        if len(value_tuple) != n:
+            raise ValueError('The `' + name + '` argument must be a tuple of ' +
+                             str(n) + ' integers. Received: ' + str(value))
+        for single_value in value_tuple:
+            try:
+                int(single_value)
+            except ValueError:
+                raise ValueError('The `' + name + '` argument must be a tuple of ' +
+                                 str(n) + ' integers. Received: ' + str(value) + ' '
+                                 'including element ' + str(single_value) + ' of '
+                                 'type ' + str(type(single_value)))
+    return value_tuple
+''',
+        "normalize_padding": '''
+def normalize_padding(value):
+    """Keras 2's keras.utils.conv_utils.normalize_padding (Keras 3 has none public): the padding in lower case,
+    checked ('full' was Theano's alone, and Keras 3 never runs on Theano)."""
+    padding = value.lower()
+    allowed = {'valid', 'same', 'causal'}
+    if padding not in allowed:
+        raise ValueError('The `padding` argument must be one of "valid", "same" '
+                         '(or "causal" for Conv1D). Received: ' + str(padding))
+    return padding
+''',
         "normalize_data_format": '''
 def normalize_data_format(value):
     """Keras 2.0-2.1's keras.utils.conv_utils.normalize_data_format (Keras 2.2 moved it to keras.backend; Keras 3
@@ -60,6 +96,28 @@ def normalize_data_format(value):
 ''' + _NORMALIZE_DATA_FORMAT_BODY,
     },
     "keras.utils.layer_utils": {
+        "convert_dense_weights_data_format": '''
+def convert_dense_weights_data_format(dense,
+                                      previous_feature_map_shape,
+                                      target_data_format='channels_first'):
+    """Keras 2's keras.utils.layer_utils.convert_dense_weights_data_format (Keras 3 has none): reorders the kernel
+    rows of a Dense layer that follows a Flatten, for the feature map's other data format."""
+    assert target_data_format in {'channels_last', 'channels_first'}
+    kernel, bias = dense.get_weights()
+    for i in range(kernel.shape[1]):
+        if target_data_format == 'channels_first':
+            c, h, w = previous_feature_map_shape
+            original_fm_shape = (h, w, c)
+            ki = kernel[:, i].reshape(original_fm_shape)
+            ki = np.transpose(ki, (2, 0, 1))  # last -> first
+        else:
+            h, w, c = previous_feature_map_shape
+            original_fm_shape = (c, h, w)
+            ki = kernel[:, i].reshape(original_fm_shape)
+            ki = np.transpose(ki, (1, 2, 0))  # first -> last
+        kernel[:, i] = np.reshape(ki, (np.prod(previous_feature_map_shape),))
+    dense.set_weights([kernel, bias])
+''',
         "convert_all_kernels_in_model": '''
 def convert_all_kernels_in_model(model):
     """Keras 2's keras.utils.layer_utils.convert_all_kernels_in_model (Keras 3 has none): flips the spatial axes
@@ -76,6 +134,35 @@ def convert_all_kernels_in_model(model):
             to_assign.append((layer.kernel, kernel[tuple(slices)].copy()))
     for variable, value in to_assign:
         variable.assign(value)
+''',
+    },
+    "keras.initializers": {
+        "_compute_fans": '''
+def _compute_fans(shape, data_format='channels_last'):
+    """Keras 2's keras.initializers._compute_fans (Keras 3 has none public): the fan-in and fan-out of a weight
+    shape, a convolution kernel's counted with its receptive field."""
+    if len(shape) == 2:
+        fan_in = shape[0]
+        fan_out = shape[1]
+    elif len(shape) in {3, 4, 5}:
+        # Assuming convolution kernels (1D, 2D or 3D).
+        # TH kernel shape: (depth, input_depth, ...)
+        # TF kernel shape: (..., input_depth, depth)
+        if data_format == 'channels_first':
+            receptive_field_size = np.prod(shape[2:])
+            fan_in = shape[1] * receptive_field_size
+            fan_out = shape[0] * receptive_field_size
+        elif data_format == 'channels_last':
+            receptive_field_size = np.prod(shape[:-2])
+            fan_in = shape[-2] * receptive_field_size
+            fan_out = shape[-1] * receptive_field_size
+        else:
+            raise ValueError('Invalid data_format: ' + data_format)
+    else:
+        # No specific assumptions.
+        fan_in = np.sqrt(np.prod(shape))
+        fan_out = np.sqrt(np.prod(shape))
+    return fan_in, fan_out
 ''',
     },
     "keras.applications.imagenet_utils": {
@@ -162,6 +249,74 @@ def _obtain_input_shape(input_shape,
 ''',
     },
 }
+# Keras 2.0's _obtain_input_shape (2.0.0-2.0.7: include_top=, then weights= with 'imagenet' its default, which
+# checks as 2.0.0-2.0.5 did without it); Keras 2.0.8 renamed include_top require_flatten and made weights=None the
+# default: a file calling it with include_top= gets this text, under the same name.
+OBTAIN_INPUT_SHAPE_2_0 = '''
+def _obtain_input_shape(input_shape,
+                        default_size,
+                        min_size,
+                        data_format,
+                        include_top,
+                        weights='imagenet'):
+    """Keras 2.0's keras.applications.imagenet_utils._obtain_input_shape (before Keras 2.0.8 renamed include_top
+    require_flatten; Keras 3 has none public): the input shape an application model takes, checked against its
+    default size and weights."""
+    if weights != 'imagenet' and input_shape is not None and len(input_shape) == 3:
+        if data_format == 'channels_first':
+            if input_shape[0] != 3 and input_shape[0] != 1:
+                warnings.warn(
+                    'This model usually expects 1 or 3 input channels. '
+                    'However, it was passed ' + str(input_shape[0]) + ' input channels.')
+            default_shape = (input_shape[0], default_size, default_size)
+        else:
+            if input_shape[-1] != 3 and input_shape[-1] != 1:
+                warnings.warn(
+                    'This model usually expects 1 or 3 input channels. '
+                    'However, it was passed ' + str(input_shape[-1]) + ' input channels.')
+            default_shape = (default_size, default_size, input_shape[-1])
+    else:
+        if data_format == 'channels_first':
+            default_shape = (3, default_size, default_size)
+        else:
+            default_shape = (default_size, default_size, 3)
+    if include_top:
+        if input_shape is not None:
+            if input_shape != default_shape:
+                raise ValueError('When setting`include_top=True`, '
+                                 '`input_shape` should be ' + str(default_shape) + '.')
+        input_shape = default_shape
+    else:
+        if data_format == 'channels_first':
+            if input_shape is not None:
+                if len(input_shape) != 3:
+                    raise ValueError('`input_shape` must be a tuple of three integers.')
+                if input_shape[0] != 3 and weights == 'imagenet':
+                    raise ValueError('The input must have 3 channels; got '
+                                     '`input_shape=' + str(input_shape) + '`')
+                if ((input_shape[1] is not None and input_shape[1] < min_size) or
+                   (input_shape[2] is not None and input_shape[2] < min_size)):
+                    raise ValueError('Input size must be at least ' +
+                                     str(min_size) + 'x' + str(min_size) + ', got '
+                                     '`input_shape=' + str(input_shape) + '`')
+            else:
+                input_shape = (3, None, None)
+        else:
+            if input_shape is not None:
+                if len(input_shape) != 3:
+                    raise ValueError('`input_shape` must be a tuple of three integers.')
+                if input_shape[-1] != 3 and weights == 'imagenet':
+                    raise ValueError('The input must have 3 channels; got '
+                                     '`input_shape=' + str(input_shape) + '`')
+                if ((input_shape[0] is not None and input_shape[0] < min_size) or
+                   (input_shape[1] is not None and input_shape[1] < min_size)):
+                    raise ValueError('Input size must be at least ' +
+                                     str(min_size) + 'x' + str(min_size) + ', got '
+                                     '`input_shape=' + str(input_shape) + '`')
+            else:
+                input_shape = (None, None, 3)
+    return input_shape
+'''
 # Keras 2 backend function (qualified) -> (the name it is copied in under, its text in TensorFlow 2's terms).
 BACKEND: dict[str, tuple[str, str]] = {
     "keras.backend.ctc_decode": ("keras2_ctc_decode", '''
@@ -255,16 +410,24 @@ BACKEND.update({f"{prefix}keras.backend.{function}": helper_text for prefix in (
 # What a helper's text needs imported: a module, or (module, the name the text calls it by).
 NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
+    "convert_dense_weights_data_format": (("numpy", "np"),), "_compute_fans": (("numpy", "np"),),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
                                                            "keras2_conv2d_transpose")},
     **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")}}
 
 
+# Keras 2's own, not tf.keras's: tf.keras's _compute_fans took no data_format and counted other shapes otherwise.
+KERAS_ONLY = frozenset({"keras.initializers._compute_fans"})
+
+
 def helper(qualified: str) -> str | None:
     """The source of the Keras 2 function `qualified` names (`keras.utils.conv_utils.conv_output_length`, or
-    through tensorflow.keras / tensorflow.python.keras), or None."""
-    module, _, name = qualified.removeprefix("tensorflow.python.").removeprefix("tensorflow.").rpartition(".")
+    through tensorflow.keras / tensorflow.python.keras but for KERAS_ONLY), or None."""
+    keras_path = qualified.removeprefix("tensorflow.python.").removeprefix("tensorflow.")
+    if keras_path != qualified and keras_path in KERAS_ONLY:
+        return None
+    module, _, name = keras_path.rpartition(".")
     return HELPERS.get(module, {}).get(name)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -38,6 +39,13 @@ class Finding:
     def __str__(self) -> str:
         kind = "advice: " if self.advice else ""
         return f"{self.path}:{self.line}:{self.column}: {self.rule}: {kind}{self.message}"
+
+
+def keyword_pattern(*keywords: str) -> re.Pattern[bytes]:
+    """A keyword argument given in a file's text, however it is spaced: `lr=`, `lr =`, and the aligned
+    `lr       = d.lr` of a call laid out in columns (a plain `"lr ="` trigger word misses it, and the call is
+    left to fail in Keras 3); not `lr ==`."""
+    return re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in keywords) + rb")\s*=(?!=)")
 
 
 class Rule(cst.CSTTransformer):

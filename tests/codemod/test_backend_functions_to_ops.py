@@ -1469,3 +1469,24 @@ def test_the_copied_normalize_data_format_is_keras_2_3_1_s_and_answers_as_it_did
     undocumented = re.compile(r'\n    """.*?"""', re.S)
     assert undocumented.sub("", NORMALIZE_DATA_FORMAT).replace("keras2_normalize_data_format", "normalize_data_format") \
         .replace("keras.backend.image_data_format()", "image_data_format()") == undocumented.sub("", source).strip()
+
+
+def test_keras_2_s_backend_name_constant_is_what_backend_returns():
+    # allenai/deep_qa deep_qa/common/checks.py:33: `backend = K._BACKEND` where K.backend() raised AttributeError
+    # (Keras 1); Keras 2's backend module held the name there, and its backend() returned it. An assignment to it
+    # (which switched nothing) stays
+    assert_rewrites("""
+        from keras import backend as K
+        try:
+            backend = K.backend()
+        except AttributeError:
+            backend = K._BACKEND  # pylint: disable=protected-access
+        K._BACKEND = 'tensorflow'
+    """, """
+        from keras import backend as K
+        try:
+            backend = K.backend()
+        except AttributeError:
+            backend = K.backend()  # pylint: disable=protected-access
+        K._BACKEND = 'tensorflow'
+    """, RULE)

@@ -170,3 +170,26 @@ def test_keras_3_refuses_the_backends_whose_branches_go(backend):
     done = subprocess.run([sys.executable, "-c", "import keras; print(keras.backend.backend())"], capture_output=True,
                           text=True, env=env, timeout=300)
     assert done.returncode != 0 and f"Unable to import backend : {backend}" in done.stderr
+
+
+def test_a_test_of_keras_2_s_backend_name_constant_is_dead_too():
+    # Keras 1 / 2.0 code read the backend's name from `K._BACKEND`, what K.backend() returned; a project's own
+    # `_BACKEND` is not it (K goes with the dead branch, nothing else using it)
+    assert_rewrites("""
+        from keras import backend as K
+        from myproject import settings
+
+        if K._BACKEND == 'theano':
+            import theano
+            x = theano.shared(1)
+        else:
+            x = 1
+        if settings._BACKEND == 'theano':
+            y = 1
+    """, """
+        from myproject import settings
+
+        x = 1
+        if settings._BACKEND == 'theano':
+            y = 1
+    """, RULE)

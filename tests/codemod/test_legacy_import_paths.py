@@ -3,6 +3,7 @@
 import textwrap
 
 import keras
+import pytest
 
 from migrate.codemod.engine import rewrite_source
 from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
@@ -187,7 +188,7 @@ def test_a_name_imported_two_ways_gets_one_answer_whatever_the_hash_seed(tmp_pat
 def test_a_function_keras3_does_not_have_where_it_would_move_is_reported_not_moved():
     # se_mobilenets.py again: conv_utils.conv_input_length became `from keras.utils import conv_input_length`,
     # an ImportError Keras 3's keras.utils gives at run time.
-    source = ("from keras.utils import conv_utils\nfrom keras.utils.conv_utils import normalize_tuple\n\n"
+    source = ("from keras.utils import conv_utils\nfrom keras.utils.conv_utils import convert_kernel\n\n"
               "rows = conv_utils.conv_input_length(8, 3, 'same', 1)\n")
     result = rewrite_source(source.encode(), "net.py", [LegacyImportPaths])
     assert result.rewritten.decode() == source
@@ -601,13 +602,39 @@ def test_keras_2_s_obtain_input_shape_is_its_keras_2_3_1_text():
     assert undocumented.sub("", helper).strip() == undocumented.sub("", source).strip()
 
 
-def test_a_keras_2_0_call_of_obtain_input_shape_is_reported():
-    # aurora95/Keras-FCN models.py:263: include_top=, which Keras 2.1 renamed require_flatten: Keras 2.3.1's
-    # function would stop with a TypeError, so nothing is copied
-    source = """
+def test_a_keras_2_0_call_of_obtain_input_shape_gets_keras_2_0_s_function():
+    # aurora95/Keras-FCN models.py:263 and woodfrog/ActionRecognition models/resnet50.py:189: include_top=, which
+    # Keras 2.0.8 renamed require_flatten: Keras 2.3.1's function would stop with a TypeError, Keras 2.0.7's is copied
+    from migrate.codemod.keras2_helpers import OBTAIN_INPUT_SHAPE_2_0
+
+    helper = OBTAIN_INPUT_SHAPE_2_0.strip("\n")
+    got, findings = rewrite("""
+        import keras.backend as K
         from keras.applications.imagenet_utils import _obtain_input_shape
         input_shape = _obtain_input_shape(input_shape, default_size=32, min_size=16,
-                                          data_format='channels_last', include_top=False)
+                                          data_format=K.image_data_format(), include_top=False)
+    """)
+    assert not findings
+    assert got.lstrip("\n") == "import keras.backend as K\nimport warnings\n\n\n" + helper + \
+        "\n\n\ninput_shape = _obtain_input_shape(input_shape, default_size=32, min_size=16,\n" \
+        "                                  data_format=K.image_data_format(), include_top=False)\n"
+    namespace: dict = {}
+    exec(compile(helper, "helper", "exec"), {"warnings": __import__("warnings")}, namespace)
+    obtain = namespace["_obtain_input_shape"]  # Keras 2.0's checks: three channels, the default shape with the top
+    assert obtain(None, 224, 197, "channels_last", True) == (224, 224, 3)
+    assert obtain(None, 224, 197, "channels_first", False) == (3, None, None)
+    assert obtain((200, 200, 3), 224, 197, "channels_last", False) == (200, 200, 3)
+    for shape, top in (((200, 200, 1), False), ((100, 100, 3), False), ((200, 200, 3), True)):
+        with pytest.raises(ValueError):
+            obtain(shape, 224, 197, "channels_last", top)
+    assert obtain((200, 200, 1), 224, 197, "channels_last", False, weights=None) == (200, 200, 1)
+
+
+def test_obtain_input_shape_called_both_ways_is_reported():
+    source = """
+        from keras.applications.imagenet_utils import _obtain_input_shape
+        a = _obtain_input_shape(None, default_size=32, min_size=16, data_format='channels_last', include_top=False)
+        b = _obtain_input_shape(None, default_size=32, min_size=16, data_format='channels_last', require_flatten=False)
     """
     findings = assert_unchanged(source, RULE)
     assert [f.line for f in findings] == [3] and "require_flatten" in findings[0].message
@@ -763,3 +790,205 @@ def test_a_removed_module_whose_names_all_have_one_heir_is_imported_from_it():
         from tensorflow.keras.preprocessing import text as kt
         words = kt.text_to_word_sequence(line)
     """, RULE)
+
+
+def test_a_removed_module_imported_under_an_alias_gives_way_to_the_keras_3_names_its_uses_hold():
+    # ChihebTrabelsi/deep_complex_networks complexnn/fft.py:9 and pool.py:9: `import keras.engine as KE`, then
+    # `KE.Model([i], [x])`: keras.engine.Model is keras.Model, keras.engine.Layer keras.layers.Layer
+    assert_rewrites("""
+        import keras.engine                         as KE
+        import numpy as np
+
+
+        def build(i, x):
+            model = KE.Model([i], [x])
+            return model, KE.Layer
+    """, """
+        import numpy as np
+        import keras
+
+
+        def build(i, x):
+            model = keras.Model([i], [x])
+            return model, keras.layers.Layer
+    """, RULE)
+
+
+def test_an_aliased_removed_module_with_a_use_keras_3_lacks_or_a_keras_bound_otherwise_stays_and_is_reported():
+    for source in ("""
+        import keras.engine as KE
+        model = KE.Model([i], [x])
+        layer = KE.topology.Layer
+    """, """
+        from tensorflow import keras
+        import keras.engine as KE
+        model = KE.Model([i], [x])
+    """):
+        findings = assert_unchanged(source, RULE)
+        assert any("import keras.engine: Keras 3 has no such module" in f.message for f in findings)
+
+
+def test_conv_utils_and_layer_utils_functions_a_layer_file_calls_are_written_in():
+    # RaphaelMeudec/deblur-gan deblurgan/layer_utils.py:138 (conv_utils.normalize_tuple) and woodfrog/ActionRecognition
+    # models/resnet50.py:272 (layer_utils.convert_dense_weights_data_format, Keras 2.0's application code); the
+    # helpers go in by name, before the first class or function
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    tuple_, padding = (HELPERS["keras.utils.conv_utils"][name].strip("\n") for name in ("normalize_tuple",
+                                                                                          "normalize_padding"))
+    dense = HELPERS["keras.utils.layer_utils"]["convert_dense_weights_data_format"].strip("\n")
+    assert_rewrites("""
+        from keras.utils import conv_utils, layer_utils
+        import numpy as np
+
+
+        class ReflectionPadding2D(Layer):
+            def __init__(self, padding=(1, 1), mode='valid'):
+                self.padding = conv_utils.normalize_tuple(padding, 2, 'padding')
+                self.mode = conv_utils.normalize_padding(mode)
+
+
+        def load(model, shape):
+            layer_utils.convert_dense_weights_data_format(model.get_layer('fc1000'), shape, 'channels_first')
+    """, f"""
+        import numpy as np
+
+
+{textwrap.indent(dense, " " * 8)}
+
+
+{textwrap.indent(padding, " " * 8)}
+
+
+{textwrap.indent(tuple_, " " * 8)}
+
+
+        class ReflectionPadding2D(Layer):
+            def __init__(self, padding=(1, 1), mode='valid'):
+                self.padding = normalize_tuple(padding, 2, 'padding')
+                self.mode = normalize_padding(mode)
+
+
+        def load(model, shape):
+            convert_dense_weights_data_format(model.get_layer('fc1000'), shape, 'channels_first')
+    """, RULE)
+
+
+def test_the_conv_utils_and_layer_utils_helpers_compute_what_keras_2_did():
+    import numpy as np
+
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    space: dict = {"np": np}
+    for module in ("keras.utils.conv_utils", "keras.utils.layer_utils"):
+        for source in HELPERS[module].values():
+            exec(compile(source, "<helper>", "exec"), space)  # noqa: S102 - the project's own text
+    assert space["normalize_tuple"](3, 2, "strides") == (3, 3)
+    assert space["normalize_tuple"]([1, 2], 2, "strides") == (1, 2)
+    for value in ((1, 2, 3), "ab", 1.5):
+        with pytest.raises(ValueError):
+            space["normalize_tuple"](value, 2, "strides")
+    assert space["normalize_padding"]("SAME") == "same" and space["normalize_padding"]("causal") == "causal"
+    with pytest.raises(ValueError):
+        space["normalize_padding"]("full")  # Theano's alone
+    # a Dense after Flatten: its kernel reordered for a channels_first feature map gives what it gave channels_last
+    rng = np.random.default_rng(0)
+    feature_map = rng.normal(size=(2, 3, 4, 5)).astype("float32")  # (batch, h, w, c)
+    layer = keras.layers.Dense(6)
+    layer.build((None, 3 * 4 * 5))
+    layer.set_weights([rng.normal(size=(60, 6)).astype("float32"), rng.normal(size=6).astype("float32")])
+    before = keras.ops.convert_to_numpy(layer(feature_map.reshape(2, -1)))
+    space["convert_dense_weights_data_format"](layer, (5, 3, 4), "channels_first")
+    after = keras.ops.convert_to_numpy(layer(feature_map.transpose(0, 3, 1, 2).reshape(2, -1)))
+    np.testing.assert_allclose(after, before, rtol=1e-5, atol=1e-5)
+    space["convert_dense_weights_data_format"](layer, (3, 4, 5), "channels_last")
+    np.testing.assert_allclose(keras.ops.convert_to_numpy(layer(feature_map.reshape(2, -1))), before, rtol=1e-5, atol=1e-5)
+
+
+def test_keras_2_s_compute_fans_is_written_into_the_file_and_tf_keras_s_is_not():
+    # ChihebTrabelsi/deep_complex_networks complexnn/dense.py:108 and init.py:60: initializers._compute_fans(shape,
+    # data_format=...), Keras 2's private function of a module Keras 3 has (its initializers module stays imported)
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    fans = HELPERS["keras.initializers"]["_compute_fans"].strip("\n")
+    assert_rewrites("""
+        from keras import backend as K
+        from keras import initializers
+
+
+        def build(kernel_shape, init):
+            fan_in, fan_out = initializers._compute_fans(
+                kernel_shape,
+                data_format=K.image_data_format()
+            )
+            return initializers.get(init)
+    """, f"""
+        from keras import backend as K
+        from keras import initializers
+        import numpy as np
+
+
+{textwrap.indent(fans, " " * 8)}
+
+
+        def build(kernel_shape, init):
+            fan_in, fan_out = _compute_fans(
+                kernel_shape,
+                data_format=K.image_data_format()
+            )
+            return initializers.get(init)
+    """, RULE)
+    # tf.keras's _compute_fans(shape) counted a 1D shape and none otherwise: not Keras 2's text
+    assert_unchanged("""
+        from tensorflow.keras import initializers
+        fans = initializers._compute_fans((3, 4))
+    """, RULE)
+
+
+def test_keras_2_s_compute_fans_counts_as_keras_3_s_initializers_do():
+    import numpy as np
+    from keras.src.initializers.random_initializers import compute_fans
+
+    from migrate.codemod.keras2_helpers import HELPERS
+
+    space: dict = {"np": np}
+    exec(compile(HELPERS["keras.initializers"]["_compute_fans"], "<helper>", "exec"), space)  # noqa: S102
+    for shape in ((3, 4), (5, 3, 4), (3, 3, 8, 16), (2, 3, 3, 8, 16)):
+        assert tuple(int(n) for n in space["_compute_fans"](shape)) == compute_fans(shape), shape
+    assert tuple(int(n) for n in space["_compute_fans"]((16, 8, 3, 3), "channels_first")) == (72, 144)
+
+
+def test_a_removed_module_imported_whole_or_from_its_package_under_an_alias_gives_way_too():
+    assert_rewrites("""
+        import keras.engine
+
+
+        class L(keras.engine.Layer):
+            pass
+    """, """
+        import keras
+
+
+        class L(keras.layers.Layer):
+            pass
+    """, RULE)
+    assert_rewrites("""
+        from keras import engine as KE
+
+
+        class L(KE.Layer):
+            pass
+    """, """
+        import keras
+
+
+        class L(keras.layers.Layer):
+            pass
+    """, RULE)
+    findings = assert_unchanged("""
+        import keras.engine
+        import keras
+
+        x = keras.engine
+    """, RULE)  # the module itself read: the import stays, reported
+    assert any("import keras.engine: Keras 3 has no such module" in f.message for f in findings)

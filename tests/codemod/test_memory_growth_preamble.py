@@ -453,3 +453,77 @@ def test_a_memory_fraction_alone_becomes_memory_growth_and_advice_naming_the_cap
                 tf.config.experimental.set_memory_growth(gpu, True)
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(5, True)]
+
+
+UTILS = """
+    import os
+    import tensorflow as tf
+
+    def get_session(gpu_fraction=0.6):
+        '''Assume that you have 6GB of GPU memory and want to allocate ~2GB'''
+
+        num_threads = os.environ.get('OMP_NUM_THREADS')
+        gpu_options = tf.GPUOptions(per_process_gpu_memory_fraction=gpu_fraction)
+
+        if num_threads:
+            return tf.Session(config=tf.ConfigProto(
+                gpu_options=gpu_options, intra_op_parallelism_threads=num_threads, allow_soft_placement=True))
+        else:
+            return tf.Session(config=tf.ConfigProto(gpu_options=gpu_options, allow_soft_placement=True))
+"""
+
+
+def test_a_session_factory_returning_a_session_per_branch(tmp_path):
+    # GlassyWing/text-detection-ocr dlocr/ctpn/lib/utils.py:248, its session installed by four scripts, imported
+    # through the package (dlocr/__init__.py) and over two lines in __main__.py
+    main = """
+        import keras.backend as K
+
+        from dlocr import default_dict_path, \\
+            get_session
+
+        if __name__ == '__main__':
+            K.set_session(get_session())
+    """
+    got, summary = _run(tmp_path, {"dlocr/ctpn/lib/utils.py": UTILS, "dlocr/__init__.py":
+                                   "from dlocr.ctpn.lib.utils import get_session\n", "dlocr/__main__.py": main,
+                                   "dlocr/densenet_train.py": "import keras.backend as K\nfrom dlocr.ctpn.lib import "
+                                                              "utils\nK.set_session(utils.get_session(0.8))\n"})
+    cap = "# migrate: gpu_options.per_process_gpu_memory_fraction = gpu_fraction became memory growth: TensorFlow 2 " \
+          "has no ConfigProto"
+    assert got["dlocr/ctpn/lib/utils.py"] == textwrap.dedent(f"""
+        import os
+        import tensorflow as tf
+
+        def get_session(gpu_fraction=0.6):
+            '''Assume that you have 6GB of GPU memory and want to allocate ~2GB'''
+
+            num_threads = os.environ.get('OMP_NUM_THREADS')
+
+            if num_threads:
+                {cap}
+                for gpu in tf.config.list_physical_devices('GPU'):
+                    tf.config.experimental.set_memory_growth(gpu, True)
+                tf.config.threading.set_intra_op_parallelism_threads(num_threads)
+                tf.config.set_soft_device_placement(True)
+            else:
+                {cap}
+                for gpu in tf.config.list_physical_devices('GPU'):
+                    tf.config.experimental.set_memory_growth(gpu, True)
+                tf.config.set_soft_device_placement(True)
+    """)
+    assert got["dlocr/__main__.py"] == textwrap.dedent(main).replace("K.set_session(get_session())", "get_session()")
+    assert got["dlocr/densenet_train.py"].endswith("\nutils.get_session(0.8)\n")
+    assert summary.sites_for_review == 0
+    assert [f.advice for r in summary.results for f in r.findings if "memory growth" in f.message] == [True, True]
+
+
+def test_a_session_factory_per_branch_with_another_return_or_use_of_its_options_stays(tmp_path):
+    for changed in (UTILS.replace("        else:\n            return tf.Session(", "        else:\n"
+                                  "            print(gpu_options)\n            return tf.Session("),
+                    UTILS.replace("        else:\n            return tf.Session(config=tf.ConfigProto(gpu_options="
+                                  "gpu_options, allow_soft_placement=True))", "        return None")):
+        got, _ = _run(tmp_path, {"dlocr/ctpn/lib/utils.py": changed,
+                                 "run.py": "import keras.backend as K\nfrom dlocr.ctpn.lib.utils import get_session\n"
+                                           "K.set_session(get_session())\n"})
+        assert "set_memory_growth" not in got["dlocr/ctpn/lib/utils.py"] and "set_session(" in got["run.py"]

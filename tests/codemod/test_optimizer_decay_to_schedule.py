@@ -32,3 +32,37 @@ def test_decay_becomes_keras_2s_inverse_time_schedule():
         b = Adam(learning_rate=InverseTimeDecay(0.001, decay_steps=1, decay_rate=0.001))
         c = tf.keras.optimizers.RMSprop(lr=0.002)
     """, RULE)
+
+
+def test_a_call_laid_out_in_columns_keeps_its_lines():
+    # ChihebTrabelsi/deep_complex_networks scripts/training.py:611: `decay    = d.decay` was no work for the trigger
+    # words "decay=" / "decay =", and Keras 3 ignores decay; the rewrite keeps the other arguments' lines
+    assert_rewrites("""
+        from keras.optimizers import SGD, Adam
+        opt = SGD    (lr       = d.lr,
+                      momentum = d.momentum,
+                      decay    = d.decay,
+                      clipnorm = d.clipnorm)
+        last = SGD(momentum=0.9,
+                   decay=1e-6,
+                   )
+        optimizer = Adam(
+            lr=0.1,
+            epsilon=0.001,
+            decay=0.0
+        )
+    """, """
+        from keras.optimizers import SGD, Adam
+        from keras.optimizers.schedules import InverseTimeDecay
+
+        opt = SGD    (learning_rate=InverseTimeDecay(d.lr, decay_steps=1, decay_rate=d.decay),
+                      momentum = d.momentum,
+                      clipnorm = d.clipnorm)
+        last = SGD(momentum=0.9,
+                   learning_rate=InverseTimeDecay(0.01, decay_steps=1, decay_rate=1e-6),
+                   )
+        optimizer = Adam(
+            lr=0.1,
+            epsilon=0.001
+        )
+    """, RULE)

@@ -55,3 +55,21 @@ def test_keras2_lower_case_aliases_are_the_same_optimizers():
         b = optimizers.SGD(learning_rate=0.1, momentum=0.9)
         c = optimizers.RMSprop(learning_rate=InverseTimeDecay(0.001, decay_steps=1, decay_rate=1e-6))
     """)
+
+
+def test_a_call_laid_out_in_columns_is_work_too():
+    # ChihebTrabelsi/deep_complex_networks scripts/training.py:611: `lr       = d.lr`, the keywords aligned, which
+    # the trigger words "lr=" / "lr =" missed: the call was left to fail in Keras 3
+    assert_rewrites("""
+        from keras.optimizers import SGD
+
+        opt = SGD    (lr       = d.lr,
+                      momentum = d.momentum)
+        same = lr  == 0.1
+    """, """
+        from keras.optimizers import SGD
+
+        opt = SGD    (learning_rate       = d.lr,
+                      momentum = d.momentum)
+        same = lr  == 0.1
+    """, RULE)

@@ -16,7 +16,7 @@ joins on the last axis, `keras.ops.concatenate(xs)` on the first; `K.argmax(x)` 
 `K.dropout(x, level)` -> `tf.nn.dropout(x, level)` (what Keras 2 called), `K.repeat` -> tile,
 `K.map_fn` -> `tf.map_fn` (name and dtype named), `K.pool2d` -> `keras.ops.max_pool` / `average_pool` with Keras 2's
 strides (1, 1) written out, `K.conv1d` / `K.conv3d` -> `keras.ops.conv` (conv1d's 'causal' padding reported),
-`K.count_params` and `K.batch_get_value` -> numpy of the shape / of each value. `K.tf.X` and `from keras.backend
+`K.count_params` and `K.batch_get_value` -> numpy of the shape / of each value, `K._BACKEND` -> `K.backend()`. `K.tf.X` and `from keras.backend
 import tf as ktf` (Keras 2.0-2.2's backend re-exported the tensorflow module) -> TensorFlow's own (`import tensorflow
 as ktf`, where the import stood).
 `K.ctc_decode`, which keras.ops.ctc_decode does not reproduce, calls Keras 2.3.1's own function (tf.keras's its own), copied
@@ -246,6 +246,7 @@ class BackendFunctionsToOps(DropsStatements):
         self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
         self.phase_calls = calls_after(node) if "set_learning_phase" in node.code else {}
         self.counted: set[int] = set()  # calls of _get_available_gpus() whose result only len() reads
+        self.assigned: set[int] = set()  # attributes assigned to (`K._BACKEND = 'theano'` is not a read)
         self.copied: dict[str, str] = {}  # Keras 2 backend functions written into the file: name -> source
         self.defined = {found.name.value for found in node.body if isinstance(found, (cst.FunctionDef, cst.ClassDef))}
         self.classes: list[tuple[bool, int]] = []  # (a Keras layer's class, functions open when it began)
@@ -460,8 +461,16 @@ class BackendFunctionsToOps(DropsStatements):
         self._report(original, function)
         return updated
 
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self.assigned.add(id(node.target))
+
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
-        """`K.tf.convert_to_tensor(...)`: Keras 2's backend re-exported the tensorflow module as `tf`."""
+        """`K.tf.convert_to_tensor(...)`: Keras 2's backend re-exported the tensorflow module as `tf`. `K._BACKEND`
+        read: Keras 2's backend module held its name there, what `K.backend()` returned (and Keras 3's gives)."""
+        if original.attr.value == "_BACKEND" and id(original) not in self.assigned and \
+                "keras.backend._BACKEND" in {name.name for name in self.get_metadata(QualifiedNameProvider, original, set())}:
+            self.converted()
+            return cst.Call(func=updated.with_changes(attr=cst.Name("backend")))
         if original.attr.value != "tf" or not isinstance(original.value, (cst.Name, cst.Attribute)):
             return updated
         names = {name.name for name in self.get_metadata(QualifiedNameProvider, original, set())}

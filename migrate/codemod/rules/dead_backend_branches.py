@@ -6,7 +6,8 @@ jax, torch or numpy, so a test of it against 'theano' or 'cntk' has one answer: 
 and goes (its `else` or `elif` takes its place), one taken on `!=` always runs and loses its `if`; a conditional
 expression keeps the side that runs. (Comments above a dropped branch without an `else` go with it: they
 are about it.) What was reachable only in the dead code then has nothing to convert, and
-a Keras or TensorFlow import that nothing else uses goes with it. A test against 'tensorflow' is left alone:
+a Keras or TensorFlow import that nothing else uses goes with it. Keras 1 and 2.0 code read the name from
+`K._BACKEND`, what `K.backend()` returned: a test of it is the same test. A test against 'tensorflow' is left alone:
 Keras 3 may run on another backend.
 """
 
@@ -18,7 +19,8 @@ from libcst.metadata import QualifiedNameProvider
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code, names_in
 
-BACKEND_FUNCTIONS = frozenset({"keras.backend.backend", "tensorflow.keras.backend.backend"})
+# (and `K._BACKEND`, where Keras 2's backend module held the name backend() returned)
+BACKEND_FUNCTIONS = frozenset({"keras.backend.backend", "tensorflow.keras.backend.backend", "keras.backend._BACKEND"})
 GONE = frozenset({"theano", "cntk"})  # backends Keras 3 never runs on
 IMPORTED_FROM = ("keras", "tensorflow")  # whose imports may go with the dead code
 ALL = "*"  # what `__all__` may name: every name
@@ -47,10 +49,12 @@ class DeadBackendBranches(DropsStatements):
         sides = (test.left, target.comparator)
         literal = next((side for side in sides if isinstance(side, cst.SimpleString)), None)
         call = next((side for side in sides if isinstance(side, cst.Call)), None)
-        if literal is None or call is None or call.args or literal.evaluated_value not in GONE or \
+        read = next((side for side in sides if isinstance(side, cst.Attribute) and side.attr.value == "_BACKEND"), None)
+        if literal is None or (call is None or call.args) and read is None or literal.evaluated_value not in GONE or \
                 not isinstance(target.operator, (cst.Equal, cst.NotEqual)):
             return None
-        names = {name.name for name in self.get_metadata(QualifiedNameProvider, call.func, set())}
+        names = {name.name for name in self.get_metadata(QualifiedNameProvider, call.func if read is None else read,
+                                                         set())}
         if not names & BACKEND_FUNCTIONS:
             return None
         return isinstance(target.operator, cst.NotEqual)

@@ -25,7 +25,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
-from migrate.codemod.keras2_helpers import HELPERS, helper, with_helpers
+from migrate.codemod.keras2_helpers import HELPERS, OBTAIN_INPUT_SHAPE_2_0, helper, with_helpers
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
 from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES
@@ -143,6 +143,20 @@ def _free_names(source: str) -> set[str]:
         elif isinstance(node, ast.ExceptHandler) and node.name:
             bound.add(node.name)
     return read - bound
+
+
+def _binds_root_otherwise(module: cst.Module, root: str) -> bool:
+    """Whether `module` binds the name `root` (`keras`) to anything but the package: `from tensorflow import keras`,
+    `import tf_keras as keras`, an assignment, a function or class of that name. `import keras.engine` binds the
+    package itself."""
+    for statement in m.findall(module, m.Import() | m.ImportFrom()):
+        for alias in () if isinstance(statement.names, cst.ImportStar) else statement.names:
+            bound = code(alias.asname.name) if alias.asname is not None else code(alias.name).split(".")[0]
+            if bound == root and (isinstance(statement, cst.ImportFrom) or
+                                  (alias.asname is not None and code(alias.name) != root)):
+                return True
+    return any(code(target.target) == root for assign in m.findall(module, m.Assign()) for target in assign.targets) \
+        or any(found.name.value == root for found in m.findall(module, m.FunctionDef() | m.ClassDef()))
 
 
 def _public(name: str) -> str:
@@ -379,6 +393,52 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         self.defined = {found.name.value for found in m.findall(node, m.FunctionDef() | m.ClassDef())} | \
             {code(target.target) for statement in node.body if isinstance(statement, cst.SimpleStatementLine)
              for small in statement.body if isinstance(small, cst.Assign) for target in small.targets}
+        self.module_aliases = self._module_aliases(node)
+        self.plain_modules = self._plain_modules(node)
+
+    def _plain_modules(self, node: cst.Module) -> set[str]:
+        """`import keras.engine` where every `keras.engine.X` of the file is a name Keras 3 holds elsewhere
+        (`_attribute_by_table` spells it from the same root: keras.layers.Layer) and nothing else reads the module:
+        the import becomes `import keras`, the package those names are read from."""
+        found = set()
+        for alias in m.findall(node, m.ImportAlias(asname=None)):
+            module = code(alias.name)
+            if "." not in module or legacy(module) is None or not legacy(module).module:
+                continue
+            spelled = [found for found in m.findall(node, m.Attribute()) if code(found) == module]
+            reads = [found for found in m.findall(node, m.Attribute()) if code(found.value) == module and
+                     (entry := self._entry(f"{module}.{found.attr.value}")) is not None and entry.target and
+                     entry.target.split(".")[0] == module.split(".")[0]]
+            imports = len([each for each in m.findall(node, m.ImportAlias()) if code(each.name) == module])
+            if reads and len(spelled) == len(reads) + imports:
+                found.add(module)
+        return found
+
+    def _module_aliases(self, node: cst.Module) -> dict[str, tuple[str, str | None]]:
+        """`import keras.engine as KE` (or `from keras import engine as KE`) where every use of KE names something
+        Keras 3 holds elsewhere (`KE.Model`, `KE.Layer`: the table's keras.Model, keras.layers.Layer) ->
+        {"KE": ("keras.engine", None)} (("keras", "engine") for the from-import): each use becomes the Keras 3 name,
+        spelled from its root (imported where the file does not bind the root otherwise), and the import goes.
+        Keras 3 has no such module, so the import alone stops the file."""
+        found: dict[str, tuple[str, str | None]] = {}
+        for statement in m.findall(node, m.Import() | m.ImportFrom()):
+            if isinstance(statement, cst.ImportFrom) and (statement.relative or statement.module is None or
+                                                          isinstance(statement.names, cst.ImportStar)):
+                continue
+            parent = code(statement.module) if isinstance(statement, cst.ImportFrom) else None
+            for alias in statement.names:
+                if alias.asname is None:
+                    continue
+                module, name = f"{parent}.{code(alias.name)}" if parent else code(alias.name), code(alias.asname.name)
+                if legacy(module) is None or not legacy(module).module or name in found or module in MODULE_HEIRS:
+                    continue  # (a module with one heir is imported from it: _heir_modules)
+                uses = m.findall(node, m.Name(name))
+                reads = [attribute for attribute in m.findall(node, m.Attribute(value=m.Name(name)))
+                         if (entry := self._entry(f"{module}.{attribute.attr.value}")) is not None and entry.target
+                         and not _binds_root_otherwise(node, entry.target.split(".")[0])]
+                if reads and len(reads) == len(uses) - 1 and len(m.findall(node, m.AsName(name=m.Name(name)))) == 1:
+                    found[name] = (module, parent)
+        return found
 
     def _copies(self, qualified: str, alias: cst.ImportAlias | None = None) -> bool:
         """Whether the Keras 2 function `qualified` is written into the file (`keras2_helpers`): one it has a text
@@ -387,13 +447,17 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if source is None or (alias is not None and alias.asname is not None) or \
                 (name in self.defined and name not in self.copied):
             return False
-        old_calls = m.findall(self.module, m.Call(func=m.Name(name), args=[
-            m.ZeroOrMore(), m.Arg(keyword=m.Name("include_top")), m.ZeroOrMore()])) if name == "_obtain_input_shape" else []
-        if old_calls:
-            self.report(old_calls[0], "_obtain_input_shape is called with include_top=, Keras 2.0's keyword (Keras "
-                                     "2.1 renamed it require_flatten and added weights=): rename it and run again to "
-                                     "have Keras 2.3.1's function copied into the file")
-            return False
+        if name == "_obtain_input_shape":
+            old_calls, new_calls = (m.findall(self.module, m.Call(func=m.Name(name), args=[
+                m.ZeroOrMore(), m.Arg(keyword=m.Name(keyword)), m.ZeroOrMore()])) for keyword in ("include_top",
+                                                                                                 "require_flatten"))
+            if old_calls and new_calls:
+                self.report(old_calls[0], "_obtain_input_shape is called with include_top=, Keras 2.0's keyword, and "
+                                          "with require_flatten=, Keras 2.0.8's: call it one way and run again to have "
+                                          "Keras 2's function copied into the file")
+                return False
+            if old_calls:  # Keras 2.0's calls: its function, which takes include_top= (and weights='imagenet')
+                source = OBTAIN_INPUT_SHAPE_2_0
         self.copied[name] = source
         self.converted()
         return True
@@ -457,6 +521,18 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if _api_v1_keras(updated):  # `tf._api.v1.keras` -> `tf.keras`
             self.converted()
             return updated.with_changes(value=updated.value.value.value)
+        if isinstance(updated.value, cst.Name) and updated.value.value in self.module_aliases:
+            # `KE.Model`, KE an alias of a removed module whose every use is a name Keras 3 holds (_module_aliases)
+            module, parent = self.module_aliases[updated.value.value]
+            target = self._entry(f"{module}.{updated.attr.value}").target
+            self.converted()
+            AddImportsVisitor.add_needed_import(self.context, target.split(".")[0])
+            if parent is None:
+                RemoveImportsVisitor.remove_unused_import(self.context, module, asname=updated.value.value)
+            else:
+                RemoveImportsVisitor.remove_unused_import(self.context, parent, module.rpartition(".")[2],
+                                                          updated.value.value)
+            return dotted_expression(target)
         by_table = self._attribute_by_table(original, updated)
         if by_table is not None:
             return by_table
@@ -465,6 +541,10 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         for name in sorted(self.qualified_names(original)):  # sorted: a try/except import has two names; one answer whatever the hash seed
             private, _, function = name.rpartition(".")
             module = _public(private)  # `tensorflow.python.keras.utils.data_utils.get_file`: the public one's heir
+            if module not in MOVES and helper(name) is not None and self._copies(name):
+                # `initializers._compute_fans(shape)`: Keras 2's private function of a module Keras 3 has, copied in
+                RemoveImportsVisitor.remove_unused_import(self.context, private.rsplit(".", 1)[0], updated.value.value)
+                return cst.Name(function)
             if module in MOVES and module.rsplit(".", 1)[0] + "." + updated.value.value == module:
                 home = _home(MOVES[module], [function])
                 if home is None and self._copies(name):
@@ -488,6 +568,11 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             if public_api(name) != name:
                 self.converted()
                 alias = alias.with_changes(name=dotted_expression(public_api(name)))
+            elif alias.asname is not None and self.module_aliases.get(code(alias.asname.name)) == (name, None):
+                pass  # every use becomes the Keras 3 name (leave_Attribute), and the import goes
+            elif alias.asname is None and name in self.plain_modules:  # `import keras.engine` -> `import keras`
+                self.converted()
+                alias = alias.with_changes(name=cst.Name(name.split(".")[0]))
             elif name in MOVES:
                 self.report(original, f"import {name}: Keras 3 has no such module; use {MOVES[name]}")
             elif legacy(name) is not None and legacy(name).module:

@@ -29,8 +29,10 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod.visitors import RemoveImportsVisitor
 
 from migrate.codemod.names import SESSION_OWNERS
@@ -113,6 +115,99 @@ def _module_of(path: str) -> str:
     return module_of(path)
 
 
+_SPELLED = re.compile(rf"({_TF})\.(Session|ConfigProto|GPUOptions)")
+TF1_CLASSES = ("Session", "ConfigProto", "GPUOptions")
+
+
+def _spelled(node: cst.BaseExpression, cls: str) -> str | None:
+    """The `tf` a callee `tf.Session` (or `tf.compat.v1.Session`) is spelled from, for the class `cls`; else None."""
+    found = _SPELLED.fullmatch(source_of(node))
+    return found.group(1) if found is not None and found.group(2) == cls else None
+
+
+def _gpu_options(call: cst.BaseExpression) -> list[tuple[str, str]] | None:
+    """`tf.GPUOptions(per_process_gpu_memory_fraction=0.6)` as [("gpu_options.per_process_gpu_memory_fraction",
+    "0.6")]; None for another expression or an argument by position."""
+    if not isinstance(call, cst.Call) or _spelled(call.func, "GPUOptions") is None or \
+            any(arg.keyword is None or arg.star for arg in call.args):
+        return None
+    return [(f"gpu_options.{arg.keyword.value}", source_of(arg.value)) for arg in call.args]
+
+
+def _returned_session(line: cst.SimpleStatementLine, gpu: dict[str, list[tuple[str, str]]]
+                      ) -> tuple[list[tuple[str, str]], str] | None:
+    """The options and `tf` of `return tf.Session(config=tf.ConfigProto(allow_soft_placement=True,
+    gpu_options=gpu_options))` (a GPUOptions call given in place, or a name of `gpu`); None for another statement."""
+    value = line.body[0].value if len(line.body) == 1 and isinstance(line.body[0], cst.Return) else None
+    if not isinstance(value, cst.Call) or len(value.args) != 1 or value.args[0].keyword is None or \
+            value.args[0].keyword.value != "config" or not isinstance(value.args[0].value, cst.Call):
+        return None
+    tf, config = _spelled(value.func, "Session"), value.args[0].value
+    if tf is None or _spelled(config.func, "ConfigProto") != tf:
+        return None
+    options = []
+    for arg in config.args:
+        if arg.keyword is None or arg.star:
+            return None
+        inner = (_gpu_options(arg.value) if isinstance(arg.value, cst.Call) else gpu.get(source_of(arg.value))) \
+            if arg.keyword.value == "gpu_options" else [(arg.keyword.value, source_of(arg.value))]
+        if inner is None:
+            return None
+        options += inner
+    return options, tf
+
+
+@dataclass(frozen=True)
+class InlineFactory:
+    """A function whose every `return` is `tf.Session(config=tf.ConfigProto(option=...))`, its GPU options built in
+    the call or assigned to a name just for it (`gpu_options = tf.GPUOptions(...)`, then one return per branch:
+    GlassyWing/text-detection-ocr's get_session): each return becomes the TF2 calls for its options, the GPUOptions
+    assignment goes. Keys are the ids of the statement lines."""
+
+    gpu_lines: frozenset[int]
+    returns: dict[int, tuple[list[tuple[str, str]], str]]
+
+
+def inline_factory(function: cst.FunctionDef) -> InlineFactory | None:
+    """The function's returns and GPUOptions lines, read by spelling (see InlineFactory), where they are all it
+    does with a session, every option has a TF2 call or memory growth is asked, and nothing nested could return;
+    else None."""
+    body = function.body
+    if not isinstance(body, cst.IndentedBlock) or \
+            m.findall(body, m.FunctionDef() | m.Lambda() | m.ClassDef() | m.Yield() | m.Global() | m.Nonlocal()):
+        return None
+    gpu: dict[str, list[tuple[str, str]]] = {}
+    gpu_lines = set()
+    for line in body.body:
+        small = line.body[0] if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 else None
+        if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and \
+                _spelled(small.value.func, "GPUOptions") is not None:
+            options = _gpu_options(small.value)
+            if options is None or len(small.targets) != 1 or not isinstance(small.targets[0].target, cst.Name) or \
+                    any(empty.comment is not None for empty in line.leading_lines):
+                return None
+            gpu[small.targets[0].target.value] = options
+            gpu_lines.add(id(line))
+    returns = {}
+    for line in m.findall(body, m.SimpleStatementLine()):
+        if any(isinstance(small, cst.Return) for small in line.body):
+            found = _returned_session(line, gpu)
+            if found is None or not (_asks_growth(found[0]) or
+                                     all(_tf2_code(*pair, found[1].split(".")[0]) is not None for pair in found[0])):
+                return None
+            returns[id(line)] = found
+    # every Session, ConfigProto and GPUOptions of the body is one of those, and a GPU options name is read only there
+    spelled = sum(len(m.findall(body, m.Name(cls))) for cls in TF1_CLASSES)
+    given = sum(2 + source_of(line).count("GPUOptions") for line in m.findall(body, m.SimpleStatementLine())
+                if id(line) in returns) + len(gpu_lines)
+    reads = sum(found.value in gpu for found in names_in(body))
+    passed = sum(source_of(line).count(f"gpu_options={name}") for line in m.findall(body, m.SimpleStatementLine())
+                 if id(line) in returns for name in gpu)
+    if not returns or spelled != given or reads != len(gpu) + passed:
+        return None
+    return InlineFactory(frozenset(gpu_lines), returns)
+
+
 def factory_functions(source: bytes) -> list[str]:
     """The module-level functions of a file whose body is a preamble ending in `return tf.Session(config=config)`
     (or `session = ...; return session`) that `_rewritten` converts, read by spelling (the survey has no
@@ -125,7 +220,9 @@ def factory_functions(source: bytes) -> list[str]:
         return []
     found = []
     for statement in module.body:
-        if isinstance(statement, cst.FunctionDef) and isinstance(statement.body, cst.IndentedBlock):
+        if isinstance(statement, cst.FunctionDef) and inline_factory(statement) is not None:
+            found.append(statement.name.value)
+        elif isinstance(statement, cst.FunctionDef) and isinstance(statement.body, cst.IndentedBlock):
             body = statement.body.body
             texts = [module.code_for_node(line.with_changes(leading_lines=())).strip() for line in body]
             for index, text in enumerate(texts):
@@ -144,7 +241,7 @@ def factory_functions(source: bytes) -> list[str]:
 
 def _may_return_session(source: bytes) -> bool:
     """What `factory_functions` needs, read from Python's own tree (a tenth of LibCST's parse): a module-level
-    function whose last statement is a `return` and whose lines spell `ConfigProto(`. A file Python cannot parse
+    function with a `return` (its last statement, or one in each branch) whose lines spell `ConfigProto(`. A file Python cannot parse
     goes on to LibCST, whose parser takes some Python 2."""
     try:
         tree = ast.parse(source)
@@ -152,7 +249,8 @@ def _may_return_session(source: bytes) -> bool:
         return True
     lines = source.splitlines()  # bytes: at \n, \r\n and \r, where Python's tokenizer counts lines
     return any(isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and
-               isinstance(statement.body[-1], ast.Return) and
+               (isinstance(statement.body[-1], ast.Return) or  # or one return per branch (InlineFactory)
+                any(isinstance(node, ast.Return) for node in ast.walk(statement))) and
                b"ConfigProto(" in b"\n".join(lines[statement.lineno - 1:statement.end_lineno])
                for statement in tree.body)
 
@@ -161,12 +259,17 @@ def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]]) -> boo
     """Whether every line of the run that spells `name` defines or imports it, calls it dropping the result or
     passes the call's result straight to set_session, and some line calls it."""
     word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
+    # an import over several lines (`from dlocr import (a,\n b, get_session)`, or with a backslash) read as one line
+    one_line = re.compile(rb"\\[ \t]*\r?\n|(?<=import)([ \t]*\([^)]*\))")
     call = rb"(?:\w+\.)*" + re.escape(name.encode()) + rb"\([^()]*\)"
     allowed = re.compile(rb"[ \t]*(?:def " + re.escape(name.encode()) + rb"\(.*|(?:from[ \t]+[\w.]+[ \t]+)?import[ \t].*|"
                          rb"(?:[\w.]+\.)?set_session\([ \t]*" + call + rb"[ \t]*\)|" + call +
                          rb")[ \t]*(?:#.*)?\r?")
     calls = 0
     for _, source in sources:
+        source = one_line.sub(lambda found: b" " if found.group(1) is None else
+                              found.group(1).replace(b"\r", b" ").replace(b"\n", b" ").replace(b"(", b" ")
+                              .replace(b")", b" "), source)
         for line in source.split(b"\n"):
             if word.search(line):
                 if not allowed.fullmatch(line):
@@ -201,7 +304,48 @@ class MemoryGrowthPreamble(Rule):
         if original.name.value not in self.factories or not isinstance(updated.body, cst.IndentedBlock):
             return updated
         body = self._rewritten(original.body.body, updated.body.body, returns=True)
-        return updated.with_changes(body=updated.body.with_changes(body=body)) if body is not None else updated
+        if body is not None:
+            return updated.with_changes(body=updated.body.with_changes(body=body))
+        plan = inline_factory(original)
+        if plan is None or not updated.deep_equals(original) or not self._tensorflow_calls(original):
+            return updated
+        self.converted()
+        return original.visit(_InlineReturns(plan, self))
+
+    def _tensorflow_calls(self, function: cst.FunctionDef) -> bool:
+        """Whether every Session, ConfigProto and GPUOptions the function calls is TensorFlow's (an inline factory is
+        found by spelling, in the survey)."""
+        calls = [call for call in m.findall(function, m.Call()) if any(
+            source_of(call.func).endswith("." + cls) for cls in TF1_CLASSES)]
+        return all(any(name.startswith("tensorflow.") for name in self.qualified_names(call.func)) for call in calls)
+
+    def tf2_statements(self, options: Iterable[tuple[cst.CSTNode, str, str]], tf: str, growth: bool
+                       ) -> tuple[str, list[cst.EmptyLine]]:
+        """The TF2 code setting what a config's options set (each with the node to report it at), memory growth
+        for every GPU first where asked, and the comments for the options TF2 cannot say (each reported as advice)."""
+        name = self.loop_name
+        code = f"for {name} in {tf}.config.list_physical_devices('GPU'):\n" \
+               f"    {tf}.config.experimental.set_memory_growth({name}, True)\n" if growth else ""
+        comments = []
+        for node, option, value in options:
+            call = _tf2_code(option, value, tf)
+            if call is not None:
+                code += call
+                continue
+            if option == FRACTION:
+                comments.append(cst.EmptyLine(comment=cst.Comment(
+                    f"# migrate: {option} = {value} became memory growth: TensorFlow 2 has no ConfigProto")))
+                self.report(node, f"{option} = {value} became memory growth (the process takes GPU memory "
+                                  "as it needs it): for a hard cap, tf.config.set_logical_device_configuration"
+                                  "(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=MEGABYTES)])",
+                            advice=True)
+                continue
+            comments.append(cst.EmptyLine(comment=cst.Comment(
+                f"# migrate: {option} = {value} dropped: TensorFlow 2 has no ConfigProto")))
+            self.report(node, f"{option} = {value} dropped with the ConfigProto: TensorFlow 2 sets it "
+                              "per device (tf.config.set_logical_device_configuration, "
+                              "tf.config.set_visible_devices, tf.config.threading) if it still matters", advice=True)
+        return code, comments
 
     def leave_Expr(self, original: cst.Expr, updated: cst.Expr) -> cst.Expr:
         """`set_session(get_session())`, get_session a session factory of the run -> `get_session()`."""
@@ -213,13 +357,23 @@ class MemoryGrowthPreamble(Rule):
                   if name.endswith(".set_session") and name.removesuffix("set_session") in SESSION_OWNERS]
         inner = self.qualified_names(call.args[0].value.func)
         if not setter or not any(name == factory or name.endswith("." + factory) or
-                                 (name in self.factories and factory.rpartition(".")[2] == name)
-                                 for name in inner for factory in self.factory_names):
+                                 (name in self.factories and factory.rpartition(".")[2] == name) or
+                                 self._passed_on(name, factory) for name in inner for factory in self.factory_names):
             return updated
         self.converted()
         if isinstance(call.func, cst.Name):
             RemoveImportsVisitor.remove_unused_import(self.context, setter[0].removesuffix(".set_session"), "set_session")
         return updated.with_changes(value=updated.value.args[0].value)
+
+    def _passed_on(self, name: str, factory: str) -> bool:
+        """Whether `name` is the factory imported through a package of the run that passes it on (`from dlocr import
+        get_session`, dlocr/__init__.py importing it from dlocr.ctpn.lib.utils): a name of a package of the run with
+        the factory's last name, the only factory of that name (`used_only_as_session` saw every line spelling it)."""
+        last = factory.rpartition(".")[2]
+        packages = getattr(self.context.scratch.get("survey"), "packages", frozenset())
+        root = name.split(".")[0]
+        return root in packages and root not in ("keras", "tensorflow", "tf_keras") and name.rpartition(".")[2] == last and \
+            sum(other.rpartition(".")[2] == last for other in self.factory_names) == 1
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         body = self._rewritten(original.body, updated.body)
@@ -326,28 +480,10 @@ class MemoryGrowthPreamble(Rule):
     def _replaced(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement], start: int,
                   dropped: set[int], options: dict[int, tuple[str, str]], tf: str,
                   given: list[tuple[str, str]], growth: bool = True) -> list:
-        name = self.loop_name
-        code = f"for {name} in {tf}.config.list_physical_devices('GPU'):\n" \
-               f"    {tf}.config.experimental.set_memory_growth({name}, True)\n" if growth else ""
-        comments = [line for index in [start, *sorted(dropped)] for line in body[index].leading_lines]
-        for index, (option, value) in [*((start, pair) for pair in given), *sorted(options.items())]:
-            call = _tf2_code(option, value, tf)
-            if call is not None:
-                code += call
-                continue
-            if option == FRACTION:
-                comments.append(cst.EmptyLine(comment=cst.Comment(
-                    f"# migrate: {option} = {value} became memory growth: TensorFlow 2 has no ConfigProto")))
-                self.report(original[index], f"{option} = {value} became memory growth (the process takes GPU memory "
-                                             "as it needs it): for a hard cap, tf.config.set_logical_device_configuration"
-                                             "(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=MEGABYTES)])",
-                            advice=True)
-                continue
-            comments.append(cst.EmptyLine(comment=cst.Comment(
-                f"# migrate: {option} = {value} dropped: TensorFlow 2 has no ConfigProto")))
-            self.report(original[index], f"{option} = {value} dropped with the ConfigProto: TensorFlow 2 sets it "
-                                         "per device (tf.config.set_logical_device_configuration, "
-                                         "tf.config.set_visible_devices, tf.config.threading) if it still matters", advice=True)
+        code, said = self.tf2_statements(
+            [(original[index], option, value) for index, (option, value) in
+             [*((start, pair) for pair in given), *sorted(options.items())]], tf, growth)
+        comments = [line for index in [start, *sorted(dropped)] for line in body[index].leading_lines] + said
         self.converted()
         self._drop_setter_imports(body[index] for index in dropped)
         replacement = cst.parse_module(code).body
@@ -359,3 +495,25 @@ class MemoryGrowthPreamble(Rule):
         else:
             del kept[start]
         return kept or [cst.SimpleStatementLine([cst.Pass()])]
+
+
+class _InlineReturns(cst.CSTTransformer):
+    """An inline factory's function (`InlineFactory`) with each `return tf.Session(config=tf.ConfigProto(...))`
+    replaced by the TF2 calls for its options, and its GPUOptions lines gone."""
+
+    def __init__(self, plan: InlineFactory, rule: MemoryGrowthPreamble) -> None:
+        super().__init__()
+        self.plan, self.rule = plan, rule
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine
+                                  ) -> cst.BaseStatement | cst.FlattenSentinel | cst.RemovalSentinel:
+        if id(original) in self.plan.gpu_lines:
+            return cst.RemovalSentinel.REMOVE
+        if id(original) not in self.plan.returns:
+            return updated
+        options, tf = self.plan.returns[id(original)]
+        code, comments = self.rule.tf2_statements([(original, *pair) for pair in options], tf.split(".")[0],
+                                                  _asks_growth(options))
+        statements = list(cst.parse_module(code or "pass\n").body)
+        statements[0] = statements[0].with_changes(leading_lines=[*original.leading_lines, *comments])
+        return cst.FlattenSentinel(statements)

@@ -8,22 +8,30 @@ not given means Keras 2's default for that optimizer; `decay=0` is simply droppe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.names import OPTIMIZER_DEFAULT_LR, keras_optimizer
-from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rule import NAMES, Rule, keyword_pattern
 from migrate.codemod.syntax import code
 
 RATE = ("learning_rate", "lr")
 
 
+GIVEN = keyword_pattern("decay")
+
+
 class OptimizerDecayToSchedule(Rule):
     NAME = "optimizer_decay_to_schedule"
     ORDER = 31  # after optimizer_lr_to_learning_rate
-    TRIGGERS = ("decay=", "decay =")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras optimizer decay= -> learning_rate=InverseTimeDecay(lr, 1, decay), Keras 2's meaning"
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        return GIVEN.search(source) is not None
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         found = keras_optimizer(self.qualified_names(original.func))
@@ -32,20 +40,31 @@ class OptimizerDecayToSchedule(Rule):
             return updated
         module, cls = found
         decay = keywords["decay"].value
-        rest = [arg for arg in updated.args if arg.keyword.value not in ("decay", *RATE)]
         rate = next((keywords[k].value for k in RATE if k in keywords), None)
         rate = rate if rate is not None else cst.Float(repr(OPTIMIZER_DEFAULT_LR[cls]))
         self.converted()
         if code(decay) in ("0", "0.0", "0."):
-            args = [*([keywords[k] for k in RATE if k in keywords]), *rest]
-        else:
-            schedules = "tensorflow.keras.optimizers.schedules" if module.startswith("tensorflow") else \
-                "keras.optimizers.schedules"
-            AddImportsVisitor.add_needed_import(self.context, schedules, "InverseTimeDecay")
-            schedule = cst.parse_expression(f"InverseTimeDecay({code(rate)}, decay_steps=1, decay_rate={code(decay)})")
-            args = [cst.Arg(schedule, keyword=cst.Name("learning_rate"), equal=cst.AssignEqual(
-                whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))), *rest]
-        args = [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) if i == len(args) - 1 else
-                arg.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-                for i, arg in enumerate(args)]
-        return updated.with_changes(args=args)
+            return updated.with_changes(args=_in_place(updated.args, ("decay",), None))
+        schedules = "tensorflow.keras.optimizers.schedules" if module.startswith("tensorflow") else \
+            "keras.optimizers.schedules"
+        AddImportsVisitor.add_needed_import(self.context, schedules, "InverseTimeDecay")
+        schedule = cst.parse_expression(f"InverseTimeDecay({code(rate)}, decay_steps=1, decay_rate={code(decay)})")
+        new = cst.Arg(schedule, keyword=cst.Name("learning_rate"), equal=cst.AssignEqual(
+            whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+        return updated.with_changes(args=_in_place(updated.args, ("decay", *RATE), new))
+
+
+def _in_place(args: Sequence[cst.Arg], dropped: tuple[str, ...], new: cst.Arg | None) -> list[cst.Arg]:
+    """The call's arguments less the `dropped` keywords, `new` standing where the first of them stood (with its
+    comma): the others keep their own commas and lines (a call laid out one keyword a line, in columns, stays
+    so), and the last argument ends as the call's last did (its comma, the line break before the parenthesis)."""
+    kept: list[cst.Arg] = []
+    for arg in args:
+        if arg.keyword.value not in dropped:
+            kept.append(arg)
+        elif new is not None:
+            kept.append(new.with_changes(comma=arg.comma))
+            new = None
+    kept[-1:] = [kept[-1].with_changes(comma=args[-1].comma, whitespace_after_arg=args[-1].whitespace_after_arg)] \
+        if kept else []
+    return kept

@@ -9,15 +9,20 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.names import keras_optimizer
-from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rule import NAMES, Rule, keyword_pattern
+
+GIVEN = keyword_pattern("lr")
 
 
 class OptimizerLrToLearningRate(Rule):
     NAME = "optimizer_lr_to_learning_rate"
     ORDER = 30
-    TRIGGERS = ("lr=", "lr =")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras optimizer lr= -> learning_rate="
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        return GIVEN.search(source) is not None
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         if not self._is_optimizer(original):
