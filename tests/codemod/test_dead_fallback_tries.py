@@ -57,7 +57,7 @@ def test_a_fallback_from_a_tf1_name_keeps_the_handler():
                 lower_tri = tf.linalg.LinearOperatorLowerTriangular(lower_tri).to_dense()
             if cell == "LSTM":
                 try:
-                    single_cell = tf.nn.rnn_cell.BasicLSTMCell(units)
+                    single_cell = tf.contrib.rnn.LayerNormBasicLSTMCell(units)
                 except (ValueError, AttributeError):
                     single_cell = make_cell(units)
                     single_cell.build()
@@ -79,18 +79,57 @@ def test_a_fallback_from_a_tf1_name_keeps_the_handler():
 def test_an_import_only_the_dead_body_used_goes_and_no_leftover_is_reported():
     findings = assert_rewrites("""
         import tensorflow as tf
-        from keras import backend as K
+        from tensorflow.python.ops import array_ops
 
         try:
-            n = K.tf.contrib.framework.get_global_step()
+            tri = tf.contrib.linalg.LinearOperatorTriL(x)
+            n = array_ops.shape(x)
         except Exception:
-            n = tf.Variable(0)
+            tri = tf.linalg.LinearOperatorLowerTriangular(x)
     """, """
         import tensorflow as tf
 
-        n = tf.Variable(0)
+        tri = tf.linalg.LinearOperatorLowerTriangular(x)
     """)
     assert not [finding for finding in findings if not finding.advice]
+
+
+def test_a_body_that_runs_once_the_file_is_rewritten_stays():
+    """Keras 2's `K.tf.nn.swish` is `tensorflow.nn.swish` after backend_functions_to_ops (david8862/keras-YOLOv3-model-set
+    common/backbones/efficientnet.py: the native swish, `pass` in the handler); `tf.log` is `tf.math.log`; TensorFlow's
+    tables send tf.nn.rnn_cell to compat.v1 (reported there, not dead here); the TPU setup has a rule of its own."""
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend
+
+        def swish(x):
+            try:
+                return backend.tf.nn.swish(x)
+            except AttributeError:
+                pass
+            return x * backend.sigmoid(x)
+
+        def swish_tf_keras(x):
+            from tensorflow.keras import backend as K
+            try:
+                return K.tf.nn.swish(x)
+            except AttributeError:
+                pass
+            return x * K.sigmoid(x)
+
+        try:
+            y = tf.log(x)
+        except AttributeError:
+            y = tf.math.log(x)
+        try:
+            cell = tf.nn.rnn_cell.BasicLSTMCell(8)
+        except AttributeError:
+            cell = None
+        try:
+            strategy = tf.contrib.distribute.TPUStrategy(resolver)
+        except AttributeError:
+            strategy = None
+    """, RULE)
 
 
 def test_the_kept_handler_computes_what_the_try_computed_on_tensorflow_2():

@@ -1,10 +1,12 @@
-"""`try: tf.contrib.X(...) except AttributeError: tf.Y(...)` -> the `except` body, where the installed packages lack X.
+"""`try: tf.contrib.X(...) except AttributeError: tf.Y(...)` -> the `except` body, where the installed TensorFlow lacks X.
 
 Code written across TensorFlow versions tries the old name and falls back on the new one (shenweichen/DeepMatch's
 `try: lower_tri = tf.contrib.linalg.LinearOperatorTriL(lower_tri).to_dense() except: lower_tri =
 tf.linalg.LinearOperatorLowerTriangular(lower_tri).to_dense()`). Where the first thing the `try` body evaluates is a
-Keras or TensorFlow name the installed packages lack (`api_surface`), reading it raises AttributeError before
-anything else happens, so under Keras 3 / TensorFlow 2 the body never does anything and a handler that catches
+TensorFlow name the installed package lacks (`api_surface`) and migrate gives no spelling that exists (TensorFlow's
+tables, `tf1_policy`: `tf.log` becomes `tf.math.log`; Keras 2's `K.tf.nn.swish` becomes `tensorflow.nn.swish`: such
+a body runs once the file is rewritten), reading it raises AttributeError before anything else happens, so under
+Keras 3 / TensorFlow 2 the body never does anything and a handler that catches
 AttributeError (bare, `Exception`, `BaseException` or `AttributeError`, the first in order that does, binding no
 name) always runs: the `try` is that handler's body, as `dead_feature_tests` keeps the branch a `hasattr` test
 takes. What runs is unchanged; what only the dead body named is then neither rewritten nor reported, and an import
@@ -16,11 +18,27 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
-from migrate.codemod.api_surface import surface
+from migrate.codemod.api_surface import surface, tf1_tables
 from migrate.codemod.rules.dead_backend_branches import DeadBackendBranches
+from migrate.codemod.rules.tf1_graph_program import CONTRIB_TWINS
+from migrate.codemod.rules.tpu_setup_to_tf2 import INITIALIZE, STRATEGY
+from migrate.codemod.tf1_policy import CASTS, PREFERRED, RENAMES
 
 CATCHING = frozenset({"AttributeError", "Exception", "BaseException"})
-ROOTS = ("keras.", "tensorflow.")
+ROOT = "tensorflow."
+# TF1 names other rules give a TF2 spelling that exists (the TPU setup's): after the run, the body would not raise.
+RENAMED_ELSEWHERE = frozenset({INITIALIZE, STRATEGY, *(f"tensorflow.{name}" for name in CONTRIB_TWINS)})
+
+
+def _renamed(name: str) -> bool:
+    """Whether migrate gives the TensorFlow name, or a module above it, a spelling that exists (TensorFlow's tables,
+    `tf1_policy`, the rules' own): the `try` body may then run once the file is rewritten, so it is not dead."""
+    tables = tf1_tables(surface())
+    parts = name.removeprefix(ROOT).split(".")
+    prefixes = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]
+    return name in RENAMED_ELSEWHERE or any(
+        f"tf.{prefix}" in tables.renames or prefix in RENAMES or prefix in CASTS or prefix in PREFERRED
+        for prefix in prefixes)
 
 
 def _first_read(node: cst.CSTNode | None) -> cst.Attribute | None:
@@ -59,7 +77,7 @@ class DeadFallbackTries(DeadBackendBranches):
     NAME = "dead_fallback_tries"
     ORDER = 4  # early: the dead body is then neither rewritten nor reported by the others
     TRIGGERS = ("AttributeError", "except:", "Exception")  # what a handler must name (BaseException holds the last)
-    REQUIRES = ("keras", "tensorflow")
+    REQUIRES = ("tensorflow",)
     DESCRIPTION = "try: tf.contrib.X(...) except AttributeError: tf.Y(...) -> tf.Y(...), where the packages lack X"
 
     def _always(self, test: cst.BaseExpression) -> bool | None:
@@ -67,10 +85,12 @@ class DeadFallbackTries(DeadBackendBranches):
         return None
 
     def _missing(self, read: cst.Attribute) -> bool:
-        """Whether reading the dotted name raises AttributeError: it names Keras or TensorFlow, and the first part
-        the installed packages lack is an attribute of a public module they have (so no other error comes first)."""
+        """Whether reading the dotted name raises AttributeError, also once the file is rewritten: it names TensorFlow
+        (not its Keras: `tf.keras.backend.tf`, Keras 2's `K.tf`, is spelled `tensorflow` by backend_functions_to_ops), migrate renames neither it
+        nor a module above it, and the first part the installed TensorFlow lacks is an attribute of a public module it
+        has (so no other error comes first)."""
         names = {name.name for name in self.get_metadata(QualifiedNameProvider, read, set())}
-        if not names or not all(name.startswith(ROOTS) for name in names):
+        if not names or not all(name.startswith(ROOT) and ".keras." not in name and not _renamed(name) for name in names):
             return False
         api = surface()
         for name in names:

@@ -7,7 +7,8 @@ so the old module lacks them. The same function is public: TensorFlow's API file
 it (`tf.compat.v1.while_loop` is `tensorflow.python.ops.while_loop.while_loop`, TF1's function; `tf.while_loop` is
 `while_loop_v2`, another one). A private name the installed TensorFlow lacks becomes the public name of the one
 function of the same name in the same package (`tensorflow.python.ops`), spelled outside compat.v1 where TF2
-exports that function there too, else `tensorflow.compat.v1.X` (TF1's semantics, which the call was written for).
+exports that function there too, else `tensorflow.compat.v1.X` (TF1's semantics, which the call was written for),
+unless that name needs graph mode (`tf1_policy`: `graph_util.convert_variables_to_constants` stays reported).
 An import of the private module that nothing else uses goes. Anything else private is left to the last pass.
 """
 
@@ -20,6 +21,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.api_surface import surface
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.tf1_policy import REPORTED, graph_only
 
 PRIVATE = "tensorflow.python."
 # Public modules whose names are spellings to write: TensorFlow's, not its Keras, nor the compat tree inside compat.
@@ -53,8 +55,11 @@ def public_name(private: str) -> str | None:
                   if source.rpartition(".")[0] == package and source != module]
     if len({source for _, source in candidates}) != 1:
         return None
-    spellings = sorted((spelled for spelled, _ in candidates), key=lambda s: (s.startswith("tensorflow.compat."), len(s)))
-    return spellings[0]
+    spelled = sorted((spelled for spelled, _ in candidates), key=lambda s: (s.startswith("tensorflow.compat."), len(s)))[0]
+    tf1 = spelled.removeprefix("tensorflow.compat.v1.")
+    if spelled.startswith("tensorflow.compat.v1.") and (graph_only(tf1) or tf1 in REPORTED):
+        return None  # needs graph mode (graph_util.convert_variables_to_constants): the last pass reports it
+    return spelled
 
 
 class PrivateTfNamesMoved(Rule):
