@@ -15,10 +15,13 @@ only it used goes. A `try` with `finally` stays.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.api_surface import surface, tf1_tables
+from migrate.codemod.outline import Outline
 from migrate.codemod.rules.dead_backend_branches import DeadBackendBranches
 from migrate.codemod.rules.tf1_graph_program import CONTRIB_TWINS
 from migrate.codemod.rules.tpu_setup_to_tf2 import INITIALIZE, STRATEGY
@@ -73,12 +76,31 @@ def _catches(handler: cst.ExceptHandler) -> bool:
     return any(isinstance(kind, cst.Name) and kind.value in CATCHING for kind in types)
 
 
+def _ast_catches(kind: ast.expr | None) -> bool:
+    """`_catches` on Python's own tree: no type, or a name of CATCHING among them."""
+    if kind is None:
+        return True
+    kinds = kind.elts if isinstance(kind, ast.Tuple) else [kind]
+    return any(isinstance(found, ast.Name) and found.id in CATCHING for found in kinds)
+
+
 class DeadFallbackTries(DeadBackendBranches):
     NAME = "dead_fallback_tries"
     ORDER = 4  # early: the dead body is then neither rewritten nor reported by the others
     TRIGGERS = ("AttributeError", "except:", "Exception")  # what a handler must name (BaseException holds the last)
     REQUIRES = ("tensorflow",)
     DESCRIPTION = "try: tf.contrib.X(...) except AttributeError: tf.Y(...) -> tf.Y(...), where the packages lack X"
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A `try` without `finally` whose first statement reads a dotted name and with a handler that may catch
+        AttributeError (read from Python's own tree): most files with the words have none."""
+        if outline.tree is None:
+            return True
+        return any(isinstance(node, ast.Try) and not node.finalbody and node.body and
+                   any(isinstance(inner, ast.Attribute) for inner in ast.walk(node.body[0])) and
+                   any(handler.name is None and _ast_catches(handler.type) for handler in node.handlers)
+                   for node in ast.walk(outline.tree))
 
     def _always(self, test: cst.BaseExpression) -> bool | None:
         """No `if` is this rule's (dead_backend_branches' tests are its own)."""

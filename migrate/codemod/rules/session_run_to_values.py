@@ -18,11 +18,13 @@ tf1_session_code's report.
 
 from __future__ import annotations
 
+import ast
 from collections import Counter
 
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, names_in
 
@@ -47,6 +49,16 @@ class SessionRunToValues(Rule):
     REQUIRES = ("tensorflow",)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "with tf.Session() as s: ... s.run(t) (values only) -> the block, s.run(t) read eagerly"
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A `with X.Session() as name:` (read from Python's own tree), where visit_With starts."""
+        if outline.tree is None:
+            return True
+        return any(isinstance(node, ast.With) and len(node.items) == 1 and node.items[0].optional_vars is not None and
+                   isinstance(node.items[0].context_expr, ast.Call) and
+                   isinstance(node.items[0].context_expr.func, ast.Attribute) and
+                   node.items[0].context_expr.func.attr == "Session" for node in ast.walk(outline.tree))
 
     def visit_Module(self, node: cst.Module) -> None:
         # A program that runs with eager execution off (tf1_graph_program's route, or its own line) keeps its sessions.
