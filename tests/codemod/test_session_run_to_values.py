@@ -40,6 +40,23 @@ def test_sessions_that_do_more_than_read_values_stay():
     """, RULE)
 
 
+def test_not_where_the_function_builds_a_graph():
+    assert_unchanged("""
+        import tensorflow as tf
+        import keras
+
+        def train(loss):
+            train_op = tf.train.AdamOptimizer(0.1).minimize(loss)
+            with tf.Session() as sess:
+                return sess.run(train_op)
+
+        def fed_later():
+            x = tf.placeholder(tf.float32)
+            with tf.Session() as sess:
+                return sess.run(x * 2)
+    """, RULE)
+
+
 def test_not_in_a_program_that_turns_eager_execution_off():
     assert_unchanged("""
         import tensorflow as tf

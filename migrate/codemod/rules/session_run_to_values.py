@@ -12,8 +12,9 @@ TensorFlow 1 tests and small scripts built a few tensors and read their values t
 default graph, made without arguments by the `with`, and every use of it in the function (or module) is
 `S.run(fetches)` in the block, with the fetches alone (no `feed_dict`), each spelled once (a random tensor run twice
 gave two values in TF1, one eagerly) and no variable initializer among them: the `with` goes, its body stays in place.
-Not in a program that turns eager execution off (tf1_graph_program's route). Any other session is left to
-tf1_session_code's report.
+Not where the function (or module) names a TF1 name that needs graph mode (a placeholder, an optimizer's train op:
+what such a session runs are graph ops), nor in a program that turns eager execution off (tf1_graph_program's
+route). Any other session is left to tf1_session_code's report.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import libcst.matchers as m
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, names_in
+from migrate.codemod.tf1_policy import graph_only
 
 SESSIONS = ("tensorflow.Session", "tensorflow.compat.v1.Session")
 INITIALIZER = "initializer"  # global_variables_initializer, variables_initializer...: not a value
@@ -64,14 +66,17 @@ class SessionRunToValues(Rule):
         # A program that runs with eager execution off (tf1_graph_program's route, or its own line) keeps its sessions.
         self.eager = "disable_eager_execution(" not in node.code and "disable_v2_behavior(" not in node.code
         self.scopes: list[Counter] = [Counter(name.value for name in names_in(node))]
+        self.nodes: list[cst.CSTNode] = [node]  # the module and the functions the walk is in
         self.blocks: dict[int, tuple[str, str]] = {}  # id of a With that goes -> (session name, tf's spelling)
         self.fetched: dict[int, str] = {}  # id of an S.run(...) call -> tf's spelling
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.scopes.append(Counter(name.value for name in names_in(node)))
+        self.nodes.append(node)
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
         self.scopes.pop()
+        self.nodes.pop()
         return updated
 
     def visit_With(self, node: cst.With) -> None:
@@ -90,9 +95,23 @@ class SessionRunToValues(Rule):
         if not runs or len(fetches) != len(runs) or len(set(fetches)) != len(fetches) or \
                 any(INITIALIZER in fetch for fetch in fetches) or self.scopes[-1][session] != 1 + len(runs):
             return
+        if self._graph_mode(self.nodes[-1]):
+            return
         tf = code(made.func.value).removesuffix(".compat.v1")
         self.blocks[id(node)] = (session, tf)
         self.fetched.update((id(call), tf) for call in runs)
+
+    def _graph_mode(self, scope: cst.CSTNode) -> bool:
+        """Whether the function (or module) names a TF1 name that needs graph mode (`tf1_policy.GRAPH_ONLY`:
+        `tf.placeholder`, `tf.train.AdamOptimizer(...).minimize`...): what its session ran are then graph ops, not
+        values eager execution computes."""
+        for found in m.findall(scope, m.Attribute()):
+            for name in self.qualified_names(found):
+                if name.startswith(("tensorflow.", "tensorflow.compat.v1.")) and \
+                        graph_only(name.removeprefix("tensorflow.").removeprefix("compat.v1.")) and \
+                        name.rpartition(".")[2] != "Session":
+                    return True
+        return False
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         tf = self.fetched.get(id(original))
