@@ -15,14 +15,17 @@ import ast
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from migrate.codemod.names import public
+
 
 @dataclass(frozen=True)
 class Call:
-    """One call: its callee as LibCST's `get_full_name_for_node` spells it (None where it has no name) and its
-    keywords."""
+    """One call: its callee as LibCST's `get_full_name_for_node` spells it (None where it has no name), its
+    keywords, and how many positional arguments it is given (not counting `*args`)."""
 
     callee: str | None
     keywords: frozenset[str]
+    positional: int = 0
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,8 @@ class Outline:
                 if name is not None and not name.startswith("None."):
                     dotted.add(tuple(name.split(".")))
             elif kind is ast.Call:
-                calls.append(Call(full_name(node.func), frozenset(k.arg for k in node.keywords if k.arg is not None)))
+                calls.append(Call(full_name(node.func), frozenset(k.arg for k in node.keywords if k.arg is not None),
+                                  sum(not isinstance(arg, ast.Starred) for arg in node.args)))
             elif kind is ast.ImportFrom:
                 from_imports.append((node.level, node.module or "", tuple((a.name, a.asname) for a in node.names)))
             elif kind is ast.Import:
@@ -71,6 +75,25 @@ class Outline:
         found |= {asname for _, _, names in self.from_imports for name, asname in names if asname and name in wanted}
         found |= {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ())
                   if origin.rpartition(".")[2] in wanted}
+        return found
+
+    def qualified(self, survey: object = None) -> dict[tuple[str, ...], set[str]]:
+        """Each dotted name's qualified names, as `names.resolve` makes them of LibCST's: through the imports that
+        bind its first part (`tf.gfile.GFile` -> `tensorflow.gfile.GFile`), with the public name of one in
+        TensorFlow's generated packages (`names.public`) and the origin of one a module of the run re-exports (its
+        first part a package of the run, matched by its last two parts: `Survey.passed_on`). Not through a star
+        import: a rule that follows those asks `star` first."""
+        bound = self.bindings()
+        passed_on = dict(getattr(survey, "passed_on", ()))
+        packages = getattr(survey, "packages", frozenset())
+        found: dict[tuple[str, ...], set[str]] = {}
+        for dotted in self.dotted:
+            names = {".".join((path, *dotted[1:])) for path in bound.get(dotted[0], ())}
+            names |= {public(name) for name in names}
+            names |= {passed_on[key] for name in names if name.split(".")[0] in packages
+                      for key in [".".join(name.split(".")[-2:])] if key in passed_on}
+            if names:
+                found[dotted] = names
         return found
 
     def bindings(self) -> dict[str, set[str]]:

@@ -67,6 +67,20 @@ def check(tree: ast.Module, path: str, surface: Surface, line_map: list[int] | N
     return found
 
 
+def _owned_assignments(node: ast.AST, function: int = 0, klass: int = 0) -> Iterable[tuple[ast.Assign, int, int]]:
+    """Every assignment of the tree, with the id of the function (or class body; 0: the module) and of the class it
+    is in: whose `model` and whose `self.model` it assigns."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield from _owned_assignments(child, id(child), klass)
+        elif isinstance(child, ast.ClassDef):
+            yield from _owned_assignments(child, id(child), id(child))
+        else:
+            if isinstance(child, ast.Assign):
+                yield child, function, klass
+            yield from _owned_assignments(child, function, klass)
+
+
 def _dotted(node: ast.expr) -> list[str] | None:
     """`a.b.c` -> ["a", "b", "c"]; None when the chain does not start at a name."""
     parts = []
@@ -88,8 +102,11 @@ class _Checker(ast.NodeVisitor):
         self.locals: dict[int, set[str]] = {}  # id of a function, lambda or class -> names it binds
         self.scopes: list[set[str]] = []  # those of the functions and classes the walk is in
         self.stars: list[str] = []  # Keras/TensorFlow modules star-imported
-        self.models: set[str] = set()  # receivers known to be Keras models (`model`, `self.model`)
-        self.not_models: set[str] = set()
+        # receivers known to be Keras models, each with the scope whose assignments say so: (id of the function,
+        # 0 at module level, `model`), (id of the class, `self.model`)
+        self.models: set[tuple[int, str]] = set()
+        self.models_anywhere: set[str] = set()  # receivers every assignment of which in the file makes a model
+        self.owners: list[ast.AST] = []  # the functions, lambdas and classes the walk is in
         self.assigned_attributes: dict[str, set[str]] = {}  # receiver -> attributes the file sets on it
         self.found: list[tuple[int, int, str, str]] = []
 
@@ -99,7 +116,6 @@ class _Checker(ast.NodeVisitor):
         """Two walks over the file: its imports (and which a `try` guards), then its scopes' other bindings, the
         functions that return a model they made, and the receivers known to be models."""
         relative: set[str] = set()
-        assignments: list[ast.Assign] = []
         for node in ast.walk(tree):
             if isinstance(node, ast.Try):
                 caught = {_caught(handler.type) for handler in node.handlers}
@@ -129,16 +145,15 @@ class _Checker(ast.NodeVisitor):
                 receiver = _dotted(node.value)
                 if receiver is not None:
                     self.assigned_attributes.setdefault(".".join(receiver), set()).add(node.attr)
-            elif isinstance(node, ast.Assign):
-                assignments.append(node)
         self.own = set(relative)
         builders: set[str] = set()
         self._scope(tree, self.own, None, builders)
-        self._find_models(assignments, builders)
+        self._find_models(_owned_assignments(tree), builders)
 
     def _scope(self, node: ast.AST, bound: set[str], function: list | None, builders: set[str]) -> None:
         """Collect what each scope binds (`bound`: the current one's) and, for the function being walked
-        (`function`: [name, names made a model, values returned]), whether it returns a model it made: one walk,
+        (`function`: `record` below), whether it returns a model it made, and only that (a loader that returns a
+        Keras model or an ONNX session under one name is no model builder): one walk,
         each nested scope walked once with its own set."""
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
@@ -150,10 +165,12 @@ class _Checker(ast.NodeVisitor):
                     args = child.args
                     inner.update(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
                     inner.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
-                record = [child.name, set(), []] if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+                # [name, names assigned a model, values returned, names assigned anything else]
+                record = [child.name, set(), [], set()] if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    else None
                 self._scope(child, inner, record if record is not None else function, builders)
                 if record is not None and record[2] and all(
-                        (isinstance(v, ast.Name) and v.id in record[1]) or
+                        (isinstance(v, ast.Name) and v.id in record[1] - record[3]) or
                         (isinstance(v, ast.Call) and self._makes_model(v)) for v in record[2]):
                     builders.add(record[0])
                 continue
@@ -163,9 +180,10 @@ class _Checker(ast.NodeVisitor):
                 bound.add(child.name)
             elif function is not None and isinstance(child, ast.Return) and child.value is not None:
                 function[2].append(child.value)
-            elif function is not None and isinstance(child, ast.Assign) and isinstance(child.value, ast.Call) and \
-                    self._makes_model(child.value):
-                function[1].update(t.id for t in child.targets if isinstance(t, ast.Name))
+            elif function is not None and isinstance(child, ast.Assign):
+                made = isinstance(child.value, ast.Call) and self._makes_model(child.value)
+                if made or not isinstance(child.value, ast.Constant):
+                    function[1 if made else 3].update(t.id for t in child.targets if isinstance(t, ast.Name))
             self._scope(child, bound, function, builders)
 
     def qualified(self, parts: list[str]) -> set[str]:
@@ -198,8 +216,14 @@ class _Checker(ast.NodeVisitor):
         # `from keras.models import *` then `Model(...)`: the star module that has the name
         return {f"{module}.{'.'.join(parts)}" for module in self.stars if parts[0] in self.surface.names_of(module)}
 
-    def _find_models(self, assignments: list[ast.Assign], builders: set[str]) -> None:
-        for node in assignments:
+    def _find_models(self, assignments: Iterable[tuple[ast.Assign, int, int]], builders: set[str]) -> None:
+        """The receivers every assignment of which, in its scope, makes a model: a name in its function (or the
+        module), `self.X` in its class. One function's `model = utils.load_model(...)` (a project's loader) says
+        nothing of another function's `model = Sequential()`. And, as before, a name every assignment of which in
+        the whole file makes one (`def evaluate(model): model.predict_classes(x)` beside `model = Sequential()`:
+        the parameter is most likely that model)."""
+        models, not_models = set(), set()
+        for node, function, klass in assignments:
             value = node.value
             is_model = isinstance(value, ast.Call) and (
                 self._makes_model(value) or (isinstance(value.func, ast.Name) and value.func.id in builders))
@@ -208,12 +232,28 @@ class _Checker(ast.NodeVisitor):
                 parts = _dotted(target)
                 if parts is None:
                     continue
-                name = ".".join(parts)
+                key = (klass if parts[0] == "self" else function, ".".join(parts))
                 if is_model:
-                    self.models.add(name)
+                    models.add(key)
                 elif not harmless:
-                    self.not_models.add(name)
-        self.models -= self.not_models
+                    not_models.add(key)
+        self.models = models - not_models
+        self.models_anywhere = {name for _, name in models} - {name for _, name in not_models}
+
+    def is_model(self, receiver: str) -> bool:
+        """Whether `receiver`, read where the walk is, is known to be a model: `self.X` by its class's assignments, a
+        name by those of the innermost function that binds it (Python's own rule: one that does not reads the
+        enclosing function's, or the module's); or a name known anywhere in the file (`models_anywhere`)."""
+        if receiver in self.models_anywhere:
+            return True
+        if receiver.split(".")[0] == "self":
+            klass = next((owner for owner in reversed(self.owners) if isinstance(owner, ast.ClassDef)), None)
+            return klass is not None and (id(klass), receiver) in self.models
+        head = receiver.split(".")[0]
+        for depth, owner in enumerate(reversed(self.owners)):  # a class's body is not the scope of its methods
+            if (depth == 0 or not isinstance(owner, ast.ClassDef)) and head in self.locals.get(id(owner), ()):
+                return (id(owner), receiver) in self.models
+        return (0, receiver) in self.models
 
     # ------------------------------------------------------------ the walk
 
@@ -224,9 +264,11 @@ class _Checker(ast.NodeVisitor):
         for decorator in getattr(node, "decorator_list", ()):
             self.visit(decorator)
         self.scopes.append(self.locals.get(id(node), set()))
+        self.owners.append(node)
         for child in ast.iter_child_nodes(node):
             if child not in getattr(node, "decorator_list", ()):
                 self.visit(child)
+        self.owners.pop()
         self.scopes.pop()
 
     visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = visit_FunctionDef
@@ -284,11 +326,11 @@ class _Checker(ast.NodeVisitor):
         """An attribute of a known model anywhere in the chain (`self.model.metrics_tensors.append`: the
         chain's inner attributes are only visited as part of the outermost)."""
         for end in range(len(parts) - 1, 0, -1):
-            if ".".join(parts[:end]) in self.models:
+            if self.is_model(".".join(parts[:end])):
                 break
         receiver = ".".join(parts[:end])
         attr = parts[end]
-        if receiver not in self.models or attr.startswith("__") or attr in self.assigned_attributes.get(receiver, ()):
+        if not self.is_model(receiver) or attr.startswith("__") or attr in self.assigned_attributes.get(receiver, ()):
             return
         members = self.surface.model_members()
         if members is None or attr in members:
@@ -304,7 +346,7 @@ class _Checker(ast.NodeVisitor):
             signatures = [self.surface.signature(c) for c in candidates if self.surface.covers(c)]
             if candidates and signatures and all(s is not None for s in signatures):
                 self._check_keywords(node, ".".join(parts), signatures)
-            elif len(parts) > 1 and ".".join(parts[:-1]) in self.models and \
+            elif len(parts) > 1 and self.is_model(".".join(parts[:-1])) and \
                     parts[-1] not in self.assigned_attributes.get(".".join(parts[:-1]), ()):
                 # `model.predict(g, max_q_size=10)`: a method of a value Keras made as a model
                 signature = self.surface.model_method_signature(parts[-1])

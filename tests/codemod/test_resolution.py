@@ -138,6 +138,69 @@ def test_a_removed_model_attribute_inside_a_longer_chain_is_reported():
     assert "compile(metrics=" in left[0][1]
 
 
+def test_a_model_is_known_by_the_assignments_of_its_own_function():
+    # MirunaPislar/Sarcasm-Detection dl_models.py (the tenth hold-out): another function's `model =
+    # utils.load_model(...)` (the project's own loader) hid `model.predict_classes` of a Sequential
+    left = _left("""
+        import utils
+        from keras.models import Sequential
+
+        def train(x, y):
+            model = Sequential()
+            model.fit(x, y)
+            return model.predict_classes(x)
+
+        def reload(path):
+            model = utils.load_model(path)
+            return model.predict_classes(path)
+
+        def evaluate(model, x):
+            return model.predict_classes(x)
+
+        model = Sequential()
+
+        def tune():
+            model.fit_generator(batches(), 10)
+
+        class Trainer:
+            def __init__(self):
+                self.model = Sequential()
+
+            def run(self, model):
+                self.model.fit_generator(batches(), 10)
+                return model.predict_classes(x)
+    """)
+    assert [(line, message.split(":")[0]) for line, message in left] == [
+        (8, "model.predict_classes"), (20, "model.fit_generator"), (27, "self.model.fit_generator")]
+
+
+def test_a_loader_that_may_return_another_runtime_is_no_model_builder():
+    # david8862/keras-YOLOv3-model-set validate_yolo.py: load_val_model returns a Keras model, an ONNX session or an
+    # MNN interpreter under one name, and main() calls `model.createSession(...)` on the last
+    left = _left("""
+        import onnxruntime
+        from keras.models import load_model
+
+        def load_val_model(path):
+            if path.endswith('.onnx'):
+                model = onnxruntime.InferenceSession(path)
+            else:
+                model = load_model(path, compile=False)
+            return model
+
+        def build(path):
+            model = load_model(path)
+            return model
+
+        def main(path):
+            model = load_val_model(path)
+            session = model.createSession(None)
+            other = build(path)
+            other.fit_generator(batches(), 10)
+    """)
+    assert [(line, message.split(":")[0]) for line, message in left] == [(20, "other.fit_generator")]
+
+
 def test_a_model_made_through_a_star_import_is_known():
     left = _left("""
         from keras.models import *

@@ -154,18 +154,27 @@ class Keras1Arguments(Rule):
 
     @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
-        """A call given one of Keras 1's keywords the tables rename (or drop: mode=, consume_less=), or one whose
-        callee is Keras 1's merge or an Atrous convolution (by its last name, an import's alias or a name the run
-        re-exports it as), or a convolution the text may give one positional per kernel axis, or Keras 1's
-        visualize_util named: the only calls and imports the walk changes or reports. `init = ...`, a variable
-        `nb_epoch`, `merge(` of a dict are not its work."""
-        if outline.star or keras1_convolution(source) or b"visualize_util" in source:  # its imports and plot()
+        """A call given one of Keras 1's keywords the tables rename (or drop: consume_less=; mode= only to merge or
+        BatchNormalization, as the walk reads it), one whose callee is Keras 1's merge or an Atrous convolution,
+        or a convolution given one positional per kernel axis (callees by their last name, an import's alias or a
+        name the run re-exports), or Keras 1's visualize_util named: the only calls and imports the walk changes or
+        reports. `init = ...`, a variable `nb_epoch`, `merge(` of a dict, `Conv2D(32, (3, 3))`, `open(f,
+        mode='w')` are not its work."""
+        if outline.star or b"visualize_util" in source:  # its imports and plot()
             return True
-        # a convolution under another name too: the text's count (keras1_convolution) cannot see it
-        callees = outline.names_for({"merge", *ATROUS}, survey) | (outline.names_for(KERNEL_DIMS, survey) - set(KERNEL_DIMS))
+        callees = outline.names_for({"merge", *ATROUS}, survey)
         callees |= {key.rpartition(".")[2] for key, origin in getattr(survey, "passed_on", ()) if origin in VISUALIZE}
-        return any(call.keywords & KEYWORDS_READ or (call.callee and call.callee.rpartition(".")[2] in callees)
-                   for call in outline.calls)
+        modes = outline.names_for({"merge", "BatchNormalization"}, survey)
+        # a convolution's name -> the positionals that spread its kernel (under another name: either count)
+        spread = {name: {1 + len(dims)} for name, dims in KERNEL_DIMS.items()}
+        for name in outline.names_for(KERNEL_DIMS, survey) - set(KERNEL_DIMS):
+            spread[name] = {3, 4}
+        for call in outline.calls:
+            last = call.callee.rpartition(".")[2] if call.callee else None
+            if call.keywords & KEYWORDS_READ - {"mode"} or last in callees or \
+                    ("mode" in call.keywords and last in modes) or call.positional in spread.get(last, ()):
+                return True
+        return False
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'

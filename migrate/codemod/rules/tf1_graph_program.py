@@ -27,6 +27,7 @@ import libcst as cst
 
 from migrate.codemod.api_surface import surface, tf1_tables
 from migrate.codemod.factories import module_of, uses_keras
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
 from migrate.codemod.tf1_policy import CASTS, PREFERRED, RENAMES, REPORTED, graph_only
@@ -162,6 +163,18 @@ class Tf1GraphProgram(Rule):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = ("TF1 names TF2 lacks -> tf.compat.v1 where they run eagerly (tf.app.flags.FLAGS, "
                    "tf.logging.INFO); a Keras-free TF1 graph program -> tf.compat.v1 with eager execution off")
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A name of TensorFlow the walk may rename (`compat_spelling`: one TF2 lacks and compat.v1 has) or
+        `tf.nn.dropout`; without one the module is no graph program either (its graph-only names are such names).
+        The trigger words are mostly TF2's own `dropout`, `summary.`, `train.` or Keras's. A star import may bring
+        any name (`names.resolve`)."""
+        if outline.star:
+            return True
+        return any(name == "nn.dropout" or compat_spelling(name) is not None
+                   for names in outline.qualified(survey).values()
+                   for name in [tf1_name(names)] if name is not None)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.route = graph_program(self, node)

@@ -23,13 +23,15 @@ touched; a name bound both to `tensorflow` and to `tensorflow.compat.v1` (a vers
 from __future__ import annotations
 
 import inspect
+import math
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.api_surface import Surface, Tf1Tables, stable_hash, surface, tf1_tables
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code
 from migrate.codemod.tf1_policy import CASTS, GRAPH_MODE, POSITIONAL, PREFERRED, RENAMES, REPORTED, graph_only
@@ -68,6 +70,33 @@ class Tf1NamesToTf2(DropsStatements):
         """The rule's own words, or a call of a name TensorFlow's tables rename, reorder or change keywords of."""
         return super().triggered(source, survey) or \
             (any(word.encode() in source for word in cls.REQUIRES) and _mentions_table(source))
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A name the file's imports bind to TensorFlow (directly, or through Keras 2's `K.tf`) that the walk may
+        act on: one it renames or reports wherever it is read or imported (`_renamed_or_reported`), or a call that
+        gives a keyword the tables rename or more positional arguments than TF2 binds in TF1's order
+        (`_reordered_from`). The trigger words are mostly `Session`, `assign`, `variables`, `log(` of code that
+        spells them the TF2 way or is not TensorFlow's, and most table words are TF2's own `tf.reduce_sum(x, 1)`.
+        The walk finds its sites by LibCST's qualified names, which start at the same imports
+        (`Outline.bindings`)."""
+        qualified = outline.qualified(survey)
+
+        def tf1_names(dotted: tuple[str, ...]) -> set[str]:
+            spelt = (_through_keras(name) for name in qualified.get(dotted, ()))
+            return {name.removeprefix("tensorflow.") for name in spelt
+                    if name.startswith("tensorflow.") and not name.startswith("tensorflow.compat.")}
+
+        if any(_renamed_or_reported(name) for dotted in qualified for name in tf1_names(dotted)):
+            return True
+        if any(not level and module == "tensorflow" and _renamed_or_reported(name)
+               for level, module, names in outline.from_imports for name, _ in names):
+            return True
+        tables, _ = _tables()
+        return any(call.keywords & set(tables.keywords.get(f"tf.{name}") or ()) or
+                   call.positional > _reordered_from(name)
+                   for call in outline.calls if call.callee
+                   for name in tf1_names(tuple(call.callee.split("."))))
 
     def visit_Module(self, node: cst.Module) -> None:
         self.tf1_bodies: set[int] = set()  # bodies of `if`s only TensorFlow 1 enters
@@ -404,6 +433,29 @@ _WORD = re.compile(rb"\w+")
 TF_ALIASES = frozenset({b"tf", b"tensorflow", b"v1"})
 _TF_ALIAS = re.compile(rb"^[ \t]*(?:import[ \t]+tensorflow[\w.]*|from[ \t]+tensorflow[\w.]*[ \t]+import[ \t]+\w+)"
                        rb"[ \t]+as[ \t]+(\w+)", re.M)
+
+
+def _renamed_or_reported(name: str) -> bool:
+    """Whether the walk may rewrite or report `tf.NAME` wherever it is read, called or imported: a name of the
+    policy's, or one TF2 lacks that has a TF2 name."""
+    tables, api = _tables()
+    return name in RENAMES or name in CASTS or name in REPORTED or name == "Session" or \
+        ((name in PREFERRED or f"tf.{name}" in tables.renames) and api.missing(f"tensorflow.{name}") is not None)
+
+
+@cache
+def _reordered_from(name: str) -> float:
+    """How many positional arguments a call of `tf.NAME` may have before `_from_tables` makes one a keyword: the
+    first place where TF1's order (the tables' reorder) names a parameter TF2 does not bind there; infinity where
+    there is none."""
+    tables, api = _tables()
+    order = tables.reorders.get(f"tf.{name}")
+    if not order:
+        return math.inf
+    now = api.signature(f"tensorflow.{name}") if api.exists(f"tensorflow.{name}") else None
+    slots = now.positional if now is not None else ()
+    return next((index for index, keyword in enumerate(order)
+                 if keyword and not (index < len(slots) and slots[index] == keyword)), math.inf)
 
 
 def _mentions_table(source: bytes) -> bool:
