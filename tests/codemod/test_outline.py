@@ -15,8 +15,10 @@ from migrate.codemod.factories import Survey
 from migrate.codemod.outline import Outline, full_name
 from migrate.codemod.registry import all_rules
 from migrate.codemod.rules.backend_function_to_model import BackendFunctionToModel
+from migrate.codemod.rules.dead_fallback_tries import DeadFallbackTries
 from migrate.codemod.rules.layer_initial_weights import LayerInitialWeights
 from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
+from migrate.codemod.rules.session_run_to_values import SessionRunToValues
 
 
 def outline(source: str) -> Outline:
@@ -59,6 +61,8 @@ def test_outline_of_a_file():
     (LegacyImportPaths, "import numpy as np\nimport keras\nx = np.random.uniform(size=3)\n"),
     (LegacyImportPaths, "from keras.layers import Input, Layer\nclass Block(Layer):\n    pass\nx = Input((3,))\n"),
     (LegacyImportPaths, "import keras\nx = keras.layers.Input((3,))\nones = keras.initializers.Ones()\n"),
+    (DeadFallbackTries, "import tensorflow as tf\ntry:\n    import yaml\nexcept Exception:\n    yaml = None\n"),
+    (SessionRunToValues, "import tensorflow as tf\nsess = tf.Session()\nwith open(p) as f:\n    pass\n"),
 ])
 def test_words_without_the_work_are_not_relevant(rule, source):
     """The rule's trigger words are in the text, its walk would find nothing: the outline says so, and the file
@@ -79,6 +83,8 @@ def test_words_without_the_work_are_not_relevant(rule, source):
     (LegacyImportPaths, "from keras import losses as L\nloss = L.mse\n"),
     (LegacyImportPaths, "from keras.initializers import *\nw = one()\n"),
     (LegacyImportPaths, "import keras\nkeras.utils.generic_utils.get_custom_objects().update(objects)\n"),
+    (DeadFallbackTries, "import tensorflow as tf\ntry:\n    y = tf.contrib.a.B(x)\nexcept AttributeError:\n    y = x\n"),
+    (SessionRunToValues, "import tensorflow as tf\nwith tf.Session() as sess:\n    v = sess.run(t)\n"),
 ])
 def test_the_work_is_relevant(rule, source):
     assert rule.relevant(source.encode(), outline(source), Survey())

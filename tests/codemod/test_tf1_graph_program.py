@@ -78,6 +78,34 @@ def test_the_eager_renames_run_with_eager_execution_on_in_tensorflow_2():
     assert out.split()[:2] == ["data", "update_ops"]
 
 
+def test_a_name_that_runs_eagerly_imported_from_tensorflow_is_imported_from_compat_v1():
+    # dataiku/dss-plugin-deeplearning-image python-lib/dku_deeplearning_image/tensorboard_handle.py:7
+    assert_rewrites("""
+        from tensorflow import logging
+
+        def serve(verbosity=logging.WARN):
+            logging.set_verbosity(verbosity)
+    """, """
+        from tensorflow.compat.v1 import logging
+
+        def serve(verbosity=logging.WARN):
+            logging.set_verbosity(verbosity)
+    """, RULE)
+    # TF2 names beside it, a graph-only name outside a graph program, and a name with a TF2 twin stay here
+    assert_unchanged("""
+        from tensorflow import keras, logging
+        from tensorflow import placeholder
+        from tensorflow import set_random_seed
+        import keras
+    """, RULE)
+    assert _run_tf("""
+        from tensorflow.compat.v1 import logging
+        import tensorflow as tf
+        logging.set_verbosity(logging.WARN)
+        print(tf.executing_eagerly(), logging.get_verbosity() == logging.WARN)
+    """).split() == ["True", "True"]
+
+
 def test_a_graph_only_call_in_a_keras_module_is_still_reported():
     _, findings = rewrite("""
         import tensorflow as tf

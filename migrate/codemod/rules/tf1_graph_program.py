@@ -5,6 +5,7 @@ Two cases, both from TensorFlow's own tables' answer (`tf.compat.v1.X` for a TF1
   `set_verbosity(tf.logging.INFO)`, `reuse=tf.AUTO_REUSE`, `tf.GraphKeys.UPDATE_OPS`): tf1_names_to_tf2
   renames the calls; what consumes a graph-only constant (`tf.variable_scope`) is still reported there.
   `tf.app.flags` becomes `tf.compat.v1.flags`, the same module under the name TensorFlow's API files list.
+  An import of such a name (`from tensorflow import logging`) is made from `tensorflow.compat.v1`.
 - **A graph program**: a module that uses graph-only TF1 names (`tf.placeholder`, `tf.Session`,
   `tf.train.AdamOptimizer`; `tf1_policy.GRAPH_ONLY`) and is Keras-free, as is every module of the run
   joined to it by imports either way (`Survey.keras_linked`: Keras 3 does not run with eager execution off,
@@ -206,6 +207,24 @@ class Tf1GraphProgram(Rule):
         self.renamed += 1
         self.converted()
         return cst.parse_expression(f"{root}.{new}")
+
+    def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
+        """`from tensorflow import logging` -> `from tensorflow.compat.v1 import logging`: the import of a name read
+        as `tf.logging` is renamed (a module or name TF2 lacks that compat.v1 has and that runs eagerly, or any in a
+        graph program), so its reads (`logging.set_verbosity(logging.WARN)`) name compat.v1's. Only where every
+        name of the statement is one (the others of `from tensorflow import keras, logging` are TF2's there)."""
+        if updated.relative or updated.module is None or code(updated.module) != "tensorflow" or \
+                isinstance(updated.names, cst.ImportStar):
+            return updated
+        for alias in updated.names:
+            name = code(alias.name)
+            if compat_spelling(name, self.route) != f"compat.v1.{name}" or surface().missing(f"tensorflow.{name}") is None:
+                return updated
+            if not self.route and (graph_only(name) or name in REPORTED):
+                return updated
+        self.renamed += 1
+        self.converted()
+        return updated.with_changes(module=cst.parse_expression("tensorflow.compat.v1"))
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         """`tf.nn.dropout(x, 0.8)`: see `_dropout`. In a graph program, a name TF2 kept called with a keyword

@@ -506,10 +506,13 @@ def _build_table_words() -> list[list[str]]:
     names = {old.rsplit(".", 1)[-1] for old in tables.renames
              if old.startswith("tf.") and not old.startswith("tf.compat.") and api.missing("tensorflow." + old[3:])}
     top = {old[3:] for old in tables.renames if old.startswith("tf.") and "." not in old[3:]}
-    # under a TF1 module TF2 lacks (`python_io.TFRecordWriter`): _mentions_table wants that module before it
+    # under a TF1 module TF2 lacks, itself or a module above it (`python_io.TFRecordWriter`,
+    # `contrib.cluster_resolver.TPUClusterResolver`): _mentions_table wants that module's last part before it
+    # (not where TF2 spells the same two last parts: `contrib.summary.scalar` beside TF2's `tf.summary.scalar`)
     gone = {old.rsplit(".", 1)[-1] for old in tables.renames if old.startswith("tf.") and
             not old.startswith("tf.compat.") and old.count(".") >= 2 and
-            api.missing("tensorflow." + old[3:].rpartition(".")[0]) == "tensorflow." + old[3:].rpartition(".")[0]}
+            api.missing("tensorflow." + old[3:].rpartition(".")[0]) is not None and
+            not api.exists("tensorflow." + ".".join(old.split(".")[-2:]))}
     names = {name.encode() for name in names if api.missing(f"tensorflow.{name}")
              and (name in top or name in gone or ("_" in name and len(name) >= 10))}
     keywords = {keyword.encode() for renames in tables.keywords.values() for keyword, new in renames.items() if new}

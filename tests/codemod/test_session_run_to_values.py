@@ -1,0 +1,120 @@
+"""session_run_to_values: must-not-change cases first, then before/after, then executed."""
+
+import numpy as np
+
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+
+RULE = "session_run_to_values"
+
+
+def test_sessions_that_do_more_than_read_values_stay():
+    assert_unchanged("""
+        import tensorflow as tf
+
+        def fed(x, y, value):
+            with tf.Session() as sess:
+                return sess.run(y, feed_dict={x: value})
+
+        def initialized(v):
+            with tf.Session() as sess:
+                sess.run(tf.global_variables_initializer())
+                return sess.run(v)
+
+        def twice(noise):
+            with tf.Session() as sess:
+                return sess.run(noise), sess.run(noise)  # two values in TF1, one eagerly
+
+        def on_a_graph(graph, t):
+            with tf.Session(graph=graph) as sess:
+                return sess.run(t)
+
+        def kept(t):
+            with tf.Session() as sess:
+                value = sess.run(t)
+            return value, sess
+
+        def restored(saver, t):
+            with tf.Session() as sess:
+                saver.restore(sess, "model.ckpt")
+                return sess.run(t)
+    """, RULE)
+
+
+def test_not_where_the_function_builds_a_graph():
+    assert_unchanged("""
+        import tensorflow as tf
+        import keras
+
+        def train(loss):
+            train_op = tf.train.AdamOptimizer(0.1).minimize(loss)
+            with tf.Session() as sess:
+                return sess.run(train_op)
+
+        def fed_later():
+            x = tf.placeholder(tf.float32)
+            with tf.Session() as sess:
+                return sess.run(x * 2)
+    """, RULE)
+
+
+def test_not_in_a_program_that_turns_eager_execution_off():
+    assert_unchanged("""
+        import tensorflow as tf
+        tf.compat.v1.disable_eager_execution()
+
+        def value(t):
+            with tf.compat.v1.Session() as sess:
+                return sess.run(t)
+    """, RULE)
+
+
+def test_a_test_reading_a_metric_value():
+    # danieljl/keras-image-captioning keras_image_captioning/metrics_test.py:94
+    assert_rewrites("""
+        import numpy as np
+        import tensorflow as tf
+
+        def _assert_accuracy(accuracy_expected, y_true_np, y_pred_np):
+            # the metric on constants
+            with tf.Session() as session:
+                y_true = tf.constant(y_true_np)
+                y_pred = tf.constant(y_pred_np)
+
+                result = categorical_accuracy(y_true, y_pred)
+                accuracy = session.run(result)
+                np.testing.assert_almost_equal(accuracy, accuracy_expected)
+    """, """
+        import numpy as np
+        import tensorflow as tf
+
+        def _assert_accuracy(accuracy_expected, y_true_np, y_pred_np):
+            # the metric on constants
+            y_true = tf.constant(y_true_np)
+            y_pred = tf.constant(y_pred_np)
+
+            result = categorical_accuracy(y_true, y_pred)
+            accuracy = tf.nest.map_structure(lambda t: t.numpy(), result)
+            np.testing.assert_almost_equal(accuracy, accuracy_expected)
+    """, RULE)
+
+
+def test_the_values_read_eagerly_are_what_session_run_gave():
+    before = """
+        import tensorflow as tf
+
+        def values(a):
+            with tf.Session() as sess:
+                x = tf.constant(a)
+                one = sess.run(tf.reduce_sum(x))
+                pair = sess.run([x * 2, {"m": tf.reduce_max(x)}])
+            return one, pair
+    """
+    after, _ = rewrite(before, RULE)
+    assert "Session" not in after
+    scope: dict = {}
+    exec(compile(after, "example.py", "exec"), scope)  # noqa: S102 - the test's own snippet
+    one, pair = scope["values"](np.array([1.0, 2.0]))
+    assert isinstance(one, np.float64 | np.ndarray | np.floating) and float(one) == 3.0
+    assert isinstance(pair, list) and isinstance(pair[0], np.ndarray) and isinstance(pair[1], dict)
+    np.testing.assert_array_equal(pair[0], [2.0, 4.0])
+    assert float(pair[1]["m"]) == 2.0
