@@ -170,7 +170,8 @@ class H5SavesToKeras3(Rule):
         """{id(other use of a renamed path): its new suffix}. A save renames the file it writes, so every other
         use of the identical path in its function (`os.remove`, `open`, a name set from it) must follow, or the
         script looks for a file that is no longer written (FileNotFoundError). A use that names the same file
-        but is spelt otherwise, or is joined to a folder, cannot be matched safely: it is reported."""
+        but is spelt otherwise (`f"{name}_w.h5"`, `os.path.join(out, name + '_w.h5')`) cannot be matched safely:
+        it is reported."""
         uses = _PathUses()
         module.visit(uses)
         same: dict[int, str] = {}
@@ -179,8 +180,8 @@ class H5SavesToKeras3(Rule):
             renamed = {_key(call.args[0].value): WEIGHTS if _callee(call.func) == "save_weights" else ".keras"
                        for call in saves}
             files = {str(ending(call.args[0].value)).rsplit("/", 1)[-1] for call in saves}
-            for value, joined in uses.values.get(scope, ()) if renamed else ():
-                if _key(value) in renamed and not joined:
+            for value in uses.values.get(scope, ()) if renamed else ():
+                if _key(value) in renamed:
                     same[id(value)] = renamed[_key(value)]
                 elif _names_file(value, renamed, files):
                     self._report_other_spelling(value, renamed)
@@ -298,15 +299,15 @@ def _names_file(value: cst.BaseExpression, renamed: dict[str, str], files: set[s
 
 class _PathUses(cst.CSTVisitor):
     """Per function (or the module's top level, keyed None): the Keras saves of a .h5 path, and every value
-    that may be a path: a call's argument (with whether the call joins it to a folder) or an assigned value.
-    The arguments of the saving calls themselves are left to the rule, which decides them."""
+    that may be a path: a call's argument or an assigned value. The arguments of the saving calls are left to the
+    rule, which decides them, and those of a join are parts of a path, not a path (the join is one)."""
 
     OWN_DECISION = frozenset({*SAVING_METHODS, "load_model", "ModelCheckpoint"})
 
     def __init__(self) -> None:
         self.scopes: list[int | None] = [None]
         self.saves: dict[int | None, list[cst.Call]] = {}
-        self.values: dict[int | None, list[tuple[cst.BaseExpression, bool]]] = {}
+        self.values: dict[int | None, list[cst.BaseExpression]] = {}
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         self.scopes.append(id(node))
@@ -315,17 +316,15 @@ class _PathUses(cst.CSTVisitor):
         self.scopes.pop()
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        self.values.setdefault(self.scopes[-1], []).append((node.value, False))
+        self.values.setdefault(self.scopes[-1], []).append(node.value)
 
     def visit_Call(self, node: cst.Call) -> None:
         callee = _callee(node.func)
         if callee in ("save", "save_weights") and isinstance(node.func, cst.Attribute) and node.args and \
                 node.args[0].keyword is None and _legacy(ending(node.args[0].value)):
             self.saves.setdefault(self.scopes[-1], []).append(node)
-        if callee in self.OWN_DECISION:
-            return
-        joined = _is_join(node)
-        self.values.setdefault(self.scopes[-1], []).extend((arg.value, joined) for arg in node.args)
+        if callee not in self.OWN_DECISION and not _is_join(node):
+            self.values.setdefault(self.scopes[-1], []).extend(arg.value for arg in node.args)
 
 
 class _Writes(cst.CSTVisitor):
