@@ -1,6 +1,6 @@
 """h5_saves_to_keras3: must-not-change cases first, then before/after."""
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
 RULE = "h5_saves_to_keras3"
 
@@ -179,3 +179,90 @@ def test_no_scope_analysis_where_no_name_can_be_a_checkpoint(monkeypatch):
         model.save_weights("w.weights.h5")
     """, RULE)
     assert ScopeProvider in made
+
+
+def test_other_uses_of_a_renamed_weights_path_in_the_function_follow_it():
+    # shenweichen/DeepMatch tests/utils.py: the weights file is saved, loaded, then removed by the same path; with
+    # only the save and the load renamed, os.remove looks for a file no longer written (FileNotFoundError)
+    assert_rewrites("""
+        import os
+        def check_model(model, model_name, x, y):
+            model.fit(x, y, batch_size=10, epochs=2, validation_split=0.5)
+            model.save_weights(model_name + '_weights.h5')
+            model.load_weights(model_name + '_weights.h5')
+            os.remove(model_name + '_weights.h5')
+
+        def elsewhere(model_name):
+            os.remove(model_name + '_weights.h5')
+    """, """
+        import os
+        def check_model(model, model_name, x, y):
+            model.fit(x, y, batch_size=10, epochs=2, validation_split=0.5)
+            model.save_weights(model_name + '_weights.weights.h5')
+            model.load_weights(model_name + '_weights.weights.h5')
+            os.remove(model_name + '_weights.weights.h5')
+
+        def elsewhere(model_name):
+            os.remove(model_name + '_weights.h5')
+    """, RULE)
+
+
+def test_a_path_variable_set_from_the_renamed_path_and_reused_follows_it():
+    findings = assert_rewrites("""
+        import os, shutil
+        model.save(os.path.join(OUT, "model.h5"))
+        path = os.path.join(OUT, "model.h5")
+        if os.path.exists(path):
+            shutil.copy(path, "backup/")
+        size = os.path.getsize(os.path.join(OUT,  "model.h5"))
+        np.save("model.h5", arr)
+    """, """
+        import os, shutil
+        model.save(os.path.join(OUT, "model.keras"))
+        path = os.path.join(OUT, "model.keras")
+        if os.path.exists(path):
+            shutil.copy(path, "backup/")
+        size = os.path.getsize(os.path.join(OUT,  "model.keras"))
+        np.save("model.h5", arr)
+    """, RULE)
+    assert findings == []
+
+
+def test_a_use_of_the_file_spelt_otherwise_is_reported():
+    findings = assert_rewrites("""
+        import os
+        def check_model(model, model_name):
+            model.save_weights(model_name + '_weights.h5')
+            os.remove(f"{model_name}_weights.h5")
+            os.remove(model_name + '_weights.h5.bak')
+            print("saved the weights.h5")
+    """, """
+        import os
+        def check_model(model, model_name):
+            model.save_weights(model_name + '_weights.weights.h5')
+            os.remove(f"{model_name}_weights.h5")
+            os.remove(model_name + '_weights.h5.bak')
+            print("saved the weights.h5")
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(5, False), (6, False)]
+    assert "rename this path the same way" in findings[0].message
+
+
+def test_the_rewritten_deepmatch_check_runs_with_keras_3(tmp_path):
+    """The rewrite of the DeepMatch function, run for real: save, load and remove all find the file."""
+    got, _ = rewrite("""
+        import os
+        def check_model(model, model_name, x, y):
+            model.fit(x, y, batch_size=10, epochs=2, validation_split=0.5, verbose=0)
+            model.save_weights(model_name + '_weights.h5')
+            model.load_weights(model_name + '_weights.h5')
+            os.remove(model_name + '_weights.h5')
+    """, RULE)
+    import keras
+    import numpy as np
+    namespace: dict = {}
+    exec(compile(got, "example.py", "exec"), namespace)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+    model.compile(loss="mse")
+    namespace["check_model"](model, str(tmp_path / "m"), np.zeros((4, 3)), np.zeros((4, 1)))
+    assert list(tmp_path.iterdir()) == []

@@ -6,7 +6,9 @@ a whole-model `save('m.h5')` writes legacy HDF5 that Keras 3 may not reload (a m
 literal, an f-string, `os.path.join(..., 'm.h5')`, a `+` concatenation, or a template filled by `%` or
 `.format()` (`'fold%d.h5' % k`): its literal ending is rewritten.
 `load_weights`/`load_model` of a path are rewritten only where this file writes the same file name (a
-`.h5` the script did not write is a legacy file, which Keras 3 still reads).
+`.h5` the script did not write is a legacy file, which Keras 3 still reads). Every other use of the very path a
+save renames, in the same function (`os.remove(name + '_w.h5')` after `save_weights(name + '_w.h5')`), is the
+same file and is renamed with it; a path that names that file but is built otherwise is reported.
 """
 
 from __future__ import annotations
@@ -162,6 +164,50 @@ class H5SavesToKeras3(Rule):
         self.assigned = writes.assigned
         self.path_values = {id(writes.assigned[name]): suffix for name, suffix in writes.checkpoint_names.items()
                             if name in writes.assigned and _legacy(ending(writes.assigned[name]))}
+        self.same_paths = self._same_paths(node)
+
+    def _same_paths(self, module: cst.Module) -> dict[int, str]:
+        """{id(other use of a renamed path): its new suffix}. A save renames the file it writes, so every other
+        use of the identical path in its function (`os.remove`, `open`, a name set from it) must follow, or the
+        script looks for a file that is no longer written (FileNotFoundError). A use that names the same file
+        but is spelt otherwise (`f"{name}_w.h5"`, `os.path.join(out, name + '_w.h5')`) cannot be matched safely:
+        it is reported."""
+        uses = _PathUses()
+        module.visit(uses)
+        same: dict[int, str] = {}
+        for scope in uses.saves:
+            saves = [call for call in uses.saves[scope] if id(call) not in self.own and not self._library_function(call)]
+            renamed = {_key(call.args[0].value): WEIGHTS if _callee(call.func) == "save_weights" else ".keras"
+                       for call in saves}
+            files = {str(ending(call.args[0].value)).rsplit("/", 1)[-1] for call in saves}
+            for value in uses.values.get(scope, ()) if renamed else ():
+                if _key(value) in renamed:
+                    same[id(value)] = renamed[_key(value)]
+                elif _names_file(value, renamed, files):
+                    self._report_other_spelling(value, renamed)
+        return same
+
+    def _report_other_spelling(self, value: cst.BaseExpression, renamed: dict[str, str]) -> None:
+        shown = " ".join(code(value).split())
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        self.report(value, f"{shown} names a file this function saves as .h5, which is now written as "
+                           f"{' or '.join(sorted(set(renamed.values())))}: rename this path the same way")
+
+    def _renamed_use(self, original: cst.BaseExpression, updated: cst.BaseExpression) -> cst.BaseExpression:
+        suffix = self.same_paths.get(id(original))
+        if suffix is None:
+            return updated
+        self.converted()
+        return with_suffix(updated, suffix)
+
+    def leave_SimpleString(self, original: cst.SimpleString, updated: cst.SimpleString) -> cst.BaseExpression:
+        return self._renamed_use(original, updated)
+
+    def leave_FormattedString(self, original: cst.FormattedString, updated: cst.FormattedString) -> cst.BaseExpression:
+        return self._renamed_use(original, updated)
+
+    def leave_BinaryOperation(self, original: cst.BinaryOperation, updated: cst.BinaryOperation) -> cst.BaseExpression:
+        return self._renamed_use(original, updated)
 
     def leave_Assign(self, original: cst.Assign, updated: cst.Assign) -> cst.Assign:
         suffix = self.path_values.get(id(original.value))
@@ -170,7 +216,9 @@ class H5SavesToKeras3(Rule):
         self.converted()
         return updated.with_changes(value=with_suffix(updated.value, suffix))
 
-    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        if id(original) in self.same_paths:  # os.path.join(OUT, 'm.h5'), used again after a save of it
+            return self._renamed_use(original, updated)
         func = updated.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
         path = ending(updated.args[0].value) if updated.args else None
@@ -233,6 +281,50 @@ def _callee(func: cst.BaseExpression) -> str | None:
 def _weights_only(call: cst.Call) -> bool:
     return any(a.keyword is not None and a.keyword.value == "save_weights_only" and isinstance(a.value, cst.Name)
                and a.value.value == "True" for a in call.args)
+
+
+def _key(node: cst.BaseExpression) -> str:
+    """A path expression's code, whitespace normalised: two uses with the same key denote the same file."""
+    return " ".join(code(node).split())
+
+
+def _names_file(value: cst.BaseExpression, renamed: dict[str, str], files: set[str]) -> bool:
+    """Whether `value`, not spelt as one of the renamed paths, ends in, or starts with, the file name one of them
+    ends with (`f"{name}_w.h5"` for `name + '_w.h5'`, or `'w.h5.bak'`)."""
+    text = ending(value)
+    if text is None or _key(value) in renamed:
+        return False
+    return any(text.endswith(file) or text.rsplit("/", 1)[-1].startswith(file) for file in files)
+
+
+class _PathUses(cst.CSTVisitor):
+    """Per function (or the module's top level, keyed None): the Keras saves of a .h5 path, and every value
+    that may be a path: a call's argument or an assigned value. The arguments of the saving calls are left to the
+    rule, which decides them, and those of a join are parts of a path, not a path (the join is one)."""
+
+    OWN_DECISION = frozenset({*SAVING_METHODS, "load_model", "ModelCheckpoint"})
+
+    def __init__(self) -> None:
+        self.scopes: list[int | None] = [None]
+        self.saves: dict[int | None, list[cst.Call]] = {}
+        self.values: dict[int | None, list[cst.BaseExpression]] = {}
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scopes.append(id(node))
+
+    def leave_FunctionDef(self, original: cst.FunctionDef) -> None:
+        self.scopes.pop()
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        self.values.setdefault(self.scopes[-1], []).append(node.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        callee = _callee(node.func)
+        if callee in ("save", "save_weights") and isinstance(node.func, cst.Attribute) and node.args and \
+                node.args[0].keyword is None and _legacy(ending(node.args[0].value)):
+            self.saves.setdefault(self.scopes[-1], []).append(node)
+        if callee not in self.OWN_DECISION and not _is_join(node):
+            self.values.setdefault(self.scopes[-1], []).extend(arg.value for arg in node.args)
 
 
 class _Writes(cst.CSTVisitor):
