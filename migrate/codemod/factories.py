@@ -77,6 +77,10 @@ class Survey:
     # Functions returning a TF1 session built from a memory-growth preamble, every use of which in the run drops
     # the session or installs it with set_session ("networks.get_session"): `memory_growth_preamble` converts them.
     session_factories: tuple[str, ...] = ()
+    # Undecorated module-level functions that build and return a tf.Session(...), every use of which in the run
+    # drops the session or installs it with set_session ("utils.get_session", keras-retinanet's): nothing runs a
+    # tensor with it, so `tf1_names_to_tf2` may spell it compat.v1 (the set_session is reported).
+    installed_sessions: tuple[str, ...] = ()
     # Modules of the run joined through imports, in either direction, to a module that uses Keras
     # (`tf1_graph_program`: a program whose eager execution is turned off must not run Keras 3).
     keras_linked: frozenset[str] = frozenset()
@@ -119,7 +123,7 @@ def survey(sources: Iterable[tuple[str, bytes]]) -> Survey:
             passed_on |= reexports(module_of(path), source)
     packages = frozenset(part.split(".")[0] for path, _ in sources for part in PurePath(path).parts)
     return Survey(found.factories, frozenset(reached), tuple(sorted(passed_on.items())), packages, _phases(sources),
-                  _session_factories(sources), _keras_linked(sources), _taken(sources))
+                  _session_factories(sources), _installed_sessions(sources), _keras_linked(sources), _taken(sources))
 
 
 # A use of Keras in a file's text: an import of it (`import keras`, `from tensorflow import keras`,
@@ -216,6 +220,21 @@ def _session_factories(sources: list[tuple[str, bytes]]) -> tuple[str, ...]:
         if b"ConfigProto" in source and b"Session(config" in source and b"return" in source:
             found |= {f"{module_of(path)}.{name}" for name in factory_functions(source)
                       if used_only_as_session(name, sources)}
+    return tuple(sorted(found))
+
+
+def _installed_sessions(sources: list[tuple[str, bytes]]) -> tuple[str, ...]:
+    """`Survey.installed_sessions`, read only from files that spell `Session(` and `return`. A use is a word that
+    can name the function (`get_session`, `utils.get_session`; not Keras's `K.get_session`)."""
+    from migrate.codemod.rules.memory_growth_preamble import used_only_as_session
+    from migrate.codemod.rules.tf1_names_to_tf2 import session_returners
+
+    found = set()
+    for path, source in sources:
+        if b"Session(" in source and b"return" in source:
+            module = module_of(path)
+            found |= {f"{module}.{name}" for name in session_returners(source)
+                      if used_only_as_session(name, sources, module)}
     return tuple(sorted(found))
 
 

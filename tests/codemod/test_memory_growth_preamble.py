@@ -3,6 +3,7 @@
 import textwrap
 from pathlib import Path
 
+from migrate.codemod.rules.memory_growth_preamble import used_only_as_session
 from tests.codemod.helpers import assert_rewrites, assert_unchanged
 
 RULE = "memory_growth_preamble"
@@ -527,3 +528,16 @@ def test_a_session_factory_per_branch_with_another_return_or_use_of_its_options_
                                  "run.py": "import keras.backend as K\nfrom dlocr.ctpn.lib.utils import get_session\n"
                                            "K.set_session(get_session())\n"})
         assert "set_memory_growth" not in got["dlocr/ctpn/lib/utils.py"] and "set_session(" in got["run.py"]
+
+
+def test_a_session_function_used_only_for_set_session_by_its_own_name():
+    # One run over several repositories: Keras's `sess = K.get_session()` is not a use of a project's get_session
+    # when the defining module is given, and a line commented out (EfficientDet's `# K.set_session(get_session())`)
+    # is no use at all
+    sources = [("utils.py", b"def get_session():\n    return tf.Session()\n"),
+               ("train.py", b"from utils import get_session\nK.set_session(get_session())\n"),
+               ("other.py", b"sess = K.get_session()\n# sess = get_session()\n")]
+    assert used_only_as_session("get_session", sources, "utils")
+    assert not used_only_as_session("get_session", sources)
+    assert not used_only_as_session("get_session", [*sources, ("run.py", b"utils.get_session().run(x)\n")], "utils")
+    assert not used_only_as_session("get_session", sources[:1] + sources[2:], "utils")  # never called

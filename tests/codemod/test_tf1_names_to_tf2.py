@@ -1,7 +1,9 @@
 """tf1_names_to_tf2: must-not-change cases first, then before/after, then what is reported."""
 
+import os
 import subprocess
 import sys
+import textwrap
 
 import numpy as np
 import tensorflow as tf
@@ -200,23 +202,98 @@ def test_a_debugging_print_on_the_loss_becomes_tf_print():
     assert [(f.line, f.message.split(" is")[0]) for f in findings] == [(8, "tf.Print")]
 
 
-def test_a_function_that_builds_and_returns_a_session():
-    # xuannianz/EfficientDet train.py (after keras-retinanet): its caller, K.set_session(get_session()), is the leftover
-    assert_rewrites("""
+def test_a_function_that_builds_and_returns_a_session_for_set_session():
+    # keras-retinanet's train.py, GlassyWing/text-detection-ocr's utils.py: the session goes to K.set_session alone
+    # (the leftover there), in the same file or another of the run; a config option TF2 has no call for keeps
+    # memory_growth_preamble out
+    findings = assert_rewrites("""
         import tensorflow as tf
+        from keras import backend as K
 
         def get_session():
             config = tf.ConfigProto()
-            config.gpu_options.per_process_gpu_memory_fraction = 0.5
+            config.gpu_options.visible_device_list = '0'
             return tf.Session(config=config)
+
+        def main():
+            K.set_session(get_session())
     """, """
         import tensorflow as tf
+        from keras import backend as K
 
         def get_session():
             config = tf.compat.v1.ConfigProto()
-            config.gpu_options.per_process_gpu_memory_fraction = 0.5
+            config.gpu_options.visible_device_list = '0'
             return tf.compat.v1.Session(config=config)
-    """, RULE)
+
+        def main():
+            K.set_session(get_session())
+    """)
+    assert [(f.line, f.rule, f.advice) for f in findings if "ession" in f.message] == \
+        [(8, "tf1_session_code", True), (11, "tf1_session_code", False)]
+
+
+def test_a_returned_session_run_by_its_receiver_is_reported():
+    # danieljl/keras-image-captioning losses_test.py: a pytest fixture whose tests call session.run(tensor); a
+    # compat.v1 session's default graph is empty under TF2 (the file uses Keras, so eager execution stays on).
+    # Likewise a caller that runs tensors with it, and a function no line of the run calls.
+    for source in ("""
+        import keras
+        import pytest
+        import tensorflow as tf
+
+        @pytest.fixture
+        def session():
+            return tf.Session()
+
+        def test_sum(session):
+            assert session.run(keras.ops.sum(tf.constant([1.0, 2.0]))) == 3.0
+    """, """
+        import keras
+        import tensorflow as tf
+
+        def get_session():
+            return tf.Session()
+
+        def main():
+            sess = get_session()
+            print(sess.run(keras.ops.sum(tf.constant([1.0, 2.0]))))
+    """, """
+        import keras
+        import tensorflow as tf
+
+        def get_session():
+            return tf.Session()
+    """):
+        findings = assert_unchanged(source)
+        assert [(f.line, f.rule, f.advice) for f in findings if "Session" in f.message] == \
+            [(source.count("\n", 0, source.index("tf.Session")) + 1, "tf1_session_code", False)]
+
+
+def test_a_returned_session_kept_runs_and_a_reported_one_failed_under_tensorflow_2(tmp_path):
+    # What the old rewrite made of the fixture fails on TF2; the set_session factory's compat.v1 session is made.
+    script = tmp_path / "script.py"
+    script.write_text(textwrap.dedent("""
+        import tensorflow as tf
+
+        def session():
+            return tf.compat.v1.Session()
+
+        def get_session():
+            config = tf.compat.v1.ConfigProto()
+            config.gpu_options.visible_device_list = '0'
+            return tf.compat.v1.Session(config=config)
+
+        get_session()
+        try:
+            session().run(tf.reduce_sum(tf.constant([1.0, 2.0])))
+        except RuntimeError as error:
+            print(error)
+    """))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
+    assert done.returncode == 0, done.stderr
+    assert "graph is empty" in done.stdout
 
 
 def test_initializing_variables_through_the_keras_session_goes():

@@ -255,10 +255,13 @@ def _may_return_session(source: bytes) -> bool:
                for statement in tree.body)
 
 
-def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]]) -> bool:
+def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]], module: str | None = None) -> bool:
     """Whether every line of the run that spells `name` defines or imports it, calls it dropping the result or
-    passes the call's result straight to set_session, and some line calls it."""
-    word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
+    passes the call's result straight to set_session, and some line calls it (a comment is not read). Given the defining `module`, only
+    the words that can name it count: `name` after no dot, or `module.name` (not Keras's `K.get_session`)."""
+    spelt = re.escape(name.encode())
+    word = re.compile(rb"\b" + spelt + rb"\b" if module is None else
+                      rb"(?<![\w.])" + spelt + rb"\b|\b" + re.escape(module.encode()) + rb"\." + spelt + rb"\b")
     # an import over several lines (`from dlocr import (a,\n b, get_session)`, or with a backslash) read as one line
     one_line = re.compile(rb"\\[ \t]*\r?\n|(?<=import)([ \t]*\([^)]*\))")
     call = rb"(?:\w+\.)*" + re.escape(name.encode()) + rb"\([^()]*\)"
@@ -271,7 +274,7 @@ def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]]) -> boo
                               found.group(1).replace(b"\r", b" ").replace(b"\n", b" ").replace(b"(", b" ")
                               .replace(b")", b" "), source)
         for line in source.split(b"\n"):
-            if word.search(line):
+            if word.search(line) and not line.lstrip().startswith(b"#"):  # a line commented out is no use
                 if not allowed.fullmatch(line):
                     return False
                 calls += re.search(call, line) is not None and not line.lstrip().startswith(b"def ")

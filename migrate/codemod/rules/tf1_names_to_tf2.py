@@ -4,8 +4,11 @@ These are the renames of TensorFlow's own `tf_upgrade_v2` that mean the same on 
 API moved to `tf.io.gfile`, a cast that became `tf.cast(x, tf.float32)`, graph objects that live on in
 `tf.compat.v1` and work there with eager execution on (a `GraphDef` parsed from a frozen `.pb`, a
 `Session(graph=g)` running that graph: it never touches Keras, so Keras 3 does not care). A session on the
-default graph (`tf.Session()`) is not rewritten unless a function only builds and returns it (the
-caller's `K.set_session` is reported), or the function or class that makes it fills that graph with
+default graph (`tf.Session()`) is not rewritten unless an undecorated module-level function only builds and
+returns it and every use of it in the run drops the session or hands it to `set_session` (the survey's
+`installed_sessions`; the caller's `K.set_session` is reported); returned to anything else (a pytest fixture,
+a caller that runs tensors with it, no caller seen) it is left to `tf1_session_code`'s report: under TF2 its
+graph is empty, so `session.run(tensor)` fails. Or the function or class that makes it fills that graph with
 `import_graph_def(..., name='')` (a frozen `.pb` run for inference: with eager execution on, TF2 still imports
 a GraphDef into the default graph, and compat.v1's session runs it as TF1's did; only with `name=''`, because
 eager execution ignores the name scope a non-empty `name` would put before every operation's name). Otherwise, under TF2 that graph is
@@ -22,6 +25,7 @@ touched; a name bound both to `tensorflow` and to `tensorflow.compat.v1` (a vers
 
 from __future__ import annotations
 
+import ast
 import inspect
 import math
 import re
@@ -102,7 +106,7 @@ class Tf1NamesToTf2(DropsStatements):
         self.tf1_bodies: set[int] = set()  # bodies of `if`s only TensorFlow 1 enters
         self.in_tf1_body = 0
         self.prints: dict[int, str] = {}  # `x = tf.Print(x, [...])` lines -> their tf.print line
-        self.returned: set[int] = set()  # sessions a function returns
+        self.returned: dict[int, str | None] = {}  # calls a function returns -> its name, if undecorated, module-level
         self.module = node
         self.scopes: list[cst.CSTNode] = []  # the functions and classes the walk is in
         self.importing: set[int] | None = None  # ids of functions and classes that call import_graph_def
@@ -167,7 +171,18 @@ class Tf1NamesToTf2(DropsStatements):
 
     def visit_Return(self, node: cst.Return) -> None:
         if isinstance(node.value, cst.Call):
-            self.returned.add(id(node.value))
+            function = self.scopes[0] if len(self.scopes) == 1 else None
+            self.returned[id(node.value)] = function.name.value if isinstance(function, cst.FunctionDef) and \
+                not function.decorators else None
+
+    def _installed(self, call: cst.Call) -> bool:
+        """Whether the function returning `call` is one of the survey's `installed_sessions`: every use of it in the
+        run drops the session or hands it to set_session, so no tensor is run with it."""
+        from migrate.codemod.factories import module_of  # factories reads this module's session_returners
+
+        name = self.returned.get(id(call))
+        installed = getattr(self.context.scratch.get("survey"), "installed_sessions", ())
+        return name is not None and f"{module_of(self.context.filename or '')}.{name}" in installed
 
     def _initializes(self, node: cst.SimpleStatementLine) -> bool:
         """`K.get_session().run(tf.variables_initializer([...]))`: TF2 variables are initialized when made."""
@@ -341,9 +356,9 @@ class Tf1NamesToTf2(DropsStatements):
             return updated.with_changes(func=cst.parse_expression(f"{code(root)}.cast"), args=[
                 updated.args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
                 cst.Arg(cst.parse_expression(f"{code(root)}.{CASTS[name]}"))])
-        # A session on its own graph, or one a function builds and returns (keras-retinanet's get_session()):
-        # compat.v1's runs on TF2, and whoever hands the latter to Keras (K.set_session) is reported there.
-        if root is not None and name == "Session" and ("graph" in keywords or id(original) in self.returned
+        # A session on its own graph, or one a function builds and returns for set_session alone (keras-retinanet's
+        # get_session()): compat.v1's runs on TF2, and whoever hands the latter to Keras (K.set_session) is reported.
+        if root is not None and name == "Session" and ("graph" in keywords or self._installed(original)
                                                        or self._fills_default_graph()):
             self.converted()
             return updated.with_changes(func=cst.parse_expression(f"{code(root)}.compat.v1.Session"))
@@ -422,6 +437,21 @@ class Tf1NamesToTf2(DropsStatements):
         self.converted()
         func = cst.parse_expression(f"{code(root)}.{target}") if target != name else updated.func
         return updated.with_changes(func=func, args=args)
+
+
+def session_returners(source: bytes) -> list[str]:
+    """The undecorated module-level functions of a file that return a call of some `Session` (`return
+    tf.Session(config=config)`), read from Python's own tree; a file Python cannot parse has none (its rewrite
+    reports the session)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return []
+    return [statement.name for statement in tree.body
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and not statement.decorator_list
+            and any(isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and
+                    (getattr(node.value.func, "attr", None) or getattr(node.value.func, "id", None)) == "Session"
+                    for node in ast.walk(statement))]
 
 
 # `qualifier.name(`, or the end of a dotted name read (`fft = tf.fft`, `isinstance(d, tf.Dimension)`)
