@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import libcst as cst
 import libcst.matchers as m
@@ -401,12 +401,14 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         (`_attribute_by_table` spells it from the same root: keras.layers.Layer) and nothing else reads the module:
         the import becomes `import keras`, the package those names are read from."""
         found = set()
+        attributes = None
         for alias in m.findall(node, m.ImportAlias(asname=None)):
             module = code(alias.name)
             if "." not in module or legacy(module) is None or not legacy(module).module:
                 continue
-            spelled = [found for found in m.findall(node, m.Attribute()) if code(found) == module]
-            reads = [found for found in m.findall(node, m.Attribute()) if code(found.value) == module and
+            attributes = attributes if attributes is not None else m.findall(node, m.Attribute())  # once a file
+            spelled = [found for found in attributes if code(found) == module]
+            reads = [found for found in attributes if code(found.value) == module and
                      (entry := self._entry(f"{module}.{found.attr.value}")) is not None and entry.target and
                      entry.target.split(".")[0] == module.split(".")[0]]
             imports = len([each for each in m.findall(node, m.ImportAlias()) if code(each.name) == module])
@@ -421,6 +423,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         spelled from its root (imported where the file does not bind the root otherwise), and the import goes.
         Keras 3 has no such module, so the import alone stops the file."""
         found: dict[str, tuple[str, str | None]] = {}
+        rebound = cache(lambda root: _binds_root_otherwise(node, root))  # once a file per root
         for statement in m.findall(node, m.Import() | m.ImportFrom()):
             if isinstance(statement, cst.ImportFrom) and (statement.relative or statement.module is None or
                                                           isinstance(statement.names, cst.ImportStar)):
@@ -435,7 +438,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 uses = m.findall(node, m.Name(name))
                 reads = [attribute for attribute in m.findall(node, m.Attribute(value=m.Name(name)))
                          if (entry := self._entry(f"{module}.{attribute.attr.value}")) is not None and entry.target
-                         and not _binds_root_otherwise(node, entry.target.split(".")[0])]
+                         and not rebound(entry.target.split(".")[0])]
                 if reads and len(reads) == len(uses) - 1 and len(m.findall(node, m.AsName(name=m.Name(name)))) == 1:
                     found[name] = (module, parent)
         return found
