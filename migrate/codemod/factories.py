@@ -21,6 +21,7 @@ skipped before it is parsed.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -81,7 +82,7 @@ class Survey:
     # drops the session or installs it with set_session ("utils.get_session", keras-retinanet's): nothing runs a
     # tensor with it, so `tf1_names_to_tf2` may spell it compat.v1 (the set_session is reported).
     installed_sessions: tuple[str, ...] = ()
-    # Modules of the run joined through imports, in either direction, to a module that uses Keras
+    # Files of the run (paths) joined through imports, in either direction, to a file that uses Keras
     # (`tf1_graph_program`: a program whose eager execution is turned off must not run Keras 3).
     keras_linked: frozenset[str] = frozenset()
     # What the run's files take from its modules by name ("model.mean": `from model import mean`, or `model.mean` read
@@ -150,33 +151,115 @@ def uses_keras(source: bytes) -> bool:
 
 
 def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
-    """The run's module names (`module_of`) in a group of modules joined by imports (either way, read from the
-    text: every dotted part of an import and every name imported that is a module of the run) that holds a
-    module that uses Keras (`KERAS_USE`). Two files with the same module name are one module:
-    when in doubt, linked. Read only when some file of the run names TensorFlow (a graph program imports it; a
-    narrower test, `placeholder` or `Session` in some file, missed a program of `tf.summary.FileWriter` alone)."""
+    """The run's files (their paths) in a group of files joined by imports (either way, read from the text: every
+    dotted part of an import and every name imported that is a module of the run) that holds a file that uses Keras
+    (`KERAS_USE`). Where several files of the run have the module name an import reads (a repository of many
+    projects, each with its own `models.py` and `utils/layers.py`), the import joins the ones Python finds from the
+    importing file's folder or a folder its `sys.path` lines add, else the nearest (`_reached`); where a `sys.path`
+    line names no folder, it joins them all: when in doubt, linked. An import from a package that is not
+    the run's (no file nor folder of that name: `from tensorflow.examples.tutorials.mnist import input_data`) joins
+    nothing. Read only when some file of the run names TensorFlow (a graph program imports it; a narrower test,
+    `placeholder` or `Session` in some file, missed a program of `tf.summary.FileWriter` alone)."""
     if not any(b"tensorflow" in source for _, source in sources):
         return frozenset()
-    modules = {module_of(path) for path, _ in sources}
-    parent = {module: module for module in modules}
+    files: dict[str, list[str]] = {}
+    for path, _ in sources:
+        files.setdefault(module_of(path), []).append(path)
+    parent = {path: path for path, _ in sources}
+    folders_named = {part for path in parent for part in PurePath(path).parent.parts}
 
-    def root(module: str) -> str:
-        while parent[module] != module:
-            parent[module] = parent[parent[module]]
-            module = parent[module]
-        return module
+    def root(path: str) -> str:
+        while parent[path] != path:
+            parent[path] = parent[parent[path]]
+            path = parent[path]
+        return path
 
     keras: set[str] = set()
     for path, source in sources:
-        name = module_of(path)
         if uses_keras(source):
-            keras.add(name)
+            keras.add(path)
+        folders = _search_folders(path, source)
         for base, names, plain in _IMPORTED.findall(lines(source)):
-            words = re.split(rb"[.,\s]+|\bas\b", base + b"." + names if base else plain)
-            for word in {w.decode() for w in words if w} & modules:
-                parent[root(word)] = root(name)
-    linked = {root(module) for module in keras}
-    return frozenset(module for module in modules if root(module) in linked)
+            for chain in _chains(base, names, plain):
+                if not chain[0].startswith(".") and chain[0] not in files and chain[0] not in folders_named:
+                    continue
+                for index, word in enumerate(chain):
+                    for other in _reached(files.get(word, ()), chain[:index + 1], path, folders):
+                        parent[root(other)] = root(path)
+    linked = {root(path) for path in keras}
+    return frozenset(path for path in parent if root(path) in linked)
+
+
+def _chains(base: bytes, names: bytes, plain: bytes) -> Iterator[list[str]]:
+    """The dotted module paths one import statement may load, as lists of parts: `import a.b as c, d` -> [a, b],
+    [d]; `from a.b import c, d` -> [a, b, c], [a, b, d] (a name imported may be a module); a relative import keeps
+    its dots as a first part (`from ..utils import x` -> [.., utils, x])."""
+    if not base:
+        for item in plain.split(b","):
+            if item.split():
+                yield item.split()[0].decode(errors="replace").split(".")
+        return
+    text = base.decode(errors="replace")
+    dots = len(text) - len(text.lstrip("."))
+    parts = ([text[:dots]] if dots else []) + [part for part in text[dots:].split(".") if part]
+    for item in names.split(b","):
+        words = item.split()
+        yield parts + ([words[0].decode(errors="replace")] if words else [])
+
+
+# A line that adds a folder to Python's search path (`sys.path.append("../utils")`, `sys.path.insert(0, ...)`).
+_SYS_PATH = re.compile(rb"\bsys[ \t]*\.[ \t]*path[ \t]*\.[ \t]*(?:append|insert|extend)[ \t]*\(([^\n]*)")
+_STRING = re.compile(rb"""[rRbBuU]?(?:'([^'\n]*)'|"([^"\n]*)")""")
+
+
+def _search_folders(path: str, source: bytes) -> list[str] | None:
+    """The folders an absolute import of `path` is looked up in: its own (a script's, run from there) and each one a
+    `sys.path` line of it adds, read relative to it (`sys.path.append("../utils")`; each string of the line on its
+    own); None where such a line names no folder in a string (`sys.path.append(model_path)`)."""
+    here = os.path.dirname(path)
+    folders = [os.path.normpath(here)]
+    for arguments in _SYS_PATH.findall(source):
+        named = [single or double for single, double in _STRING.findall(arguments)]
+        if not any(named):
+            return None
+        folders += [os.path.normpath(os.path.join(here, name.decode(errors="replace"))) for name in named if name]
+    return folders
+
+
+def _reached(candidates: Iterable[str], chain: list[str], path: str, folders: list[str] | None) -> list[str]:
+    """Of the run's files named as the last part of `chain`, those Python would load for it from `path`: the
+    `chain` joined to a search folder (to the importing file's own folder, or its parents, for a relative
+    import) is the file's path less `.py` (or `/__init__.py`). Where none is, the nearest (`_nearest`); all of
+    them where the folders are unknown."""
+    candidates = list(candidates)
+    if len(candidates) < 2 or folders is None:
+        return candidates
+    if chain[0].startswith("."):
+        start = os.path.dirname(path)
+        for _ in range(len(chain[0]) - 1):
+            start = os.path.dirname(start)
+        folders, chain = [os.path.normpath(start)], chain[1:]
+    wanted = {os.path.join(folder, *chain) for folder in folders}
+    found = [candidate for candidate in candidates if _stem(candidate) in wanted]
+    return found or _nearest(candidates, os.path.dirname(path))
+
+
+def _nearest(candidates: list[str], folder: str) -> list[str]:
+    """Where no search folder holds the module (a module that counts on the `sys.path` line of the script that
+    imports it): the candidates under the closest folder above the importing file that holds any (its own project's
+    `utils/layers.py`, not another project's)."""
+    while True:
+        inside = [candidate for candidate in candidates if candidate.startswith(folder + os.sep)]
+        parent = os.path.dirname(folder)
+        if inside or parent == folder:
+            return inside or candidates
+        folder = parent
+
+
+def _stem(path: str) -> str:
+    """A module's path as an import names it: `a/b.py` -> `a/b`, `a/b/__init__.py` -> `a/b`."""
+    stem = os.path.normpath(os.path.splitext(path)[0])
+    return os.path.dirname(stem) if os.path.basename(stem) == "__init__" else stem
 
 
 _MODULE_READ = re.compile(rb"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)")

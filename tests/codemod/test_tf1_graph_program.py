@@ -371,3 +371,55 @@ def test_a_part_of_a_reported_graph_name_stays_with_it_in_a_keras_module():
         def summary(tag, val):
             return tf.Summary(value=[tf.Summary.Value(tag=tag, simple_value=val)])
     """, RULE)
+
+
+KERAS_MODELS = "from tensorflow import keras\n\ndef build():\n    return keras.Sequential([keras.layers.Dense(1)])\n"
+
+
+def _projects(tmp_path: Path, files: dict[str, str]) -> dict[str, str]:
+    """The rewritten files of a run over a tree of `files` (all rules), by path relative to the tree."""
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text))
+    summary = run([tmp_path], all_rules())
+    return {Path(r.path).relative_to(tmp_path).as_posix(): r.rewritten.decode() for r in summary.results}
+
+
+def test_a_graph_project_beside_a_keras_project_with_the_same_module_names_takes_the_route(tmp_path):
+    # tdeboissiere/DeepLearningImplementations: a repository of many projects, each with its own src/model/models.py
+    # and src/utils/layers.py, found by `sys.path.append("../utils")`; the Keras-free ones were linked to the Keras
+    # ones by their module names alone, and their graph code was left for review
+    graph_main = "import sys\nimport tensorflow as tf\nsys.path.append('../utils')\nimport layers\nimport models\n" \
+                 "sess = tf.Session()\n"
+    out = _projects(tmp_path, {"gan_tf/src/model/train.py": graph_main,
+                               "gan_tf/src/model/models.py": "import sys\nimport tensorflow as tf\n"
+                                                             "sys.path.append('../utils')\nimport layers\n",
+                               "gan_tf/src/utils/layers.py": GRAPH_MODULE,
+                               "gan/src/model/train.py": "import sys\nsys.path.append('../utils')\nimport models\n",
+                               "gan/src/model/models.py": KERAS_MODELS + "import layers\n",
+                               "gan/src/utils/layers.py": GRAPH_MODULE})
+    assert all("disable_eager_execution" in out[f"gan_tf/src/{name}"]
+               for name in ("model/train.py", "utils/layers.py"))
+    assert "disable_eager_execution" not in out["gan/src/utils/layers.py"]
+
+
+def test_an_import_whose_folder_is_unknown_links_every_module_of_its_name(tmp_path):
+    out = _projects(tmp_path, {"a/train.py": "import sys\nsys.path.append(LIBRARY)\nimport layers\n" + KERAS_MODELS,
+                               "b/layers.py": GRAPH_MODULE, "c/layers.py": GRAPH_MODULE})
+    assert not any("disable_eager_execution" in out[name] for name in ("b/layers.py", "c/layers.py"))
+
+
+def test_an_import_of_another_package_links_no_module_of_the_run(tmp_path):
+    # `from tensorflow.examples.tutorials.mnist import input_data` is TensorFlow's, not the run's input_data.py
+    out = _projects(tmp_path, {"gan/train.py": "import tensorflow as tf\n"
+                                               "from tensorflow.examples.tutorials.mnist import input_data\n"
+                                               "x = tf.placeholder(tf.float32)\n",
+                               "classifier/input_data.py": KERAS_MODELS})
+    assert "disable_eager_execution" in out["gan/train.py"]
+
+
+def test_a_relative_import_links_the_module_of_its_own_package(tmp_path):
+    out = _projects(tmp_path, {"pkg/__init__.py": "", "pkg/train.py": "from .layers import placeholders\n" + KERAS_MODELS,
+                               "pkg/layers.py": GRAPH_MODULE, "other/layers.py": GRAPH_MODULE})
+    assert "disable_eager_execution" not in out["pkg/layers.py"]
+    assert "disable_eager_execution" in out["other/layers.py"]

@@ -9,7 +9,8 @@ Two cases, both from TensorFlow's own tables' answer (`tf.compat.v1.X` for a TF1
 - **A graph program**: a module that uses graph-only TF1 names (`tf.placeholder`, `tf.Session`,
   `tf.train.AdamOptimizer`; `tf1_policy.GRAPH_ONLY`) and is Keras-free, as is every module of the run
   joined to it by imports either way (`Survey.keras_linked`: Keras 3 does not run with eager execution off,
-  and an import either way puts both in one program). It gets what `tf_upgrade_v2` intends: every such name
+  and an import either way puts both in one program; an import reaches the file Python finds for it, so one
+  project's `models.py` is not another's in a repository of many). It gets what `tf_upgrade_v2` intends: every such name
   spelled `tf.compat.v1.X`, and `tf.compat.v1.disable_eager_execution()` right after its top-level imports,
   before the module builds anything (each such module of the program gets the line: it runs first in
   whichever is imported first, and again is harmless). One converted site and one line of advice say that
@@ -26,7 +27,7 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.api_surface import surface, tf1_tables
-from migrate.codemod.factories import module_of, uses_keras
+from migrate.codemod.factories import uses_keras
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
@@ -102,7 +103,7 @@ def graph_program(rule: Rule, module: cst.Module) -> bool:
     """Whether this module takes the graph-program route (see the module's docstring)."""
     filename = rule.context.filename or ""
     survey = rule.context.scratch.get("survey")
-    if ".ipynb:cell" in filename or module_of(filename) in getattr(survey, "keras_linked", frozenset()):
+    if ".ipynb:cell" in filename or filename in getattr(survey, "keras_linked", frozenset()):
         return False
     if uses_keras(module.code.encode()) or _tf_alias(rule, module) is None:
         return False
