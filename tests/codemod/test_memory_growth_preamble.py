@@ -541,3 +541,103 @@ def test_a_session_function_used_only_for_set_session_by_its_own_name():
     assert not used_only_as_session("get_session", sources)
     assert not used_only_as_session("get_session", [*sources, ("run.py", b"utils.get_session().run(x)\n")], "utils")
     assert not used_only_as_session("get_session", sources[:1] + sources[2:], "utils")  # never called
+
+
+def test_a_config_written_in_the_session_call_installed_in_place():
+    # rossumai/keras-multi-gpu's kuza55 examples: no config statement, the ConfigProto given in the session's call
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        K.set_session(tf.Session(config=tf.ConfigProto(gpu_options=tf.GPUOptions(allow_growth=True))))
+        model = build()
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        model = build()
+    """, RULE)
+
+
+def test_a_session_with_its_config_in_the_call_assigned_then_installed():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+
+        sess = tf.Session(config=tf.ConfigProto(log_device_placement=True))
+        K.set_session(sess)
+        model = build()
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+
+        tf.debugging.set_log_device_placement(True)
+        model = build()
+    """, RULE)
+
+
+def test_gpu_options_bound_on_the_line_before_the_config_or_the_session():
+    # the snippet of TensorFlow 1's GPU guide, copied into countless Keras scripts
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras.backend.tensorflow_backend import set_session
+
+        def main():
+            gpu_options = tf.GPUOptions(per_process_gpu_memory_fraction=0.333)
+            sess = tf.Session(config=tf.ConfigProto(gpu_options=gpu_options))
+            set_session(sess)
+            train()
+    """, """
+        import tensorflow as tf
+
+        def main():
+            # migrate: gpu_options.per_process_gpu_memory_fraction = 0.333 became memory growth: TensorFlow 2 has no ConfigProto
+            for gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(gpu, True)
+            train()
+    """, RULE)
+    assert any("memory_limit" in finding.message for finding in findings)
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        gpu_options = tf.GPUOptions(allow_growth=True)
+        config = tf.ConfigProto(gpu_options=gpu_options, allow_soft_placement=True)
+        K.set_session(tf.Session(config=config))
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        tf.config.set_soft_device_placement(True)
+    """, RULE)
+
+
+def test_an_inline_preamble_whose_session_or_gpu_options_is_read_elsewhere_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+        sess = tf.Session(config=tf.ConfigProto(gpu_options=tf.GPUOptions(allow_growth=True)))
+        K.set_session(sess)
+        sess.run(tf.global_variables_initializer())
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+        gpu_options = tf.GPUOptions(allow_growth=True)
+        K.set_session(tf.Session(config=tf.ConfigProto(gpu_options=gpu_options)))
+        print(gpu_options)
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+        sess = tf.Session(config=tf.ConfigProto(gpu_options=tf.GPUOptions(allow_growth=True)))
+
+        def predict(x):
+            return sess.run(y, {inputs: x})
+        K.set_session(sess)
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+        K.set_session(tf.Session(config=tf.ConfigProto(gpu_options=tf.GPUOptions(visible_device_list="1"))))
+    """, RULE)

@@ -17,6 +17,11 @@ and TF2's way to set one (per device, in megabytes, which the fraction does not 
 option it sets has such a call; else it is left to `tf1_session_code`'s report. Any other use of the config or
 session (`sess.run`, passing the config on) leaves the block alone: `tf1_session_code` reports it.
 
+The config may be written in the session's call, the session installed in place or assigned to a name read
+nowhere else but `set_session(sess)` (`sess = tf.Session(config=tf.ConfigProto(log_device_placement=True))`), and
+its `gpu_options=` may be a name bound on the line before by `tf.GPUOptions(...)` and read nowhere else (TensorFlow
+1's GPU guide: `gpu_options = tf.GPUOptions(per_process_gpu_memory_fraction=0.333)`).
+
 A function of the project that builds such a session and returns it (`def get_session(): config = ...;
 return tf.Session(config=config)`, germain-hug/Deep-RL-Keras utils/networks.py) is a preamble too, where every
 use of its name in the run is a call whose session is dropped (`initialize_GPU(args)`) or installed
@@ -94,6 +99,11 @@ def _rebinds(text: str, name: str) -> bool:
     return bool(re.fullmatch(rf"(?:from [\w.]+ )?import .*\b{name}\b.*|{name} = (?!.*\b{name}\b).*", text))
 
 
+def _reads(name: str, text: str) -> int:
+    """How many times `text` reads `name` (not as a keyword, an assignment's target or an attribute)."""
+    return len(re.findall(rf"(?<![\w.]){name}\b(?![ \t]*=(?!=))", text))
+
+
 def _only_in_words(statement: cst.BaseStatement, name: str) -> bool:
     """Whether a function or class spells `name` only in comments and strings ('config.json'), not as a name."""
     return isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and \
@@ -116,6 +126,11 @@ def _module_of(path: str) -> str:
 
 
 _SPELLED = re.compile(rf"({_TF})\.(Session|ConfigProto|GPUOptions)")
+# `set_session(tf.Session(config=tf.ConfigProto(...)))`, and `sess = tf.Session(config=tf.ConfigProto(...))`.
+_INSTALLED = re.compile(rf"(?:\w+\.)*set_session\((?P<tf>{_TF})\.Session\(config=(?P<options>{_TF}\.ConfigProto\(.*\))\)\)",
+                        re.S)
+_ASSIGNED = re.compile(rf"(?P<session>\w+) = (?P<tf>{_TF})\.Session\(config=(?P<options>{_TF}\.ConfigProto\(.*\))\)", re.S)
+_GPU_OPTIONS = re.compile(rf"(\w+) = ({_TF}\.GPUOptions\(.*\))", re.S)
 TF1_CLASSES = ("Session", "ConfigProto", "GPUOptions")
 
 
@@ -389,9 +404,14 @@ class MemoryGrowthPreamble(Rule):
     def _rewritten(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement],
                    returns: bool = False) -> list | None:
         texts = [self.module.code_for_node(statement.with_changes(leading_lines=())).strip() for statement in body]
+        if not returns and (inline := self._inline(original, body, texts)) is not None:
+            return inline
         for index, text in enumerate(texts):
             match = _CONFIG.fullmatch(text)
             given = [] if match else self._config_arguments(original[index])
+            bound: set[int] = set()
+            if given and (named := self._named_gpu_options(given, texts, index)) is not None:
+                given, bound = named
             if (match or given is not None) and self._is_config_proto(original[index]):
                 config, tf = (match.group(1), match.group(2)) if match else self._config_target(original[index])
                 tf = tf.split(".")[0]
@@ -401,8 +421,88 @@ class MemoryGrowthPreamble(Rule):
                 growth = found[2] or _asks_growth(found[1].values())
                 if growth or all(_tf2_code(*pair, tf) is not None for pair in [*(given or []), *found[1].values()]):
                     dropped, options, _, _ = found
-                    return self._replaced(original, body, index, dropped, options, tf, given or [], growth)
+                    return self._replaced(original, body, index, dropped | bound, options, tf, given or [], growth)
         return None
+
+    def _named_gpu_options(self, given: list[tuple[str, str]], texts: list[str], index: int
+                           ) -> tuple[list[tuple[str, str]], set[int]] | None:
+        """`gpu_options = tf.GPUOptions(allow_growth=True)` on the line before `config = tf.ConfigProto(gpu_options=
+        gpu_options)`, its name spelt nowhere else: the config's options with the GPUOptions' in its place, and that
+        line (to go with the preamble). None where the config takes no such name."""
+        names = [value for option, value in given if option == "gpu_options"]
+        before = _GPU_OPTIONS.fullmatch(texts[index - 1]) if index and len(names) == 1 else None
+        if before is None or before.group(1) != names[0] or _reads(names[0], self.module.code) != 1:
+            return None
+        inner = _gpu_options(cst.parse_expression(before.group(2)))
+        if inner is None:
+            return None
+        return [pair for pair in given if pair[0] != "gpu_options"] + inner, {index - 1}
+
+    def _inline(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement],
+                texts: list[str]) -> list | None:
+        """The preamble with its config written in the session's call: `set_session(tf.Session(config=
+        tf.ConfigProto(...)))`, or `sess = tf.Session(config=tf.ConfigProto(...))` whose name the whole module spells
+        only in `set_session(sess)` lines of this block after it; a `gpu_options=` name may be bound just before
+        by `tf.GPUOptions(...)` and spelt nowhere else (the snippet of TensorFlow's GPU guide and of countless
+        scripts). None where no such statement is, or an option has no TF2 call and asks no memory growth."""
+        for index, text in enumerate(texts):
+            found = _INSTALLED.fullmatch(text) or _ASSIGNED.fullmatch(text)
+            if found is None or not self._tensorflow_session(original[index]):
+                continue
+            dropped = self._session_lines(found.groupdict().get("session"), texts, index)
+            options = self._inline_options(found.group("options"), texts, index) if dropped is not None else None
+            if options is None:
+                continue
+            given, bound = options
+            tf = found.group("tf").split(".")[0]
+            growth = _asks_growth(given)
+            if growth or all(_tf2_code(*pair, tf) is not None for pair in given):
+                return self._replaced(original, body, index, dropped | bound, {}, tf, given, growth)
+        return None
+
+    def _tensorflow_session(self, statement: cst.BaseStatement) -> bool:
+        """Whether the statement's Session and ConfigProto calls are TensorFlow's (by qualified name)."""
+        calls = [call for call in m.findall(statement, m.Call()) if any(
+            source_of(call.func).endswith("." + cls) for cls in TF1_CLASSES)]
+        return bool(calls) and all(any(name.startswith("tensorflow.") for name in self.qualified_names(call.func))
+                                   for call in calls)
+
+    def _session_lines(self, session: str | None, texts: list[str], index: int) -> set[int] | None:
+        """The `set_session(sess)` lines that install an assigned session (empty for one installed in place), or
+        None where the module spells the name elsewhere (`sess.run`, a function reading it) or never installs it."""
+        if session is None:
+            return set()
+        lines = {other for other, text in enumerate(texts) if other > index and
+                 re.fullmatch(rf"(?:\w+\.)*set_session\({session}\)", text)}
+        spelt = len(re.findall(rf"\b{session}\b", self.module.code))
+        return lines if lines and spelt == len(lines) + 1 else None
+
+    def _inline_options(self, text: str, texts: list[str], index: int) -> tuple[list[tuple[str, str]], set[int]] | None:
+        """The options of an inline `tf.ConfigProto(...)` (keywords only), with the line binding its `gpu_options=`
+        name where that is one (`gpu_options = tf.GPUOptions(allow_growth=True)` just before, spelt nowhere else)."""
+        try:
+            call = cst.parse_expression(text)
+        except cst.ParserSyntaxError:
+            return None
+        if not isinstance(call, cst.Call) or _spelled(call.func, "ConfigProto") is None or \
+                any(arg.keyword is None or arg.star for arg in call.args):
+            return None
+        given, bound = [], set()
+        for arg in call.args:
+            value = arg.value
+            if arg.keyword.value == "gpu_options" and isinstance(value, cst.Name):
+                before = _GPU_OPTIONS.fullmatch(texts[index - 1]) if index else None
+                if before is None or before.group(1) != value.value or _reads(value.value, self.module.code) != 1:
+                    return None
+                value, bound = cst.parse_expression(before.group(2)), {index - 1}
+            if arg.keyword.value == "gpu_options":
+                inner = _gpu_options(value)
+                if inner is None:
+                    return None
+                given += inner
+            else:
+                given.append((arg.keyword.value, source_of(value)))
+        return given, bound
 
     @staticmethod
     def _config_target(statement: cst.BaseStatement) -> tuple[str, str]:
@@ -491,6 +591,7 @@ class MemoryGrowthPreamble(Rule):
         self._drop_setter_imports(body[index] for index in dropped)
         replacement = cst.parse_module(code).body
         kept = [statement for index, statement in enumerate(body) if index not in dropped]
+        start -= sum(index < start for index in dropped)  # a `gpu_options = tf.GPUOptions(...)` line before it
         if replacement:
             kept[start:start + 1] = [replacement[0].with_changes(leading_lines=comments), *replacement[1:]]
         elif start + 1 < len(kept):  # nothing left to set (`device_count={'CPU': 1}`): the comments stay above the next
