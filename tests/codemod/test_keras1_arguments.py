@@ -354,3 +354,42 @@ def test_keras_1_visualize_util_plot_is_plot_model_with_keras_1_s_layer_names():
             from keras.utils import plot_model as plot
             plot(self.model, to_file=filename, show_layer_names=True)
     """, RULE)
+
+
+def test_a_transposed_convolutions_output_shape_goes_as_keras_2s_legacy_interface_dropped_it():
+    # tdeboissiere/DeepLearningImplementations' GAN generators: Deconv2D(n, (3, 3), output_shape=o_shape, ...);
+    # Keras 1's Deconvolution2D took it as the fourth positional
+    assert_rewrites("""
+        from keras.layers import Deconvolution2D
+        from keras.layers.convolutional import Deconv2D, Conv2DTranspose
+        x = Deconv2D(nb_filters, (3, 3), output_shape=o_shape, strides=(2, 2), padding="same")(x)
+        y = Deconvolution2D(8, 3, 3, (None, 9, 9, 8), subsample=(2, 2), border_mode="same")(x)
+        z = Conv2DTranspose(8, (3, 3), output_shape=o_shape)(x)
+    """, """
+        from keras.layers import Deconvolution2D
+        from keras.layers.convolutional import Deconv2D, Conv2DTranspose
+        x = Deconv2D(nb_filters, (3, 3), strides=(2, 2), padding="same")(x)
+        y = Deconvolution2D(8, (3, 3), strides=(2, 2), padding="same")(x)
+        z = Conv2DTranspose(8, (3, 3))(x)
+    """, RULE)
+
+
+def test_a_transposed_convolution_given_keras_2s_positionals_or_another_classs_output_shape_stays():
+    assert_unchanged("""
+        from keras.layers import Conv2DTranspose, Lambda
+        y = Conv2DTranspose(8, (3, 3), (2, 2), "same")(x)
+        z = Lambda(lambda t: t * 2, output_shape=(4,))(x)
+        w = Deconv2D(8, (3, 3), output_shape=shape)(x)
+    """, RULE)
+
+
+def test_what_a_transposed_convolution_without_its_output_shape_computes_is_keras_2_3_1s_shape():
+    """Keras 2.3.1 (/tmp/legacy37) built Deconv2D(8, (3, 3), output_shape=(None, 9, 9, 8), strides=(2, 2),
+    padding='same') and Deconvolution2D(8, 3, 3, (None, 9, 9, 8), subsample=(2, 2), border_mode='same') on a
+    (4, 4, 3) input with output shape (None, 8, 8, 8) each, kernel (3, 3), strides (2, 2) (run there before this
+    test was written): the given shape was dropped. The rewritten calls give that shape in Keras 3."""
+    got, _ = rewrite("from keras.layers import Deconvolution2D\n"
+                     "layer = Deconvolution2D(8, 3, 3, (None, 9, 9, 8), subsample=(2, 2), border_mode='same')\n")
+    layer = eval(got.rsplit("layer = ", 1)[1], {"Deconvolution2D": keras.layers.Conv2DTranspose})
+    out = layer(keras.Input((4, 4, 3)))
+    assert tuple(out.shape) == (None, 8, 8, 8) and layer.get_config()["kernel_size"] == (3, 3)

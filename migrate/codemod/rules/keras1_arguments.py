@@ -8,7 +8,9 @@ gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenat
 a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
 write instead. Keras 1's utilities too: `to_categorical(y, nb_classes=2)` -> `num_classes=2`, `img_to_array(img,
 dim_ordering='th')` (and array_to_img's) -> `data_format='channels_first'`; `AtrousConvolution2D(n, 3, 3,
-atrous_rate=(2, 2))` -> `Conv2D(n, (3, 3), dilation_rate=(2, 2))`, as Keras 2 made it. Keras 1's
+atrous_rate=(2, 2))` -> `Conv2D(n, (3, 3), dilation_rate=(2, 2))`, as Keras 2 made it; a 2-D transposed convolution's
+`output_shape` (`Deconv2D(n, (3, 3), output_shape=s)`, Keras 1's `Deconvolution2D(n, 3, 3, (None, 14, 14, n))`) goes,
+as Keras 2's legacy interface dropped it. Keras 1's
 `keras.utils.visualize_util.plot(model, to_file, show_shapes, show_layer_names=True)` -> `keras.utils.plot_model`
 (imported under the old name where the import stood), its show_layer_names given by keyword (Keras 3's fourth
 parameter is show_dtype) and written out where the call left it to Keras 1's default, True (Keras 3's is False);
@@ -101,7 +103,11 @@ def keras1_convolution(source: bytes) -> bool:
             return True
     return False
 # Convolutions whose Keras 1 signature spread the kernel size over positionals / keywords
+# Keras 2's 2-D transposed convolution under its names (Keras 2.3.1's layers/convolutional.py): its legacy interface
+# dropped Keras 1's output_shape (by keyword, or as the fourth positional when a tuple) and computed the shape itself.
+DECONVOLUTIONS = frozenset({"Deconvolution2D", "Deconv2D", "Conv2DTranspose", "Convolution2DTranspose"})
 KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_col"),
+               **{name: ("nb_row", "nb_col") for name in DECONVOLUTIONS},
                "Convolution3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3"),
                "Conv3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3")}
 
@@ -114,7 +120,7 @@ BATCHNORM_USED = re.compile(rb"\b(?:mode|beta_init|gamma_init)\s*=")
 KEYWORDS_READ = frozenset({*KEYWORDS, *BATCHNORM_KEYWORDS, *EMBEDDING_KEYWORDS, *MODEL_KEYWORDS,
                            *(keyword for names in FUNCTION_KEYWORDS.values() for keyword in names),
                            *(dim for dims in KERNEL_DIMS.values() for dim in dims),
-                           "nb_epoch", "mode", "consume_less", "atrous_rate", "concat_axis"})
+                           "nb_epoch", "mode", "consume_less", "atrous_rate", "concat_axis", "output_shape"})
 KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(KEYWORDS)) + rb")\s*=")
 
 
@@ -139,7 +145,7 @@ class Keras1Arguments(Rule):
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
     TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes", "Atrous",
-                "visualize_util")
+                "visualize_util", "Deconv")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -169,10 +175,12 @@ class Keras1Arguments(Rule):
         spread = {name: {1 + len(dims)} for name, dims in KERNEL_DIMS.items()}
         for name in outline.names_for(KERNEL_DIMS, survey) - set(KERNEL_DIMS):
             spread[name] = {3, 4}
+        deconvolutions = outline.names_for(DECONVOLUTIONS, survey)
         for call in outline.calls:
             last = call.callee.rpartition(".")[2] if call.callee else None
-            if call.keywords & KEYWORDS_READ - {"mode"} or last in callees or \
-                    ("mode" in call.keywords and last in modes) or call.positional in spread.get(last, ()):
+            if call.keywords & KEYWORDS_READ - {"mode", "output_shape"} or last in callees or \
+                    ("mode" in call.keywords and last in modes) or call.positional in spread.get(last, ()) or \
+                    (last in deconvolutions and ("output_shape" in call.keywords or call.positional == 4)):
                 return True
         return False
 
@@ -205,6 +213,8 @@ class Keras1Arguments(Rule):
             return self._renamed(self._batchnorm_mode(original, updated), BATCHNORM_KEYWORDS)
         if layer in RECURRENT:
             updated = self._without_consume_less(updated)
+        if layer in DECONVOLUTIONS:
+            updated = self._without_output_shape(updated)
         call = self._renamed(updated, EMBEDDING_KEYWORDS if layer == "Embedding" else KEYWORDS)
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
 
@@ -246,6 +256,20 @@ class Keras1Arguments(Rule):
         args = [arg for arg in call.args if arg is not mode]
         if args and call.args[-1] is mode:
             args[-1] = args[-1].with_changes(comma=mode.comma)
+        self.converted()
+        return call.with_changes(args=args)
+
+    def _without_output_shape(self, call: cst.Call) -> cst.Call:
+        """`Deconv2D(64, (3, 3), output_shape=shape, strides=2)` / Keras 1's `Deconvolution2D(64, 3, 3, (None, 14, 14, 64))`
+        -> without the output shape: Keras 2's legacy interface dropped it (the keyword, or a tuple given as the fourth
+        positional), and its layer computed the shape from the input, strides and padding, as Keras 3's does."""
+        positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+        args = [arg for arg in call.args if not (arg.keyword is not None and arg.keyword.value == "output_shape") and
+                not (len(positional) == 4 and arg is positional[3] and isinstance(arg.value, (cst.Tuple, cst.List)))]
+        if len(args) == len(call.args):
+            return call
+        if args and args[-1] is not call.args[-1]:  # the last one went: its comma (or none) ends the call
+            args[-1] = args[-1].with_changes(comma=call.args[-1].comma)
         self.converted()
         return call.with_changes(args=args)
 
