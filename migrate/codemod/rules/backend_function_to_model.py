@@ -9,13 +9,22 @@ So the rewrite is done where it is exact:
 - the inputs are a model's input tensors (`[model.input]`, `model.inputs`, `[m.inputs[0], ...]`), or names the
   function binds once to `Input(...)` with outputs it binds once to a layer's call (`K.function([input_data],
   [y_pred])`, Keras's image_ocr example): a Keras 3 Model takes nothing else (a placeholder of the script's own is
-  TF1 graph code);
+  TF1 graph code). `model.layers[0].input` becomes `model.inputs[0]`: a Keras 3 InputLayer's `.input` is an empty
+  list;
 - the outputs are a list of two or more tensors read from layers or models (`layer.output`, `model.outputs[1]`,
   `model.get_layer('h').output[0]`): the call returns the same list;
 - or one such tensor, the callable assigned to a name (or `self.name`) that the file uses only as `f(values)[0]`:
-  that `[0]` goes with it (it took the first of the list, predict_on_batch gives that array itself).
-Anything else (an `updates=` list, the learning phase among the inputs, a tensor from K.gradients) is left to
-`backend_functions_to_ops`, which reports it with what to do (`function_advice`).
+  that `[0]` goes with it (it took the first of the list, predict_on_batch gives that array itself);
+- the learning phase may be the last input (Keras 2's FAQ, `K.function([model.layers[0].input, K.learning_phase()],
+  [model.layers[3].output])`, then `f([x, 0])[0]  # test mode`) where the callable is assigned to a name (or
+  `self.name`) that the file only calls, each call with a list of the other inputs' values and then a literal 0, 0.
+  or False, or nothing (Keras 2 then fed the phase's default, test mode), in a file that never sets the phase: the
+  phase goes from the inputs and its value from each list (Keras 2.3.1's arrays:
+  tests/codemod/test_backend_function_phase.py).
+Anything else (an `updates=` list, a tensor from K.gradients, the learning phase elsewhere, fed 1 or True (Keras 3's
+`model(x, training=True)` gives the same arrays, but also moves BatchNormalization's moving statistics, which
+K.function did not), fed from a name, or a callable the file returns, puts in a list or passes on, whose calls it
+does not all hold) is left to `backend_functions_to_ops`, which reports it with what to do (`function_advice`).
 """
 
 from __future__ import annotations
