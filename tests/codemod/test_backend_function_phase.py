@@ -190,3 +190,21 @@ def test_the_rewritten_faq_code_computes_what_keras_2_3_1_did(tmp_path):
     for name in OUTPUTS:
         assert got[name].shape == ref[name].shape and got[name].dtype == ref[name].dtype, name
         np.testing.assert_allclose(got[name], ref[name], rtol=1e-6, atol=1e-4, err_msg=name)
+
+
+def test_a_callable_another_file_of_the_run_takes_stays(tmp_path):
+    """`from utils import get_output` in another file: its calls (`get_output([x, 0])[0]`) are not in utils.py, and
+    would keep the phase's value and the `[0]` the rewrite drops."""
+    from migrate.codemod.engine import run
+    from migrate.codemod.registry import all_rules
+
+    made = ("from keras import backend as K\n"
+            "get_output = K.function([model.input, K.learning_phase()], [model.layers[3].output])\n"
+            "first = get_output([x, 0])[0]\n")
+    (tmp_path / "utils.py").write_text(made)
+    (tmp_path / "main.py").write_text("from utils import get_output\nprint(get_output([x, 0])[0])\n")
+    results = {Path(r.path).name: r for r in run([tmp_path], all_rules()).results}
+    assert "keras.Model" not in results["utils.py"].rewritten.decode()
+    (tmp_path / "main.py").write_text("import numpy\n")
+    results = {Path(r.path).name: r for r in run([tmp_path], all_rules()).results}
+    assert "keras.Model" in results["utils.py"].rewritten.decode()
