@@ -25,6 +25,7 @@ def test_graph_code_and_uses_other_than_the_first_stay():
 
         train = K.function([model.input, target], [], updates=updates)
         phase = K.function([model.input, K.learning_phase()], [model.output])
+        trained = phase([x, 1])[0]
         grads = K.function([model.input], [K.gradients(loss, model.input)[0]])
         from_placeholder = K.function([image_shape], [boxes, scores])
         single = K.function([model.input], [model.output])
@@ -196,6 +197,7 @@ def test_what_stays_is_reported_with_what_to_do():
         phase = K.function([model.input, K.learning_phase()], [model.output])
         grads = K.function([model.input], [K.gradients(loss, model.input)[0]])
         step = K.function([model.input, g], [tf.train.AdamOptimizer(lr).apply_gradients(grads)])
+        trained = phase([x, 1.])[0]
     """, RULE, "backend_functions_to_ops")
     messages = {f.line: f.message for f in findings if "backend.function" in f.message}
     assert "tf.GradientTape step" in messages[4] and "tf.GradientTape step" in messages[7]

@@ -9,13 +9,22 @@ So the rewrite is done where it is exact:
 - the inputs are a model's input tensors (`[model.input]`, `model.inputs`, `[m.inputs[0], ...]`), or names the
   function binds once to `Input(...)` with outputs it binds once to a layer's call (`K.function([input_data],
   [y_pred])`, Keras's image_ocr example): a Keras 3 Model takes nothing else (a placeholder of the script's own is
-  TF1 graph code);
+  TF1 graph code). `model.layers[0].input` becomes `model.inputs[0]`: a Keras 3 InputLayer's `.input` is an empty
+  list;
 - the outputs are a list of two or more tensors read from layers or models (`layer.output`, `model.outputs[1]`,
   `model.get_layer('h').output[0]`): the call returns the same list;
 - or one such tensor, the callable assigned to a name (or `self.name`) that the file uses only as `f(values)[0]`:
-  that `[0]` goes with it (it took the first of the list, predict_on_batch gives that array itself).
-Anything else (an `updates=` list, the learning phase among the inputs, a tensor from K.gradients) is left to
-`backend_functions_to_ops`, which reports it with what to do (`function_advice`).
+  that `[0]` goes with it (it took the first of the list, predict_on_batch gives that array itself);
+- the learning phase may be the last input (Keras 2's FAQ, `K.function([model.layers[0].input, K.learning_phase()],
+  [model.layers[3].output])`, then `f([x, 0])[0]  # test mode`) where the callable is assigned to a name (or
+  `self.name`) that the file only calls, each call with a list of the other inputs' values and then a literal 0, 0.
+  or False, or nothing (Keras 2 then fed the phase's default, test mode), in a file that never sets the phase: the
+  phase goes from the inputs and its value from each list (Keras 2.3.1's arrays:
+  tests/codemod/test_backend_function_phase.py).
+Anything else (an `updates=` list, a tensor from K.gradients, the learning phase elsewhere, fed 1 or True (Keras 3's
+`model(x, training=True)` gives the same arrays, but also moves BatchNormalization's moving statistics, which
+K.function did not), fed from a name, or a callable the file returns, puts in a list or passes on, whose calls it
+does not all hold) is left to `backend_functions_to_ops`, which reports it with what to do (`function_advice`).
 """
 
 from __future__ import annotations
@@ -24,11 +33,13 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
+from migrate.codemod.factories import module_of
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, imported_as, other_bindings
 
 FUNCTIONS = frozenset({"keras.backend.function", "tensorflow.keras.backend.function"})
+LEARNING_PHASE = frozenset({"keras.backend.learning_phase", "tensorflow.keras.backend.learning_phase"})
 
 
 def _arguments(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
@@ -77,6 +88,53 @@ def _outputs(node: cst.BaseExpression) -> int:
     return len(node.elements)
 
 
+def _without_last(node: cst.List) -> cst.List:
+    """`[x, phase]` -> `[x]`: the list less its last element, and no comma left behind it (`[x, ]` only where the
+    source had one after the last)."""
+    kept = list(node.elements[:-1])
+    kept[-1] = kept[-1].with_changes(comma=node.elements[-1].comma)
+    return node.with_changes(elements=kept)
+
+
+def _first_layer_input(element: cst.BaseElement) -> cst.BaseElement:
+    """`model.layers[0].input` -> `model.inputs[0]`: the first layer of a Keras 2 functional model was its first
+    InputLayer, whose `.input` was that input tensor; a Keras 3 InputLayer's `.input` is an empty list (its tensor is
+    its `.output`), and a Sequential's first layer is a real one in both. `model.inputs[0]` is the same tensor in
+    all of them."""
+    value = element.value
+    if m.matches(value, m.Attribute(value=m.Subscript(value=m.Attribute(attr=m.Name("layers")),
+                                                      slice=[m.SubscriptElement(m.Index(m.Integer("0")))]),
+                                    attr=m.Name("input"))):
+        model = value.value.value.value
+        return element.with_changes(value=cst.parse_expression(f"{code(model)}.inputs[0]"))
+    return element
+
+
+def _inference_value(node: cst.BaseExpression) -> bool:
+    """A literal 0, 0. or False: the learning phase's test mode (Keras 2's FAQ: `f([x, 0])[0]  # test mode = 0`)."""
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return node.evaluated_value == 0
+    return m.matches(node, m.Name("False"))
+
+
+def _phase_values_dropped(calls: list[cst.Call], count: int) -> set[int] | None:
+    """Where every call gives one list of `count` input values, or `count` and then an inference-mode learning
+    phase: the ids of the lists to drop that last value from; None when any call gives anything else (training
+    mode, a phase held in a name, a list built elsewhere)."""
+    lists = set()
+    for call in calls:
+        if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+            return None
+        values = call.args[0].value
+        if not isinstance(values, cst.List) or any(isinstance(e, cst.StarredElement) for e in values.elements):
+            return None
+        if len(values.elements) == count + 1 and _inference_value(values.elements[-1].value):
+            lists.add(id(values))
+        elif len(values.elements) != count:
+            return None
+    return lists
+
+
 def function_advice(call: cst.Call) -> str:
     """What to write instead of a K.function call this rule could not rewrite, by what it holds."""
     keywords = {arg.keyword.value for arg in call.args if arg.keyword is not None}
@@ -87,7 +145,9 @@ def function_advice(call: cst.Call) -> str:
                "model.trainable_variables), model.trainable_variables)))"
     if "learning_phase" in text:
         return "the learning phase is fed as an input: call the model (or a keras.Model on the same tensors) with " \
-               "training=True/False instead"
+               "training=True/False instead (in test mode, keras.Model(inputs, outputs).predict_on_batch; note " \
+               "that a training=True call also moves BatchNormalization's moving statistics, which K.function " \
+               "did not)"
     if "gradients" in text:
         return "it evaluates K.gradients: compute them with tf.GradientTape in a function of the input values"
     return "call the model, or keras.Model(inputs, outputs).predict_on_batch(values) where the inputs are a " \
@@ -139,6 +199,33 @@ def _bound_once(scope: cst.CSTNode, name: str) -> cst.BaseExpression | None:
     return assigns[0].value if assigns else None
 
 
+def _callable_uses(module: cst.Module, call: cst.Call) -> tuple[list[cst.CSTNode], m.BaseMatcherNode] | None:
+    """Where the file names the callable `call` makes, assigned once to a name or `self.name` (the assignment's
+    target among them), and a matcher for that name; None where it is not so assigned (`[K.function(...) for out in
+    outputs]`)."""
+    assigns = [found for found in m.findall(module, m.Assign()) if found.value is call and len(found.targets) == 1]
+    if not assigns:
+        return None
+    target = assigns[0].targets[0].target
+    if isinstance(target, cst.Name):
+        matcher = m.Name(target.value)
+        # `g(f=...)` and `x.f` spell a Name f too, naming something else
+        other = {id(arg.keyword) for arg in m.findall(module, m.Arg(keyword=m.Name(target.value)))} | \
+            {id(found.attr) for found in m.findall(module, m.Attribute(attr=m.Name(target.value)))}
+        return [found for found in m.findall(module, matcher) if id(found) not in other], matcher
+    if isinstance(target, cst.Attribute) and m.matches(target.value, m.Name("self")):
+        matcher = m.Attribute(value=m.Name("self"), attr=m.Name(target.attr.value))
+        return list(m.findall(module, m.Attribute(attr=m.Name(target.attr.value)))), matcher
+    return None
+
+
+def _firsts_taken(module: cst.Module, matcher: m.BaseMatcherNode) -> set[int]:
+    """The ids of the `f(values)[0]` subscripts of the callable `matcher` names."""
+    return {id(found) for found in m.findall(module, m.Subscript(value=m.Call(func=matcher)))
+            if len(found.slice) == 1 and isinstance(found.slice[0].slice, cst.Index) and
+            m.matches(found.slice[0].slice.value, m.Integer("0"))}
+
+
 class BackendFunctionToModel(Rule):
     NAME = "backend_function_to_model"
     ORDER = 38  # before backend_functions_to_ops, which reports the K.function calls left
@@ -158,21 +245,74 @@ class BackendFunctionToModel(Rule):
         leave_Subscript would change nothing) when there are none, as in most files with the word `function`."""
         self.rewrites: set[int] = set()  # K.function calls to rewrite
         self.firsts: set[int] = set()  # `f(values)[0]` subscripts whose [0] goes
+        self.phased: set[int] = set()  # K.function calls whose last input, the learning phase, goes
+        self.phase_values: set[int] = set()  # `[x, 0]` lists of the callable's calls whose last value goes
         for call in m.findall(node, m.Call(func=m.Attribute(attr=m.Name("function")) | m.Name("function"))):
             found = _arguments(call)
             if found is None:
                 continue
-            count = _outputs(found[1])
-            if not (_model_inputs(found[0]) and count) and not (count := self._input_tensors(node, call, *found)):
+            inputs, outputs = found
+            phase = self._learning_phase_last(node, inputs)
+            if phase:
+                inputs = _without_last(inputs)
+            count = _outputs(outputs)
+            if not (_model_inputs(inputs) and count) and not (count := self._input_tensors(node, call, inputs, outputs)):
                 continue
-            if not self.qualified_names(call.func) & FUNCTIONS:
+            if not self.qualified_names(call.func) & FUNCTIONS or self._taken_elsewhere(node, call):
                 continue
-            if count >= 2:
+            if phase:
+                self._rewrite_phased(node, call, len(inputs.elements), count)
+            elif count >= 2:
                 self.rewrites.add(id(call))
             elif (firsts := self._only_first_taken(node, call)) is not None:
                 self.rewrites.add(id(call))
                 self.firsts |= firsts
         return bool(self.rewrites)
+
+    def _taken_elsewhere(self, module: cst.Module, call: cst.Call) -> bool:
+        """Whether another file of the run may call the callable: it is assigned to a name that file takes from this
+        module (`from utils import get_layer_output`, `utils.get_layer_output`, `from utils import *`; the survey's
+        `taken`), whose calls (`f([x, 0])[0]`) this file does not hold."""
+        taken = getattr(self.context.scratch.get("survey"), "taken", frozenset())
+        assigns = [found for found in m.findall(module, m.Assign()) if found.value is call and len(found.targets) == 1]
+        if not taken or not assigns or not isinstance(assigns[0].targets[0].target, cst.Name):
+            return False
+        here = module_of(self.context.filename or "")
+        return f"{here}.{assigns[0].targets[0].target.value}" in taken or f"{here}.*" in taken
+
+    def _learning_phase_last(self, module: cst.Module, inputs: cst.BaseExpression) -> bool:
+        """`[model.input, K.learning_phase()]` (Keras 2's FAQ on a layer's output): the phase the last of two or
+        more inputs, in a file that never sets it (after `K.set_learning_phase(1)` the phase was a constant, and
+        the value fed was not what decided the mode)."""
+        if not isinstance(inputs, cst.List) or len(inputs.elements) < 2:
+            return False
+        last = inputs.elements[-1]
+        if isinstance(last, cst.StarredElement) or not isinstance(last.value, cst.Call) or last.value.args:
+            return False
+        return bool(self.qualified_names(last.value.func) & LEARNING_PHASE) and "set_learning_phase" not in module.code
+
+    def _rewrite_phased(self, module: cst.Module, call: cst.Call, inputs: int, outputs: int) -> None:
+        """Marks a K.function taking the learning phase last for the rewrite when the file makes every call of its
+        callable in test mode, each list of values seen (`f([x, 0])`, `f([x, 0.])`, `f([x, False])`, or `f([x])`
+        where Keras 2 took the phase's default, test mode): those lists lose the phase's value. Training mode
+        (`f([x, 1])`) stays for backend_functions_to_ops to report: Keras 3's `model(x, training=True)` would also
+        move BatchNormalization's moving statistics, which K.function did not. So does a callable the file hands
+        on (returned, put in a list, passed to a function), whose calls it does not all hold."""
+        found = _callable_uses(module, call)
+        if found is None:
+            return
+        uses, matcher = found
+        calls = m.findall(module, m.Call(func=matcher))
+        if len(uses) != len(calls) + 1 or (lists := _phase_values_dropped(calls, inputs)) is None:
+            return
+        if outputs == 1:
+            firsts = _firsts_taken(module, matcher)
+            if len(firsts) != len(calls):
+                return
+            self.firsts |= firsts
+        self.rewrites.add(id(call))
+        self.phased.add(id(call))
+        self.phase_values |= lists
 
     def _input_tensors(self, module: cst.Module, call: cst.Call, inputs: cst.BaseExpression,
                        outputs: cst.BaseExpression) -> int:
@@ -203,27 +343,14 @@ class BackendFunctionToModel(Rule):
     def _only_first_taken(module: cst.Module, call: cst.Call) -> set[int] | None:
         """The `f(values)[0]` subscripts of the callable `call` makes, when it is assigned (once, to a name or
         `self.name`) and the file uses it in no other way; else None."""
-        assigns = [found for found in m.findall(module, m.Assign()) if found.value is call and len(found.targets) == 1]
-        if not assigns:
+        found = _callable_uses(module, call)
+        if found is None:
             return None
-        target = assigns[0].targets[0].target
-        if isinstance(target, cst.Name):
-            matcher = m.Name(target.value)
-            # `g(f=...)` and `x.f` spell a Name f too, naming something else
-            other = {id(arg.keyword) for arg in m.findall(module, m.Arg(keyword=m.Name(target.value)))} | \
-                {id(found.attr) for found in m.findall(module, m.Attribute(attr=m.Name(target.value)))}
-            uses = [found for found in m.findall(module, matcher) if id(found) not in other]
-        elif isinstance(target, cst.Attribute) and m.matches(target.value, m.Name("self")):
-            matcher = m.Attribute(value=m.Name("self"), attr=m.Name(target.attr.value))
-            uses = m.findall(module, m.Attribute(attr=m.Name(target.attr.value)))
-        else:
-            return None
-        firsts = [found for found in m.findall(module, m.Subscript(value=m.Call(func=matcher)))
-                  if len(found.slice) == 1 and isinstance(found.slice[0].slice, cst.Index) and
-                  m.matches(found.slice[0].slice.value, m.Integer("0"))]
+        uses, matcher = found
+        firsts = _firsts_taken(module, matcher)
         if len(uses) != len(firsts) + 1:
             return None
-        return {id(found) for found in firsts}
+        return firsts
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if id(original) not in self.rewrites:
@@ -231,6 +358,10 @@ class BackendFunctionToModel(Rule):
         self.converted()
         AddImportsVisitor.add_needed_import(self.context, "keras")
         inputs, outputs = _arguments(updated)
+        if id(original) in self.phased:
+            inputs = _without_last(inputs)
+        if isinstance(inputs, cst.List):
+            inputs = inputs.with_changes(elements=[_first_layer_input(element) for element in inputs.elements])
         return cst.parse_expression(f"keras.Model({code(inputs)}, {code(outputs)}).predict_on_batch")
 
     def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript) -> cst.BaseExpression:
@@ -238,3 +369,9 @@ class BackendFunctionToModel(Rule):
             return updated
         self.converted()
         return updated.value
+
+    def leave_List(self, original: cst.List, updated: cst.List) -> cst.BaseExpression:
+        if id(original) not in self.phase_values:
+            return updated
+        self.converted()
+        return _without_last(updated)
