@@ -87,6 +87,22 @@ def test_a_self_writer_read_outside_its_class_or_tested_stays():
     """, RULE)
 
 
+def test_a_subclass_using_the_writer_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+        import keras
+
+        class Logger(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                super().__init__()
+                self.writer = tf.summary.FileWriter(log_dir)
+
+        class GraphLogger(Logger):
+            def on_train_begin(self, logs=None):
+                self.writer.add_graph(tf.get_default_graph())
+    """, RULE)
+
+
 def test_a_summary_that_is_a_parameter_or_on_a_one_line_suite_stays():
     assert_unchanged("""
         import tensorflow as tf
@@ -224,6 +240,57 @@ def test_a_writer_imported_by_name_at_module_level():
             summary = compat.v1.Summary(value=[compat.v1.Summary.Value(tag='v', simple_value=np.mean(value))])
             with writer.as_default():
                 tensorflow.summary.experimental.write_raw_pb(summary.SerializeToString(), step=step)
+    """, RULE)
+
+
+def test_two_callbacks_with_a_writer_each_and_tf_bound_twice():
+    # `tf` may be tensorflow.compat.v1, whose summary module has no create_file_writer: `tensorflow` imported
+    assert_rewrites("""
+        import keras
+        import tensorflow as tf
+        if tf.__version__.startswith('2'):
+            import tensorflow.compat.v1 as tf
+
+        class Train(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                self.writer = tf.summary.FileWriter(log_dir + '/train')
+
+            def on_batch_end(self, batch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['loss'])])
+                self.writer.add_summary(summary, batch)
+
+        class Valid(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                self.writer = tf.summary.FileWriter(log_dir + '/valid')
+
+            def on_epoch_end(self, epoch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['val_loss'])])
+                self.writer.add_summary(summary, epoch)
+    """, """
+        import keras
+        import tensorflow as tf
+        import tensorflow
+
+        if tf.__version__.startswith('2'):
+            import tensorflow.compat.v1 as tf
+
+        class Train(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                self.writer = tensorflow.summary.create_file_writer(log_dir + '/train')
+
+            def on_batch_end(self, batch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['loss'])])
+                with self.writer.as_default():
+                    tensorflow.summary.experimental.write_raw_pb(summary.SerializeToString(), step=batch)
+
+        class Valid(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                self.writer = tensorflow.summary.create_file_writer(log_dir + '/valid')
+
+            def on_epoch_end(self, epoch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['val_loss'])])
+                with self.writer.as_default():
+                    tensorflow.summary.experimental.write_raw_pb(summary.SerializeToString(), step=epoch)
     """, RULE)
 
 

@@ -117,14 +117,14 @@ class SummaryProtosToTf2(Rule):
     def _flows(self, module: cst.Module) -> list[_Writer | None]:
         """Each writer the module makes, by the name or `self.` attribute it is assigned to: its flow, or None where
         some use of it is not understood."""
-        keys: dict[tuple, list[cst.Call]] = {}
+        keys: dict[tuple, tuple[tuple, list[cst.Call]]] = {}
         for assign in _all(module, cst.Assign):
             if len(assign.targets) != 1 or not self._writer_call(assign.value):
                 continue
             key = self._key(assign.targets[0].target)
-            if key is not None:
-                keys.setdefault(key, []).append(assign.value)
-        return [self._flow(module, key, made) for key, made in keys.items()]
+            if key is not None:  # (by the scope's id: nodes compare and hash by value)
+                keys.setdefault((key[0], id(key[1]), key[2]), (key, []))[1].append(assign.value)
+        return [self._flow(module, key, made) for key, made in keys.values()]
 
     def _key(self, target: cst.BaseExpression) -> tuple | None:
         """("name", scope, X) for a name of a function or the module, ("self", class, X) for `self.X` in a method."""
@@ -147,7 +147,8 @@ class SummaryProtosToTf2(Rule):
         if kind == "name":
             uses = [found for found in _all(scope, cst.Name) if found.value == name and not self._label(found)]
         else:  # every `.X` of the module: inside the class and on `self`, or not understood
-            uses = [found for found in _all(module, cst.Attribute) if found.attr.value == name]
+            uses = [found for found in _all(module, cst.Attribute) if found.attr.value == name
+                    and not self._other_class(found, scope)]
             if any(self._scope(use, (cst.ClassDef,)) is not scope or not isinstance(use.value, cst.Name)
                    or use.value.value != "self" for use in uses):
                 return None
@@ -158,6 +159,18 @@ class SummaryProtosToTf2(Rule):
             if not self._understood(use, made, writer):
                 return None
         return writer
+
+    def _other_class(self, use: cst.Attribute, owner: cst.ClassDef) -> bool:
+        """`self.X` in a method of another class of the module that neither derives from the writer's class by name nor
+        is one of its bases: that class's own attribute (two callbacks with a writer each)."""
+        if not (isinstance(use.value, cst.Name) and use.value.value == "self"):
+            return False
+        other = self._scope(use, (cst.ClassDef,))
+        if other is None or other is owner:
+            return False
+        named = {code(base.value).rpartition(".")[2] for base in other.bases}
+        return owner.name.value not in named and \
+            other.name.value not in {code(base.value).rpartition(".")[2] for base in owner.bases}
 
     def _label(self, name: cst.Name) -> bool:
         """A name that is no variable: the attribute of `x.name`, the keyword of `f(name=...)`."""
@@ -229,14 +242,19 @@ class SummaryProtosToTf2(Rule):
         return args if logdir else None
 
     def _tf_root(self, module: cst.Module) -> str:
-        """The module-level name of `import tensorflow [as tf]`; else `tensorflow`, imported."""
+        """The module-level name of `import tensorflow [as tf]`, where no other import binds it (a version check that
+        binds `tf` to `tensorflow.compat.v1`, whose summary module has no create_file_writer); else `tensorflow`,
+        imported."""
         for statement in module.body:
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
                     if isinstance(small, cst.Import):
                         for alias in small.names:
                             if code(alias.name) == "tensorflow":
-                                return code(alias.asname.name) if alias.asname else "tensorflow"
+                                name = code(alias.asname.name) if alias.asname else "tensorflow"
+                                if all(code(other.asname.name if other.asname else other.name) != name or
+                                       code(other.name) == "tensorflow" for other in _all(module, cst.ImportAlias)):
+                                    return name
         AddImportsVisitor.add_needed_import(self.context, "tensorflow")
         return "tensorflow"
 
