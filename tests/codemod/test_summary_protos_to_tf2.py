@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from migrate.codemod.engine import rewrite_source
+from migrate.codemod.registry import all_rules
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite, rewritten_copy
 
 RULE = "summary_protos_to_tf2"
@@ -135,6 +137,30 @@ def test_a_graph_program_is_left_to_tf1_graph_program():
     assert_unchanged(source, RULE)
     got, _ = rewrite(source)
     assert "tf.compat.v1.summary.FileWriter('logs')" in got and "write_raw_pb" not in got
+
+
+def test_in_a_notebook_cell_only_a_function_s_own_writer():
+    # another cell may use a module-level writer or an object's (`logger.writer.add_graph(...)`)
+    cell = textwrap.dedent("""
+        import tensorflow as tf
+
+        class Logger:
+            def __init__(self, log_dir):
+                self.writer = tf.summary.FileWriter(log_dir)
+
+            def log(self, value, step):
+                self.writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='v', simple_value=value)]), step)
+
+        def log_once(log_dir, value):
+            writer = tf.summary.FileWriter(log_dir)
+            writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='v', simple_value=value)]), 1)
+            writer.close()
+    """)
+    rules = [rule for rule in all_rules() if rule.NAME == RULE]
+    result = rewrite_source(cell.encode(), "train.ipynb:cell 3", rules)
+    got = result.rewritten.decode()
+    assert "self.writer = tf.summary.FileWriter(log_dir)" in got and "self.writer.add_summary(" in got
+    assert "writer = tf.summary.create_file_writer(log_dir)" in got and got.count("write_raw_pb(") == 1
 
 
 def test_a_keras_callback_writing_its_own_scalars():

@@ -21,11 +21,12 @@ the writer is understood:
   (TF2 wants a step). A step that is None only when the program runs makes TF2 raise: not silent;
 - `X.flush()` / `X.close()` stay (TF2's writer has both).
 X is a name of one function (or of the module), or `self.X` of one class (assigned in `__init__`, used in its other
-methods). Any other use of X (`add_graph`, `add_run_metadata`, passed elsewhere, a session's summary written)
-leaves the writer as it is, reported by tf1_names_to_tf2. The `tf.Summary` names of each function with a
-rewritten line become `tf.compat.v1.Summary`, and all of the module's when every `add_summary` in it was rewritten
-(a helper may build the values); those that feed a writer left as it was stay reported. Not in a graph program (`tf1_graph_program`, whose
-compat.v1 spelling runs these in graph mode) nor a notebook cell (the writer's other uses may be in other cells).
+methods); in a notebook cell only a function's own name (other cells may reach the others). Any other use of X
+(`add_graph`, `add_run_metadata`, passed elsewhere, a session's summary written) leaves the writer as it is,
+reported by tf1_names_to_tf2. The `tf.Summary` names of each function with a rewritten line become
+`tf.compat.v1.Summary`, and all of the module's when every `add_summary` in it was rewritten (a helper may build the
+values); those that feed a writer left as it was stay reported. Not in a graph program (`tf1_graph_program`, whose
+compat.v1 spelling runs these in graph mode; a notebook cell never is one).
 """
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ class SummaryProtosToTf2(Rule):
         self.written: set[int] = set()  # ids of add_summary lines
         self.protos: set[int] = set()  # ids of tf.Summary chains to spell compat.v1
         self.root = "tf"
-        if ".ipynb:cell" in (self.context.filename or "") or graph_program(self, node):
+        self.cell = ".ipynb:cell" in (self.context.filename or "")
+        if not self.cell and graph_program(self, node):  # (tf1_graph_program leaves a cell to eager execution)
             return
         writers = [writer for writer in self._flows(node) if writer is not None]
         if not writers:
@@ -144,6 +146,8 @@ class SummaryProtosToTf2(Rule):
 
     def _flow(self, module: cst.Module, key: tuple, made: list[cst.Call]) -> _Writer | None:
         kind, scope, name = key
+        if self.cell and not isinstance(scope, cst.FunctionDef):
+            return None  # a notebook's other cells may use a name of its module or an attribute of its objects
         if kind == "name":
             uses = [found for found in _all(scope, cst.Name) if found.value == name and not self._label(found)]
         else:  # every `.X` of the module: inside the class and on `self`, or not understood
