@@ -137,6 +137,7 @@ def test_a_graph_program_is_left_to_tf1_graph_program():
     assert_unchanged(source, RULE)
     got, _ = rewrite(source)
     assert "tf.compat.v1.summary.FileWriter('logs')" in got and "write_raw_pb" not in got
+    assert rewrite(got)[0] == got  # its output turns eager execution off: compat.v1's writer runs there
 
 
 def test_in_a_notebook_cell_only_a_function_s_own_writer():

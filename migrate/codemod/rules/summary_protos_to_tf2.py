@@ -26,7 +26,8 @@ methods); in a notebook cell only a function's own name (other cells may reach t
 reported by tf1_names_to_tf2. The `tf.Summary` names of each function with a rewritten line become
 `tf.compat.v1.Summary`, and all of the module's when every `add_summary` in it was rewritten (a helper may build the
 values); those that feed a writer left as it was stay reported. Not in a graph program (`tf1_graph_program`, whose
-compat.v1 spelling runs these in graph mode; a notebook cell never is one).
+compat.v1 spelling runs these in graph mode; a notebook cell never is one), nor in a module that turns eager
+execution off itself (as that rule's output does: a second run must change nothing).
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ class SummaryProtosToTf2(Rule):
         self.protos: set[int] = set()  # ids of tf.Summary chains to spell compat.v1
         self.root = "tf"
         self.cell = ".ipynb:cell" in (self.context.filename or "")
-        if not self.cell and graph_program(self, node):  # (tf1_graph_program leaves a cell to eager execution)
+        if not self.cell and graph_program(self, node) or _eager_off(node):  # (a cell is never a graph program)
             return
         writers = [writer for writer in self._flows(node) if writer is not None]
         if not writers:
@@ -303,6 +304,12 @@ class SummaryProtosToTf2(Rule):
         inner = statement.body.body[0].with_changes(trailing_whitespace=updated.trailing_whitespace)
         return statement.with_changes(leading_lines=updated.leading_lines,
                                       body=statement.body.with_changes(body=[inner]))
+
+
+def _eager_off(module: cst.Module) -> bool:
+    """Whether the module turns eager execution off (`tf.compat.v1.disable_eager_execution()`, which
+    tf1_graph_program's route writes, or TF1's `disable_v2_behavior()`): the writer runs there as it did."""
+    return "disable_eager_execution" in module.code or "disable_v2_behavior" in module.code
 
 
 def _summary_args(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression | None] | None:
