@@ -1,0 +1,450 @@
+"""summary_protos_to_tf2: must-not-change cases first, then before/after, then the events each stack writes."""
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from migrate.codemod.engine import rewrite_source
+from migrate.codemod.registry import all_rules
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite, rewritten_copy
+
+RULE = "summary_protos_to_tf2"
+LEGACY = Path("/tmp/legacy37/bin/python")
+FILE_WRITER_LEFT = "tf.summary.FileWriter is TF1-only"
+
+
+def _left(findings: list, words: str) -> bool:
+    return any(words in finding.message and not finding.advice for finding in findings)
+
+
+def test_a_writer_used_otherwise_stays_and_is_reported():
+    # a session's merged summary; the graph added; the writer handed to another function
+    cases = ["""
+        import tensorflow as tf
+        import keras
+
+        def train(sess, merged, logdir):
+            writer = tf.summary.FileWriter(logdir)
+            for step in range(10):
+                summary = sess.run(merged)
+                writer.add_summary(summary, step)
+    """, """
+        import tensorflow as tf
+        import keras
+
+        def train(graph, logdir, loss):
+            writer = tf.summary.FileWriter(logdir)
+            writer.add_graph(graph)
+            summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=loss)])
+            writer.add_summary(summary, 0)
+    """, """
+        import tensorflow as tf
+        import keras
+
+        def log(writer, loss, step):
+            writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=loss)]), step)
+
+        def train(logdir):
+            writer = tf.summary.FileWriter(logdir)
+            log(writer, 0.5, 1)
+    """]
+    for source in cases:
+        assert_unchanged(source, RULE)
+        _, findings = rewrite(source)
+        assert _left(findings, FILE_WRITER_LEFT)
+
+
+def test_a_self_writer_read_outside_its_class_or_tested_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+        import keras
+
+        class Logger(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                super().__init__()
+                self.writer = tf.summary.FileWriter(log_dir)
+
+            def on_epoch_end(self, epoch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['loss'])])
+                self.writer.add_summary(summary, epoch)
+
+        logger = Logger('logs')
+        logger.writer.add_run_metadata(None, 'step1')
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        import keras
+
+        class Logger:
+            def __init__(self, log_dir):
+                self.writer = tf.summary.FileWriter(log_dir) if log_dir else None
+
+            def log(self, value, step):
+                if self.writer is not None:
+                    self.writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='v', simple_value=value)]), step)
+    """, RULE)
+
+
+def test_a_subclass_using_the_writer_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+        import keras
+
+        class Logger(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                super().__init__()
+                self.writer = tf.summary.FileWriter(log_dir)
+
+        class GraphLogger(Logger):
+            def on_train_begin(self, logs=None):
+                self.writer.add_graph(tf.get_default_graph())
+    """, RULE)
+
+
+def test_a_summary_that_is_a_parameter_or_on_a_one_line_suite_stays():
+    assert_unchanged("""
+        import tensorflow as tf
+        import keras
+
+        def train(logdir, summaries):
+            writer = tf.summary.FileWriter(logdir)
+            for step, summary in enumerate(summaries):
+                writer.add_summary(summary, step)
+
+        def each(logdir, loss):
+            writer = tf.summary.FileWriter(logdir)
+            summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=loss)])
+            if loss: writer.add_summary(summary, 1)
+    """, RULE)
+
+
+def test_a_graph_program_is_left_to_tf1_graph_program():
+    # Keras-free, with sessions and placeholders: compat.v1 in graph mode, eager execution off
+    source = """
+        import tensorflow as tf
+
+        x = tf.placeholder(tf.float32, [None])
+        loss = tf.reduce_mean(x)
+        writer = tf.summary.FileWriter('logs')
+        with tf.Session() as sess:
+            value = sess.run(loss, feed_dict={x: [1.0]})
+            writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=value)]), 0)
+    """
+    assert_unchanged(source, RULE)
+    got, _ = rewrite(source)
+    assert "tf.compat.v1.summary.FileWriter('logs')" in got and "write_raw_pb" not in got
+    assert rewrite(got)[0] == got  # its output turns eager execution off: compat.v1's writer runs there
+
+
+def test_in_a_notebook_cell_only_a_function_s_own_writer():
+    # another cell may use a module-level writer or an object's (`logger.writer.add_graph(...)`)
+    cell = textwrap.dedent("""
+        import tensorflow as tf
+
+        class Logger:
+            def __init__(self, log_dir):
+                self.writer = tf.summary.FileWriter(log_dir)
+
+            def log(self, value, step):
+                self.writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='v', simple_value=value)]), step)
+
+        def log_once(log_dir, value):
+            writer = tf.summary.FileWriter(log_dir)
+            writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='v', simple_value=value)]), 1)
+            writer.close()
+    """)
+    rules = [rule for rule in all_rules() if rule.NAME == RULE]
+    result = rewrite_source(cell.encode(), "train.ipynb:cell 3", rules)
+    got = result.rewritten.decode()
+    assert "self.writer = tf.summary.FileWriter(log_dir)" in got and "self.writer.add_summary(" in got
+    assert "writer = tf.summary.create_file_writer(log_dir)" in got and got.count("write_raw_pb(") == 1
+
+
+def test_a_keras_callback_writing_its_own_scalars():
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        import keras
+        from keras import backend as K
+
+        class TensorBoardLogger(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                super().__init__()
+                self.writer = tf.summary.FileWriter(log_dir, K.get_session().graph)
+
+            def on_epoch_end(self, epoch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['loss'])])
+                self.writer.add_summary(summary, epoch)  # each epoch
+                self.writer.flush()
+
+            def on_train_end(self, logs=None):
+                self.writer.close()
+    """, """
+        import tensorflow as tf
+        import keras
+        from keras import backend as K
+
+        class TensorBoardLogger(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                super().__init__()
+                self.writer = tf.summary.create_file_writer(log_dir)
+
+            def on_epoch_end(self, epoch, logs=None):
+                summary = tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='loss', simple_value=logs['loss'])])
+                with self.writer.as_default():
+                    tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=epoch)  # each epoch
+                self.writer.flush()
+
+            def on_train_end(self, logs=None):
+                self.writer.close()
+    """, RULE)
+    assert [finding.advice for finding in findings] == [True]
+    assert "graph given to tf.summary.FileWriter was dropped" in findings[0].message
+
+
+def test_values_added_to_an_empty_summary_and_a_step_left_out():
+    # OlafenwaMoses/ImageAI's callbacks: `summary.value.add()`; TF1 wrote step 0 where none was given
+    assert_rewrites("""
+        import tensorflow as tf
+        import keras
+
+        def log(logdir, logs, counter):
+            writer = tf.compat.v1.summary.FileWriter(logdir, flush_secs=5)
+            for name, value in logs.items():
+                summary = tf.Summary()
+                summary_value = summary.value.add()
+                summary_value.simple_value = value
+                summary_value.tag = name
+                writer.add_summary(summary, global_step=counter)
+            writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='done')]))
+            writer.add_summary(summary, None)
+            writer.flush()
+    """, """
+        import tensorflow as tf
+        import keras
+
+        def log(logdir, logs, counter):
+            writer = tf.summary.create_file_writer(logdir, flush_millis=5000)
+            for name, value in logs.items():
+                summary = tf.compat.v1.Summary()
+                summary_value = summary.value.add()
+                summary_value.simple_value = value
+                summary_value.tag = name
+                with writer.as_default():
+                    tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=counter)
+            with writer.as_default():
+                tf.summary.experimental.write_raw_pb(tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='done')]).SerializeToString(), step=0)
+            with writer.as_default():
+                tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=0)
+            writer.flush()
+    """, RULE)
+
+
+def test_a_writer_imported_by_name_at_module_level():
+    assert_rewrites("""
+        import numpy as np
+        import keras
+        from tensorflow.summary import FileWriter
+        from tensorflow import compat
+
+        writer = FileWriter('logs')
+
+        def log(value, step):
+            summary = compat.v1.Summary(value=[compat.v1.Summary.Value(tag='v', simple_value=np.mean(value))])
+            writer.add_summary(summary, step)
+    """, """
+        import numpy as np
+        import keras
+        from tensorflow import compat
+        import tensorflow
+
+        writer = tensorflow.summary.create_file_writer('logs')
+
+        def log(value, step):
+            summary = compat.v1.Summary(value=[compat.v1.Summary.Value(tag='v', simple_value=np.mean(value))])
+            with writer.as_default():
+                tensorflow.summary.experimental.write_raw_pb(summary.SerializeToString(), step=step)
+    """, RULE)
+
+
+def test_two_callbacks_with_a_writer_each_and_tf_bound_twice():
+    # `tf` may be tensorflow.compat.v1, whose summary module has no create_file_writer: `tensorflow` imported
+    assert_rewrites("""
+        import keras
+        import tensorflow as tf
+        if tf.__version__.startswith('2'):
+            import tensorflow.compat.v1 as tf
+
+        class Train(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                self.writer = tf.summary.FileWriter(log_dir + '/train')
+
+            def on_batch_end(self, batch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['loss'])])
+                self.writer.add_summary(summary, batch)
+
+        class Valid(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                self.writer = tf.summary.FileWriter(log_dir + '/valid')
+
+            def on_epoch_end(self, epoch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['val_loss'])])
+                self.writer.add_summary(summary, epoch)
+    """, """
+        import keras
+        import tensorflow as tf
+        import tensorflow
+
+        if tf.__version__.startswith('2'):
+            import tensorflow.compat.v1 as tf
+
+        class Train(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                self.writer = tensorflow.summary.create_file_writer(log_dir + '/train')
+
+            def on_batch_end(self, batch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['loss'])])
+                with self.writer.as_default():
+                    tensorflow.summary.experimental.write_raw_pb(summary.SerializeToString(), step=batch)
+
+        class Valid(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                self.writer = tensorflow.summary.create_file_writer(log_dir + '/valid')
+
+            def on_epoch_end(self, epoch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['val_loss'])])
+                with self.writer.as_default():
+                    tensorflow.summary.experimental.write_raw_pb(summary.SerializeToString(), step=epoch)
+    """, RULE)
+
+
+def test_the_whole_run_leaves_nothing_for_the_rewritten_writer():
+    source = """
+        import tensorflow as tf
+        import keras
+
+        class Logger(keras.callbacks.Callback):
+            def __init__(self, log_dir):
+                super().__init__()
+                self.writer = tf.summary.FileWriter(log_dir)
+
+            def on_epoch_end(self, epoch, logs=None):
+                self.writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['loss'])]),
+                                        epoch)
+    """
+    _, before = rewrite(source, "tf1_names_to_tf2")
+    assert _left(before, FILE_WRITER_LEFT) and _left(before, "tf.Summary is TF1-only")
+    got, findings = rewrite(source)
+    assert not [finding for finding in findings if not finding.advice], findings
+    assert "tf.compat.v1.Summary.Value(tag='loss'" in got
+
+
+# What each stack writes: TF1's FileWriter under TF 1.15, and the rewrite under the installed TF 2.
+WRITES = """
+import sys
+import numpy as np
+import tensorflow as tf
+import keras  # a Keras program: eager under TF 2 (a Keras-free one is tf1_graph_program's)
+
+def log(logdir):
+    writer = tf.summary.FileWriter(logdir)
+    writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=0.5)]), 3)
+    summary = tf.Summary()
+    value = summary.value.add()
+    value.simple_value = 1.25
+    value.tag = 'acc'
+    writer.add_summary(summary)
+    histogram = tf.HistogramProto(min=0.0, max=1.0, num=2, sum=1.0, sum_squares=1.0, bucket_limit=[0.5, 1.0],
+                                  bucket=[1, 1])
+    summary = tf.Summary(value=[tf.Summary.Value(tag='weights', histo=histogram)])
+    writer.add_summary(summary, np.int64(7))
+    image = tf.Summary.Image(height=1, width=1, colorspace=1, encoded_image_string=b'not a png')
+    summary = tf.Summary(value=[tf.Summary.Value(tag='image', image=image)])
+    writer.add_summary(summary, global_step=9)
+    writer.flush()
+    writer.close()
+
+log(sys.argv[1])
+"""
+READ = """
+import glob, sys
+import tensorflow as tf
+for path in glob.glob(sys.argv[1] + '/events*'):
+    for event in tf.compat.v1.train.summary_iterator(path):
+        if event.HasField('summary'):
+            print(event.step, event.summary.SerializeToString().hex())
+"""
+
+
+def _events(folder: Path) -> list[str]:
+    run = subprocess.run([sys.executable, "-c", READ, str(folder)], capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert run.returncode == 0, run.stderr[-2000:]
+    return run.stdout.splitlines()
+
+
+@pytest.mark.skipif(not LEGACY.exists(), reason="the TF 1.15 stack (/tmp/legacy37) is not here")
+def test_the_rewrite_writes_the_events_tf_1_15_wrote(tmp_path):
+    script = tmp_path / "writes.py"
+    script.write_text(WRITES)
+    old = subprocess.run([str(LEGACY), str(script), str(tmp_path / "tf1")], capture_output=True, text=True,
+                         timeout=300, env=legacy_env())
+    assert old.returncode == 0, old.stderr[-2000:]
+    rewritten, _ = rewrite(WRITES)
+    assert "write_raw_pb" in rewritten and "FileWriter" not in rewritten
+    script.write_text(rewritten)
+    new = subprocess.run([sys.executable, str(script), str(tmp_path / "tf2")], capture_output=True, text=True,
+                         timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert new.returncode == 0, new.stderr[-2000:]
+    written = _events(tmp_path / "tf1")
+    assert len(written) == 4 and [line.split()[0] for line in written] == ["3", "0", "7", "9"]
+    assert _events(tmp_path / "tf2") == written
+
+
+CALLBACK = """
+import sys
+import numpy as np
+import tensorflow as tf
+import keras
+
+
+class LossLogger(keras.callbacks.Callback):
+    def __init__(self, log_dir):
+        super().__init__()
+        self.writer = tf.summary.FileWriter(log_dir)
+
+    def on_epoch_end(self, epoch, logs=None):
+        summary = tf.Summary()
+        value = summary.value.add()
+        value.simple_value = logs['loss']
+        value.tag = 'epoch_loss'
+        self.writer.add_summary(summary, epoch + 1)
+        self.writer.flush()
+
+
+model = keras.Sequential([keras.layers.Dense(1, input_shape=(3,))])
+model.compile(optimizer='sgd', loss='mse')
+history = model.fit(np.ones((8, 3)), np.ones((8, 1)), epochs=1, verbose=0, callbacks=[LossLogger(sys.argv[1])])
+print(history.history['loss'][0])
+print('ok')
+"""
+
+
+def test_a_rewritten_callback_logs_under_keras_3(tmp_path):
+    source = tmp_path / "train.py"
+    source.write_text(textwrap.dedent(CALLBACK))
+    (tmp_path / "out").mkdir()
+    target = rewritten_copy(source, tmp_path / "out")
+    assert "create_file_writer" in target.read_text()
+    run = subprocess.run([sys.executable, str(target), str(tmp_path / "logs")], capture_output=True, text=True,
+                         timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    loss = float(run.stdout.split()[-2])
+    events = _events(tmp_path / "logs")
+    assert len(events) == 1 and events[0].split()[0] == "1"
+    import tensorflow as tf  # the proto's reader, in this process only for parsing
+    summary = tf.compat.v1.Summary.FromString(bytes.fromhex(events[0].split()[1]))
+    assert summary.value[0].tag == "epoch_loss" and summary.value[0].simple_value == pytest.approx(loss, rel=1e-6)
