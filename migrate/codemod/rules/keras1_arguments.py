@@ -20,6 +20,7 @@ parameter is show_dtype) and written out where the call left it to Keras 1's def
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
@@ -264,20 +265,18 @@ class Keras1Arguments(Rule):
         -> without the output shape: Keras 2's legacy interface dropped it (the keyword, or a tuple given as the fourth
         positional), and its layer computed the shape from the input, strides and padding, as Keras 3's does."""
         positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
-        args = [arg for arg in call.args if not (arg.keyword is not None and arg.keyword.value == "output_shape") and
-                not (len(positional) == 4 and arg is positional[3] and isinstance(arg.value, (cst.Tuple, cst.List)))]
-        if len(args) == len(call.args):
-            return call
-        if args and args[-1] is not call.args[-1]:  # the last one went: its comma (or none) ends the call
-            args[-1] = args[-1].with_changes(comma=call.args[-1].comma)
-        self.converted()
-        return call.with_changes(args=args)
+        return self._without(call, lambda arg: (arg.keyword is not None and arg.keyword.value == "output_shape") or (
+            len(positional) == 4 and arg is positional[3] and isinstance(arg.value, (cst.Tuple, cst.List))))
 
     def _without_consume_less(self, call: cst.Call) -> cst.Call:
         """`LSTM(32, consume_less='gpu')` -> `LSTM(32)`: Keras 2 turned Keras 1's consume_less into `implementation`,
         which only groups the same products otherwise (Keras 3's LSTM and GRU give equal outputs for every
         implementation; SimpleRNN refuses the keyword)."""
-        args = [arg for arg in call.args if arg.keyword is None or arg.keyword.value != "consume_less"]
+        return self._without(call, lambda arg: arg.keyword is not None and arg.keyword.value == "consume_less")
+
+    def _without(self, call: cst.Call, goes: Callable[[cst.Arg], bool]) -> cst.Call:
+        """The call without the arguments `goes` picks (one converted site), its last comma (or none) kept."""
+        args = [arg for arg in call.args if not goes(arg)]
         if len(args) == len(call.args):
             return call
         if args and args[-1] is not call.args[-1]:  # the last one went: its comma (or none) ends the call
