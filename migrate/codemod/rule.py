@@ -112,6 +112,15 @@ class Rule(cst.CSTTransformer):
         """Count sites this rule rewrote."""
         self.context.scratch["converted"] = self.context.scratch.get("converted", 0) + count
 
+    def taken_elsewhere(self, name: str) -> bool:
+        """Whether another file of the run may read `name` from this module (`from app import graph`, `app.graph`,
+        `from app import *`: the survey's `taken`): what it does with the name is not seen here."""
+        from migrate.codemod.factories import module_of  # factories reads rules' helpers: imported when asked
+
+        taken = getattr(self.context.scratch.get("survey"), "taken", frozenset())
+        module = module_of(self.context.filename or "<string>.py")
+        return f"{module}.{name}" in taken or f"{module}.*" in taken
+
     def qualified_names(self, node: cst.CSTNode) -> set[str]:
         """What `node` refers to: LibCST's qualified names, and through star imports and the run's re-exports
         of Keras names (`names.resolve`)."""

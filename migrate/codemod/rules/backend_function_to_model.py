@@ -33,7 +33,6 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
-from migrate.codemod.factories import module_of
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, imported_as, other_bindings
@@ -273,12 +272,9 @@ class BackendFunctionToModel(Rule):
         """Whether another file of the run may call the callable: it is assigned to a name that file takes from this
         module (`from utils import get_layer_output`, `utils.get_layer_output`, `from utils import *`; the survey's
         `taken`), whose calls (`f([x, 0])[0]`) this file does not hold."""
-        taken = getattr(self.context.scratch.get("survey"), "taken", frozenset())
         assigns = [found for found in m.findall(module, m.Assign()) if found.value is call and len(found.targets) == 1]
-        if not taken or not assigns or not isinstance(assigns[0].targets[0].target, cst.Name):
-            return False
-        here = module_of(self.context.filename or "")
-        return f"{here}.{assigns[0].targets[0].target.value}" in taken or f"{here}.*" in taken
+        return bool(assigns) and isinstance(assigns[0].targets[0].target, cst.Name) and \
+            self.taken_elsewhere(assigns[0].targets[0].target.value)
 
     def _learning_phase_last(self, module: cst.Module, inputs: cst.BaseExpression) -> bool:
         """`[model.input, K.learning_phase()]` (Keras 2's FAQ on a layer's output): the phase the last of two or

@@ -31,7 +31,6 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import RemoveImportsVisitor
 
-from migrate.codemod.factories import module_of
 from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import names_in, other_bindings
@@ -165,9 +164,7 @@ class DefaultGraphContexts(Rule):
         """Whether another file of the run may read the name from this module (`from app import graph`, `app.graph`:
         `Survey.taken`), or later cells of a notebook may."""
         filename = self.context.filename or "<string>.py"
-        taken = getattr(self.context.scratch.get("survey"), "taken", frozenset())
-        module = module_of(filename)
-        return ".ipynb" in filename or filename == "<preamble>" or f"{module}.{name}" in taken or f"{module}.*" in taken
+        return ".ipynb" in filename or filename == "<preamble>" or self.taken_elsewhere(name)
 
     def _spelling(self, item: cst.WithItem) -> str:
         return f"`with {self.module.code_for_node(item.item).strip()}`"

@@ -479,30 +479,17 @@ class MemoryGrowthPreamble(Rule):
 
     def _inline_options(self, text: str, texts: list[str], index: int) -> tuple[list[tuple[str, str]], set[int]] | None:
         """The options of an inline `tf.ConfigProto(...)` (keywords only), with the line binding its `gpu_options=`
-        name where that is one (`gpu_options = tf.GPUOptions(allow_growth=True)` just before, spelt nowhere else)."""
+        name where that is one (`_named_gpu_options`)."""
         try:
             call = cst.parse_expression(text)
         except cst.ParserSyntaxError:
             return None
-        if not isinstance(call, cst.Call) or _spelled(call.func, "ConfigProto") is None or \
-                any(arg.keyword is None or arg.star for arg in call.args):
+        if not isinstance(call, cst.Call) or _spelled(call.func, "ConfigProto") is None:
             return None
-        given, bound = [], set()
-        for arg in call.args:
-            value = arg.value
-            if arg.keyword.value == "gpu_options" and isinstance(value, cst.Name):
-                before = _GPU_OPTIONS.fullmatch(texts[index - 1]) if index else None
-                if before is None or before.group(1) != value.value or _reads(value.value, self.module.code) != 1:
-                    return None
-                value, bound = cst.parse_expression(before.group(2)), {index - 1}
-            if arg.keyword.value == "gpu_options":
-                inner = _gpu_options(value)
-                if inner is None:
-                    return None
-                given += inner
-            else:
-                given.append((arg.keyword.value, source_of(value)))
-        return given, bound
+        given = self._proto_options(call)
+        if given is None:
+            return None
+        return self._named_gpu_options(given, texts, index) or (given, set())
 
     @staticmethod
     def _config_target(statement: cst.BaseStatement) -> tuple[str, str]:
@@ -520,8 +507,14 @@ class MemoryGrowthPreamble(Rule):
                 not isinstance(small[0].targets[0].target, cst.Name) or not isinstance(small[0].value, cst.Call) or \
                 not isinstance(small[0].value.func, cst.Attribute):
             return None
+        return MemoryGrowthPreamble._proto_options(small[0].value)
+
+    @staticmethod
+    def _proto_options(call: cst.Call) -> list[tuple[str, str]] | None:
+        """A ConfigProto call's options as (option, value), a `gpu_options=tf.GPUOptions(...)` given option by option;
+        None where one is given by position."""
         options = []
-        for arg in small[0].value.args:
+        for arg in call.args:
             if arg.keyword is None:
                 return None
             value = arg.value

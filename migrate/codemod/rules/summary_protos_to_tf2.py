@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import ParentNodeProvider
 
@@ -121,7 +122,7 @@ class SummaryProtosToTf2(Rule):
         """Each writer the module makes, by the name or `self.` attribute it is assigned to: its flow, or None where
         some use of it is not understood."""
         keys: dict[tuple, tuple[tuple, list[cst.Call]]] = {}
-        for assign in _all(module, cst.Assign):
+        for assign in m.findall(module, m.Assign()):
             if len(assign.targets) != 1 or not self._writer_call(assign.value):
                 continue
             key = self._key(assign.targets[0].target)
@@ -150,9 +151,9 @@ class SummaryProtosToTf2(Rule):
         if self.cell and not isinstance(scope, cst.FunctionDef):
             return None  # a notebook's other cells may use a name of its module or an attribute of its objects
         if kind == "name":
-            uses = [found for found in _all(scope, cst.Name) if found.value == name and not self._label(found)]
+            uses = [found for found in m.findall(scope, m.Name()) if found.value == name and not self._label(found)]
         else:  # every `.X` of the module: inside the class and on `self`, or not understood
-            uses = [found for found in _all(module, cst.Attribute) if found.attr.value == name
+            uses = [found for found in m.findall(module, m.Attribute()) if found.attr.value == name
                     and not self._other_class(found, scope)]
             if any(self._scope(use, (cst.ClassDef,)) is not scope or not isinstance(use.value, cst.Name)
                    or use.value.value != "self" for use in uses):
@@ -215,7 +216,7 @@ class SummaryProtosToTf2(Rule):
             return False
         scope = self._scope(call, (cst.FunctionDef, cst.Module))
         built = 0
-        for name in _all(scope, cst.Name):
+        for name in m.findall(scope, m.Name()):
             if name.value != summary.value:
                 continue
             parent = self._parent(name)
@@ -258,7 +259,7 @@ class SummaryProtosToTf2(Rule):
                             if code(alias.name) == "tensorflow":
                                 name = code(alias.asname.name) if alias.asname else "tensorflow"
                                 if all(code(other.asname.name if other.asname else other.name) != name or
-                                       code(other.name) == "tensorflow" for other in _all(module, cst.ImportAlias)):
+                                       code(other.name) == "tensorflow" for other in m.findall(module, m.ImportAlias())):
                                     return name
         AddImportsVisitor.add_needed_import(self.context, "tensorflow")
         return "tensorflow"
@@ -332,16 +333,8 @@ def _millis(seconds: cst.BaseExpression) -> str:
     return f"int(({code(seconds)}) * 1000)"
 
 
-def _all(node: cst.CSTNode, kind: type) -> list:
-    """Every node of `kind` under `node`, itself included."""
-    finder = _Finder(kind)
-    node.visit(finder)
-    return finder.found
-
-
 def _calls_of(module: cst.Module, method: str) -> list[cst.Call]:
-    return [call for call in _all(module, cst.Call)
-            if isinstance(call.func, cst.Attribute) and call.func.attr.value == method]
+    return m.findall(module, m.Call(func=m.Attribute(attr=m.Name(method))))
 
 
 def _chains(module: cst.Module) -> list[cst.Attribute]:
@@ -349,17 +342,6 @@ def _chains(module: cst.Module) -> list[cst.Attribute]:
     finder = _Chains()
     module.visit(finder)
     return finder.found
-
-
-class _Finder(cst.CSTVisitor):
-    def __init__(self, kind: type) -> None:
-        super().__init__()
-        self.kind, self.found = kind, []
-
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if isinstance(node, self.kind):
-            self.found.append(node)
-        return True
 
 
 class _Chains(cst.CSTVisitor):
