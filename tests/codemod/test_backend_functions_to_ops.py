@@ -1490,3 +1490,38 @@ def test_keras_2_s_backend_name_constant_is_what_backend_returns():
             backend = K.backend()  # pylint: disable=protected-access
         K._BACKEND = 'tensorflow'
     """, RULE)
+
+
+def test_a_name_that_only_named_a_graph_op_goes():
+    # kpot/keras-transformer transformer.py: Keras 2's K.zeros_like(x, name=name) was tf.zeros_like(x, name=name)
+    assert_rewrites("""
+        from keras import backend as K
+
+        zeros = K.zeros_like(
+            halting, name='zeros_like_halting')
+        ones = K.ones_like(halting, name='ones', dtype='float32')
+        penalty = K.constant(0.1, name='penalty')
+        if not K.is_tensor(inputs):
+            raise ValueError(inputs)
+    """, """
+        from keras import backend as K
+        import keras
+
+        zeros = keras.ops.zeros_like(
+            halting)
+        ones = keras.ops.ones_like(halting, dtype='float32')
+        penalty = keras.ops.convert_to_tensor(0.1, dtype=keras.backend.floatx())
+        if not keras.ops.is_tensor(inputs):
+            raise ValueError(inputs)
+    """, RULE)
+
+
+def test_a_constant_given_a_shape_is_reported_not_passed_as_another_parameter():
+    # K.constant(value, dtype, shape): convert_to_tensor's third parameter is `sparse`
+    findings = assert_unchanged("""
+        from keras import backend as K
+
+        a = K.constant(v, 'float32', (3,))
+        b = K.constant(v, shape=(3,))
+    """, RULE)
+    assert [f.line for f in findings] == [4, 5]

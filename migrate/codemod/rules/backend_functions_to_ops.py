@@ -58,7 +58,7 @@ SAME = ("sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "cast",
         "not_equal", "greater", "greater_equal", "less", "less_equal", "ones_like", "zeros_like", "tile", "clip",
         "tanh", "transpose", "cumsum", "cumprod", "stop_gradient", "softplus", "elu", "binary_crossentropy",
         "categorical_crossentropy", "sparse_categorical_crossentropy", "logsumexp", "cos", "sin", "floor", "ceil",
-        "one_hot", "ones", "zeros",
+        "one_hot", "ones", "zeros", "is_tensor",
         "dot")  # Keras 2's dot was numpy's (a tensordot over x's last axis and y's second to last): keras.ops.dot's
 OPS: dict[str, tuple[str, dict[str, tuple[int, str]]]] = {name: (name, {}) for name in SAME}
 OPS.update({
@@ -127,8 +127,14 @@ KEYWORDS = {
                                                   "greater_equal", "less", "less_equal")},
 }
 # Keras 2 arguments the Keras 3 function has no counterpart for: such a call is reported.
-UNSUPPORTED = {"constant": {"shape", "name"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"},
-               "ones_like": {"name"}, "zeros_like": {"name"}}
+UNSUPPORTED = {"constant": {"shape"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"}}
+# Keras 2 functions whose `name=` only named the TensorFlow op they added to the graph (`tf.ones_like(x, name=name)`,
+# `tf.constant(value, name=name)`): a tensor comes back either way, so the keyword goes. (`K.ones` / `K.zeros` named a
+# variable, which a script may look up: those stay reported.)
+OP_NAMES = frozenset({"constant", "ones_like", "zeros_like"})
+# Keras 2 functions whose later positional parameters are not the keras.ops function's: `K.constant(value, dtype,
+# shape)`'s third is convert_to_tensor's `sparse`. Such a call is reported, as a shape keyword is.
+MOST_POSITIONAL = {"constant": 2}
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # What to use instead, for the functions reported.
 ADVICE = {
@@ -448,9 +454,10 @@ class BackendFunctionsToOps(DropsStatements):
             return updated
         if function in ("conv1d", "conv2d", "conv3d") and not starred:
             self._conv_layout(original, function)
-        if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()):
+        if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()) and \
+                sum(arg.keyword is None for arg in original.args) <= MOST_POSITIONAL.get(function, len(original.args)):
             target, defaults = OPS[function]
-            args = _renamed(list(updated.args), KEYWORDS.get(function, {}))
+            args = _renamed(_op_name_dropped(function, list(updated.args)), KEYWORDS.get(function, {}))
             for keyword, (position, value) in defaults.items():
                 if keyword not in keywords and len(args) < position:
                     if args:
@@ -646,6 +653,15 @@ def _thunk(value: cst.BaseExpression) -> cst.BaseExpression | None:
             and value.params.star_kwarg is None:
         return value.body
     return None
+
+
+def _op_name_dropped(function: str, args: list[cst.Arg]) -> list[cst.Arg]:
+    """The arguments without a `name=` that only named a graph op (OP_NAMES): Keras 3's function has no such
+    parameter, and eager TensorFlow ignores op names."""
+    if function not in OP_NAMES or not any(arg.keyword is not None and arg.keyword.value == "name" for arg in args):
+        return args
+    kept = [arg for arg in args if arg.keyword is None or arg.keyword.value != "name"]
+    return kept[:-1] + [kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)] if kept else kept
 
 
 def _renamed(args: list[cst.Arg], renames: dict[str, str]) -> list[cst.Arg]:
