@@ -411,10 +411,25 @@ BACKEND.update({f"{prefix}keras.backend.{function}": helper_text for prefix in (
 NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
     "convert_dense_weights_data_format": (("numpy", "np"),), "_compute_fans": (("numpy", "np"),),
-    "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
+    "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",), "BatchNormalizationMode2": ("keras",),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
                                                            "keras2_conv2d_transpose")},
     **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")}}
+
+
+# Keras 1's BatchNormalization(mode=2), which `keras1_arguments` writes into a file: Keras 1.2.2's call normalized with
+# K.normalize_batch_in_training (the batch's mean and biased variance) in both phases, and kept no moving statistics
+# (only mode 0 added their updates). Keras 3's layer in training mode computes the same; its moving statistics, which
+# it updates, are never read. Registered, so a model saved with it loads where this file is imported.
+BATCHNORM_MODE_2 = ("BatchNormalizationMode2", '''
+@keras.saving.register_keras_serializable(package="keras1")
+class BatchNormalizationMode2(keras.layers.BatchNormalization):
+    """Keras 1's BatchNormalization(mode=2) (Keras 2 and 3 have none): each batch normalized with its own mean and
+    variance, in training and inference alike."""
+
+    def call(self, inputs, training=None, mask=None):
+        return super().call(inputs, training=True, mask=mask)
+''')
 
 
 # Keras 2's own, not tf.keras's: tf.keras's _compute_fans took no data_format and counted other shapes otherwise.

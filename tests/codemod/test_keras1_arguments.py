@@ -4,6 +4,7 @@ import keras
 import numpy as np
 import pytest
 
+from migrate.codemod.keras2_helpers import BATCHNORM_MODE_2
 from migrate.codemod.rules.keras1_arguments import Keras1Arguments
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
 
@@ -181,17 +182,17 @@ def test_batchnormalization_mode_0_goes_and_keras_1_initializer_names_are_rename
         x = BatchNormalization(mode=0, axis=-1)(x)
         y = BatchNormalization(axis=1, mode=0)(x)
         z = BatchNormalization(beta_init='zero', gamma_init='one', mode=0, name='bn')(x)
-        w = BatchNormalization(mode=2)(x)
+        w = BatchNormalization(mode=1)(x)
         merged = Concatenate(axis=-1)([a, b])
     """, """
         from keras.layers import *
         x = BatchNormalization(axis=-1)(x)
         y = BatchNormalization(axis=1)(x)
         z = BatchNormalization(beta_initializer='zero', gamma_initializer='one', name='bn')(x)
-        w = BatchNormalization(mode=2)(x)
+        w = BatchNormalization(mode=1)(x)
         merged = Concatenate(axis=-1)([a, b])
     """, RULE)
-    assert [(f.line, f.advice) for f in findings] == [(6, False)] and "never ran under Keras 2" in findings[0].message
+    assert [(f.line, f.advice) for f in findings] == [(6, False)] and "raised on any mode but 0" in findings[0].message
     assert Keras1Arguments.triggered(b"x = BatchNormalization(mode=0)(x)")
     assert not Keras1Arguments.triggered(b"x = BatchNormalization()(x)") and not Keras1Arguments.triggered(b"f(mode=0)")
 
@@ -393,3 +394,73 @@ def test_what_a_transposed_convolution_without_its_output_shape_computes_is_kera
     layer = eval(got.rsplit("layer = ", 1)[1], {"Deconvolution2D": keras.layers.Conv2DTranspose})
     out = layer(keras.Input((4, 4, 3)))
     assert tuple(out.shape) == (None, 8, 8, 8) and layer.get_config()["kernel_size"] == (3, 3)
+
+
+def test_keras_1_batchnormalization_mode_2_becomes_a_layer_that_normalizes_with_the_batch_in_every_phase():
+    # williamFalcon/pix2pix-keras generator.py: `bn_mode = 2` then BatchNormalization(mode=bn_mode, axis=bn_axis)(x);
+    # osh/KerasGAN mnist_gan.py: BatchNormalization(mode=2)(H); keunwoochoi's compact_cnn: model.add(...(mode=2)).
+    findings = assert_rewrites("""
+        from keras.layers import BatchNormalization, merge
+
+        def generator(x, skip, model):
+            bn_mode = 2
+            merge_mode = 'concat'
+            h = BatchNormalization(name='bn_1', mode=bn_mode, axis=1)(x)
+            model.add(BatchNormalization(mode=2))
+            return merge([h, skip], mode=merge_mode, concat_axis=1)
+
+        def kept(x, bn_mode):
+            h = BatchNormalization(mode=bn_mode)(x)
+            mode = 2
+            mode = 0
+            return BatchNormalization(mode=mode)(BatchNormalization(mode=1)(h))
+    """, """
+        from keras.layers import concatenate, BatchNormalization
+        import keras
+
+
+        @keras.saving.register_keras_serializable(package="keras1")
+        class BatchNormalizationMode2(keras.layers.BatchNormalization):
+            \"\"\"Keras 1's BatchNormalization(mode=2) (Keras 2 and 3 have none): each batch normalized with its own mean and
+            variance, in training and inference alike.\"\"\"
+
+            def call(self, inputs, training=None, mask=None):
+                return super().call(inputs, training=True, mask=mask)
+
+        def generator(x, skip, model):
+            bn_mode = 2
+            merge_mode = 'concat'
+            h = BatchNormalizationMode2(name='bn_1', axis=1)(x)
+            model.add(BatchNormalizationMode2())
+            return concatenate([h, skip], axis=1)
+
+        def kept(x, bn_mode):
+            h = BatchNormalization(mode=bn_mode)(x)
+            mode = 2
+            mode = 0
+            return BatchNormalization(mode=mode)(BatchNormalization(mode=1)(h))
+    """, RULE)
+    assert [f.line for f in findings] == [12, 15, 15]
+
+
+def test_what_mode_2_becomes_computes_keras_1_s_batch_normalization_in_inference_too(tmp_path):
+    # Keras 1.2.2 BatchNormalization.call, mode 2: K.normalize_batch_in_training (tf.nn.moments, biased variance)
+    # then tf.nn.batch_normalization(x, mean, var, beta, gamma, epsilon=1e-3); no moving statistics read
+    namespace = {"keras": keras}
+    exec(BATCHNORM_MODE_2[1], namespace)
+    rng = np.random.default_rng(0)
+    x = rng.normal(3.0, 2.0, size=(8, 3, 4, 4)).astype("float32")
+    inputs = keras.Input((3, 4, 4))
+    layer = namespace["BatchNormalizationMode2"](axis=1)
+    model = keras.Model(inputs, keras.layers.Flatten()(layer(inputs)))
+    gamma, beta = rng.normal(size=3).astype("float32"), rng.normal(size=3).astype("float32")
+    layer.set_weights([gamma, beta, np.zeros(3, "float32"), np.ones(3, "float32")])
+    mean, var = x.mean(axis=(0, 2, 3), keepdims=True), x.var(axis=(0, 2, 3), keepdims=True)
+    shape = (1, 3, 1, 1)
+    expected = ((x - mean) / np.sqrt(var + 1e-3) * gamma.reshape(shape) + beta.reshape(shape)).reshape(8, -1)
+    np.testing.assert_allclose(model.predict(x, verbose=0), expected, rtol=1e-5, atol=1e-5)
+    model.compile("sgd", "mse")
+    model.fit(x, expected, epochs=1, verbose=0)  # trains; a saved model loads back where the class is defined
+    model.save(tmp_path / "m.keras")
+    again = keras.saving.load_model(tmp_path / "m.keras")
+    np.testing.assert_allclose(again.predict(x, verbose=0), model.predict(x, verbose=0), rtol=1e-6, atol=1e-6)

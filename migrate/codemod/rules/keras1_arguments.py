@@ -25,9 +25,10 @@ from collections.abc import Callable
 import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
+from migrate.codemod.keras2_helpers import BATCHNORM_MODE_2, with_helpers
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, user_method_calls
+from migrate.codemod.syntax import code, other_bindings, user_method_calls
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "keras.layers.core.", "keras.layers.convolutional.",
                  "keras.layers.recurrent.", "keras.layers.pooling.")
@@ -187,6 +188,38 @@ class Keras1Arguments(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'
+        self.scopes: list[cst.Module | cst.FunctionDef] = [node]
+        self.copied: dict[str, str] = {}  # helpers written into the file: name -> source
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scopes.append(node)
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        self.scopes.pop()
+        return updated
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        return with_helpers(self.context, updated, self.copied) if self.copied else updated
+
+    def _constant(self, value: cst.BaseExpression) -> cst.BaseExpression:
+        """A literal, or the literal a name is bound to where its scope binds it once, by a plain `name = literal`
+        (`bn_mode = 2` at the top of a builder function, read as `mode=bn_mode`); else the expression itself."""
+        if not isinstance(value, cst.Name):
+            return value
+        for scope in reversed(self.scopes):
+            if not other_bindings(scope, value.value):
+                continue
+            body = scope.body.body if isinstance(scope, cst.FunctionDef) else scope.body
+            for statement in body:
+                if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 and \
+                        isinstance(statement.body[0], cst.Assign) and len(statement.body[0].targets) == 1 and \
+                        isinstance(statement.body[0].targets[0].target, cst.Name) and \
+                        statement.body[0].targets[0].target.value == value.value and \
+                        isinstance(statement.body[0].value, (cst.Integer, cst.SimpleString)) and \
+                        other_bindings(scope, value.value) == 1:
+                    return statement.body[0].value
+            return value
+        return value
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         merged = self._merge_function(original, updated)
@@ -244,21 +277,35 @@ class Keras1Arguments(Rule):
         return call.with_changes(func=func, args=args), conv
 
     def _batchnorm_mode(self, original: cst.Call, call: cst.Call) -> cst.Call:
-        """`BatchNormalization(mode=0, axis=-1)` -> `BatchNormalization(axis=-1)`: Keras 2 dropped mode=0 the same way
-        and raised on any other mode, which is reported (that line never ran under Keras 2)."""
+        """`BatchNormalization(mode=0, axis=-1)` -> `BatchNormalization(axis=-1)`: Keras 2 dropped mode=0 the same way.
+        Keras 1's mode=2 normalized with the batch's own mean and variance in training and inference alike (and read
+        no moving statistics): it becomes `BatchNormalizationMode2(axis=-1)`, Keras 3's layer called in training mode
+        always, a class written into the file (`keras2_helpers.BATCHNORM_MODE_2`); Keras 3 passes a functional model's
+        own training flag to every layer, so `training=True` at the call would not hold in predict. Any other mode
+        (1: each sample normalized alone) is reported: Keras 2 raised on it, and Keras 3 has no such layer."""
         mode = next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == "mode"), None)
         if mode is None:
             return call
-        if not (isinstance(mode.value, cst.Integer) and mode.value.evaluated_value == 0):
-            self.report(original, "BatchNormalization(mode=) is gone since Keras 2, which raised on any mode but 0 "
-                                  "(modes 1 and 2 were dropped): this line never ran under Keras 2; drop mode= "
-                                  "for the normalization every Keras 2 and 3 layer does")
+        value = self._constant(mode.value)
+        number = value.evaluated_value if isinstance(value, cst.Integer) else None
+        if number not in (0, 2) or not isinstance(call.func, (cst.Name, cst.Attribute)):
+            self.report(original, "BatchNormalization(mode=) is gone since Keras 2, which raised on any mode but 0: "
+                                  "Keras 1's mode=1 normalized each sample alone, which no Keras 3 layer does; drop "
+                                  "mode= for the normalization every Keras 2 and 3 layer does, or write the "
+                                  "normalization out")
             return call
         args = [arg for arg in call.args if arg is not mode]
         if args and call.args[-1] is mode:
             args[-1] = args[-1].with_changes(comma=mode.comma)
         self.converted()
-        return call.with_changes(args=args)
+        if number == 0:
+            return call.with_changes(args=args)
+        name, source = BATCHNORM_MODE_2
+        self.copied[name] = source
+        if isinstance(call.func, cst.Name):
+            for qualified in self.qualified_names(original.func):
+                RemoveImportsVisitor.remove_unused_import(self.context, qualified.rpartition(".")[0], call.func.value)
+        return call.with_changes(func=cst.Name(name), args=args)
 
     def _without_output_shape(self, call: cst.Call) -> cst.Call:
         """`Deconv2D(64, (3, 3), output_shape=shape, strides=2)` / Keras 1's `Deconvolution2D(64, 3, 3, (None, 14, 14, 64))`
@@ -290,7 +337,7 @@ class Keras1Arguments(Rule):
         if module is None or not isinstance(call.func, cst.Name):
             return None
         keywords = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
-        mode = keywords["mode"].value if "mode" in keywords else cst.SimpleString("'sum'")
+        mode = self._constant(keywords["mode"].value) if "mode" in keywords else cst.SimpleString("'sum'")
         if not isinstance(mode, cst.SimpleString) or mode.evaluated_value not in MERGE_MODES or \
                 set(keywords) - {"mode", "concat_axis", "name"}:
             self.report(original, _merge_advice(mode))
