@@ -641,3 +641,25 @@ def test_an_inline_preamble_whose_session_or_gpu_options_is_read_elsewhere_stays
         from keras import backend as K
         K.set_session(tf.Session(config=tf.ConfigProto(gpu_options=tf.GPUOptions(visible_device_list="1"))))
     """, RULE)
+
+
+def test_comments_at_the_end_of_the_preamble_s_lines_are_read_past_and_kept_above_it():
+    # kpot/keras-transformer example/utils.py: the allow_growth line ends with a comment
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def contain_tf_gpu_mem_usage():
+            from keras.backend.tensorflow_backend import set_session
+            config = tf.ConfigProto()  # TF1's session options
+            config.gpu_options.allow_growth = True  # dynamically grow the memory
+            sess = tf.Session(config=config)
+            set_session(sess)
+    """, """
+        import tensorflow as tf
+
+        def contain_tf_gpu_mem_usage():
+            # TF1's session options
+            # dynamically grow the memory
+            for gpu in tf.config.list_physical_devices('GPU'):
+                tf.config.experimental.set_memory_growth(gpu, True)
+    """, RULE)

@@ -56,6 +56,24 @@ TF2_CALLS = {"allow_soft_placement": "{tf}.config.set_soft_device_placement({val
              "inter_op_parallelism_threads": "{tf}.config.threading.set_inter_op_parallelism_threads({value})"}
 
 
+def _texts(module: cst.Module, body: Sequence[cst.BaseStatement]) -> list[str]:
+    """Each statement's code as the preamble patterns read it: without the comments above it or at its end
+    (`config.gpu_options.allow_growth = True  # dynamically grow the memory`, kpot/keras-transformer)."""
+    return [module.code_for_node(statement.with_changes(leading_lines=(), trailing_whitespace=cst.TrailingWhitespace())
+                                 if isinstance(statement, cst.SimpleStatementLine) else
+                                 statement.with_changes(leading_lines=())).strip() for statement in body]
+
+
+def _comments(statement: cst.BaseStatement) -> list[cst.EmptyLine]:
+    """The comments of a statement the preamble drops, as lines: those above it, and the one at its end, which
+    goes above the TF2 calls that replace it."""
+    lines = list(statement.leading_lines)
+    trailing = getattr(statement, "trailing_whitespace", None)
+    if trailing is not None and trailing.comment is not None:
+        lines.append(cst.EmptyLine(comment=trailing.comment))
+    return lines
+
+
 def _device_count(value: str, tf: str) -> str | None:
     """`device_count={'GPU': 1, 'CPU': 1}` as TF2 calls: TF1 made at most N GPU devices, the first N visible,
     which `set_visible_devices(gpus[:N], 'GPU')` does; one CPU device is TF's default (more would be logical
@@ -239,7 +257,7 @@ def factory_functions(source: bytes) -> list[str]:
             found.append(statement.name.value)
         elif isinstance(statement, cst.FunctionDef) and isinstance(statement.body, cst.IndentedBlock):
             body = statement.body.body
-            texts = [module.code_for_node(line.with_changes(leading_lines=())).strip() for line in body]
+            texts = _texts(module, body)
             for index, text in enumerate(texts):
                 match = _CONFIG.fullmatch(text)
                 given = [] if match else MemoryGrowthPreamble._config_arguments(body[index])
@@ -403,7 +421,7 @@ class MemoryGrowthPreamble(Rule):
 
     def _rewritten(self, original: Sequence[cst.BaseStatement], body: Sequence[cst.BaseStatement],
                    returns: bool = False) -> list | None:
-        texts = [self.module.code_for_node(statement.with_changes(leading_lines=())).strip() for statement in body]
+        texts = _texts(self.module, body)
         if not returns and (inline := self._inline(original, body, texts)) is not None:
             return inline
         for index, text in enumerate(texts):
@@ -579,7 +597,7 @@ class MemoryGrowthPreamble(Rule):
         code, said = self.tf2_statements(
             [(original[index], option, value) for index, (option, value) in
              [*((start, pair) for pair in given), *sorted(options.items())]], tf, growth)
-        comments = [line for index in [start, *sorted(dropped)] for line in body[index].leading_lines] + said
+        comments = [line for index in [start, *sorted(dropped)] for line in _comments(body[index])] + said
         self.converted()
         self._drop_setter_imports(body[index] for index in dropped)
         replacement = cst.parse_module(code).body
