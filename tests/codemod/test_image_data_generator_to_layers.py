@@ -1,13 +1,16 @@
 """image_data_generator_to_layers: must-not-change cases first, then before/after, then the layers run."""
 
 import inspect
+import json
+import subprocess
+from pathlib import Path
 
 import keras
 import numpy as np
 import pytest
 
-from migrate.codemod.rules.image_data_generator_to_layers import OFF
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+from migrate.codemod.rules.image_data_generator_to_layers import OFF, UNREAD
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
 
 RULE = "image_data_generator_to_layers"
 PIPELINE = ("tf.data.Dataset.from_tensor_slices(({x}, {y})).shuffle(len({x})).batch({batch}).map(lambda batch_x, "
@@ -210,9 +213,63 @@ def test_a_second_generator_left_keeps_the_import():
     assert [(f.line, f.rule) for f in findings] == [(2, "legacy_import_paths")]
 
 
-def test_the_defaults_written_out_are_keras_2s():
-    # keras-preprocessing 1.1.2 ImageDataGenerator.__init__: these options are off at these values
-    assert OFF["zoom_range"] == 0 and OFF["featurewise_center"] == "False" and OFF["brightness_range"] == "None"
+LEGACY = Path("/tmp/legacy37/bin/python")
+
+
+@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
+def test_the_values_taken_as_off_are_keras_2_3_1_s_defaults():
+    # Keras 2.3.1's ImageDataGenerator: data_format and dtype None mean the configured ones (its wrapper's
+    # `if data_format is None: data_format = backend.image_data_format()`), which the layers and the cast take too
+    probe = ("import inspect, json, keras.preprocessing.image as i; print(json.dumps({k: v.default for k, v in "
+             "inspect.signature(i.ImageDataGenerator.__init__).parameters.items() if k != 'self'}))")
+    run = subprocess.run([str(LEGACY), "-c", probe], capture_output=True, text=True, timeout=300, env=legacy_env())
+    defaults = json.loads(run.stdout.strip().splitlines()[-1])
+    configured = {"data_format": "channels_last", "dtype": "float32"}
+    for key, value in OFF.items():
+        expected = configured[key] if key in configured else defaults[key]
+        got = {"False": False, "None": None}.get(value, value) if isinstance(value, str) else value
+        assert (expected if key not in configured else None) == got, key
+    assert UNREAD <= set(defaults)
+
+
+def test_keras_2_s_cifar10_example_generator_writes_every_option_out():
+    # keras-team/keras examples/cifar10_cnn.py (copied by kobiso/CBAM-keras main.py): every option written out, most
+    # at their defaults, zca_epsilon with zca_whitening off, data_format None, validation_split 0.0
+    assert_rewrites("""
+        from keras.preprocessing.image import ImageDataGenerator
+        datagen = ImageDataGenerator(
+            featurewise_center=False,  # set input mean to 0 over the dataset
+            samplewise_center=False,
+            featurewise_std_normalization=False,
+            samplewise_std_normalization=False,
+            zca_whitening=False,
+            zca_epsilon=1e-06,
+            rotation_range=0,
+            width_shift_range=0.1,
+            height_shift_range=0.1,
+            shear_range=0.,
+            zoom_range=0.,
+            channel_shift_range=0.,
+            fill_mode='nearest',
+            cval=0.,
+            horizontal_flip=True,
+            vertical_flip=False,
+            rescale=None,
+            preprocessing_function=None,
+            data_format=None,
+            validation_split=0.0)
+        datagen.fit(x_train)
+        model.fit_generator(datagen.flow(x_train, y_train, batch_size=32), epochs=2)
+    """, f"""
+        import keras
+        import tensorflow as tf
+
+        datagen = keras.Sequential([
+            keras.layers.RandomTranslation(0.1, 0.1, fill_mode='nearest'),
+            keras.layers.RandomFlip("horizontal"),
+        ])
+        model.fit_generator({PIPELINE.format(x="x_train", y="y_train", batch="32", gen="datagen")}, epochs=2)
+    """, RULE)
 
 
 def test_the_rewritten_pipeline_runs_and_augments_each_image():

@@ -35,7 +35,13 @@ FILL_MODES = ("nearest", "constant", "reflect", "wrap")
 # Options that change nothing at these values (Keras 2's defaults, written out): False, 0 or None.
 OFF = {"featurewise_center": "False", "samplewise_center": "False", "featurewise_std_normalization": "False",
        "samplewise_std_normalization": "False", "zca_whitening": "False", "channel_shift_range": 0,
-       "shear_range": 0, "zoom_range": 0, "brightness_range": "None", "preprocessing_function": "None"}
+       "shear_range": 0, "zoom_range": 0, "brightness_range": "None", "preprocessing_function": "None",
+       # the image layout Keras was configured with (the layers' own default), bilinear resampling (the layers'),
+       # no split (a fraction only `flow(subset=...)` reads), the configured float type (the pipeline's cast)
+       "data_format": "None", "interpolation_order": 1, "validation_split": 0, "dtype": "None"}
+# Options read only with another one that must be off here: ZCA's epsilon (Keras 2's cifar10_cnn.py example writes
+# `zca_epsilon=1e-06` with `zca_whitening=False`).
+UNREAD = frozenset({"zca_epsilon"})
 FITS = ("fit", "fit_generator")
 REWRITTEN_AWAY = "rewritten_away"  # scratch key: full names whose imports go (legacy_import_paths stays quiet)
 KEPT = "generators_kept"  # scratch key: why each generator was not rewritten (legacy_import_paths says it)
@@ -82,6 +88,8 @@ def layers_for(call: cst.Call, keras: str) -> tuple[list[str] | None, str]:
     fill: list[str] = []
     for key, value in options.items():
         if key in OFF and (code(value) == OFF[key] or _number(value) == OFF[key]):
+            continue
+        if key in UNREAD and _number(value) is not None:
             continue
         if key == "fill_mode" and isinstance(value, cst.SimpleString) and value.evaluated_value in FILL_MODES:
             continue
