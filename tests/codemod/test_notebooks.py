@@ -203,10 +203,11 @@ def test_the_preamble_of_earlier_cells_keeps_its_imports_of_gone_names():
     # dropped them there, and the cell after got the preamble's imports written into it
     notebook = _notebook(new_code_cell("import keras\nfrom keras.engine import Layer\n"
                                        "from keras.layers.core import RepeatVector, Permute"),
-                         new_code_cell("x = RepeatVector(3)(y)"))
+                         new_code_cell("x = RepeatVector(3)(y)\nclass Attention(Layer): pass"))
     _, after = _rewrite(notebook)
-    assert _code(after) == ["import keras\nfrom keras.layers import Layer\nfrom keras.layers import RepeatVector, Permute",
-                            "x = RepeatVector(3)(y)"]
+    # Permute, which no cell reads, goes from cell 1 as from a script (unread_gone_imports reads the later cells' words)
+    assert _code(after) == ["import keras\nfrom keras.layers import Layer\nfrom keras.layers import RepeatVector",
+                            "x = RepeatVector(3)(y)\nclass Attention(Layer): pass"]
     _, again = _rewrite(after)
     assert again is None
 
@@ -247,5 +248,19 @@ def test_a_cell_whose_first_statement_a_rule_drops_is_rewritten():
     assert not [f for f in result.findings if f.rule == "notebooks"], result.findings
     assert _code(after)[1:] == ["", "x = K.epsilon()"]
     assert result.converted == 2
+    _, again = _rewrite(after)
+    assert again is None
+
+
+def test_an_import_of_a_gone_name_no_cell_reads_goes():
+    # rykov8/ssd_keras SSD_training.ipynb: cell 1 imports set_session for a preamble left in comments
+    notebook = _notebook(new_code_cell("import keras\nfrom keras.backend.tensorflow_backend import set_session\n"
+                                       "from keras.models import Model\n"
+                                       "# set_session(tf.Session(config=config))"),
+                         new_code_cell("model = Model(inputs, outputs)"))
+    result, after = _rewrite(notebook)
+    assert _code(after) == ["import keras\nfrom keras.models import Model\n# set_session(tf.Session(config=config))",
+                            "model = Model(inputs, outputs)"]
+    assert not result.findings
     _, again = _rewrite(after)
     assert again is None

@@ -7,8 +7,10 @@ bound a name nobody read; under Keras 3 it stops the script with an ImportError.
 (`api_surface`, as the last pass does), a name that is missing and read nowhere in the file goes from its import
 (the statement with it when it was the last). A name another file of the run may take from this module stays
 (`from model import mean`, `model.mean`, `from model import *`: `Survey.taken`), as does every import of a package's
-`__init__.py` or of a file with `__all__` (what they import is what they offer) and of a notebook's cell (the cells
-after it read it), and is reported by the last pass.
+`__init__.py` or of a file with `__all__` (what they import is what they offer), and is reported by the last pass.
+In a notebook, a cell's import goes when neither the cell nor any cell after it spells the name (the rules see
+a cell with a last line naming the words of the later cells that it has); the imports of the cells before it,
+which the rules see above it, are theirs.
 Runs before `legacy_import_paths`, which then neither moves nor reports what went.
 """
 
@@ -19,6 +21,7 @@ import libcst as cst
 from migrate.codemod.api_surface import surface
 from migrate.codemod.factories import module_of
 from migrate.codemod.names import keras_from_imports
+from migrate.codemod.notebooks import SENTINEL
 from migrate.codemod.rule import DropsStatements
 from migrate.codemod.syntax import code, names_in
 
@@ -47,15 +50,22 @@ class UnreadGoneImports(DropsStatements):
         filename = self.context.filename or "<string>.py"
         taken = getattr(self.context.scratch.get("survey"), "taken", frozenset())
         self.module_name = module_of(filename)
-        # a notebook cell's imports (and the preamble of the cells before one) serve the cells after it, unseen here
-        self.offered = filename.endswith("__init__.py") or ".ipynb" in filename or filename == "<preamble>" or \
+        # the imports of the cells before a notebook cell (its preamble) serve cells this one does not see
+        self.offered = filename.endswith("__init__.py") or filename == "<preamble>" or \
             f"{self.module_name}.*" in taken
+        # a notebook cell is read after its preamble, down to the line naming the words of the cells after it
+        self.in_cell = ".ipynb" not in filename
         self.taken = taken
         self.read = {name.value for name in names_in(node)}  # outside imports: what the file reads or binds
 
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if not self.in_cell and code(node).strip() == SENTINEL:
+            self.in_cell = True
+
     def leave_ImportFrom(self, original: cst.ImportFrom,
                          updated: cst.ImportFrom) -> cst.ImportFrom | cst.RemovalSentinel:
-        if self.offered or updated.module is None or updated.relative or isinstance(updated.names, cst.ImportStar):
+        if self.offered or not self.in_cell or updated.module is None or updated.relative or \
+                isinstance(updated.names, cst.ImportStar):
             return updated
         module = code(updated.module)
         kept = [alias for alias in updated.names if not self._unread_gone(module, alias)]
