@@ -663,3 +663,19 @@ def test_comments_at_the_end_of_the_preamble_s_lines_are_read_past_and_kept_abov
             for gpu in tf.config.list_physical_devices('GPU'):
                 tf.config.experimental.set_memory_growth(gpu, True)
     """, RULE)
+
+
+def test_a_session_spelt_in_a_comment_is_still_read_only_by_set_session():
+    # rossumai/keras-multi-gpu kuza55 examples: the previous preamble left commented out above the live one
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        # sess = tf.Session(config=tf.ConfigProto(log_device_placement=True))
+        sess = tf.Session(config=tf.ConfigProto(allow_soft_placement=True))
+        K.set_session(sess)
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        # sess = tf.Session(config=tf.ConfigProto(log_device_placement=True))
+        tf.config.set_soft_device_placement(True)
+    """, RULE)

@@ -487,12 +487,12 @@ class MemoryGrowthPreamble(Rule):
 
     def _session_lines(self, session: str | None, texts: list[str], index: int) -> set[int] | None:
         """The `set_session(sess)` lines that install an assigned session (empty for one installed in place), or
-        None where the module spells the name elsewhere (`sess.run`, a function reading it) or never installs it."""
+        None where the module reads the name elsewhere (`sess.run`, a function reading it) or never installs it."""
         if session is None:
             return set()
         lines = {other for other, text in enumerate(texts) if other > index and
                  re.fullmatch(rf"(?:\w+\.)*set_session\({session}\)", text)}
-        spelt = len(re.findall(rf"\b{session}\b", self.module.code))
+        spelt = sum(name.value == session for name in names_in(self.module))  # (not in comments: `# sess = ...`)
         return lines if lines and spelt == len(lines) + 1 else None
 
     def _inline_options(self, text: str, texts: list[str], index: int) -> tuple[list[tuple[str, str]], set[int]] | None:
