@@ -679,3 +679,16 @@ def test_a_session_spelt_in_a_comment_is_still_read_only_by_set_session():
         # sess = tf.Session(config=tf.ConfigProto(log_device_placement=True))
         tf.config.set_soft_device_placement(True)
     """, RULE)
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        gpu_options = tf.GPUOptions(allow_growth=True)
+        # config = tf.ConfigProto(gpu_options=gpu_options)
+        K.set_session(tf.Session(config=tf.ConfigProto(gpu_options=gpu_options)))
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        # config = tf.ConfigProto(gpu_options=gpu_options)
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+    """, RULE)

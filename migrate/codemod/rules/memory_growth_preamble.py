@@ -117,11 +117,6 @@ def _rebinds(text: str, name: str) -> bool:
     return bool(re.fullmatch(rf"(?:from [\w.]+ )?import .*\b{name}\b.*|{name} = (?!.*\b{name}\b).*", text))
 
 
-def _reads(name: str, text: str) -> int:
-    """How many times `text` reads `name` (not as a keyword, an assignment's target or an attribute)."""
-    return len(re.findall(rf"(?<![\w.]){name}\b(?![ \t]*=(?!=))", text))
-
-
 def _only_in_words(statement: cst.BaseStatement, name: str) -> bool:
     """Whether a function or class spells `name` only in comments and strings ('config.json'), not as a name."""
     return isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and \
@@ -449,7 +444,9 @@ class MemoryGrowthPreamble(Rule):
         line (to go with the preamble). None where the config takes no such name."""
         names = [value for option, value in given if option == "gpu_options"]
         before = _GPU_OPTIONS.fullmatch(texts[index - 1]) if index and len(names) == 1 else None
-        if before is None or before.group(1) != names[0] or _reads(names[0], self.module.code) != 1:
+        # spelt twice as a name: bound there, read by the config (comments and keywords are not names)
+        if before is None or before.group(1) != names[0] or \
+                sum(name.value == names[0] for name in names_in(self.module)) != 2:
             return None
         inner = _gpu_options(cst.parse_expression(before.group(2)))
         if inner is None:
