@@ -692,3 +692,58 @@ def test_a_session_spelt_in_a_comment_is_still_read_only_by_set_session():
         for gpu in tf.config.list_physical_devices('GPU'):
             tf.config.experimental.set_memory_growth(gpu, True)
     """, RULE)
+
+
+def test_a_session_made_without_a_config_and_only_installed_goes():
+    # rossumai/keras-multi-gpu kuza55 examples and Keras-era scripts: `sess = tf.Session(); K.set_session(sess)`,
+    # TF1's fresh session of the default graph, which TF2 (eager, no session) needs nothing for
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+        # a session of its own
+        sess = tf.Session()
+        K.set_session(sess)
+        model = build()
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+        # a session of its own
+        model = build()
+    """, RULE)
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.backend import set_session
+
+        def main():
+            set_session(tf.Session())
+            train()
+    """, """
+        import tensorflow as tf
+
+        def main():
+            train()
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+        sess = tf.Session()
+        K.set_session(sess)
+        sess.run(tf.global_variables_initializer())
+        other = tf.Session(graph=graph)
+        K.set_session(other)
+    """, RULE)
+
+
+def test_set_session_imported_by_name_goes_with_its_inline_preamble():
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.backend import set_session
+        def main():
+            set_session(tf.Session(config=tf.ConfigProto(allow_soft_placement=True)))
+            train()
+    """, """
+        import tensorflow as tf
+        def main():
+            tf.config.set_soft_device_placement(True)
+            train()
+    """, RULE)

@@ -17,7 +17,9 @@ and TF2's way to set one (per device, in megabytes, which the fraction does not 
 option it sets has such a call; else it is left to `tf1_session_code`'s report. Any other use of the config or
 session (`sess.run`, passing the config on) leaves the block alone: `tf1_session_code` reports it.
 
-The config may be written in the session's call, the session installed in place or assigned to a name read
+A session made without a config and only installed (`sess = tf.Session(); K.set_session(sess)`,
+`K.set_session(tf.Session())`: TF1's fresh session of the default graph) goes with nothing in its place: TF2 needs
+none. The config may be written in the session's call, the session installed in place or assigned to a name read
 nowhere else but `set_session(sess)` (`sess = tf.Session(config=tf.ConfigProto(log_device_placement=True))`), and
 its `gpu_options=` may be a name bound on the line before by `tf.GPUOptions(...)` and read nowhere else (TensorFlow
 1's GPU guide: `gpu_options = tf.GPUOptions(per_process_gpu_memory_fraction=0.333)`).
@@ -140,9 +142,12 @@ def _module_of(path: str) -> str:
 
 _SPELLED = re.compile(rf"({_TF})\.(Session|ConfigProto|GPUOptions)")
 # `set_session(tf.Session(config=tf.ConfigProto(...)))`, and `sess = tf.Session(config=tf.ConfigProto(...))`.
-_INSTALLED = re.compile(rf"(?:\w+\.)*set_session\((?P<tf>{_TF})\.Session\(config=(?P<options>{_TF}\.ConfigProto\(.*\))\)\)",
+# a session made with its config written in (or none: `K.set_session(tf.Session())`, a fresh session of TF1's default
+# graph, which TF2 needs nothing for)
+_INSTALLED = re.compile(rf"(?:\w+\.)*set_session\((?P<tf>{_TF})\.Session\((?:config=(?P<options>{_TF}\.ConfigProto\(.*\)))?\)\)",
                         re.S)
-_ASSIGNED = re.compile(rf"(?P<session>\w+) = (?P<tf>{_TF})\.Session\(config=(?P<options>{_TF}\.ConfigProto\(.*\))\)", re.S)
+_ASSIGNED = re.compile(rf"(?P<session>\w+) = (?P<tf>{_TF})\.Session\((?:config=(?P<options>{_TF}\.ConfigProto\(.*\)))?\)",
+                       re.S)
 _GPU_OPTIONS = re.compile(rf"(\w+) = ({_TF}\.GPUOptions\(.*\))", re.S)
 TF1_CLASSES = ("Session", "ConfigProto", "GPUOptions")
 
@@ -318,9 +323,10 @@ class MemoryGrowthPreamble(Rule):
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
-        """A preamble's words, or a set_session call where the run has a session factory (in another file)."""
-        return super().triggered(source, survey) or \
-            (bool(getattr(survey, "session_factories", ())) and b"set_session" in source)
+        """A preamble's words, a session made without a config and installed (`K.set_session(tf.Session())`), or a
+        set_session call where the run has a session factory (in another file)."""
+        return super().triggered(source, survey) or (b"set_session" in source and (
+            b"Session()" in source or bool(getattr(survey, "session_factories", ()))))
 
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
@@ -465,7 +471,8 @@ class MemoryGrowthPreamble(Rule):
             if found is None or not self._tensorflow_session(original[index]):
                 continue
             dropped = self._session_lines(found.groupdict().get("session"), texts, index)
-            options = self._inline_options(found.group("options"), texts, index) if dropped is not None else None
+            options = None if dropped is None else \
+                self._inline_options(found.group("options"), texts, index) if found.group("options") else ([], set())
             if options is None:
                 continue
             given, bound = options
@@ -596,7 +603,7 @@ class MemoryGrowthPreamble(Rule):
              [*((start, pair) for pair in given), *sorted(options.items())]], tf, growth)
         comments = [line for index in [start, *sorted(dropped)] for line in _comments(body[index])] + said
         self.converted()
-        self._drop_setter_imports(body[index] for index in dropped)
+        self._drop_setter_imports(body[index] for index in [start, *dropped])  # (start: `set_session(tf.Session(...))`)
         replacement = cst.parse_module(code).body
         kept = [statement for index, statement in enumerate(body) if index not in dropped]
         start -= sum(index < start for index in dropped)  # a `gpu_options = tf.GPUOptions(...)` line before it
