@@ -21,8 +21,15 @@ the writer is understood:
   (TF2 wants a step). A step that is None only when the program runs makes TF2 raise: not silent;
 - `X.flush()` / `X.close()` stay (TF2's writer has both).
 X is a name of one function (or of the module), or `self.X` of one class (assigned in `__init__`, used in its other
-methods); in a notebook cell only a function's own name (other cells may reach the others).
-The proto is written with `tf.summary.record_if(True)`: TF1's add_summary always wrote, and a Keras 3 TensorBoard with
+methods); in a notebook cell only a function's own name (other cells may reach the others). Any other use of X
+(`add_graph`, `add_run_metadata`, passed elsewhere, a session's summary written) leaves the writer as it is,
+reported by tf1_names_to_tf2. The `tf.Summary` names of each function with a rewritten line become
+`tf.compat.v1.Summary`, and all of the module's when every `add_summary` in it was rewritten (a helper may build the
+values); those that feed a writer left as it was stay reported. Not in a graph program (`tf1_graph_program`, whose
+compat.v1 spelling runs these in graph mode; a notebook cell never is one), nor in a module that turns eager
+execution off itself (as that rule's output does: a second run must change nothing).
+
+Each proto is written with `tf.summary.record_if(True)`: TF1's add_summary always wrote, and a Keras 3 TensorBoard with
 an `update_freq` of N batches leaves a record_if of its own on during fit, off except every N-th batch.
 
 keras-retinanet's idiom, copied into many detection repositories, writes through a Keras TensorBoard callback's writer:
@@ -36,14 +43,10 @@ its function (class) is such a line or the `T.writer is not None` after `T is no
   `T.writer.flush()` (Keras 2's TensorBoard flushed its writer each epoch and closed it at the end of training; this one
   nothing else flushes);
 - the `and T.writer is not None` goes (it read an attribute Keras 2 always had by then; `T is not None` stays).
+TensorFlow is spelt as the module's `import tensorflow [as tf]`, else as the function's own (the idiom imports it in
+its `if`), else `tensorflow`, imported.
 Any other use of `T.writer` (a TensorBoard subclass's own `self.writer`, a flush of its own) leaves all of T's as
-they are, reported by tf1_names_to_tf2. Any other use of X
-(`add_graph`, `add_run_metadata`, passed elsewhere, a session's summary written) leaves the writer as it is,
-reported by tf1_names_to_tf2. The `tf.Summary` names of each function with a rewritten line become
-`tf.compat.v1.Summary`, and all of the module's when every `add_summary` in it was rewritten (a helper may build the
-values); those that feed a writer left as it was stay reported. Not in a graph program (`tf1_graph_program`, whose
-compat.v1 spelling runs these in graph mode; a notebook cell never is one), nor in a module that turns eager
-execution off itself (as that rule's output does: a second run must change nothing).
+they are, reported by tf1_names_to_tf2.
 """
 
 from __future__ import annotations
