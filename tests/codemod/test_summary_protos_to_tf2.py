@@ -1,5 +1,6 @@
 """summary_protos_to_tf2: must-not-change cases first, then before/after, then the events each stack writes."""
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -194,7 +195,7 @@ def test_a_keras_callback_writing_its_own_scalars():
 
             def on_epoch_end(self, epoch, logs=None):
                 summary = tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='loss', simple_value=logs['loss'])])
-                with self.writer.as_default():
+                with self.writer.as_default(), tf.summary.record_if(True):
                     tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=epoch)  # each epoch
                 self.writer.flush()
 
@@ -233,11 +234,11 @@ def test_values_added_to_an_empty_summary_and_a_step_left_out():
                 summary_value = summary.value.add()
                 summary_value.simple_value = value
                 summary_value.tag = name
-                with writer.as_default():
+                with writer.as_default(), tf.summary.record_if(True):
                     tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=counter)
-            with writer.as_default():
+            with writer.as_default(), tf.summary.record_if(True):
                 tf.summary.experimental.write_raw_pb(tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='done')]).SerializeToString(), step=0)
-            with writer.as_default():
+            with writer.as_default(), tf.summary.record_if(True):
                 tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=0)
             writer.flush()
     """, RULE)
@@ -265,7 +266,7 @@ def test_a_writer_imported_by_name_at_module_level():
 
         def log(value, step):
             summary = compat.v1.Summary(value=[compat.v1.Summary.Value(tag='v', simple_value=np.mean(value))])
-            with writer.as_default():
+            with writer.as_default(), tensorflow.summary.record_if(True):
                 tensorflow.summary.experimental.write_raw_pb(summary.SerializeToString(), step=step)
     """, RULE)
 
@@ -307,7 +308,7 @@ def test_two_callbacks_with_a_writer_each_and_tf_bound_twice():
 
             def on_batch_end(self, batch, logs=None):
                 summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['loss'])])
-                with self.writer.as_default():
+                with self.writer.as_default(), tensorflow.summary.record_if(True):
                     tensorflow.summary.experimental.write_raw_pb(summary.SerializeToString(), step=batch)
 
         class Valid(keras.callbacks.Callback):
@@ -316,7 +317,7 @@ def test_two_callbacks_with_a_writer_each_and_tf_bound_twice():
 
             def on_epoch_end(self, epoch, logs=None):
                 summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=logs['val_loss'])])
-                with self.writer.as_default():
+                with self.writer.as_default(), tensorflow.summary.record_if(True):
                     tensorflow.summary.experimental.write_raw_pb(summary.SerializeToString(), step=epoch)
     """, RULE)
 
@@ -448,3 +449,237 @@ def test_a_rewritten_callback_logs_under_keras_3(tmp_path):
     import tensorflow as tf  # the proto's reader, in this process only for parsing
     summary = tf.compat.v1.Summary.FromString(bytes.fromhex(events[0].split()[1]))
     assert summary.value[0].tag == "epoch_loss" and summary.value[0].simple_value == pytest.approx(loss, rel=1e-6)
+
+
+# A Keras TensorBoard callback's writer (keras-retinanet's Evaluate callback, copied into many detection repositories)
+
+def test_a_tensorboard_writer_used_otherwise_stays_and_is_reported():
+    # a TensorBoard subclass's own writer (rcdilorenzo/abfs); the writer flushed apart; no `T is not None` before the
+    # test of its writer; an object not named for a TensorBoard
+    cases = ["""
+        import tensorflow as tf
+        from keras.callbacks import TensorBoard
+
+        class ImageBoard(TensorBoard):
+            def on_epoch_end(self, epoch, logs=None):
+                self.writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='v', simple_value=1.0)]), epoch)
+                super().on_epoch_end(epoch, logs)
+    """, """
+        import tensorflow as tf
+        import keras
+
+        class Evaluate(keras.callbacks.Callback):
+            def __init__(self, tensorboard):
+                super().__init__()
+                self.tensorboard = tensorboard
+
+            def on_epoch_end(self, epoch, logs=None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='mAP', simple_value=logs['loss'])])
+                self.tensorboard.writer.add_summary(summary, epoch)
+
+            def on_train_end(self, logs=None):
+                self.tensorboard.writer.flush()
+    """, """
+        import tensorflow as tf
+        import keras
+
+        def log(tensorboard, value, epoch):
+            if tensorboard.writer is not None:
+                summary = tf.Summary(value=[tf.Summary.Value(tag='mAP', simple_value=value)])
+                tensorboard.writer.add_summary(summary, epoch)
+    """, """
+        import tensorflow as tf
+        import keras
+
+        def log(logger, value, epoch):
+            summary = tf.Summary(value=[tf.Summary.Value(tag='mAP', simple_value=value)])
+            logger.writer.add_summary(summary, epoch)
+    """]
+    for source in cases:
+        assert_unchanged(source, RULE)
+        _, findings = rewrite(source)
+        assert _left(findings, "tf.Summary is TF1-only")
+
+
+def test_keras_retinanet_s_evaluate_callback():
+    # fizyr/keras-maskrcnn keras_maskrcnn/callbacks/eval.py: `tf` imported in the `if`, so spelt `tf` there
+    findings = assert_rewrites("""
+        import keras
+
+
+        class Evaluate(keras.callbacks.Callback):
+            def __init__(self, generator, tensorboard=None):
+                self.generator = generator
+                self.tensorboard = tensorboard
+                super(Evaluate, self).__init__()
+
+            def on_epoch_end(self, epoch, logs):
+                mean_ap = evaluate(self.generator, self.model)
+
+                if self.tensorboard is not None and self.tensorboard.writer is not None:
+                    import tensorflow as tf
+                    summary = tf.Summary()
+                    summary_value = summary.value.add()
+                    summary_value.simple_value = mean_ap
+                    summary_value.tag = "mAP"
+                    self.tensorboard.writer.add_summary(summary, epoch)
+
+                logs['mAP'] = mean_ap
+    """, """
+        import keras
+
+
+        class Evaluate(keras.callbacks.Callback):
+            def __init__(self, generator, tensorboard=None):
+                self.generator = generator
+                self.tensorboard = tensorboard
+                super(Evaluate, self).__init__()
+
+            def on_epoch_end(self, epoch, logs):
+                mean_ap = evaluate(self.generator, self.model)
+
+                if self.tensorboard is not None:
+                    import tensorflow as tf
+                    summary = tf.compat.v1.Summary()
+                    summary_value = summary.value.add()
+                    summary_value.simple_value = mean_ap
+                    summary_value.tag = "mAP"
+                    if getattr(self.tensorboard, "writer", None) is None:  # Keras 3's TensorBoard has no .writer (Keras 2's wrote in log_dir)
+                        self.tensorboard.writer = tf.summary.create_file_writer(self.tensorboard.log_dir)
+                    with self.tensorboard.writer.as_default(), tf.summary.record_if(True):
+                        tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=epoch)
+                    self.tensorboard.writer.flush()
+
+                logs['mAP'] = mean_ap
+    """, RULE)
+    assert findings == []
+
+
+def test_a_tensorboard_writer_in_a_loop_and_a_function():
+    # xuannianz/keras-CenterNet eval/coco.py (one summary growing in a loop, written each time, as TF1 wrote it), and
+    # a function given the callback, its test in parentheses
+    assert_rewrites("""
+        import tensorflow as tf
+        import keras
+
+        class Evaluate(keras.callbacks.Callback):
+            def on_epoch_end(self, epoch, logs=None):
+                stats = [0.5, 0.25]
+                if stats is not None and self.tensorboard is not None and (self.tensorboard.writer is not None):
+                    summary = tf.Summary()
+                    for index, result in enumerate(stats):
+                        summary_value = summary.value.add()
+                        summary_value.simple_value = result
+                        summary_value.tag = str(index)
+                        self.tensorboard.writer.add_summary(summary, epoch)  # each one
+                        logs[str(index)] = result
+
+        def log(my_tensorboard, value, epoch):
+            if (my_tensorboard is not None and my_tensorboard.writer is not None):
+                summary = tf.Summary(value=[tf.Summary.Value(tag='mAP', simple_value=value)])
+                my_tensorboard.writer.add_summary(summary, epoch)
+    """, """
+        import tensorflow as tf
+        import keras
+
+        class Evaluate(keras.callbacks.Callback):
+            def on_epoch_end(self, epoch, logs=None):
+                stats = [0.5, 0.25]
+                if stats is not None and self.tensorboard is not None:
+                    summary = tf.compat.v1.Summary()
+                    for index, result in enumerate(stats):
+                        summary_value = summary.value.add()
+                        summary_value.simple_value = result
+                        summary_value.tag = str(index)
+                        if getattr(self.tensorboard, "writer", None) is None:  # Keras 3's TensorBoard has no .writer (Keras 2's wrote in log_dir)
+                            self.tensorboard.writer = tf.summary.create_file_writer(self.tensorboard.log_dir)
+                        with self.tensorboard.writer.as_default(), tf.summary.record_if(True):
+                            tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=epoch)  # each one
+                        self.tensorboard.writer.flush()
+                        logs[str(index)] = result
+
+        def log(my_tensorboard, value, epoch):
+            if (my_tensorboard is not None):
+                summary = tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag='mAP', simple_value=value)])
+                if getattr(my_tensorboard, "writer", None) is None:  # Keras 3's TensorBoard has no .writer (Keras 2's wrote in log_dir)
+                    my_tensorboard.writer = tf.summary.create_file_writer(my_tensorboard.log_dir)
+                with my_tensorboard.writer.as_default(), tf.summary.record_if(True):
+                    tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=epoch)
+                my_tensorboard.writer.flush()
+    """, RULE)
+
+
+# keras-retinanet's callback in a real fit beside a TensorBoard callback; update_freq=3 (batches in Keras 3, samples in
+# Keras 2) leaves Keras 3's record_if on, off except every third batch, when the epoch ends.
+EVALUATE = """
+import sys
+import numpy as np
+import keras
+
+
+class Evaluate(keras.callbacks.Callback):
+    def __init__(self, tensorboard=None):
+        self.tensorboard = tensorboard
+        super(Evaluate, self).__init__()
+
+    def on_epoch_end(self, epoch, logs=None):
+        mean_ap = 0.5 + epoch / 4.0
+        if self.tensorboard is not None and self.tensorboard.writer is not None:
+            import tensorflow as tf
+            summary = tf.Summary()
+            summary_value = summary.value.add()
+            summary_value.simple_value = mean_ap
+            summary_value.tag = "mAP"
+            self.tensorboard.writer.add_summary(summary, epoch)
+
+
+tensorboard = keras.callbacks.TensorBoard(log_dir=sys.argv[1], update_freq=3)
+model = keras.models.Sequential([keras.layers.Dense(1, input_shape=(3,))])
+model.compile(optimizer='sgd', loss='mse')
+model.fit(np.ones((8, 3)), np.ones((8, 1)), batch_size=2, epochs=3, verbose=0,
+          callbacks=[tensorboard, Evaluate(tensorboard)])
+print('ok')
+"""
+# (step, tag, value, serialized summary) of the events of one folder (not its subfolders) that hold `tag`
+READ_TAG = """
+import glob, sys
+import tensorflow as tf
+for path in sorted(glob.glob(sys.argv[1] + '/events*')):
+    for event in tf.compat.v1.train.summary_iterator(path):
+        for value in event.summary.value:
+            if value.tag == sys.argv[2]:
+                print(path, event.step, value.tag, value.simple_value, event.summary.SerializeToString().hex())
+"""
+
+
+def _tagged(python: str, folder: Path, tag: str, env: dict) -> list[list[str]]:
+    run = subprocess.run([python, "-c", READ_TAG, str(folder), tag], capture_output=True, text=True, timeout=300,
+                         env=env)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return [line.split() for line in run.stdout.splitlines()]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("tensorboard") is None,
+                    reason="Keras 3's TensorBoard callback writes its scalars through the tensorboard package")
+def test_a_rewritten_evaluate_callback_logs_beside_keras_3_s_tensorboard(tmp_path):
+    source = tmp_path / "train.py"
+    source.write_text(EVALUATE)
+    (tmp_path / "out").mkdir()
+    target = rewritten_copy(source, tmp_path / "out")
+    assert "self.tensorboard.writer = tf.summary.create_file_writer(self.tensorboard.log_dir)" in target.read_text()
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    run = subprocess.run([sys.executable, str(target), str(tmp_path / "tf2")], capture_output=True, text=True,
+                         timeout=300, env=env)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    written = _tagged(sys.executable, tmp_path / "tf2", "mAP", env)
+    assert [(step, tag, float(value)) for _, step, tag, value, _ in written] == \
+        [("0", "mAP", 0.5), ("1", "mAP", 0.75), ("2", "mAP", 1.0)]
+    assert len({path for path, *_ in written}) == 1 and len(list((tmp_path / "tf2").glob("events*"))) == 1
+    assert list((tmp_path / "tf2" / "train").glob("events*"))  # Keras 3's own, beside it
+    if not LEGACY.exists():
+        return
+    old = subprocess.run([str(LEGACY), str(source), str(tmp_path / "tf1")], capture_output=True, text=True,
+                         timeout=300, env=legacy_env())
+    assert old.returncode == 0 and old.stdout.strip().endswith("ok"), old.stderr[-2000:]
+    assert [line[1:] for line in _tagged(str(LEGACY), tmp_path / "tf1", "mAP", legacy_env())] == \
+        [line[1:] for line in written]

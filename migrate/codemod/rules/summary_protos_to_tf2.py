@@ -28,6 +28,25 @@ reported by tf1_names_to_tf2. The `tf.Summary` names of each function with a rew
 values); those that feed a writer left as it was stay reported. Not in a graph program (`tf1_graph_program`, whose
 compat.v1 spelling runs these in graph mode; a notebook cell never is one), nor in a module that turns eager
 execution off itself (as that rule's output does: a second run must change nothing).
+
+Each proto is written with `tf.summary.record_if(True)`: TF1's add_summary always wrote, and a Keras 3 TensorBoard with
+an `update_freq` of N batches leaves a record_if of its own on during fit, off except every N-th batch.
+
+keras-retinanet's idiom, copied into many detection repositories, writes through a Keras TensorBoard callback's writer:
+`if self.tensorboard is not None and self.tensorboard.writer is not None: ... self.tensorboard.writer.add_summary(
+summary, epoch)`. Keras 2's TensorBoard made `writer = tf.summary.FileWriter(self.log_dir)` in set_model (events
+straight in log_dir, beside its own); Keras 3's keeps private writers under log_dir/train and log_dir/validation and
+no `writer`. So for T a name or `self.` attribute spelt with "tensorboard" (the callback), where every `T.writer` of
+its function (class) is such a line or the `T.writer is not None` after `T is not None` in an `and`:
+- the line -> `if getattr(T, "writer", None) is None: T.writer = tf.summary.create_file_writer(T.log_dir)` (one
+  writer per callback, made at its first write: one event file in log_dir, as Keras 2's), the write as above, and
+  `T.writer.flush()` (Keras 2's TensorBoard flushed its writer each epoch and closed it at the end of training; this one
+  nothing else flushes);
+- the `and T.writer is not None` goes (it read an attribute Keras 2 always had by then; `T is not None` stays).
+TensorFlow is spelt as the module's `import tensorflow [as tf]`, else as the function's own (the idiom imports it in
+its `if`), else `tensorflow`, imported.
+Any other use of `T.writer` (a TensorBoard subclass's own `self.writer`, a flush of its own) leaves all of T's as
+they are, reported by tf1_names_to_tf2.
 """
 
 from __future__ import annotations
@@ -37,7 +56,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
-from libcst.metadata import ParentNodeProvider
+from libcst.metadata import ParentNodeProvider, ScopeProvider
 
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import SCOPED, Rule
@@ -54,6 +73,9 @@ KEYWORDS = {"logdir": "logdir", "graph": None, "graph_def": None, "max_queue": "
 GRAPH_DROPPED = ("the graph given to tf.summary.FileWriter was dropped: TF2's tf.summary.create_file_writer writes "
                  "none (keras.callbacks.TensorBoard(write_graph=True) writes a Keras model's, "
                  "tf.summary.trace_on / trace_export a tf.function's)")
+# What stands for a Keras 2 TensorBoard callback's `writer` (T is the callback), before `write`'s lines.
+BOARD_WRITER = ('if getattr({t}, "writer", None) is None:  # Keras 3\'s TensorBoard has no .writer (Keras 2\'s wrote in log_dir)\n'
+                '    {t}.writer = {root}.summary.create_file_writer({t}.log_dir)\n')
 BINDING = (cst.Param, cst.AsName, cst.For, cst.CompFor, cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.Global,
            cst.Nonlocal, cst.Element, cst.StarredElement)
 
@@ -69,39 +91,46 @@ class _Writer:
 class SummaryProtosToTf2(Rule):
     NAME = "summary_protos_to_tf2"
     ORDER = 4  # before tf1_names_to_tf2 (same ORDER, name first), which reports FileWriter and tf.Summary
-    TRIGGERS = ("FileWriter",)
+    TRIGGERS = ("FileWriter", ".writer.add_summary")
     REQUIRES = ("tensorflow",)
-    METADATA_DEPENDENCIES = SCOPED
-    DESCRIPTION = ("tf.summary.FileWriter + add_summary(tf.Summary(...), step) -> tf.summary.create_file_writer + "
-                   "tf.summary.experimental.write_raw_pb (the same events, eagerly)")
+    METADATA_DEPENDENCIES = (*SCOPED, ScopeProvider)
+    DESCRIPTION = ("tf.summary.FileWriter (or a Keras TensorBoard's .writer) + add_summary(tf.Summary(...), step) -> "
+                   "tf.summary.create_file_writer + tf.summary.experimental.write_raw_pb (the same events, eagerly)")
 
     @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
         """A name the file's imports bind to TF1's FileWriter (`tf.summary.FileWriter`, `from tensorflow.summary
-        import FileWriter`): the walk starts at its calls."""
-        return outline.star or any(name in WRITERS for names in outline.qualified(survey).values() for name in names) \
-            or any(path in WRITERS for paths in outline.bindings().values() for path in paths)
+        import FileWriter`): the walk starts at its calls; or a `.writer.add_summary` (a TensorBoard callback's)."""
+        return b".writer.add_summary" in source or outline.star or \
+            any(name in WRITERS for names in outline.qualified(survey).values() for name in names) or \
+            any(path in WRITERS for paths in outline.bindings().values() for path in paths)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.made: dict[int, cst.Call] = {}  # id of a FileWriter call -> it
         self.written: set[int] = set()  # ids of add_summary lines
         self.protos: set[int] = set()  # ids of tf.Summary chains to spell compat.v1
-        self.root = "tf"
+        # id of a `T.writer.add_summary` line -> it and T (a Keras TensorBoard callback), as code
+        self.boards: dict[int, tuple[cst.SimpleStatementLine, str]] = {}
+        self.guards: set[int] = set()  # ids of `... and T.writer is not None` whose last test goes
+        self.module_root: str | None = None
+        self.imported = False
         self.cell = ".ipynb:cell" in (self.context.filename or "")
         if not self.cell and graph_program(self, node) or _eager_off(node):  # (a cell is never a graph program)
             return
         writers = [writer for writer in self._flows(node) if writer is not None]
-        if not writers:
+        self._boards(node)
+        if not writers and not self.boards:
             return
-        self.root = self._tf_root(node)
+        self.module_root = self._module_root(node)
         for writer in writers:
             self.made.update((id(call), call) for call in writer.made)
             self.written.update(id(line) for line in writer.written)
-        every = sum(len(writer.written) for writer in writers) == len(_calls_of(node, "add_summary"))
+        every = sum(len(writer.written) for writer in writers) + len(self.boards) == len(_calls_of(node, "add_summary"))
+        writers.append(_Writer(written=[line for line, _ in self.boards.values()]))
         scopes = [node] if every else \
             list({id(scope): scope for writer in writers for line in writer.written
                   for scope in [self._scope(line, (cst.FunctionDef, cst.Module))] if scope is not node}.values())
-        if self.written:
+        if self.written or self.boards:
             self.protos = {id(chain) for scope in scopes for chain in _chains(scope) if self._proto(chain) and
                            not any(name.startswith("tensorflow.compat.") for name in self.qualified_names(chain))}
 
@@ -229,6 +258,60 @@ class SummaryProtosToTf2(Rule):
                 return False
         return built > 0
 
+    def _boards(self, module: cst.Module) -> None:
+        """Each TensorBoard callback T whose `T.writer` the module reads, by `self.T` of a class or a name of a function:
+        its add_summary lines and `is not None` tests, where every `T.writer` there is one of them."""
+        groups: dict[tuple, list[cst.Attribute]] = {}
+        for use in m.findall(module, m.Attribute(attr=m.Name("writer"))):
+            key = self._board_key(use.value)
+            if key is not None:
+                groups.setdefault(key, []).append(use)
+        for uses in groups.values():
+            lines, guards = [], []
+            for use in uses:
+                writer, guard = _Writer(), self._guard(use)
+                if guard is not None:
+                    guards.append(guard)
+                elif not (isinstance(self._parent(use), cst.Attribute) and self._parent(use).attr.value in KEPT) \
+                        and self._understood(use, [], writer):
+                    lines.extend(writer.written)
+                else:
+                    break
+            else:
+                if lines:
+                    self.boards.update((id(line), (line, code(uses[0].value))) for line in lines)
+                    self.guards.update(id(guard) for guard in guards)
+
+    def _board_key(self, board: cst.BaseExpression) -> tuple | None:
+        """("self", class, T) for `self.T`, ("name", function or module, T) for a name T, where T names a TensorBoard
+        callback ("tensorboard" in it, as keras-retinanet's `self.tensorboard`); None for anything else."""
+        if isinstance(board, cst.Name):
+            name = board.value
+        elif isinstance(board, cst.Attribute) and isinstance(board.value, cst.Name) and board.value.value == "self":
+            name = board.attr.value
+        else:
+            return None
+        if "tensorboard" not in name.lower():
+            return None
+        kind, scope = ("name", self._scope(board, (cst.FunctionDef, cst.Module))) if isinstance(board, cst.Name) \
+            else ("self", self._scope(board, (cst.ClassDef,)))
+        return (kind, id(scope), name) if scope is not None else None
+
+    def _guard(self, use: cst.Attribute) -> cst.BooleanOperation | None:
+        """The `A and T.writer is not None` whose A tests `T is not None` (the `and` that goes), for `use` its T.writer."""
+        test = self._parent(use)
+        if not (isinstance(test, cst.Comparison) and test.left is use and len(test.comparisons) == 1 and
+                isinstance(test.comparisons[0].operator, cst.IsNot) and
+                m.matches(test.comparisons[0].comparator, m.Name("None"))):
+            return None
+        chain = self._parent(test)
+        if not (isinstance(chain, cst.BooleanOperation) and isinstance(chain.operator, cst.And) and chain.right is test):
+            return None
+        board = code(use.value)
+        return chain if any(m.matches(conjunct, m.Comparison(comparisons=[m.ComparisonTarget(
+            operator=m.IsNot(), comparator=m.Name("None"))])) and code(conjunct.left) == board
+                            for conjunct in _conjuncts(chain.left)) else None
+
     def _arguments(self, call: cst.Call) -> list[str] | None:
         """create_file_writer's arguments for a FileWriter call (as code), None for one it cannot take."""
         args: list[str] = []
@@ -247,10 +330,9 @@ class SummaryProtosToTf2(Rule):
                 args.append(code(arg.value) if arg.keyword is None else f"{new}={code(arg.value)}")
         return args if logdir else None
 
-    def _tf_root(self, module: cst.Module) -> str:
+    def _module_root(self, module: cst.Module) -> str | None:
         """The module-level name of `import tensorflow [as tf]`, where no other import binds it (a version check that
-        binds `tf` to `tensorflow.compat.v1`, whose summary module has no create_file_writer); else `tensorflow`,
-        imported."""
+        binds `tf` to `tensorflow.compat.v1`, whose summary module has no create_file_writer)."""
         for statement in module.body:
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
@@ -261,7 +343,26 @@ class SummaryProtosToTf2(Rule):
                                 if all(code(other.asname.name if other.asname else other.name) != name or
                                        code(other.name) == "tensorflow" for other in m.findall(module, m.ImportAlias())):
                                     return name
-        AddImportsVisitor.add_needed_import(self.context, "tensorflow")
+        return None
+
+    def _root(self, node: cst.CSTNode) -> str:
+        """How `tensorflow` is spelt at `node`: the module's `import tensorflow [as tf]`; else the function's own (where
+        every binding of its name seen there is one, as keras-retinanet's `import tensorflow as tf` in its `if`);
+        else `tensorflow`, imported."""
+        if self.module_root is not None:
+            return self.module_root
+        scope = self.get_metadata(ScopeProvider, node, None)
+        for alias in m.findall(self._scope(node, (cst.FunctionDef, cst.Module)), m.ImportAlias()):
+            if code(alias.name) == "tensorflow" and scope is not None:
+                name = code(alias.asname.name) if alias.asname else "tensorflow"
+                if scope[name] and all(isinstance(binding.node, cst.Import) and
+                                       any(code(other.name) == "tensorflow" and
+                                           code(other.asname.name if other.asname else other.name) == name
+                                           for other in binding.node.names) for binding in scope[name]):
+                    return name
+        if not self.imported:
+            AddImportsVisitor.add_needed_import(self.context, "tensorflow")
+            self.imported = True
         return "tensorflow"
 
     # The rewrite
@@ -279,7 +380,7 @@ class SummaryProtosToTf2(Rule):
                 asname = original.func.value if original.func.value != obj else None
                 RemoveImportsVisitor.remove_unused_import(self.context, module, obj, asname)
         arguments = ", ".join(self._arguments(original))
-        return cst.parse_expression(f"{self.root}.summary.create_file_writer({arguments})")
+        return cst.parse_expression(f"{self._root(original)}.summary.create_file_writer({arguments})")
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         if id(original) not in self.protos:
@@ -288,23 +389,39 @@ class SummaryProtosToTf2(Rule):
         name = min(n for n in self.qualified_names(original)
                    for proto in PROTOS if n == proto or n.startswith(proto + "."))
         last = name[name.index(".Summary") + 1:]  # `Summary.Value`
-        return cst.parse_expression(f"{self.root}.compat.v1.{last}")
+        return cst.parse_expression(f"{self._root(original)}.compat.v1.{last}")
 
-    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
-                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement:
-        if id(original) not in self.written:
+    def leave_BooleanOperation(self, original: cst.BooleanOperation,
+                               updated: cst.BooleanOperation) -> cst.BaseExpression:
+        """`T is not None and T.writer is not None` -> `T is not None` (a TensorBoard callback's writer made when
+        written: Keras 2's always had one by then)."""
+        if id(original) not in self.guards:
             return updated
         self.converted()
+        return updated.left.with_changes(lpar=updated.lpar, rpar=updated.rpar) if updated.lpar else updated.left
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.FlattenSentinel:
+        if id(original) not in self.written and id(original) not in self.boards:
+            return updated
+        self.converted()
+        root = self._root(original.body[0])
         call = updated.body[0].value
         summary, step = _summary_args(call)
         step = "0" if step is None or (isinstance(step, cst.Name) and step.value == "None") else code(step)
         serialized = code(summary) if isinstance(summary, (cst.Name, cst.Call)) else f"({code(summary)})"
-        text = (f"with {code(call.func.value)}.as_default():\n"
-                f"    {self.root}.summary.experimental.write_raw_pb({serialized}.SerializeToString(), step={step})\n")
-        statement = cst.parse_statement(text)
+        writer = code(call.func.value)
+        statement = cst.parse_statement(
+            f"with {writer}.as_default(), {root}.summary.record_if(True):\n"
+            f"    {root}.summary.experimental.write_raw_pb({serialized}.SerializeToString(), step={step})\n")
         inner = statement.body.body[0].with_changes(trailing_whitespace=updated.trailing_whitespace)
-        return statement.with_changes(leading_lines=updated.leading_lines,
-                                      body=statement.body.with_changes(body=[inner]))
+        statement = statement.with_changes(body=statement.body.with_changes(body=[inner]))
+        if id(original) not in self.boards:
+            return statement.with_changes(leading_lines=updated.leading_lines)
+        board = self.boards[id(original)][1]
+        made = cst.parse_statement(BOARD_WRITER.format(t=board, root=root))
+        return cst.FlattenSentinel([made.with_changes(leading_lines=updated.leading_lines), statement,
+                                    cst.parse_statement(f"{writer}.flush()\n")])
 
 
 def _eager_off(module: cst.Module) -> bool:
@@ -331,6 +448,13 @@ def _millis(seconds: cst.BaseExpression) -> str:
     if isinstance(seconds, (cst.Integer, cst.Float)):
         return str(int(float(seconds.value) * 1000))
     return f"int(({code(seconds)}) * 1000)"
+
+
+def _conjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The tests of `a and b and c` (LibCST nests them from the left), unparenthesized."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And) and not test.lpar:
+        return [*_conjuncts(test.left), test.right]
+    return [test]
 
 
 def _calls_of(module: cst.Module, method: str) -> list[cst.Call]:
