@@ -30,7 +30,7 @@ def interface(function):
     """The conversions of the legacy interface wrapping `function`, or None where none does."""
     if not hasattr(function, "_original_function"):
         return None
-    cells = dict(zip(function.__code__.co_freevars, (cell.cell_contents for cell in function.__closure__)))
+    cells = dict(zip(function.__code__.co_freevars, (cell.cell_contents for cell in function.__closure__)))  # noqa: B905 (Python 3.7)
     return {"conversions": [list(pair) for pair in cells["conversions"]],
             "value_conversions": {key: {str(old): new for old, new in values.items()}
                                   for key, values in (cells["value_conversions"] or {}).items()},
