@@ -3,7 +3,13 @@
 `Dense(output_dim=8, init='uniform')`, `Convolution2D(32, 3, 3, border_mode='same', subsample=(2, 2))`,
 `fit(..., nb_epoch=10)`, `Model(input=x, output=y)`: Keras 2 translated them; Keras 3 raises on the keywords and, worse, reads
 `Conv2D(32, 3, 3)`'s third positional as `strides`. Only calls that resolve to a Keras layer class (or a
-`fit`-like method) are touched. Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
+`fit`-like method) are touched, each class by its own table, Keras 2.3.1's legacy interface for it (`Dropout(p=)` ->
+`rate=`, `GaussianNoise(sigma=)` -> `stddev=`, `PReLU(init=)` -> `alpha_initializer=`, `LSTM(inner_activation=)` ->
+`recurrent_activation=`...), and what its preprocessor did: `SeparableConv2D(init=)` initializes both kernels, a
+recurrent layer's `forget_bias_init='one'` is `unit_forget_bias=True` (another value dropped and reported, as Keras 2
+dropped it), its (or a Conv1D's) `input_dim`/`input_length` one `input_shape=(input_length, input_dim)` (Keras 3 would
+read input_dim alone as the whole shape), `Embedding(dropout=)` dropped and reported.
+Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
 gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
 a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
 write instead. Keras 1's utilities too: `to_categorical(y, nb_classes=2)` -> `num_classes=2`, `img_to_array(img,
