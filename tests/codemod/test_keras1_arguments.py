@@ -1,12 +1,19 @@
 """keras1_arguments: must-not-change cases first, then before/after."""
 
+import ast
+import json
+import subprocess
+from pathlib import Path
+
 import keras
 import numpy as np
 import pytest
 
+from migrate.codemod.factories import Survey
 from migrate.codemod.keras2_helpers import BATCHNORM_MODE_2
+from migrate.codemod.outline import Outline
 from migrate.codemod.rules.keras1_arguments import Keras1Arguments
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
 
 RULE = "keras1_arguments"
 
@@ -464,3 +471,201 @@ def test_what_mode_2_becomes_computes_keras_1_s_batch_normalization_in_inference
     model.save(tmp_path / "m.keras")
     again = keras.saving.load_model(tmp_path / "m.keras")
     np.testing.assert_allclose(again.predict(x, verbose=0), model.predict(x, verbose=0), rtol=1e-6, atol=1e-6)
+
+
+LEGACY = Path("/tmp/legacy37/bin/python")
+DATA = Path(__file__).parent / "data"
+
+
+def test_keras_1_keywords_other_classes_took_stay_off_a_layer_that_never_took_them():
+    # each keyword below is Keras 1's for some class (Dropout's p, GaussianNoise's sigma, a recurrent layer's input_dim,
+    # Embedding's dropout, MaxPooling1D's stride), not for these: Keras 2 converted nothing here
+    assert_unchanged("""
+        from keras.layers import Dense, LSTM, Conv2D, Embedding
+        a = Dense(8, input_dim=4)
+        b = LSTM(8, dropout=0.2, recurrent_dropout=0.1)
+        c = Conv2D(8, (3, 3), stride=2)
+        d = Embedding(10, 4, input_length=6)
+        open(f, mode='w')
+        g = sample(p=0.5, sigma=2, length=3)
+    """, RULE)
+    for source in (b"f = open(path, mode='w')\nx = sample(p=0.5)\n", b"x = np.random.normal(sigma=1, length=3)\n",
+                   b"from keras.layers import LSTM\nLSTM(8, dropout=0.2)\n"):
+        assert not Keras1Arguments.relevant(source, Outline.of(ast.parse(source)), Survey())
+    assert not Keras1Arguments.triggered(b"x = choice(a, p=probs)\nopen(f, mode='w')\n")
+
+
+def test_dropout_noise_upsampling_and_pooling_keywords_get_their_own_keras_2_names():
+    # williamFalcon/pix2pix-keras pix2pix/networks/generator.py:50 `Dropout(p=0.5)(decoder)`; Keras 2.3.1's
+    # legacy_dropout/gaussiandropout/spatialdropout*/gaussiannoise/upsampling1d/pooling1d_support
+    assert_rewrites("""
+        from keras.layers import Dropout, GaussianDropout, SpatialDropout1D, SpatialDropout2D, GaussianNoise
+        from keras.layers import UpSampling1D, MaxPooling1D, AveragePooling1D
+        a = Dropout(p=0.5)(decoder)
+        b = GaussianDropout(p=0.2)
+        c = SpatialDropout1D(p=0.1)
+        d = SpatialDropout2D(p=0.1, dim_ordering='th')
+        e = GaussianNoise(sigma=0.3)
+        f = UpSampling1D(length=2)
+        g = MaxPooling1D(pool_length=2, stride=1, border_mode='same')
+        h = AveragePooling1D(stride=2)
+    """, """
+        from keras.layers import Dropout, GaussianDropout, SpatialDropout1D, SpatialDropout2D, GaussianNoise
+        from keras.layers import UpSampling1D, MaxPooling1D, AveragePooling1D
+        a = Dropout(rate=0.5)(decoder)
+        b = GaussianDropout(rate=0.2)
+        c = SpatialDropout1D(rate=0.1)
+        d = SpatialDropout2D(rate=0.1, data_format='channels_first')
+        e = GaussianNoise(stddev=0.3)
+        f = UpSampling1D(size=2)
+        g = MaxPooling1D(pool_size=2, strides=1, padding='same')
+        h = AveragePooling1D(strides=2)
+    """, RULE)
+    assert Keras1Arguments.triggered(b"from keras.layers import Dropout\nx = Dropout(p=0.5)(x)\n")
+
+
+def test_a_prelus_init_is_its_alpha_initializer_and_a_separable_convolutions_both_kernels():
+    # Keras 2.3.1's legacy_prelu_support (init -> alpha_initializer: PReLU has no kernel) and
+    # separable_conv2d_args_preprocessor (init -> depthwise_initializer and pointwise_initializer)
+    assert_rewrites("""
+        from keras.layers import PReLU, SeparableConv2D
+        a = PReLU(init='zero')
+        b = SeparableConv2D(32, 3, 3, init='he_normal', border_mode='same')
+        c = SeparableConv2D(32, (3, 3), init=init,)
+    """, """
+        from keras.layers import PReLU, SeparableConv2D
+        a = PReLU(alpha_initializer='zero')
+        b = SeparableConv2D(32, (3, 3), depthwise_initializer='he_normal', pointwise_initializer='he_normal', padding='same')
+        c = SeparableConv2D(32, (3, 3), depthwise_initializer=init, pointwise_initializer=init,)
+    """, RULE)
+
+
+def test_recurrent_layers_get_keras_2s_recurrent_activation_forget_bias_and_input_shape():
+    # Keras 2.3.1's legacy_recurrent_support and its preprocessor: input_dim (and input_length) -> one input_shape,
+    # forget_bias_init='one' -> unit_forget_bias=True, another value dropped with a warning (reported here)
+    findings = assert_rewrites("""
+        from keras.layers import LSTM, GRU, ConvLSTM2D, Convolution1D
+        a = LSTM(output_dim=8, inner_activation='hard_sigmoid', forget_bias_init='one', input_dim=3, input_length=10)
+        b = GRU(8, forget_bias_init='zero', input_dim=dim,)
+        c = ConvLSTM2D(nb_filter=4, nb_row=3, nb_col=3, inner_activation='sigmoid', forget_bias_init='one')
+        d = Convolution1D(nb_filter=8, filter_length=3, input_length=6, input_dim=4)
+        e = ConvLSTM2D(4, 3, 3)
+    """, """
+        from keras.layers import LSTM, GRU, ConvLSTM2D, Convolution1D
+        a = LSTM(units=8, recurrent_activation='hard_sigmoid', unit_forget_bias=True, input_shape=(10, 3))
+        b = GRU(8, input_shape=(None, dim),)
+        c = ConvLSTM2D(filters=4, kernel_size=(3, 3), recurrent_activation='sigmoid', unit_forget_bias=True)
+        d = Convolution1D(filters=8, kernel_size=3, input_shape=(6, 4))
+        e = ConvLSTM2D(4, (3, 3))
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(4, True)] and "forget_bias_init='zero'" in findings[0].message
+
+
+def test_an_input_layers_input_dtype_and_an_embeddings_dropout_go_as_keras_2_took_them():
+    # Keras 2.3.1's legacy_input_support (InputLayer's input_dtype -> dtype) and embedding_kwargs_preprocessor
+    # (dropout popped, warning: a SpatialDropout1D after it does that)
+    findings = assert_rewrites("""
+        from keras.layers import InputLayer, Embedding
+        a = InputLayer(input_shape=(3,), input_dtype='int32')
+        b = Embedding(10, 4, dropout=0.2, init='uniform')
+    """, """
+        from keras.layers import InputLayer, Embedding
+        a = InputLayer(input_shape=(3,), dtype='int32')
+        b = Embedding(10, 4, embeddings_initializer='uniform')
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(4, True)] and "SpatialDropout1D" in findings[0].message
+
+
+def test_keras_2_3_1_took_other_classes_keras_1_keywords_as_errors_and_so_does_the_rewrite():
+    # Keras 2.3.1's interfaces gave each class its own table: PReLU's init was never a kernel_initializer, an
+    # LSTM's U_constraint and a Conv1D's dim_ordering were not converted (Keras 2 raised on them)
+    assert_rewrites("""
+        from keras.layers import PReLU, LSTM, Conv1D
+        a = PReLU(init='one')
+        b = LSTM(8, U_constraint=c, init='uniform')
+        c = Conv1D(8, 3, dim_ordering='tf', init='uniform')
+    """, """
+        from keras.layers import PReLU, LSTM, Conv1D
+        a = PReLU(alpha_initializer='one')
+        b = LSTM(8, U_constraint=c, kernel_initializer='uniform')
+        c = Conv1D(8, 3, dim_ordering='tf', kernel_initializer='uniform')
+    """, RULE)
+
+
+def _legacy_interfaces() -> dict:
+    """What Keras 2.3.1's legacy interfaces converted, per class, read from Keras 2.3.1 itself."""
+    done = subprocess.run([str(LEGACY), str(DATA / "keras231_legacy_interfaces.py")], capture_output=True, text=True,
+                          timeout=300, env=legacy_env())
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
+def test_the_layer_tables_are_keras_2_3_1s_legacy_interfaces():
+    """Every class Keras 2.3.1 gave a legacy interface (by each of its names) has that interface's conversions as its
+    table, the value conversions are the ones the rule applies, and each preprocessor's classes are the ones the rule
+    runs its counterpart for: the tables cannot drift from Keras 2.3.1."""
+    from migrate.codemod.rules import fit_generator_to_fit as generators
+    from migrate.codemod.rules import keras1_arguments as rule
+
+    found = _legacy_interfaces()
+    layers = {name: got for name, got in found["layers"].items() if got["conversions"] or got["preprocessors"]}
+    assert {name: dict(got["conversions"]) for name, got in layers.items()} == rule.LAYER_KEYWORDS
+    orderings = ast.literal_eval(rule.ORDERINGS)
+    for name, got in layers.items():
+        values = got["value_conversions"]
+        assert ("dim_ordering" in values) is ("dim_ordering" in rule.LAYER_KEYWORDS[name])
+        assert values.get("dim_ordering", orderings) == orderings
+        assert ("consume_less" in values) is (name in rule.RECURRENT)  # dropped: _without_consume_less
+    by_preprocessor: dict[str, set[str]] = {}
+    for name, got in layers.items():
+        for preprocessor in got["preprocessors"]:
+            by_preprocessor.setdefault(preprocessor, set()).add(name)
+    assert by_preprocessor == {
+        "conv2d_args_preprocessor": {name for name, dims in rule.KERNEL_DIMS.items() if len(dims) == 2},
+        "conv3d_args_preprocessor": {name for name, dims in rule.KERNEL_DIMS.items() if len(dims) == 3},
+        "deconv2d_args_preprocessor": set(rule.DECONVOLUTIONS),
+        "separable_conv2d_args_preprocessor": set(rule.SPLIT_INIT),
+        "recurrent_args_preprocessor": set(rule.RECURRENT),
+        "convlstm2d_args_preprocessor": set(rule.FORGET_BIAS - rule.RECURRENT),
+        "conv1d_args_preprocessor": set(rule.SEQUENCE_INPUT - rule.RECURRENT),
+        "embedding_kwargs_preprocessor": set(rule.DROPPED_DROPOUT),
+        "batchnorm_args_preprocessor": {"BatchNormalization"},
+        # Keras 1's padding={'top_pad': ...} dict: not rewritten (Keras 3 refuses a dict; none in the corpora)
+        "zeropadding2d_args_preprocessor": {"ZeroPadding2D"},
+    }
+    assert rule.FORGET_BIAS >= rule.RECURRENT and rule.SEQUENCE_INPUT >= rule.RECURRENT
+    assert dict(found["methods"]["Model"]["conversions"]) == rule.MODEL_KEYWORDS
+    for method in ("fit_generator", "evaluate_generator", "predict_generator"):  # fit_generator_to_fit renames them
+        assert dict(found["methods"][method]["conversions"]).items() <= generators.KEYWORD_RENAMES.items()
+
+
+def _plain(value):
+    """A config value as JSON has it (tuples as lists), so Keras 2's and 3's compare."""
+    return json.loads(json.dumps(value))
+
+
+@pytest.mark.parametrize("case", ["dropout", "gaussian_noise", "gaussian_dropout", "spatial_dropout", "prelu", "lstm",
+                                  "conv_lstm", "max_pooling_1d", "upsampling_1d", "separable", "conv_1d"])
+def test_a_converted_keras_1_layer_is_the_layer_keras_2_3_1_built(case):
+    """Against Keras 2.3.1 (tests/codemod/data/make_keras231_keras1_layer_refs.py, run by /tmp/legacy37): the call
+    rewritten, built in Keras 3 on the input shape Keras 2.3.1 gave it (the call's own, where it has one), has the
+    same config values and, on the same weights (or as its initializer made them), the same output."""
+    refs = np.load(DATA / "keras231_keras1_layer_refs.npz")
+    expected = json.loads(str(refs["cases"]))[case]
+    got, _ = rewrite(f"from keras.layers import *\nlayer = {expected['call']}\n", RULE)
+    layer = eval(got.split("layer = ", 1)[1], vars(keras.layers))
+    own_shape = "input_dim" in expected["call"]
+    model = keras.Sequential([layer] if own_shape else [keras.Input(tuple(expected["input_shape"])), layer])
+    if own_shape:
+        model.build()
+    assert list(model.input_shape[1:]) == expected["input_shape"]
+    config = layer.get_config()
+    assert {key: _plain(config[key]) for key in expected["config"]} == expected["config"]
+    weights = [refs[f"{case}.w{index}"] for index in range(expected["weights"])]
+    if case in ("prelu", "separable"):  # as the initializer made them: Keras 1's init='one'
+        for mine, theirs in zip(layer.get_weights(), weights, strict=True):
+            np.testing.assert_allclose(mine, theirs)
+    else:
+        layer.set_weights(weights)
+    np.testing.assert_allclose(model.predict(refs[f"{case}.x"], verbose=0), refs[f"{case}.y"], rtol=1e-5, atol=1e-5)

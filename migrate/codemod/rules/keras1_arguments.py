@@ -3,7 +3,13 @@
 `Dense(output_dim=8, init='uniform')`, `Convolution2D(32, 3, 3, border_mode='same', subsample=(2, 2))`,
 `fit(..., nb_epoch=10)`, `Model(input=x, output=y)`: Keras 2 translated them; Keras 3 raises on the keywords and, worse, reads
 `Conv2D(32, 3, 3)`'s third positional as `strides`. Only calls that resolve to a Keras layer class (or a
-`fit`-like method) are touched. Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
+`fit`-like method) are touched, each class by its own table, Keras 2.3.1's legacy interface for it (`Dropout(p=)` ->
+`rate=`, `GaussianNoise(sigma=)` -> `stddev=`, `PReLU(init=)` -> `alpha_initializer=`, `LSTM(inner_activation=)` ->
+`recurrent_activation=`...), and what its preprocessor did: `SeparableConv2D(init=)` initializes both kernels, a
+recurrent layer's `forget_bias_init='one'` is `unit_forget_bias=True` (another value dropped and reported, as Keras 2
+dropped it), its (or a Conv1D's) `input_dim`/`input_length` one `input_shape=(input_length, input_dim)` (Keras 3 would
+read input_dim alone as the whole shape), `Embedding(dropout=)` dropped and reported.
+Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
 gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
 a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
 write instead. Keras 1's utilities too: `to_categorical(y, nb_classes=2)` -> `num_classes=2`, `img_to_array(img,
@@ -32,24 +38,82 @@ from migrate.codemod.syntax import code, other_bindings, user_method_calls
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "keras.layers.core.", "keras.layers.convolutional.",
                  "keras.layers.recurrent.", "keras.layers.pooling.")
-# Keras 1 keyword -> Keras 2/3 keyword, for every layer
-KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "recurrent_initializer",
-            "W_regularizer": "kernel_regularizer", "b_regularizer": "bias_regularizer",
-            "U_regularizer": "recurrent_regularizer", "W_constraint": "kernel_constraint",
-            "b_constraint": "bias_constraint", "U_constraint": "recurrent_constraint", "border_mode": "padding",
-            "subsample": "strides", "subsample_length": "strides", "dim_ordering": "data_format",
-            "nb_filter": "filters", "filter_length": "kernel_size", "pool_length": "pool_size",
-            "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "bias": "use_bias"}
+# Keras 2.3.1's legacy interfaces (keras/legacy/interfaces.py, `legacy_*_support`): Keras 1 keyword -> Keras 2 keyword,
+# in Keras's order. Each table is one interface's `conversions`; LAYER_KEYWORDS says which classes' constructors it
+# wrapped (tests/codemod/test_keras1_arguments.py reads both from Keras 2.3.1 itself, so they cannot drift).
+DENSE = {"output_dim": "units", "init": "kernel_initializer", "W_regularizer": "kernel_regularizer",
+         "b_regularizer": "bias_regularizer", "W_constraint": "kernel_constraint", "b_constraint": "bias_constraint",
+         "bias": "use_bias"}
+DROPOUT = {"p": "rate"}  # legacy_dropout_support, legacy_gaussiandropout_support, legacy_spatialdropout1d_support
+SPATIAL_DROPOUT = {"p": "rate", "dim_ordering": "data_format"}  # legacy_spatialdropoutNd_support
+EMBEDDING = {"init": "embeddings_initializer", "W_regularizer": "embeddings_regularizer",
+             "W_constraint": "embeddings_constraint"}
+POOLING_1D = {"pool_length": "pool_size", "stride": "strides", "border_mode": "padding"}
+POOLING = {"border_mode": "padding", "dim_ordering": "data_format"}  # legacy_pooling2d_support, pooling3d's
+DATA_FORMAT = {"dim_ordering": "data_format"}  # global pooling, UpSampling2D/3D, ZeroPadding2D/3D, Cropping2D/3D
+PRELU = {"init": "alpha_initializer"}
+GAUSSIAN_NOISE = {"sigma": "stddev"}
+UPSAMPLING_1D = {"length": "size"}
+# consume_less never gets here: _without_consume_less drops it first (Keras 3's implementation= changes nothing)
+RECURRENT_KEYWORDS = {"output_dim": "units", "init": "kernel_initializer", "inner_init": "recurrent_initializer",
+                      "inner_activation": "recurrent_activation", "W_regularizer": "kernel_regularizer",
+                      "b_regularizer": "bias_regularizer", "U_regularizer": "recurrent_regularizer",
+                      "dropout_W": "dropout", "dropout_U": "recurrent_dropout", "consume_less": "implementation"}
+CONV_1D = {"nb_filter": "filters", "filter_length": "kernel_size", "subsample_length": "strides",
+           "border_mode": "padding", "init": "kernel_initializer", "W_regularizer": "kernel_regularizer",
+           "b_regularizer": "bias_regularizer", "W_constraint": "kernel_constraint", "b_constraint": "bias_constraint",
+           "bias": "use_bias"}
+# legacy_conv2d_support, deconv2d's and conv3d's
+CONV = {"nb_filter": "filters", "subsample": "strides", "border_mode": "padding", "dim_ordering": "data_format",
+        "init": "kernel_initializer", "W_regularizer": "kernel_regularizer", "b_regularizer": "bias_regularizer",
+        "W_constraint": "kernel_constraint", "b_constraint": "bias_constraint", "bias": "use_bias"}
+# no init here: its preprocessor gave init to both depthwise_initializer and pointwise_initializer (SPLIT_INIT)
+SEPARABLE_CONV = {"nb_filter": "filters", "subsample": "strides", "border_mode": "padding",
+                  "dim_ordering": "data_format", "b_regularizer": "bias_regularizer", "b_constraint": "bias_constraint",
+                  "bias": "use_bias"}
+CONV_LSTM = {"nb_filter": "filters", "subsample": "strides", "border_mode": "padding", "dim_ordering": "data_format",
+             "init": "kernel_initializer", "inner_init": "recurrent_initializer", "W_regularizer": "kernel_regularizer",
+             "U_regularizer": "recurrent_regularizer", "b_regularizer": "bias_regularizer",
+             "inner_activation": "recurrent_activation", "dropout_W": "dropout", "dropout_U": "recurrent_dropout",
+             "bias": "use_bias"}
+BATCHNORM_KEYWORDS = {"beta_init": "beta_initializer", "gamma_init": "gamma_initializer"}
+INPUT_LAYER = {"input_dtype": "dtype"}
+
+
+def _classes(table: dict[str, str], *names: str) -> dict[str, dict[str, str]]:
+    """Each of `names` (a class of Keras 2.3.1's layers and its aliases there) -> the table of its interface."""
+    return dict.fromkeys(names, table)
+
+
+# The layer classes (by every name keras.layers and its modules gave them) whose constructor took Keras 1's keywords
+LAYER_KEYWORDS: dict[str, dict[str, str]] = {
+    **_classes(DENSE, "Dense"),
+    **_classes(DROPOUT, "Dropout", "GaussianDropout", "SpatialDropout1D"),
+    **_classes(SPATIAL_DROPOUT, "SpatialDropout2D", "SpatialDropout3D"),
+    **_classes(EMBEDDING, "Embedding"),
+    **_classes(POOLING_1D, "MaxPooling1D", "AveragePooling1D", "MaxPool1D", "AvgPool1D"),
+    **_classes(POOLING, "MaxPooling2D", "AveragePooling2D", "MaxPool2D", "AvgPool2D", "MaxPooling3D",
+               "AveragePooling3D", "MaxPool3D", "AvgPool3D"),
+    **_classes(DATA_FORMAT, "GlobalMaxPooling2D", "GlobalAveragePooling2D", "GlobalMaxPool2D", "GlobalAvgPool2D",
+               "GlobalMaxPooling3D", "GlobalAveragePooling3D", "GlobalMaxPool3D", "GlobalAvgPool3D", "UpSampling2D",
+               "UpSampling3D", "ZeroPadding2D", "ZeroPadding3D", "Cropping2D", "Cropping3D"),
+    **_classes(PRELU, "PReLU"),
+    **_classes(GAUSSIAN_NOISE, "GaussianNoise"),
+    **_classes(UPSAMPLING_1D, "UpSampling1D"),
+    **_classes(RECURRENT_KEYWORDS, "LSTM", "GRU", "SimpleRNN"),
+    **_classes(CONV_1D, "Conv1D", "Convolution1D", "LocallyConnected1D"),
+    **_classes(CONV, "Conv2D", "Convolution2D", "Conv2DTranspose", "Convolution2DTranspose", "Deconv2D",
+               "Deconvolution2D", "Conv3D", "Convolution3D", "LocallyConnected2D"),
+    **_classes(SEPARABLE_CONV, "SeparableConv2D", "SeparableConvolution2D"),
+    **_classes(CONV_LSTM, "ConvLSTM2D"),
+    **_classes(BATCHNORM_KEYWORDS, "BatchNormalization"),
+    **_classes(INPUT_LAYER, "InputLayer"),
+}
 # Keras 1's dilated convolutions, which Keras 2 kept as functions returning the convolution with dilation_rate
 ATROUS = {"AtrousConvolution2D": "Conv2D", "AtrousConv2D": "Conv2D", "AtrousConvolution1D": "Conv1D",
           "AtrousConv1D": "Conv1D"}
 # Keras 1's recurrent layers, whose consume_less= (Keras 2's implementation=) does not change what they compute
 RECURRENT = frozenset({"LSTM", "GRU", "SimpleRNN"})
-# An Embedding's output_dim is its own argument in every Keras, not Keras 1's name for units, and its weights are
-# `embeddings`: Keras 2.3.1's legacy_embedding_support converts init/W_regularizer/W_constraint to embeddings_*.
-EMBEDDING_KEYWORDS = {**{k: v for k, v in KEYWORDS.items() if k != "output_dim"},
-                      "init": "embeddings_initializer", "W_regularizer": "embeddings_regularizer",
-                      "W_constraint": "embeddings_constraint"}
 DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": "'channels_last'",
                 '"tf"': '"channels_last"'}
 # Keras 1's image utilities took dim_ordering ('th', 'tf', or 'default': the configured one), Keras 2 data_format
@@ -72,7 +136,9 @@ MODEL_CLASSES = frozenset({f"{root}.{module}Model" for root in ("keras", "tensor
                            for module in ("", "models.", "engine.", "engine.training.")})
 MODEL_KEYWORDS = {"input": "inputs", "output": "outputs"}
 MODEL_KEYWORD_USED = re.compile(rb"\bModel[ \t]*\([^)]*\b(?:input|output)[ \t]*=")
-CONV_CALL = re.compile(rb"\b(?:Conv|Convolution)([23])D[ \t]*\(")
+# Keras 1's convolutions that took their kernel size one positional per axis (KERNEL_DIMS' classes)
+CONV_CALL = re.compile(rb"\b(?:Conv|Convolution|SeparableConv|SeparableConvolution|ConvLSTM|LocallyConnected)([23])D"
+                       rb"(?:Transpose)?[ \t]*\(")
 
 
 def keras1_convolution(source: bytes) -> bool:
@@ -104,26 +170,46 @@ def keras1_convolution(source: bytes) -> bool:
         if positionals >= need:
             return True
     return False
-# Convolutions whose Keras 1 signature spread the kernel size over positionals / keywords
+
+
 # Keras 2's 2-D transposed convolution under its names (Keras 2.3.1's layers/convolutional.py): its legacy interface
 # dropped Keras 1's output_shape (by keyword, or as the fourth positional when a tuple) and computed the shape itself.
 DECONVOLUTIONS = frozenset({"Deconvolution2D", "Deconv2D", "Conv2DTranspose", "Convolution2DTranspose"})
-KERNEL_DIMS = {"Convolution2D": ("nb_row", "nb_col"), "Conv2D": ("nb_row", "nb_col"),
-               **{name: ("nb_row", "nb_col") for name in DECONVOLUTIONS},
-               "Convolution3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3"),
-               "Conv3D": ("kernel_dim1", "kernel_dim2", "kernel_dim3")}
-
-
-# Keras 1's BatchNormalization arguments, which Keras 2's legacy interface still took: mode=0 (the only mode left)
-# dropped, beta_init/gamma_init renamed; another mode raised in Keras 2 too.
-BATCHNORM_KEYWORDS = {**KEYWORDS, "beta_init": "beta_initializer", "gamma_init": "gamma_initializer"}
+# Convolutions whose Keras 1 signature spread the kernel size over positionals / keywords: the classes of Keras 2.3.1's
+# conv2d_args_preprocessor (run by the separable, transposed and recurrent convolutions' too) and conv3d's
+KERNEL_DIMS = {**dict.fromkeys(("Convolution2D", "Conv2D", *DECONVOLUTIONS, "SeparableConv2D", "SeparableConvolution2D",
+                                "ConvLSTM2D", "LocallyConnected2D"), ("nb_row", "nb_col")),
+               **dict.fromkeys(("Convolution3D", "Conv3D"), ("kernel_dim1", "kernel_dim2", "kernel_dim3"))}
+# What the other preprocessors of Keras 2.3.1's interfaces did, by class: separable_conv2d's gave `init` to both
+# initializers; recurrent_args' and convlstm2d's turned forget_bias_init='one' into unit_forget_bias=True (and dropped
+# another value, warning); recurrent_args' and conv1d's made input_dim (and input_length) one input_shape;
+# embedding_kwargs' dropped `dropout` (warning).
+SPLIT_INIT = {name: ("depthwise_initializer", "pointwise_initializer")
+              for name in ("SeparableConv2D", "SeparableConvolution2D")}
+FORGET_BIAS = frozenset({*RECURRENT, "ConvLSTM2D"})
+SEQUENCE_INPUT = frozenset({*RECURRENT, "Conv1D", "Convolution1D", "LocallyConnected1D"})
+DROPPED_DROPOUT = frozenset({"Embedding"})
+PREPROCESSED = {"init": frozenset(SPLIT_INIT), "forget_bias_init": FORGET_BIAS, "input_dim": SEQUENCE_INPUT,
+                "dropout": DROPPED_DROPOUT}
 BATCHNORM_USED = re.compile(rb"\b(?:mode|beta_init|gamma_init)\s*=")
-# Every keyword a call of this rule's may be given that it renames or drops.
-KEYWORDS_READ = frozenset({*KEYWORDS, *BATCHNORM_KEYWORDS, *EMBEDDING_KEYWORDS, *MODEL_KEYWORDS,
+# The keywords each layer class's call is read for (its table's, its preprocessor's).
+LAYER_READS = {name: frozenset({*table, *(keyword for keyword, classes in PREPROCESSED.items() if name in classes)})
+               for name, table in LAYER_KEYWORDS.items()}
+# Keywords that mean Keras 1 only as a keyword of a class that read them: `Dropout(p=...)`, `GaussianNoise(sigma=...)`,
+# `LSTM(input_dim=...)`, `Embedding(dropout=...)` are work, `f(p=1)`, `Dense(input_dim=4)`, `LSTM(dropout=0.2)` are not.
+GATED = frozenset({"p", "sigma", "length", "stride", "inner_activation", "forget_bias_init", "input_dim", "input_dtype",
+                   "dropout"})
+GATED_CLASSES = frozenset(name for name, reads in LAYER_READS.items() if reads & GATED)
+# Every keyword a call of this rule's may be given that it renames or drops (GATED: only given to a class reading it).
+KEYWORDS_READ = frozenset({*(keyword for reads in LAYER_READS.values() for keyword in reads), *MODEL_KEYWORDS,
                            *(keyword for names in FUNCTION_KEYWORDS.values() for keyword in names),
                            *(dim for dims in KERNEL_DIMS.values() for dim in dims),
-                           "nb_epoch", "mode", "consume_less", "atrous_rate", "concat_axis", "output_shape"})
-KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(KEYWORDS)) + rb")\s*=")
+                           "nb_epoch", "mode", "consume_less", "atrous_rate", "concat_axis", "output_shape"}) - GATED
+KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(
+    {*(keyword for reads in LAYER_READS.values() for keyword in reads)} - GATED - {"mode", "beta_init", "gamma_init"}))
+                          + rb")\s*=")
+GATED_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(GATED)) + rb")\s*=")
+GATED_CLASS_NAMED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(GATED_CLASSES)) + rb")\b")
 
 
 def _merge_advice(mode: cst.BaseExpression) -> str:
@@ -158,7 +244,8 @@ class Keras1Arguments(Rule):
         work)."""
         return super().triggered(source, survey) or KEYWORD_USED.search(source) is not None or \
             keras1_convolution(source) or MODEL_KEYWORD_USED.search(source) is not None or \
-            (b"BatchNormalization" in source and BATCHNORM_USED.search(source) is not None)
+            (b"BatchNormalization" in source and BATCHNORM_USED.search(source) is not None) or \
+            (GATED_USED.search(source) is not None and GATED_CLASS_NAMED.search(source) is not None)
 
     @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
@@ -178,9 +265,13 @@ class Keras1Arguments(Rule):
         for name in outline.names_for(KERNEL_DIMS, survey) - set(KERNEL_DIMS):
             spread[name] = {3, 4}
         deconvolutions = outline.names_for(DECONVOLUTIONS, survey)
+        gated = {name: LAYER_READS[name] & GATED for name in GATED_CLASSES}
+        for name in outline.names_for(GATED_CLASSES, survey) - GATED_CLASSES:  # an alias: any class's
+            gated[name] = GATED
         for call in outline.calls:
             last = call.callee.rpartition(".")[2] if call.callee else None
             if call.keywords & KEYWORDS_READ - {"mode", "output_shape"} or last in callees or \
+                    call.keywords & gated.get(last, frozenset()) or \
                     ("mode" in call.keywords and last in modes) or call.positional in spread.get(last, ()) or \
                     (last in deconvolutions and ("output_shape" in call.keywords or call.positional == 4)):
                 return True
@@ -249,8 +340,81 @@ class Keras1Arguments(Rule):
             updated = self._without_consume_less(updated)
         if layer in DECONVOLUTIONS:
             updated = self._without_output_shape(updated)
-        call = self._renamed(updated, EMBEDDING_KEYWORDS if layer == "Embedding" else KEYWORDS)
+        updated = self._preprocessed(original, updated, layer)
+        call = self._renamed(updated, LAYER_KEYWORDS.get(layer, {}))
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
+
+    def _preprocessed(self, original: cst.Call, call: cst.Call, layer: str) -> cst.Call:
+        """What the preprocessor of the layer's Keras 2.3.1 interface did before renaming (PREPROCESSED)."""
+        if layer in SPLIT_INIT:
+            call = self._split_init(call, SPLIT_INIT[layer])
+        if layer in FORGET_BIAS:
+            call = self._forget_bias(original, call)
+        if layer in SEQUENCE_INPUT:
+            call = self._sequence_input_shape(call)
+        if layer in DROPPED_DROPOUT and self._keyword(call, "dropout") is not None:
+            self.report(original, "Embedding(dropout=) is gone since Keras 2, which dropped it (\"You can apply a "
+                                  "keras.layers.SpatialDropout1D layer right after the Embedding layer to get the "
+                                  "same behavior\"): dropped here too", advice=True)
+            call = self._without(call, lambda arg: arg.keyword is not None and arg.keyword.value == "dropout")
+        return call
+
+    @staticmethod
+    def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
+        """The call's argument given as `name=`, if any."""
+        return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
+
+    def _split_init(self, call: cst.Call, initializers: tuple[str, ...]) -> cst.Call:
+        """`SeparableConv2D(32, 3, 3, init='he_normal')` -> `..., depthwise_initializer='he_normal',
+        pointwise_initializer='he_normal')`: Keras 2.3.1's separable_conv2d_args_preprocessor gave Keras 1's one
+        initializer to both kernels (a kernel_initializer would initialize nothing, see layer_keywords)."""
+        init = self._keyword(call, "init")
+        if init is None:
+            return call
+        args: list[cst.Arg] = []
+        for arg in call.args:
+            if arg is not init:
+                args.append(arg)
+                continue
+            args += [arg.with_changes(keyword=cst.Name(name), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+                     for name in initializers[:-1]]
+            args.append(arg.with_changes(keyword=cst.Name(initializers[-1])))
+        self.converted()
+        return call.with_changes(args=args)
+
+    def _forget_bias(self, original: cst.Call, call: cst.Call) -> cst.Call:
+        """`LSTM(8, forget_bias_init='one')` -> `LSTM(8, unit_forget_bias=True)`, as Keras 2.3.1's recurrent (and
+        ConvLSTM2D's) preprocessor did; any other value it dropped with a warning (the forget gate's bias then
+        started at one all the same, unit_forget_bias's default): dropped here too, and reported."""
+        given = self._keyword(call, "forget_bias_init")
+        if given is None:
+            return call
+        if isinstance(given.value, cst.SimpleString) and given.value.evaluated_value == "one":
+            self.converted()
+            return call.with_changes(args=[arg.with_changes(keyword=cst.Name("unit_forget_bias"), value=cst.Name("True"))
+                                           if arg is given else arg for arg in call.args])
+        self.report(original, f"forget_bias_init={code(given.value)} dropped, as Keras 2 dropped it (\"The "
+                              "`forget_bias_init` argument has been ignored. Use `unit_forget_bias=True` instead to "
+                              "initialize with ones.\"): the forget gate's bias starts at one (unit_forget_bias=True, "
+                              "the default)", advice=True)
+        return self._without(call, lambda arg: arg is given)
+
+    def _sequence_input_shape(self, call: cst.Call) -> cst.Call:
+        """`LSTM(8, input_dim=3, input_length=10)` -> `LSTM(8, input_shape=(10, 3))`, `Convolution1D(..., input_dim=3)`
+        -> `input_shape=(None, 3)`: Keras 2.3.1's recurrent and conv1d preprocessors made the one shape (a missing
+        length None), where Keras 3 would read input_dim alone as the whole shape, (3,)."""
+        dim, length = self._keyword(call, "input_dim"), self._keyword(call, "input_length")
+        if dim is None or self._keyword(call, "input_shape") is not None:
+            return call
+        steps = length.value if length is not None else cst.Name("None")
+        shape = cst.Tuple([cst.Element(steps, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                           cst.Element(dim.value)])
+        call = call.with_changes(args=[arg.with_changes(keyword=cst.Name("input_shape"), value=shape) if arg is dim
+                                       else arg for arg in call.args])
+        if length is None:
+            self.converted()
+            return call
+        return self._without(call, lambda arg: arg is length)
 
     def _atrous(self, original: cst.Call, call: cst.Call, layer: str) -> tuple[cst.Call, str]:
         """`AtrousConvolution2D(512, 3, 3, atrous_rate=(2, 2))` -> `Conv2D(512, 3, 3, dilation_rate=(2, 2))` (whose Keras 1

@@ -15,7 +15,7 @@ import libcst as cst
 
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.rules.keras1_arguments import BATCHNORM_KEYWORDS, EMBEDDING_KEYWORDS, KEYWORDS
+from migrate.codemod.rules.keras1_arguments import LAYER_KEYWORDS
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
 # layer -> what its kernels are made from instead
@@ -24,7 +24,7 @@ SEPARATE_KERNELS = {"DepthwiseConv2D": "depthwise_*", "DepthwiseConv1D": "depthw
                                                                         "SeparableConvolution1D", "SeparableConvolution2D")}}
 KERNEL_KEYWORDS = ("kernel_initializer", "kernel_regularizer", "kernel_constraint")
 # The keywords the walk looks at, and Keras 1's that keras1_arguments (before it) renames to one of them.
-LOOKED_AT = frozenset({*KERNEL_KEYWORDS, "grayscale"} | {old for table in (KEYWORDS, BATCHNORM_KEYWORDS, EMBEDDING_KEYWORDS)
+LOOKED_AT = frozenset({*KERNEL_KEYWORDS, "grayscale"} | {old for table in LAYER_KEYWORDS.values()
                                                          for old, new in table.items() if new in KERNEL_KEYWORDS})
 LOAD_IMG = frozenset({f"{root}.{module}load_img" for root in ("keras", "tensorflow.keras", "keras_preprocessing")
                       for module in ("preprocessing.image.", "utils.", "image.", "image.utils.", "utils.image_utils.")})
