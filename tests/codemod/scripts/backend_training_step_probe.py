@@ -85,18 +85,18 @@ found = {}
 
 agent = Agent()
 dqn = agent.dqn_optimizer()
-found['dqn_losses'] = np.array([dqn([x, a, t])[0] for x, a, t in zip(states, actions, targets)])
+found['dqn_losses'] = np.array([dqn([states[i], actions[i], targets[i]])[0] for i in range(3)])
 found.update({f'dqn_w{i}': w for i, w in enumerate(agent.model.get_weights())})
 
 agent = Agent()
 agent.reinforce_optimizer()
-found['reinforce_losses'] = np.array([agent.train([x, np.eye(3)[a], t])[0]
-                                     for x, a, t in zip(states, actions, targets)])
+found['reinforce_losses'] = np.array([agent.train([states[i], np.eye(3)[actions[i]], targets[i]])[0]
+                                     for i in range(3)])
 found.update({f'reinforce_w{i}': w for i, w in enumerate(agent.model.get_weights())})
 
 agent = Agent()
 critic = agent.critic_optimizer()
-outputs = [critic([t, x]) for x, t in zip(states, targets)]
+outputs = [critic([targets[i], states[i]]) for i in range(3)]
 found['critic_losses'] = np.array([loss for loss, _ in outputs])
 found['critic_values'] = np.array([value for _, value in outputs])
 found.update({f'critic_w{i}': w for i, w in enumerate(agent.model.get_weights())})

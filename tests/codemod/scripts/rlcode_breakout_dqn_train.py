@@ -121,7 +121,7 @@ if __name__ == "__main__":
     agent.train_replay()
     after = agent.model.get_weights()
     assert np.isfinite(agent.avg_loss) and agent.avg_loss > 0, agent.avg_loss
-    assert all(not np.array_equal(b, a) for b, a in zip(before, after)), "the step moved no weight"
-    assert all(np.array_equal(b, t) for b, t in zip(before, agent.target_model.get_weights()))
+    assert all(not np.array_equal(before[i], after[i]) for i in range(len(after))), "the step moved no weight"
+    assert all(np.array_equal(before[i], w) for i, w in enumerate(agent.target_model.get_weights()))
     print("avg_loss", float(agent.avg_loss))
     print("ok")
