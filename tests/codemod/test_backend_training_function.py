@@ -63,8 +63,9 @@ def test_anything_but_the_strict_idiom_stays(source):
 
 
 def test_dqn_step_becomes_a_gradient_tape_closure_and_rmsprop_keeps_keras_2s_step():
-    """rlcode's breakout_dqn.py: the int32 actions cast as TensorFlow 1 fed them, the model called in inference mode,
-    the loss returned as a list of NumPy arrays, RMSprop's step divided by sqrt(a) + epsilon as Keras 2's was."""
+    """rlcode's breakout_dqn.py: the optimizer built once, before any step (its slots made where get_updates made
+    them), the int32 actions cast as TensorFlow 1 fed them, the model called in inference mode, the loss returned as a
+    list of NumPy arrays, RMSprop's step divided by sqrt(a) + epsilon as Keras 2's was."""
     assert_rewrites("""
         from keras import backend as K
         from keras.optimizers import RMSprop
@@ -109,6 +110,7 @@ def test_dqn_step_becomes_a_gradient_tape_closure_and_rmsprop_keeps_keras_2s_ste
             def optimizer(self):
                 \"\"\"The training step.\"\"\"
                 optimizer = Keras2RMSprop(learning_rate=0.00025, epsilon=0.01)
+                optimizer.build(self.model.trainable_weights)
 
                 def train(inputs):
                     model_input, a, y = inputs
@@ -174,6 +176,7 @@ def test_returned_directly_or_set_on_self_keyword_updates_and_clipnorm():
         def build_steps(model, lr):
             # the critic
             optimizer = optimizers.SGD(lr, momentum=0.9, global_clipnorm=1.0)
+            optimizer.build(model.trainable_weights)
 
             def train(inputs):
                 reward, model_input = inputs
@@ -192,6 +195,7 @@ def test_returned_directly_or_set_on_self_keyword_updates_and_clipnorm():
             def optimizer(self):
                 # create training function
                 optimizer = optimizers.Adam(learning_rate=self.learning_rate)
+                optimizer.build(self.model.trainable_weights)
 
                 def train(inputs):
                     model_input, action, discounted_rewards = inputs
@@ -262,3 +266,14 @@ def test_the_rewritten_rlcode_dqn_agent_trains_under_keras_3(tmp_path):
     run = subprocess.run([sys.executable, str(target)], capture_output=True, text=True, timeout=300,
                          env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"), cwd=tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+
+
+def test_the_helper_is_written_once_and_the_closure_takes_a_free_name():
+    """A file with Keras2RMSprop already (a step left by an earlier run) gets no second copy; set on `self.train`, the
+    closure is named apart from a `train` the loss reads."""
+    source = _step("RMSprop", "lr=0.01", ("K.mean(K.square(y - q_value))", "K.mean(K.square(y - q_value)) * train"))
+    source = source.replace("        train = K.function", "        self.train = K.function")
+    source = source.replace("        return train\n", "")
+    got, _ = rewrite(source + "\n\nclass Keras2RMSprop:\n    pass\n", RULE)
+    assert got.count("class Keras2RMSprop") == 1
+    assert "        def train_1(inputs):" in got and "        self.train = train_1\n" in got

@@ -44,7 +44,7 @@ from migrate.codemod.keras2_helpers import RMSPROP, with_helpers
 from migrate.codemod.names import keras_optimizer
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, names_in, other_bindings
+from migrate.codemod.syntax import code, imported_as, names_in, other_bindings
 
 PLACEHOLDER = "keras.backend.placeholder"
 FUNCTION = "keras.backend.function"
@@ -205,7 +205,7 @@ class BackendTrainingFunction(Rule):
                 for alias in small.names:
                     if code(alias.name) == "tensorflow":
                         return code(alias.asname.name) if alias.asname is not None else "tensorflow"
-        if any(name.value == "tf" for name in names_in(module)):
+        if imported_as(module, "tf") or any(name.value == "tf" for name in names_in(module)):
             return None
         return "tf"
 
@@ -441,8 +441,11 @@ class BackendTrainingFunction(Rule):
             tail = cst.parse_statement(f"{step.target} = {closure.name.value}\n" if step.target else
                                        f"return {closure.name.value}\n")
             tail = tail.with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+        # the optimizer's slots made where Keras 2's get_updates made them, before any call (A3C's threads call the
+        # step at once: Keras 3 would build it at the first apply_gradients, as many times as threads came in)
+        build = cst.parse_statement(f"{step.optimizer}.build({step.model}.trainable_weights)\n")
         return updated.with_changes(body=updated.body.with_changes(
-            body=[*kept, optimizer_line, closure, tail]))
+            body=[*kept, optimizer_line, build, closure, tail]))
 
     def _optimizer_line(self, statement: cst.SimpleStatementLine, step: TrainingStep) -> cst.SimpleStatementLine:
         """The optimizer's statement with Keras 3's keywords (`lr` -> learning_rate, clipnorm -> global_clipnorm)
@@ -464,7 +467,8 @@ class BackendTrainingFunction(Rule):
     def _closure(self, original: cst.FunctionDef, body: list[cst.BaseStatement], step: TrainingStep) -> cst.FunctionDef:
         """`def train(inputs): ...`: the values unpacked and cast, the loss under the tape with the model called on
         its input, the step applied, the outputs returned as NumPy arrays."""
-        name = step.target.rpartition(".")[2] if step.target else _free_name(original, "train")
+        name = step.target if step.target and "." not in step.target else \
+            _free_name(original, step.target.rpartition(".")[2] if step.target else "train")
         values = _free_name(original, "inputs", "values")
         model_input = _free_name(original, "model_input")
         tape = _free_name(original, "tape")
@@ -499,7 +503,9 @@ class BackendTrainingFunction(Rule):
                                     leading_lines=[cst.EmptyLine(indent=False), *lines])
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        return with_helpers(self.context, updated, self.helpers) if self.helpers else updated
+        defined = {name.value for name in names_in(original)}  # (a step left from a run that wrote the helper)
+        helpers = {name: source for name, source in self.helpers.items() if name not in defined}
+        return with_helpers(self.context, updated, helpers) if helpers else updated
 
 
 class ModelCalled(cst.CSTTransformer):
