@@ -412,6 +412,7 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
     "convert_dense_weights_data_format": (("numpy", "np"),), "_compute_fans": (("numpy", "np"),),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",), "BatchNormalizationMode2": ("keras",),
+    "Keras2RMSprop": ("keras",),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
                                                            "keras2_conv2d_transpose")},
     **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")}}
@@ -429,6 +430,22 @@ class BatchNormalizationMode2(keras.layers.BatchNormalization):
 
     def call(self, inputs, training=None, mask=None):
         return super().call(inputs, training=True, mask=mask)
+''')
+
+
+# Keras 2's RMSprop, which `backend_training_function` writes into a file: Keras 2.3.1's get_updates divided the step by
+# sqrt(a) + epsilon, Keras 3's RMSprop by sqrt(a + epsilon) (no setting of it gives the old step: rlcode's epsilon=0.01
+# changes every step). The accumulator is Keras 3's own (`_velocities`, momentum and centered left off).
+RMSPROP = ("Keras2RMSprop", '''
+class Keras2RMSprop(keras.optimizers.RMSprop):
+    """Keras 2's RMSprop: the step divided by sqrt(a) + epsilon, where Keras 3's divides by sqrt(a + epsilon)."""
+
+    def update_step(self, gradient, variable, learning_rate):
+        learning_rate = keras.ops.cast(learning_rate, variable.dtype)
+        gradient = keras.ops.cast(gradient, variable.dtype)
+        accumulator = self._velocities[self._get_variable_index(variable)]
+        self.assign(accumulator, self.rho * accumulator + (1. - self.rho) * keras.ops.square(gradient))
+        self.assign_sub(variable, learning_rate * gradient / (keras.ops.sqrt(accumulator) + self.epsilon))
 ''')
 
 
