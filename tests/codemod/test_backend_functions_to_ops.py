@@ -1492,6 +1492,18 @@ def test_keras_2_s_backend_name_constant_is_what_backend_returns():
     """, RULE)
 
 
+def test_keras_1_s_backend_name_is_what_backend_returns():
+    # keunwoochoi/transfer_learning_music utils_featext.py: 'weights_layer{}_{}.hdf5'.format(idx, K._backend), Keras
+    # 1's name of the backend ('tensorflow' or 'theano'), which Keras 2's backend() returned
+    assert_rewrites("""
+        from keras import backend as K
+        path = 'weights_layer{}_{}.hdf5'.format(mid_idx, K._backend)
+    """, """
+        from keras import backend as K
+        path = 'weights_layer{}_{}.hdf5'.format(mid_idx, K.backend())
+    """, RULE)
+
+
 def test_a_name_that_only_named_a_graph_op_goes():
     # kpot/keras-transformer transformer.py: Keras 2's K.zeros_like(x, name=name) was tf.zeros_like(x, name=name)
     assert_rewrites("""

@@ -473,9 +473,11 @@ class BackendFunctionsToOps(DropsStatements):
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`K.tf.convert_to_tensor(...)`: Keras 2's backend re-exported the tensorflow module as `tf`. `K._BACKEND`
-        read: Keras 2's backend module held its name there, what `K.backend()` returned (and Keras 3's gives)."""
-        if original.attr.value == "_BACKEND" and id(original) not in self.assigned and \
-                "keras.backend._BACKEND" in {name.name for name in self.get_metadata(QualifiedNameProvider, original, set())}:
+        read (Keras 1's `K._backend`): the backend module held its name there, what `K.backend()` returned (and Keras
+        3's gives)."""
+        if original.attr.value in ("_BACKEND", "_backend") and id(original) not in self.assigned and \
+                f"keras.backend.{original.attr.value}" in {
+                    name.name for name in self.get_metadata(QualifiedNameProvider, original, set())}:
             self.converted()
             return cst.Call(func=updated.with_changes(attr=cst.Name("backend")))
         if original.attr.value != "tf" or not isinstance(original.value, (cst.Name, cst.Attribute)):
