@@ -747,3 +747,34 @@ def test_set_session_imported_by_name_goes_with_its_inline_preamble():
             tf.config.set_soft_device_placement(True)
             train()
     """, RULE)
+
+
+def test_a_session_given_the_default_graph_is_a_preamble_too():
+    # alinamarcu/ruralscapes-nn train_baseline_ground_truth_only.py: thread pools set, the default graph named
+    assert_rewrites("""
+        import tensorflow as tf
+        session_conf = tf.ConfigProto(intra_op_parallelism_threads=1, inter_op_parallelism_threads=1)
+        from keras import backend as K
+        tf.set_random_seed(1234)
+        sess = tf.Session(graph=tf.get_default_graph(), config=session_conf)
+        K.set_session(sess)
+
+        def main():
+            K.set_session(tf.Session(graph=tf.get_default_graph()))
+            train()
+    """, """
+        import tensorflow as tf
+        tf.config.threading.set_intra_op_parallelism_threads(1)
+        tf.config.threading.set_inter_op_parallelism_threads(1)
+        from keras import backend as K
+        tf.set_random_seed(1234)
+
+        def main():
+            train()
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras import backend as K
+        config = tf.ConfigProto(intra_op_parallelism_threads=1)
+        K.set_session(tf.Session(graph=graph, config=config))
+    """, RULE)

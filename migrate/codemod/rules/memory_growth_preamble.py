@@ -51,6 +51,8 @@ from migrate.codemod.walk import parse_module
 CONFIG_PROTO = {"tensorflow.ConfigProto", "tensorflow.compat.v1.ConfigProto"}
 _CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")
 _TF = r"\w+(?:\.compat\.v1)?"
+# `tf.Session(graph=tf.get_default_graph(), config=config)`: the graph a session takes when given none
+_DEFAULT_GRAPH = rf"(?:graph={_TF}\.get_default_graph\(\)(?:, ?)?)?"
 # ConfigProto options with one TF2 call that means the same.
 TF2_CALLS = {"allow_soft_placement": "{tf}.config.set_soft_device_placement({value})",
              "log_device_placement": "{tf}.debugging.set_log_device_placement({value})",
@@ -144,9 +146,9 @@ _SPELLED = re.compile(rf"({_TF})\.(Session|ConfigProto|GPUOptions)")
 # `set_session(tf.Session(config=tf.ConfigProto(...)))`, and `sess = tf.Session(config=tf.ConfigProto(...))`.
 # a session made with its config written in (or none: `K.set_session(tf.Session())`, a fresh session of TF1's default
 # graph, which TF2 needs nothing for)
-_INSTALLED = re.compile(rf"(?:\w+\.)*set_session\((?P<tf>{_TF})\.Session\((?:config=(?P<options>{_TF}\.ConfigProto\(.*\)))?\)\)",
+_INSTALLED = re.compile(rf"(?:\w+\.)*set_session\((?P<tf>{_TF})\.Session\({_DEFAULT_GRAPH}(?:config=(?P<options>{_TF}\.ConfigProto\(.*\)))?\)\)",
                         re.S)
-_ASSIGNED = re.compile(rf"(?P<session>\w+) = (?P<tf>{_TF})\.Session\((?:config=(?P<options>{_TF}\.ConfigProto\(.*\)))?\)",
+_ASSIGNED = re.compile(rf"(?P<session>\w+) = (?P<tf>{_TF})\.Session\({_DEFAULT_GRAPH}(?:config=(?P<options>{_TF}\.ConfigProto\(.*\)))?\)",
                        re.S)
 _GPU_OPTIONS = re.compile(rf"(\w+) = ({_TF}\.GPUOptions\(.*\))", re.S)
 TF1_CLASSES = ("Session", "ConfigProto", "GPUOptions")
@@ -572,14 +574,14 @@ class MemoryGrowthPreamble(Rule):
                 break
             if text == f"{config}.gpu_options.allow_growth = True":
                 growth = True
-            elif re.fullmatch(rf"(?:\w+\.)*set_session\({_TF}\.Session\(config={config}\)\)", text):
+            elif re.fullmatch(rf"(?:\w+\.)*set_session\({_TF}\.Session\({_DEFAULT_GRAPH}config={config}\)\)", text):
                 installed = True
-            elif found := re.fullmatch(rf"(\w+) = {_TF}\.Session\(config={config}\)", text):
+            elif found := re.fullmatch(rf"(\w+) = {_TF}\.Session\({_DEFAULT_GRAPH}config={config}\)", text):
                 session = found.group(1)
             elif session and re.fullmatch(rf"(?:\w+\.)*set_session\({session}\)", text):
                 installed = True
             elif returns and index == len(texts) - 1 and (text == f"return {session}" if session else
-                                                          re.fullmatch(rf"return {_TF}\.Session\(config={config}\)", text)):
+                                                          re.fullmatch(rf"return {_TF}\.Session\({_DEFAULT_GRAPH}config={config}\)", text)):
                 installed = returned = True
             elif option := re.fullmatch(rf"{config}\.([\w.]+) = (.+)", text):
                 options[index] = (option.group(1), option.group(2))
