@@ -9,14 +9,16 @@
 recurrent layer's `forget_bias_init='one'` is `unit_forget_bias=True` (another value dropped and reported, as Keras 2
 dropped it), its (or a Conv1D's) `input_dim`/`input_length` one `input_shape=(input_length, input_dim)` (Keras 3 would
 read input_dim alone as the whole shape), `Embedding(dropout=)` dropped and reported.
-Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers,
-gone since Keras 2) becomes the function of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`;
-a mode that is not a literal of those (`'dot'`, `'cos'`, a lambda) is left, and reported at the call with what to
-write instead. Keras 1's utilities too: `to_categorical(y, nb_classes=2)` -> `num_classes=2`, `img_to_array(img,
-dim_ordering='th')` (and array_to_img's) -> `data_format='channels_first'`; `AtrousConvolution2D(n, 3, 3,
-atrous_rate=(2, 2))` -> `Conv2D(n, (3, 3), dilation_rate=(2, 2))`, as Keras 2 made it; a 2-D transposed convolution's
-`output_shape` (`Deconv2D(n, (3, 3), output_shape=s)`, Keras 1's `Deconvolution2D(n, 3, 3, (None, 14, 14, n))`) goes,
-as Keras 2's legacy interface dropped it. Keras 1's
+Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers, gone since Keras 2) becomes the function
+of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`; a function mode (a lambda, a `def` of the file or
+a function imported from the project) becomes `Lambda(f, output_shape=..., name=...)(inputs)`, the layer that calls f
+on the same list as Keras 1's Merge did; a mode that is none of those (`'dot'`, `'cos'`, a name of unknown value) is
+left, and reported at the call with what to write instead. Keras 1's BatchNormalization(mode=2) becomes a layer
+written into the file (`_batchnorm_mode`). Keras 1's utilities too: `to_categorical(y, nb_classes=2)` ->
+`num_classes=2`, `img_to_array(img, dim_ordering='th')` (and array_to_img's) -> `data_format='channels_first'`;
+`AtrousConvolution2D(n, 3, 3, atrous_rate=(2, 2))` -> `Conv2D(n, (3, 3), dilation_rate=(2, 2))`, as Keras 2 made it; a
+2-D transposed convolution's `output_shape` (`Deconv2D(n, (3, 3), output_shape=s)`, Keras 1's `Deconvolution2D(n, 3,
+3, (None, 14, 14, n))`) goes, as Keras 2's legacy interface dropped it. Keras 1's
 `keras.utils.visualize_util.plot(model, to_file, show_shapes, show_layer_names=True)` -> `keras.utils.plot_model`
 (imported under the old name where the import stood), its show_layer_names given by keyword (Keras 3's fourth
 parameter is show_dtype) and written out where the call left it to Keras 1's default, True (Keras 3's is False);
@@ -29,6 +31,7 @@ import re
 from collections.abc import Callable
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.keras2_helpers import BATCHNORM_MODE_2, with_helpers
@@ -502,6 +505,9 @@ class Keras1Arguments(Rule):
             return None
         keywords = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
         mode = self._constant(keywords["mode"].value) if "mode" in keywords else cst.SimpleString("'sum'")
+        if self._function(mode) and set(keywords) <= {"mode", "output_shape", "arguments", "name"} and \
+                [arg.keyword for arg in call.args].count(None) == 1 and not any(arg.star for arg in call.args):
+            return self._merge_lambda(call, module)
         if not isinstance(mode, cst.SimpleString) or mode.evaluated_value not in MERGE_MODES or \
                 set(keywords) - {"mode", "concat_axis", "name"}:
             self.report(original, _merge_advice(mode))
@@ -515,6 +521,39 @@ class Keras1Arguments(Rule):
         RemoveImportsVisitor.remove_unused_import(self.context, module, call.func.value)
         self.converted()
         return call.with_changes(func=cst.Name(function), args=args)
+
+    def _function(self, mode: cst.BaseExpression) -> bool:
+        """Whether a merge mode is a function: a lambda, or a name the module binds only by `def` or by an import
+        from a module of the project (not Keras's or TensorFlow's)."""
+        if isinstance(mode, cst.Lambda):
+            return True
+        if not isinstance(mode, cst.Name):
+            return False
+        module = self.scopes[0]
+        defined = [node for node in m.findall(module, m.FunctionDef(name=m.Name(mode.value)))]
+        imported = [node for node in m.findall(module, m.ImportFrom()) if not isinstance(node.names, cst.ImportStar)
+                    and node.module is not None and not code(node.module).startswith(("keras", "tensorflow"))
+                    and any(code(alias.asname.name if alias.asname else alias.name) == mode.value for alias in node.names)]
+        return len(defined) + len(imported) == 1 and other_bindings(module, mode.value) == len(defined)
+
+    def _merge_lambda(self, call: cst.Call, module: str) -> cst.Call:
+        """Keras 1's `merge(inputs, mode=f, output_shape=s, name=n)`, whose Merge layer returned `f(inputs)` (with
+        `arguments` as keywords) -> `Lambda(f, output_shape=s, name=n)(inputs)`, Keras 3's layer that calls f on the
+        same list; a shape tuple excludes the batch axis and a callable gets the list of input shapes in both."""
+        inputs = next(arg for arg in call.args if arg.keyword is None)
+        mode = next(arg for arg in call.args if arg.keyword is not None and arg.keyword.value == "mode")
+        rest = [arg.with_changes(comma=cst.MaybeSentinel.DEFAULT, whitespace_after_arg=cst.SimpleWhitespace(""))
+                for arg in call.args if arg.keyword is not None and arg.keyword.value != "mode"]
+        comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        args = [cst.Arg(arg.value, keyword=arg.keyword, equal=arg.equal, comma=comma) for arg in [mode, *rest]]
+        args[0] = args[0].with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        AddImportsVisitor.add_needed_import(self.context, module, "Lambda")
+        RemoveImportsVisitor.remove_unused_import(self.context, module, call.func.value)
+        self.converted()
+        return cst.Call(func=cst.Call(func=cst.Name("Lambda"), args=args),
+                        args=[inputs.with_changes(comma=cst.MaybeSentinel.DEFAULT,
+                                                  whitespace_after_arg=cst.SimpleWhitespace(""))])
 
     def _visualize_function(self, original: cst.Call, call: cst.Call) -> cst.Call | None:
         """`plot(model, to_file='m.png', show_shapes=True)` (from keras.utils.visualize_util) ->
