@@ -1495,13 +1495,16 @@ def test_keras_2_s_backend_name_constant_is_what_backend_returns():
 def test_keras_1_s_backend_name_is_what_backend_returns():
     # keunwoochoi/transfer_learning_music utils_featext.py: 'weights_layer{}_{}.hdf5'.format(idx, K._backend), Keras
     # 1's name of the backend ('tensorflow' or 'theano'), which Keras 2's backend() returned
-    assert_rewrites("""
+    findings = assert_rewrites("""
         from keras import backend as K
         path = 'weights_layer{}_{}.hdf5'.format(mid_idx, K._backend)
+        name = str(K._BACKEND)
     """, """
         from keras import backend as K
         path = 'weights_layer{}_{}.hdf5'.format(mid_idx, K.backend())
+        name = str(K.backend())
     """, RULE)
+    assert not findings  # (passed as an argument, it is no function passed on)
 
 
 def test_a_name_that_only_named_a_graph_op_goes():

@@ -136,6 +136,8 @@ OP_NAMES = frozenset({"constant", "ones_like", "zeros_like"})
 # shape)`'s third is convert_to_tensor's `sparse`. Such a call is reported, as a shape keyword is.
 MOST_POSITIONAL = {"constant": 2}
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
+# The backend's name, which Keras 2's backend module held in `_BACKEND` (Keras 1's in `_backend`): K.backend() gives it
+NAME_CONSTANTS = frozenset({"_BACKEND", "_backend"})
 # What to use instead, for the functions reported.
 ADVICE = {
     "image_dim_ordering": "compare keras.backend.image_data_format() with 'channels_first' / 'channels_last'",
@@ -475,7 +477,7 @@ class BackendFunctionsToOps(DropsStatements):
         """`K.tf.convert_to_tensor(...)`: Keras 2's backend re-exported the tensorflow module as `tf`. `K._BACKEND`
         read (Keras 1's `K._backend`): the backend module held its name there, what `K.backend()` returned (and Keras
         3's gives)."""
-        if original.attr.value in ("_BACKEND", "_backend") and id(original) not in self.assigned and \
+        if original.attr.value in NAME_CONSTANTS and id(original) not in self.assigned and \
                 f"keras.backend.{original.attr.value}" in {
                     name.name for name in self.get_metadata(QualifiedNameProvider, original, set())}:
             self.converted()
@@ -491,8 +493,8 @@ class BackendFunctionsToOps(DropsStatements):
     def visit_Arg(self, node: cst.Arg) -> None:
         """A backend function Keras 3 lacks, passed on rather than called (`loss=K.binary_crossentropy`)."""
         function = self._function(node.value)
-        if function is not None and not any(part.removesuffix("()") in SESSION_FUNCTIONS
-                                                for part in function.split(".")):
+        if function is not None and function not in NAME_CONSTANTS and not any(
+                part.removesuffix("()") in SESSION_FUNCTIONS for part in function.split(".")):
             self._report(node.value, function)
 
     def _causal(self, original: cst.Call) -> bool:
