@@ -266,3 +266,24 @@ def test_the_rewritten_deepmatch_check_runs_with_keras_3(tmp_path):
     model.compile(loss="mse")
     namespace["check_model"](model, str(tmp_path / "m"), np.zeros((4, 3)), np.zeros((4, 1)))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_checkpoint_s_path_given_by_keyword_after_another_argument_is_its_path():
+    # alinamarcu/ruralscapes-nn train_baseline_ground_truth_only.py: ModelCheckpoint(monitor='val_loss',
+    # filepath=os.path.join(OUT, '...{val_loss:.5f}.hdf5'), save_weights_only=True); the monitor was read as the path
+    findings = assert_rewrites("""
+        import os
+        from keras.callbacks import ModelCheckpoint
+        checkpoint = ModelCheckpoint(monitor='val_loss',
+                                     filepath=os.path.join(OUT, 'EPOCH_{epoch:02d}_{val_loss:.5f}.hdf5'),
+                                     save_weights_only=True)
+        model.save_weights(overwrite=True, filepath='last.h5')
+    """, """
+        import os
+        from keras.callbacks import ModelCheckpoint
+        checkpoint = ModelCheckpoint(monitor='val_loss',
+                                     filepath=os.path.join(OUT, 'EPOCH_{epoch:02d}_{val_loss:.5f}.weights.h5'),
+                                     save_weights_only=True)
+        model.save_weights(overwrite=True, filepath='last.weights.h5')
+    """, RULE)
+    assert not findings

@@ -221,10 +221,11 @@ class H5SavesToKeras3(Rule):
             return self._renamed_use(original, updated)
         func = updated.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
-        path = ending(updated.args[0].value) if updated.args else None
-        if path is None and updated.args and self._checkpoint(original) and \
-                not self._rewritten_where_set(original.args[0].value):
-            shown = " ".join(code(original.args[0].value).split())
+        at = _path_at(updated)
+        path = ending(updated.args[at].value) if at is not None else None
+        if path is None and at is not None and self._checkpoint(original) and \
+                not self._rewritten_where_set(original.args[at].value):
+            shown = " ".join(code(original.args[at].value).split())
             shown = shown if len(shown) <= 60 else shown[:57] + "..."
             self.report(original, f"the checkpoint's path ({shown}) is computed: Keras 3 "
                                   "wants it to end in .keras, or in .weights.h5 with save_weights_only=True", advice=True)
@@ -270,8 +271,19 @@ class H5SavesToKeras3(Rule):
 
     def _resuffixed(self, call: cst.Call, suffix: str) -> cst.Call:
         self.converted()
-        first = call.args[0]
-        return call.with_changes(args=[first.with_changes(value=with_suffix(first.value, suffix)), *call.args[1:]])
+        at = _path_at(call)
+        path = call.args[at]
+        return call.with_changes(args=[*call.args[:at], path.with_changes(value=with_suffix(path.value, suffix)),
+                                       *call.args[at + 1:]])
+
+
+def _path_at(call: cst.Call) -> int | None:
+    """Where a save, load or ModelCheckpoint call has its path: the first argument given by position, else the one
+    named `filepath` (`ModelCheckpoint(monitor='val_loss', filepath=...)`: the first argument is not the path)."""
+    if call.args and call.args[0].keyword is None and not call.args[0].star:
+        return 0
+    return next((index for index, arg in enumerate(call.args)
+                 if arg.keyword is not None and arg.keyword.value == "filepath"), None)
 
 
 def _callee(func: cst.BaseExpression) -> str | None:
@@ -355,10 +367,11 @@ class _Writes(cst.CSTVisitor):
             return
         func = node.func
         method = func.attr.value if isinstance(func, cst.Attribute) else None
-        path = ending(node.args[0].value) if node.args else None
-        if path is None and node.args and isinstance(node.args[0].value, cst.Name) and \
+        at = _path_at(node)
+        path = ending(node.args[at].value) if at is not None else None
+        if path is None and at is not None and isinstance(node.args[at].value, cst.Name) and \
                 _callee(func) == "ModelCheckpoint":
-            self.checkpoint_names[node.args[0].value.value] = WEIGHTS if _weights_only(node) else ".keras"
+            self.checkpoint_names[node.args[at].value.value] = WEIGHTS if _weights_only(node) else ".keras"
         if not _legacy(path):
             return
         if method in ("save_weights", "save"):
