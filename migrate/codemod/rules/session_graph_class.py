@@ -94,6 +94,7 @@ class Plan:
     dropped: set[int] = field(default_factory=set)
     replaced: dict[int, cst.BaseStatement] = field(default_factory=dict)
     runs: dict[int, cst.BaseExpression] = field(default_factory=dict)
+    imports: set[str] = field(default_factory=set)  # `tensorflow` (as tf), `keras`, where the file lacks them
 
 
 class SessionGraphClass(Rule):
@@ -107,8 +108,6 @@ class SessionGraphClass(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.module = node
         self.plan = Plan()
-        self.tf = "tf"
-        self.imports: set[str] = set()
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         found = self._match(node)
@@ -117,6 +116,7 @@ class SessionGraphClass(Rule):
         self.plan.dropped |= found.dropped
         self.plan.replaced.update(found.replaced)
         self.plan.runs.update(found.runs)
+        self.plan.imports |= found.imports
 
     def _backend(self, node: cst.CSTNode, function: str) -> bool:
         """Whether `node` is a call of Keras' backend `function` (K.get_session, K.placeholder...)."""
@@ -255,7 +255,7 @@ class SessionGraphClass(Rule):
         fetched = _tuple_of(run.args[0].value)
         if fetched is None or [_self_attribute(element) for element in fetched] != outputs:
             return None
-        fed = self._fed(run.args[1].value, call, placeholders)
+        fed = self._fed(run.args[1].value, call, placeholders, plan)
         if fed is None:
             return None
         plan.runs[id(run)] = fed
@@ -265,7 +265,8 @@ class SessionGraphClass(Rule):
         plan.dropped |= {id(statement) for statement in closes}
         return len(closes)
 
-    def _fed(self, feed: cst.Dict, call: cst.Call, placeholders: dict[str, str]) -> cst.BaseExpression | None:
+    def _fed(self, feed: cst.Dict, call: cst.Call, placeholders: dict[str, str], plan: Plan
+             ) -> cst.BaseExpression | None:
         """The generating call with the model's `.output` -> `model(input, training=False)` and each placeholder
         -> its fed value in the placeholder's dtype, read as NumPy values; None unless the feed_dict's keys are
         exactly the model's `.input`, the placeholders and at most `K.learning_phase(): 0`."""
@@ -289,12 +290,12 @@ class SessionGraphClass(Rule):
         expected = {"input", *placeholders} | ({"learning_phase"} & set(values))
         if set(values) != expected or len(feed.elements) != len(expected):
             return None
-        if not self._imports_usable():
+        if not self._imports_usable(plan):
             return None
         fed = _Feed(output, values, placeholders)
-        return cst.parse_expression(f"{self.tf}.nest.map_structure(lambda t: t.numpy(), {code(call.visit(fed))})")
+        return cst.parse_expression(f"tf.nest.map_structure(lambda t: t.numpy(), {code(call.visit(fed))})")
 
-    def _imports_usable(self) -> bool:
+    def _imports_usable(self, plan: Plan) -> bool:
         """Whether `tf` and `keras` can name TensorFlow and Keras here: bound by their own imports or not at all
         (then they are imported)."""
         for name, module in (("tf", "tensorflow"), ("keras", "keras")):
@@ -307,7 +308,7 @@ class SessionGraphClass(Rule):
             if not bound and used:
                 return False
             if not bound:
-                self.imports.add(module)
+                plan.imports.add(module)
         return True
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
@@ -351,7 +352,7 @@ class SessionGraphClass(Rule):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if self.plan.runs:
-            for module in sorted(self.imports):
+            for module in sorted(self.plan.imports):
                 AddImportsVisitor.add_needed_import(self.context, module, asname="tf" if module == "tensorflow" else None)
         return updated
 
