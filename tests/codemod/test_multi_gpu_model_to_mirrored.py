@@ -311,6 +311,37 @@ model.compile(loss="mse", optimizer=opt)
         assert "distribute_strategy" not in got
 
 
+def test_the_comment_above_a_conditional_that_goes_whole_stays():
+    """keras-yolo3's generate(): the model is loaded before, in a `try`; the `if` is all the scoped lines, and
+    its comment, nothing left inside to keep it, goes above the strategy line."""
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.utils import multi_gpu_model
+
+        def generate(self):
+            try:
+                self.yolo_model = self.load()
+            except IOError:
+                self.yolo_model = self.build()
+
+            # Generate output tensor targets.
+            if self.gpu_num>=2:
+                self.yolo_model = multi_gpu_model(self.yolo_model, gpus=self.gpu_num)
+    """, """
+        import tensorflow as tf
+
+        def generate(self):
+            try:
+                self.yolo_model = self.load()
+            except IOError:
+                self.yolo_model = self.build()
+
+            # Generate output tensor targets.
+            # migrate: gpus=self.gpu_num dropped: MirroredStrategy() uses every visible GPU (for chosen ids, pass devices=[...])
+            strategy = tf.distribute.MirroredStrategy()
+    """, RULE)
+
+
 def test_conditional_that_also_logs_keeps_the_log():
     assert_rewrites("""
         import tensorflow as tf

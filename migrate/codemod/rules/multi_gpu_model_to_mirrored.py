@@ -445,7 +445,7 @@ class MultiGpuModelToMirrored(Rule):
                 ) -> list[cst.BaseStatement]:
         """Statements start..end replaced by `strategy = ...MirroredStrategy()` and `with strategy.scope():`
         holding `inside`; the first statement's comments and blank lines go above the strategy line."""
-        leading = statements[start].leading_lines if inside else ()
+        leading = statements[start].leading_lines
         if inside:  # the first statement's own comments stay with it (a device block's body keeps its own)
             own, moved = list(inside[0].leading_lines), list(leading)
             inside[0] = inside[0].with_changes(leading_lines=own[len(moved):] if own[:len(moved)] == moved else own)
