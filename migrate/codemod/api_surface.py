@@ -43,6 +43,7 @@ ALIASES = {"tensorflow.keras": "keras._tf_keras.keras",
 PRIVATE = ("tensorflow.python", "tensorflow.core", "tensorflow.tools", "tensorflow.compiler", "tensorflow.tsl",
            "keras.src")
 MODEL_ORIGINS = frozenset({"keras.src.models.model.Model"})
+SEQUENTIAL = "keras.src.models.sequential.Sequential"
 # `from M import (\n  N as A,\n)` and `from M import N # line: 12`, as the generators write them.
 _FROM = re.compile(r"^from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?\s*(\w+)(?:[ \t]+as[ \t]+(\w+))?", re.M)
 _ASSIGNED = re.compile(r"^([A-Za-z]\w*)[ \t]*=", re.M)  # `__version__ = ...` at a generated module's top level
@@ -279,7 +280,9 @@ class Surface:
         united); None when it cannot be told (not found, `**kwargs` passed on)."""
         module, _, name = next(iter(MODEL_ORIGINS)).rpartition(".")
         # (a key no qualified name has: `signature("keras.Model.fit")` asks another question)
-        return self._remembered(f"model method {method}", lambda: _method_signature(self, module, name, method, 0))
+        return self._remembered(f"model or Sequential method {method}", lambda: _method_signature(self, module, name, method, 0) or
+                                # a Sequential's own (`model.add(layer, input_shape=...)`): keras.Model has no add
+                                _method_signature(self, *SEQUENTIAL.rpartition(".")[::2], method, 0))
 
     def _model_signature(self) -> Signature | None:
         """`keras.Model(...)`: its `__init__(*args, **kwargs)` hands them to the functional model's `__init__`

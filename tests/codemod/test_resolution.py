@@ -120,6 +120,20 @@ def test_a_keyword_a_model_method_does_not_take_is_reported_on_a_known_model():
     assert "PyDataset" in left[0][1] and "PyDataset" in left[2][1]
 
 
+def test_a_keyword_a_sequential_s_own_method_does_not_take_is_reported():
+    # yizt/keras-faster-rcnn roi_align.py (the thirteenth hold-out): `m.add(layer, input_shape=...)`, which neither
+    # Keras 2 nor 3 took, was silent: keras.Model has no add, and only Model's methods were looked up
+    left = _left("""
+        import tensorflow as tf
+
+        m = tf.keras.models.Sequential()
+        m.add(RoiAlign(608, (14, 14)), input_shape=(4, 300, 24, 24))
+        m.add(layer, rebuild=False)
+    """)
+    assert [(line, message.split(" in Keras ")[0]) for line, message in left] == [
+        (5, "m.add() takes no keyword `input_shape`")]
+
+
 def test_a_removed_model_attribute_inside_a_longer_chain_is_reported():
     # Keras 2.2's custom-metric idiom: the attribute is read only as part of `.append` on it
     left = _left("""
