@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import ast
 import gc
+import io
 import os
 import re
 import tempfile
+import tokenize
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -22,6 +24,7 @@ from migrate.codemod.analysis import install as print_modules_once
 from migrate.codemod.contexts import install as contexts_in_one_walk
 from migrate.codemod.factories import Survey, survey
 from migrate.codemod.imports import apply_scheduled
+from migrate.codemod.indentation import EXPANDED, expand_indentation
 from migrate.codemod.leftovers import may_be_left, unreported
 from migrate.codemod.names import star_modules
 from migrate.codemod.notebooks import CellChange, is_notebook, rewrite_notebook
@@ -129,7 +132,7 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
         tree = tree or ast.parse(source)  # LibCST's parser takes some Python 2 (`except E, e:`); Python's own does not
         module = parse_module(source)  # LibCST's parser, without re-checking the nodes it builds
     except (SyntaxError, cst.ParserSyntaxError, UnicodeDecodeError, ValueError) as exc:
-        return _from_python2(source, path, rules, project) or \
+        return _from_python2(source, path, rules, project) or _through_expanded_tabs(source, path, rules, project) or \
             FileResult(path, source, None, error=f"{path}: not rewritten: {unparsed_reason(source, exc)}")
     context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
     analysis = apply_rules(module, triggered, context, source.decode(module.encoding))
@@ -191,6 +194,49 @@ def _from_python2(source: bytes, path: str, rules: list[type[Rule]], project: Su
     findings.append(Finding(path, conversion.first_line, 1, PYTHON2, conversion.message(), advice=True))
     findings.sort(key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, result.rewritten, tuple(findings), result.converted + 1)
+
+
+def _through_expanded_tabs(source: bytes, path: str, rules: list[type[Rule]], project: Survey) -> FileResult | None:
+    """A file Python 3 reads whose indentation mixes tabs and spaces in a way LibCST's parser refuses (LibCST
+    issues 829, 951; andreum/user-movie-embedding: 6 files): rewritten with the tabs of its indentation
+    expanded (`indentation`: same blocks), then every line no rule changed gets its own bytes back, so only
+    the lines a rule rewrote change. If the lines kept and the lines rewritten then mix tabs in a way Python 3
+    refuses, the output keeps the expanded indentation, and the report says so. None where Python 3 does not
+    read the file either, or expanding does not help LibCST."""
+    try:
+        ast.parse(source)
+        encoding = tokenize.detect_encoding(io.BytesIO(source).readline)[0]
+        text = source.decode(encoding)
+        expanded, count = expand_indentation(text)
+        data = expanded.encode(encoding)
+        parse_module(data)
+    except (SyntaxError, ValueError, cst.ParserSyntaxError, UnicodeError, LookupError):
+        return None
+    if not count:
+        return None
+    result = rewrite_source(data, path, rules, project)
+    if result.error is not None or result.rewritten is None:
+        return None
+    rewritten = _restored(text, expanded, result.rewritten.decode(encoding)).encode(encoding)
+    findings = result.findings
+    try:
+        ast.parse(rewritten)
+    except (SyntaxError, ValueError):
+        rewritten = result.rewritten
+        findings += (Finding(path, 1, 1, EXPANDED, f"tabs in the indentation of {count} lines expanded to 8 columns "
+                             "(the same blocks): the lines kept and the lines rewritten would mix them in a way Python "
+                             "3 refuses", advice=True),)
+    return FileResult(path, source, rewritten, findings, result.converted)
+
+
+def _restored(original: str, expanded: str, rewritten: str) -> str:
+    """`rewritten` (made from `expanded`) with each line that no rule changed given back its `original` text:
+    `expanded` only differs from `original` in the whitespace before each line, line for line."""
+    before, kept, after = original.splitlines(True), expanded.splitlines(True), rewritten.splitlines(True)
+    out = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(a=kept, b=after, autojunk=False).get_opcodes():
+        out.extend(before[i1:i2] if tag == "equal" else after[j1:j2])
+    return "".join(out)
 
 
 def _resolve(tree: ast.Module, path: str, lines: list[int] | None, findings: list[Finding]) -> list[Finding]:

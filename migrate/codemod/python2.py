@@ -29,6 +29,9 @@ sides are ints is a value it cannot see). Without `from __future__ import divisi
 lines with a `/` neither side of which is a float literal or `float(...)` (or arithmetic with one): `//`
 there if both are ints.
 
+Indentation that mixes tabs and spaces so that Python 3 refuses it (TabError; Python 2 counted a tab as up
+to the next multiple of 8 columns) has its tabs expanded that way, in the indentation only: same blocks.
+
 The grammar tables are generated in memory (fissix would pickle them under the user's cache folder and load
 that pickle on the next run): about 50 ms once a process, nothing written, nothing unpickled.
 """
@@ -41,6 +44,8 @@ import re
 import tokenize
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+
+from migrate.codemod.indentation import expand_indentation
 
 NAME = "python2_syntax"
 FIXERS = ("print", "exec", "except", "raise", "repr", "ne", "numliterals", "tuple_params", "paren", "unicode",
@@ -67,13 +72,17 @@ class Conversion:
     first_line: int
     divisions: tuple[int, ...]
     lines: list[int] | None  # line of the new source -> line of the source as read; None when they match
+    tabs: int = 0  # lines whose indentation tabs were expanded to Python 2's 8 columns
 
     def original_line(self, line: int) -> int:
         return self.lines[line - 1] if self.lines is not None and 0 < line <= len(self.lines) else line
 
     def message(self) -> str:
         """The report: which fixers ran, and the divisions Python 2 may have floored."""
-        text = f"rewritten from Python 2 by 2to3's fixers ({', '.join(self.fixers)})"
+        text = f"rewritten from Python 2 by 2to3's fixers ({', '.join(self.fixers)})" if self.fixers else \
+            "rewritten from Python 2"
+        if self.tabs:
+            text += f"; {_tabs(self.tabs)}"
         if self.divisions:
             lines = "line" + "s" * (len(self.divisions) > 1) + " " + _listed([str(n) for n in self.divisions])
             text += f"; {UNCHECKED} at {lines} ({USE_FLOOR})"
@@ -107,22 +116,28 @@ def to_python3(source: bytes, encoding: str | None = None) -> Conversion | None:
         return None
     new, fixers = refactored
     new = new if ended else new[:-1]
+    tabs = 0
     try:
         data = new.encode(encoding)
-        tree = ast.parse(data)
+        try:
+            tree = ast.parse(data)
+        except TabError:  # Python 2 counted a tab as 8 columns; Python 3 refuses a mix whose meaning depends on it
+            new, tabs = expand_indentation(new)
+            data = new.encode(encoding)
+            tree = ast.parse(data)
     except (SyntaxError, ValueError, UnicodeEncodeError):
-        return None  # Python 2 that 2to3 does not make Python 3 (tabs and spaces mixed): the parse error stands
+        return None  # Python 2 that 2to3 does not make Python 3: the parse error stands
     lines = _line_map(text, new)
     first = next((i for i, (a, b) in enumerate(zip(text.splitlines(), new.splitlines(), strict=False), 1) if a != b),
                  1)
     divisions = tuple(sorted({lines[n - 1] if lines else n for n in _divisions(tree)}))
-    return Conversion(data, tuple(fixers), first, divisions, lines)
+    return Conversion(data, tuple(fixers), first, divisions, lines, tabs)
 
 
 def why_not_python3(source: bytes) -> str | None:
-    """Why 2to3's fixers do not make this Python 2 into Python 3, in Python 3's words (`inconsistent use of tabs
-    and spaces in indentation, line 182`: Python 2 counted a tab as 8 columns, Python 3 refuses the mix); None
-    when it is not Python 2 either. Only asked once `to_python3` has given up, to name the file."""
+    """Why 2to3's fixers do not make this Python 2 into Python 3, in Python 3's words (`invalid syntax, line 2`:
+    `async = True`, a name in Python 2 and a keyword since 3.7); None when it is not Python 2 either. Only asked
+    once `to_python3` has given up, to name the file."""
     try:
         text = source.decode(tokenize.detect_encoding(io.BytesIO(source).readline)[0]).lstrip("\ufeff")
     except (SyntaxError, UnicodeDecodeError, LookupError):
@@ -145,6 +160,9 @@ def notebook_message(cells: dict[int, Conversion]) -> str:
     numbers = sorted(cells)
     text = (f"cell{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))} rewritten from Python 2 by "
             f"2to3's fixers ({', '.join(fixers)})")
+    tabs = sum(c.tabs for c in cells.values())
+    if tabs:
+        text += f"; {_tabs(tabs)}"
     divisions = [f"cell {n} line {line}" for n in numbers for line in cells[n].divisions]
     if divisions:
         text += f"; {UNCHECKED} at {_listed(divisions)} ({USE_FLOOR})"
@@ -245,6 +263,11 @@ def _float(node: ast.expr) -> bool:
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)):
         return _float(node.left) or _float(node.right)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float"
+
+
+def _tabs(count: int) -> str:
+    """What the report says of expanded indentation."""
+    return f"tabs in the indentation of {count} line{'s' * (count > 1)} expanded to 8 columns, as Python 2 read them"
 
 
 def _listed(items: list[str]) -> str:

@@ -228,15 +228,40 @@ def test_a_python_2_module_without_keras_is_converted_too():
 
 
 def test_a_python_2_module_2to3_cannot_make_python_3_is_named_not_left_silently():
-    """Rachnog/Deep-Trading multimodal/process_data.py's shape: no Keras, print statements, and a block indented
-    with a tab then spaces against one with spaces then a tab, which Python 2 read as the same 8 columns and
-    Python 3 refuses, so 2to3's output does not parse either. It was left unchanged and unnamed."""
-    source = b"import cPickle\ndef f(e):\n\ttry:\n\t    \tprint 'KEK', e\n\t        return 1\n\texcept:\n\t\tpass\n"
+    """Python 2 took `async` as a name; Python 3.7 made it a keyword, and no 2to3 fixer renames it, so 2to3's
+    output does not parse either. The file is named, not left silently."""
+    source = b"import cPickle\nasync = True\nprint 'KEK', async\n"
     result = rewrite_source(source, "process_data.py", all_rules())
     assert result.rewritten is None
-    assert result.error == ("process_data.py: not rewritten: Python 2 (print statement, line 4); 2to3's fixers leave "
-                            "it unparsable by Python 3 (inconsistent use of tabs and spaces in indentation, line 5)")
-    assert rewrite_source(source.replace(b"print 'KEK', e", b"print(e)"), "helper.py", all_rules()).error is None
+    assert result.error == ("process_data.py: not rewritten: Python 2 (print statement, line 3); 2to3's fixers leave "
+                            "it unparsable by Python 3 (invalid syntax, line 2)")
+    assert rewrite_source(source.replace(b"print 'KEK', async", b"print(1)"), "helper.py", all_rules()).error is None
+
+
+def test_indentation_mixing_tabs_and_spaces_is_expanded_as_python_2_read_it():
+    """Rachnog/Deep-Trading multimodal/process_data.py's shape: a block indented with a tab then spaces against
+    one with spaces then a tab, which Python 2 read as the same 8 columns and Python 3 refuses (TabError), so
+    2to3's output did not parse and the file was left as Python 2 (garbersc/keras-galaxies: 21 files). The
+    tabs of each indentation become spaces to the next multiple of 8, as Python 2's tokenizer counted them."""
+    source = b"import cPickle\ndef f(e):\n\ttry:\n\t    \tprint 'KEK', e\n\t        return 1\n\texcept:\n\t\tpass\n"
+    result = rewrite_source(source, "process_data.py", all_rules())
+    assert result.error is None
+    assert result.rewritten == (b"import pickle\ndef f(e):\n        try:\n                print('KEK', e)\n"
+                                b"                return 1\n        except:\n                pass\n")
+    assert [f.message for f in result.findings] == [
+        "rewritten from Python 2 by 2to3's fixers (print, imports); tabs in the indentation of 5 lines expanded to "
+        "8 columns, as Python 2 read them"]
+    assert [f.line for f in result.findings] == [1]
+
+
+def test_a_tab_inside_a_multi_line_string_is_the_strings_value_and_stays():
+    """Only indentation is expanded: a line inside a triple-quoted string keeps its tab, and a file Python 3
+    parses keeps its tabs however it mixes them with spaces (consistently)."""
+    source = b'def f():\n\tdoc = """a\n\tb"""\n        print doc\n'
+    result = rewrite_source(source, "doc.py", all_rules())
+    assert result.rewritten == b'def f():\n        doc = """a\n\tb"""\n        print(doc)\n'
+    consistent = b"def f():\n\tif True:\n\t\treturn 1\n"
+    assert rewrite_source(consistent, "tabs.py", all_rules()).rewritten == consistent
 
 
 # ---------------------------------------------------------------- notebooks
@@ -326,6 +351,26 @@ def test_the_converted_program_prints_what_python_2_printed(tmp_path):
     assert after.stdout != before.stdout
     assert [line.rstrip() for line in after.stdout.splitlines()] == before.stdout.splitlines()
     assert "0755" not in before.stdout and len(before.stdout.splitlines()) == 9
+
+
+TABS = 'def f(n):\n\tout = []\n        for i in range(n):\n\t    \tif i % 2:\n\t\t\tout.append(i)\n' \
+       '        \telse:\n\t\t\tout.append(-i)\n\treturn out, """x\n\ty"""\nprint f(4)\n'
+
+
+@pytest.mark.skipif(PYTHON2 is None, reason="no Python 2.7 interpreter here")
+def test_expanded_indentation_keeps_python_2s_blocks(tmp_path):
+    """Blocks indented by a tab, by 8 spaces and by a tab with spaces between: Python 2.7 ran the original,
+    Python 3 runs the converted file, and both print the same (the string's tab included)."""
+    original = tmp_path / "tabs2.py"
+    original.write_text(TABS)
+    before = subprocess.run([PYTHON2, str(original)], capture_output=True, text=True, timeout=60)
+    assert before.returncode == 0, before.stderr
+    result = rewrite_source(TABS.encode(), "tabs2.py", all_rules())
+    converted = tmp_path / "tabs3.py"
+    converted.write_bytes(result.rewritten)
+    after = subprocess.run([sys.executable, str(converted)], capture_output=True, text=True, timeout=60)
+    assert after.returncode == 0, after.stderr
+    assert after.stdout == before.stdout == "([0, 1, -2, 3], 'x\\n\\ty')\n"
 
 
 # ---------------------------------------------------------------- speed: fissix only where needed
