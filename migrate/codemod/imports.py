@@ -95,7 +95,13 @@ def _simple_add(module: cst.Module, item: ImportItem) -> bool:
 
 
 def _present(module: cst.Module, item: ImportItem) -> bool:
+    """Whether the module's top level already imports `item`. `import keras` is there when `keras` is bound to
+    `tensorflow.keras` (`from tensorflow import keras`): since TensorFlow 2.16 that is Keras 3 under the name the
+    rules write (`keras.ops.squeeze`), and a second binding would change what every other `keras.` of the file
+    means (tf.keras keeps aliases such as `losses.mse`), so a second run would rewrite what the first left."""
     for small in _top_level_imports(module):
+        if item.module_name == "keras" and item.obj_name is None and item.alias is None and _binds_tf_keras(small):
+            return True
         if item.obj_name is None and isinstance(small, cst.Import):
             if any(code(a.name) == item.module_name and _asname(a) == item.alias for a in small.names):
                 return True
@@ -104,6 +110,15 @@ def _present(module: cst.Module, item: ImportItem) -> bool:
             if any(code(a.name) == item.obj_name and _asname(a) == item.alias for a in small.names):
                 return True
     return False
+
+
+def _binds_tf_keras(small: cst.Import | cst.ImportFrom) -> bool:
+    """`from tensorflow import keras` or `import tensorflow.keras as keras`: the name `keras` bound to tf.keras."""
+    if isinstance(small, cst.ImportFrom):
+        return small.module is not None and not small.relative and code(small.module) == "tensorflow" and \
+            not isinstance(small.names, cst.ImportStar) and \
+            any(code(a.name) == "keras" and _asname(a) in (None, "keras") for a in small.names)
+    return any(code(a.name) == "tensorflow.keras" and _asname(a) == "keras" for a in small.names)
 
 
 def _add(module: cst.Module, item: ImportItem) -> cst.Module:

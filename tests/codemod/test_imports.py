@@ -66,3 +66,28 @@ def test_a_nested_import_still_goes_to_libcst():
     removes = [("keras.utils", "np_utils", None), ("keras.utils", "np_utils", None)]
     assert ours(NESTED, [], removes) == libcsts(NESTED, [], removes)
     assert "np_utils" not in ours(NESTED, [], removes)
+
+
+def test_keras_bound_to_tf_keras_is_not_imported_again():
+    """KristianHolsheimer/keras-gym (fourteenth hold-out): `from tensorflow import keras`, then `K.squeeze` became
+    `keras.ops.squeeze` and `import keras` was added, rebinding the name every `keras.` of the file reads; a second
+    run then rewrote `keras.losses.mse` (tf.keras's alias, Keras 3's name is mean_squared_error). tf.keras is Keras 3
+    since TensorFlow 2.16: the name it binds serves."""
+    from tests.codemod.helpers import assert_rewrites
+
+    for binding in ("from tensorflow import keras", "import tensorflow.keras as keras"):
+        assert_rewrites(f"""
+            {binding}
+            from tensorflow.keras import backend as K
+            def f(G, loss=keras.losses.mse):
+                return K.squeeze(G, axis=1)
+        """, f"""
+            {binding}
+            from tensorflow.keras import backend as K
+            def f(G, loss=keras.losses.mse):
+                return keras.ops.squeeze(G, axis=1)
+        """, "backend_functions_to_ops")
+    module = cst.parse_module("from tensorflow import keras as tfk\n")
+    context = CodemodContext()
+    AddImportsVisitor.add_needed_import(context, "keras")
+    assert apply_scheduled(module, context).code == "from tensorflow import keras as tfk\nimport keras\n"
