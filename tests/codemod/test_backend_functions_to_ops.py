@@ -1540,3 +1540,15 @@ def test_a_constant_given_a_shape_is_reported_not_passed_as_another_parameter():
         b = K.constant(v, shape=(3,))
     """, RULE)
     assert [f.line for f in findings] == [4, 5]
+
+
+def test_a_keras_1_convolution_is_reported_not_given_keywords_keras_3_refuses():
+    """titu1994/Neural-Style-Transfer MRFNetwork.py: `K.conv2d(a, b[:, :, ::-1, ::-1], border_mode='valid')`, a Keras 1
+    call on a Theano-ordered kernel, became `keras.ops.conv(..., border_mode='valid')`, which Keras 3 refuses."""
+    findings = assert_unchanged("""
+        from keras import backend as K
+        convs = K.conv2d(a, b[:, :, ::-1, ::-1], border_mode='valid')
+        d = K.conv1d(x, k, dim_ordering='th')
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, False), (4, False)]
+    assert "border_mode=" in findings[0].message and "keras.ops.transpose(kernel, (2, 3, 1, 0))" in findings[0].message

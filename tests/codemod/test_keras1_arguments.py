@@ -544,19 +544,23 @@ def test_recurrent_layers_get_keras_2s_recurrent_activation_forget_bias_and_inpu
     # Keras 2.3.1's legacy_recurrent_support and its preprocessor: input_dim (and input_length) -> one input_shape,
     # forget_bias_init='one' -> unit_forget_bias=True, another value dropped with a warning (reported here)
     findings = assert_rewrites("""
-        from keras.layers import LSTM, GRU, ConvLSTM2D, Convolution1D
+        from keras.layers import LSTM, GRU, ConvLSTM2D, Convolution1D, Bidirectional
         a = LSTM(output_dim=8, inner_activation='hard_sigmoid', forget_bias_init='one', input_dim=3, input_length=10)
         b = GRU(8, forget_bias_init='zero', input_dim=dim,)
         c = ConvLSTM2D(nb_filter=4, nb_row=3, nb_col=3, inner_activation='sigmoid', forget_bias_init='one')
         d = Convolution1D(nb_filter=8, filter_length=3, input_length=6, input_dim=4)
         e = ConvLSTM2D(4, 3, 3)
+        f = Bidirectional(LSTM(8, input_length=seq_maxlen, return_sequences=True))
+        g = Convolution1D(8, 3, input_length=6)
     """, """
-        from keras.layers import LSTM, GRU, ConvLSTM2D, Convolution1D
+        from keras.layers import LSTM, GRU, ConvLSTM2D, Convolution1D, Bidirectional
         a = LSTM(units=8, recurrent_activation='hard_sigmoid', unit_forget_bias=True, input_shape=(10, 3))
         b = GRU(8, input_shape=(None, dim),)
         c = ConvLSTM2D(filters=4, kernel_size=(3, 3), recurrent_activation='sigmoid', unit_forget_bias=True)
         d = Convolution1D(filters=8, kernel_size=3, input_shape=(6, 4))
         e = ConvLSTM2D(4, (3, 3))
+        f = Bidirectional(LSTM(8, return_sequences=True))
+        g = Convolution1D(8, 3)
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(4, True)] and "forget_bias_init='zero'" in findings[0].message
 

@@ -127,7 +127,11 @@ KEYWORDS = {
                                                   "greater_equal", "less", "less_equal")},
 }
 # Keras 2 arguments the Keras 3 function has no counterpart for: such a call is reported.
-UNSUPPORTED = {"constant": {"shape"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"}}
+# Keras 1's convolutions took border_mode= and dim_ordering= (a 'th' kernel was (out, in, rows, cols)); Keras 2 refused
+# them, and keras.ops.conv does too: such a call is reported, with what Keras 3 takes.
+KERAS1_CONV = frozenset({"border_mode", "dim_ordering", "filter_dilation", "image_shape", "filter_shape", "volume_shape"})
+UNSUPPORTED = {"constant": {"shape"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"},
+               **{f"conv{n}d": KERAS1_CONV for n in (1, 2, 3)}}
 # Keras 2 functions whose `name=` only named the TensorFlow op they added to the graph (`tf.ones_like(x, name=name)`,
 # `tf.constant(value, name=name)`): a tensor comes back either way, so the keyword goes. (`K.ones` / `K.zeros` named a
 # variable, which a script may look up: those stay reported.)
@@ -139,7 +143,12 @@ ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # The backend's name, which Keras 2's backend module held in `_BACKEND` (Keras 1's in `_backend`): K.backend() gives it
 NAME_CONSTANTS = frozenset({"_BACKEND", "_backend"})
 # What to use instead, for the functions reported.
+KERAS1_CONV_ADVICE = ("a Keras 1 call (border_mode=, dim_ordering=): keras.ops.conv(x, kernel, strides, padding=, "
+                      "data_format=, dilation_rate=) takes padding 'valid' or 'same' and the kernel as (rows, cols, in, "
+                      "out) whatever the data format; a Theano-ordered kernel (out, in, rows, cols) needs "
+                      "keras.ops.transpose(kernel, (2, 3, 1, 0))")
 ADVICE = {
+    **{f"conv{n}d": KERAS1_CONV_ADVICE for n in (1, 2, 3)},
     "image_dim_ordering": "compare keras.backend.image_data_format() with 'channels_first' / 'channels_last'",
     "set_image_dim_ordering": "keras.backend.set_image_data_format('channels_first' or 'channels_last')",
     "placeholder": "use keras.Input(batch_shape=...) for a model input; a value fed through feed_dict becomes an "
@@ -454,7 +463,7 @@ class BackendFunctionsToOps(DropsStatements):
         if function == "conv1d" and not starred and self._causal(original):
             self._report(original, function)
             return updated
-        if function in ("conv1d", "conv2d", "conv3d") and not starred:
+        if function in ("conv1d", "conv2d", "conv3d") and not starred and not keywords & KERAS1_CONV:
             self._conv_layout(original, function)
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()) and \
                 sum(arg.keyword is None for arg in original.args) <= MOST_POSITIONAL.get(function, len(original.args)):

@@ -405,8 +405,12 @@ class Keras1Arguments(Rule):
     def _sequence_input_shape(self, call: cst.Call) -> cst.Call:
         """`LSTM(8, input_dim=3, input_length=10)` -> `LSTM(8, input_shape=(10, 3))`, `Convolution1D(..., input_dim=3)`
         -> `input_shape=(None, 3)`: Keras 2.3.1's recurrent and conv1d preprocessors made the one shape (a missing
-        length None), where Keras 3 would read input_dim alone as the whole shape, (3,)."""
+        length None), where Keras 3 would read input_dim alone as the whole shape, (3,). An input_length without an
+        input_dim goes: Keras 1 stored it unused (sujitpal/dl-models-for-qa: `qenc.add(LSTM(64, input_length=n))`
+        after an Embedding), Keras 2.3.1 raised "Keyword argument not understood"."""
         dim, length = self._keyword(call, "input_dim"), self._keyword(call, "input_length")
+        if dim is None and length is not None:  # Keras 1 made a shape of it only with input_dim (Recurrent,
+            return self._without(call, lambda arg: arg is length)  # Convolution1D); alone it did nothing, Keras 2 refused it
         if dim is None or self._keyword(call, "input_shape") is not None:
             return call
         steps = length.value if length is not None else cst.Name("None")
