@@ -413,6 +413,7 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_dense_weights_data_format": (("numpy", "np"),), "_compute_fans": (("numpy", "np"),),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",), "BatchNormalizationMode2": ("keras",),
     "Keras2RMSprop": ("keras",),
+    "Merge": ("keras",),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
                                                            "keras2_conv2d_transpose")},
     **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")}}
@@ -430,6 +431,58 @@ class BatchNormalizationMode2(keras.layers.BatchNormalization):
 
     def call(self, inputs, training=None, mask=None):
         return super().call(inputs, training=True, mask=mask)
+''')
+
+
+# Keras 1's Merge layer, which `keras1_merge_layer` writes into a file: `model.add(Merge([left, right], mode='concat'))`
+# made a Sequential of several inputs, each branch model taking its own (Keras 1.2.2's Merge connected to the branches'
+# outputs, and the Sequential's inputs became theirs). Keras 3's Sequential calls its first layer on the list of inputs,
+# (mode 'dot' was K.batch_dot(a, b, dot_axes), an int axis made a pair as Keras 3's Dot makes it)
+# so a layer that calls each branch on its input and merges the outputs as Keras 1's _merge_function did is the same
+# model; called on tensors (`Merge(mode='sum')([a, b])`) it merges them. Registered, so a model saved with it loads where
+# this file is imported.
+MERGE = ("Merge", '''
+@keras.saving.register_keras_serializable(package="keras1")
+class Merge(keras.layers.Layer):
+    """Keras 1's Merge (Keras 2 and 3 have none): each branch model called on its own input, or the tensors it is
+    called on, merged by `mode` ('sum', 'mul', 'ave', 'max', 'concat' along `concat_axis`, or 'dot', Keras 1's
+    batch_dot along `dot_axes`, which Keras 3's Dot layer computes)."""
+
+    def __init__(self, layers=None, mode='sum', concat_axis=-1, dot_axes=-1, output_shape=None, output_mask=None,
+                 **kwargs):
+        super().__init__(**kwargs)
+        self.branches = list(layers) if layers is not None else None
+        self.mode = mode
+        self.concat_axis = concat_axis
+        self.dot_axes = dot_axes
+        self.dot = keras.layers.Dot(axes=dot_axes) if mode == 'dot' else None
+
+    def call(self, inputs):
+        if self.branches is not None:
+            inputs = [branch(x) for branch, x in zip(self.branches, inputs)]
+        if self.mode == 'dot':
+            return self.dot(inputs)
+        if self.mode == 'concat':
+            return keras.ops.concatenate(inputs, axis=self.concat_axis)
+        merge = {'sum': keras.ops.add, 'ave': keras.ops.add, 'mul': keras.ops.multiply, 'max': keras.ops.maximum}
+        merged = inputs[0]
+        for x in inputs[1:]:
+            merged = merge[self.mode](merged, x)
+        return merged / len(inputs) if self.mode == 'ave' else merged
+
+    def get_config(self):
+        config = super().get_config()
+        config.update(mode=self.mode, concat_axis=self.concat_axis, dot_axes=self.dot_axes,
+                      layers=None if self.branches is None else
+                      [keras.saving.serialize_keras_object(branch) for branch in self.branches])
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        layers = config.pop('layers')
+        if layers is not None:
+            layers = [keras.saving.deserialize_keras_object(branch) for branch in layers]
+        return cls(layers=layers, **config)
 ''')
 
 

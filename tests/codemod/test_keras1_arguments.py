@@ -3,6 +3,7 @@
 import ast
 import json
 import subprocess
+import textwrap
 from pathlib import Path
 
 import keras
@@ -34,7 +35,7 @@ def test_a_projects_own_merge_and_modes_with_no_keras_2_function_stay():
         from keras.layers import merge
         from mylib import merge as combine
         a = combine([x, y], mode='sum')
-        b = merge([x, y], mode='dot', dot_axes=1)
+        b = merge([x, y], mode='dot', dot_axes=1, output_shape=(1,))
         c = merge([x, y], mode=mode_name, output_shape=(8,))
         d = merge([x, y], mode='cos', dot_axes=1)
         e = merge([x, y], mode='sum', output_shape=(8,))
@@ -44,6 +45,32 @@ def test_a_projects_own_merge_and_modes_with_no_keras_2_function_stay():
     assert sorted(said) == [5, 6, 7, 8]
     assert "keras.layers.dot(inputs, axes=dot_axes)" in said[5] and "keras.layers.Lambda(function)" in said[6]
     assert "normalize=True" in said[7] and "(batch, 1, 1)" in said[7] and "keras.layers.add(inputs)" in said[8]
+
+
+def test_a_dot_merge_becomes_keras_3s_dot_which_computes_keras_1s_batch_dot():
+    """sujitpal/dl-models-for-qa qa-lstm-fem-attn.py: `merge([qenc, aenc], mode="dot", dot_axes=[1, 1])`. Keras 1's
+    batch_dot (2-D equal axes: row sums of a * b as (batch, 1); 3-D: a matmul) is what Keras 3's Dot computes; Keras 1's
+    default dot_axes, -1, is written out."""
+    got, _ = rewrite("""
+        from keras.layers import merge, Input
+        import keras
+        a, b = Input((3,)), Input((3,))
+        s, t = Input((2, 3)), Input((4, 3))
+        d2 = merge([a, b], mode='dot', dot_axes=[1, 1])
+        d3 = merge([s, t], mode="dot", dot_axes=[2, 2], name="att")
+        dd = merge([a, b], mode='dot')
+    """, RULE)
+    assert "d2 = dot([a, b], axes=[1, 1])" in got and 'd3 = dot([s, t], axes=[2, 2], name="att")' in got
+    assert "dd = dot([a, b], axes=-1)" in got and "from keras.layers import dot, Input" in got
+    space: dict = {}
+    exec(compile(textwrap.dedent(got), "merged.py", "exec"), space)  # noqa: S102 - the test's own code
+    probe = keras.Model([space[n] for n in "abst"], [space["d2"], space["d3"], space["dd"]])
+    x, y = np.array([[1., -2., 3.]]), np.array([[4., 5., -6.]])
+    u, v = np.arange(6.).reshape(1, 2, 3), np.arange(12.).reshape(1, 4, 3) - 5
+    got2, got3, gotd = probe.predict([x, y, u, v], verbose=0)
+    np.testing.assert_allclose(got2, (x * y).sum(1, keepdims=True))
+    np.testing.assert_allclose(got3, np.einsum("bnd,bmd->bnm", u, v))
+    np.testing.assert_allclose(gotd, got2)
 
 
 def test_layer_keywords_get_their_keras_2_names():

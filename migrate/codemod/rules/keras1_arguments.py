@@ -503,7 +503,9 @@ class Keras1Arguments(Rule):
         return call.with_changes(args=args)
 
     def _merge_function(self, original: cst.Call, call: cst.Call) -> cst.Call | None:
-        """`merge([a, b], mode='concat', concat_axis=3)` -> `concatenate([a, b], axis=3)`; None if not one."""
+        """`merge([a, b], mode='concat', concat_axis=3)` -> `concatenate([a, b], axis=3)`; `merge([a, b], mode='dot',
+        dot_axes=[2, 2])` -> `dot([a, b], axes=[2, 2])` (Keras 1's batch_dot, which Keras 3's Dot computes; Keras 1's
+        default dot_axes -1 written out); None if not one."""
         module = next((MERGE_FUNCTIONS[n] for n in sorted(self.qualified_names(original.func)) if n in MERGE_FUNCTIONS), None)
         if module is None or not isinstance(call.func, cst.Name):
             return None
@@ -512,13 +514,22 @@ class Keras1Arguments(Rule):
         if self._function(mode) and set(keywords) <= {"mode", "output_shape", "arguments", "name"} and \
                 [arg.keyword for arg in call.args].count(None) == 1 and not any(arg.star for arg in call.args):
             return self._merge_lambda(call, module)
-        if not isinstance(mode, cst.SimpleString) or mode.evaluated_value not in MERGE_MODES or \
-                set(keywords) - {"mode", "concat_axis", "name"}:
+        dot = isinstance(mode, cst.SimpleString) and mode.evaluated_value == "dot"
+        if not isinstance(mode, cst.SimpleString) or (mode.evaluated_value not in MERGE_MODES and not dot) or \
+                set(keywords) - {"mode", "dot_axes" if dot else "concat_axis", "name"} or \
+                (dot and [arg.keyword for arg in call.args].count(None) != 1):
             self.report(original, _merge_advice(mode))
             return call
-        function = MERGE_MODES[mode.evaluated_value]
-        args = [arg.with_changes(keyword=cst.Name("axis")) if arg.keyword is not None and arg.keyword.value == "concat_axis"
-                else arg for arg in call.args if arg.keyword is None or arg.keyword.value != "mode"]
+        function = "dot" if dot else MERGE_MODES[mode.evaluated_value]
+        renamed = "dot_axes" if dot else "concat_axis"
+        args = [arg.with_changes(keyword=cst.Name("axes" if dot else "axis")) if arg.keyword is not None and
+                arg.keyword.value == renamed else arg for arg in call.args if arg.keyword is None or arg.keyword.value != "mode"]
+        if dot and "dot_axes" not in keywords:  # Keras 1's default, each input's last axis; Keras 3's dot has none
+            args.insert(1, cst.Arg(cst.UnaryOperation(cst.Minus(), cst.Integer("1")),
+                                   keyword=cst.Name("axes"), equal=cst.AssignEqual(cst.SimpleWhitespace(""),
+                                                                                   cst.SimpleWhitespace("")),
+                                   comma=args[0].comma if len(args) > 1 else cst.MaybeSentinel.DEFAULT))
+            args[0] = args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
         if args and call.args[-1].comma is cst.MaybeSentinel.DEFAULT:  # no trailing comma where there was none
             args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         AddImportsVisitor.add_needed_import(self.context, module, function)
