@@ -81,7 +81,14 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
         context = Context(preamble, code[index][0], later & _words(code[index][0]))
         result = rewrite_source(context.source.encode(), f"{path}:cell {index}", rules, project)
         if result.error is not None:
-            return FileResult(path, data, None, error=_cell_error(result.error, context))
+            error = _cell_error(result.error, context)
+            if ": Python 2 (" in error:  # a Python 2 notebook: its cells are rewritten together or not at all
+                return FileResult(path, data, None, error=error)
+            # one cell no parser reads (an exercise's `x = ??`, a typo): named, left as written, the others rewritten
+            findings.append(Finding(f"{path}:cell {index}", 1, 1, "notebooks",
+                                    "cell " + error.split(f"cell {index}: ", 1)[1] + "; the other cells are rewritten"))
+            later |= _words(notebook.cells[index - 1].source)
+            continue
         found = context.cell_findings(result.findings)
         if index in python2:
             found = [replace(f, line=python2[index].original_line(f.line)) for f in found]

@@ -152,6 +152,19 @@ def test_a_python2_notebook_names_its_cell_and_is_not_rewritten_without_the_pyth
     assert result.error == "nb.ipynb:cell 2: not rewritten: Python 2 (print statement, line 1); run 2to3 on it first"
 
 
+def test_a_cell_no_parser_reads_is_named_and_the_others_are_rewritten():
+    """GoogleCloudPlatform/keras-idiomatic-programmer's workshop notebooks: exercise cells with blanks (`batch_size =
+    ??`) no parser reads. The whole notebook was left; now that cell is named (a site left for review: --check still
+    fails) and kept as written, and the others are rewritten."""
+    blank = "from keras.layers import Dense\nsteps = len(x_train) // ??"
+    result, after = _rewrite(_notebook(new_code_cell("import keras"), new_code_cell(blank),
+                                       new_code_cell("model.fit_generator(batches(), 10)")))
+    assert _code(after) == ["import keras", blank, "model.fit(batches(), steps_per_epoch=10)"]
+    named = [(f.path, f.line, f.message, f.advice) for f in result.findings if f.rule == "notebooks"]
+    assert named == [("nb.ipynb:cell 2", 1, "cell not checked: does not parse as Python 3 (invalid syntax "
+                                            "(<unknown>, line 2)); the other cells are rewritten", False)]
+
+
 def test_the_nbformat_version_is_kept():
     v44 = _notebook(new_code_cell("model.fit_generator(batches(), 10)"))
     v44.nbformat_minor = 4
