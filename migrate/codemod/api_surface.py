@@ -32,7 +32,7 @@ from functools import lru_cache
 from importlib import util
 from pathlib import Path
 
-CACHE_FORMAT = 5
+CACHE_FORMAT = 6
 ROOTS = ("keras", "tensorflow")
 # Public module spellings that are another module's (TensorFlow 2.16+ with Keras 3: `tf.keras` is this one).
 ALIASES = {"tensorflow.keras": "keras._tf_keras.keras",
@@ -123,6 +123,11 @@ class Surface:
         for alias, target in ALIASES.items():
             if qualified == alias or qualified.startswith(alias + "."):
                 return target + qualified[len(alias):]
+        root, _, rest = qualified.partition(".")
+        first, _, tail = rest.partition(".")
+        target = self.modules.get(root, {}).get(first, "") if root == "tensorflow" else ""
+        if target.startswith("module:keras."):  # `tf.optimizers`, set to tf.keras's at import (`_keras_root_modules`)
+            return target.removeprefix("module:") + (f".{tail}" if tail else "")
         return qualified
 
     def covers(self, qualified: str) -> bool:
@@ -330,6 +335,8 @@ def build(folders: dict[str, Path | None]) -> dict[str, dict[str, str]]:
         for module in emptied:
             modules[module] = {}
         root = modules.setdefault("tensorflow", {})
+        for name, target in _keras_root_modules(tensorflow / "__init__.py").items():
+            root.setdefault(name, target)
         root["keras"] = "module:keras._tf_keras.keras"
         root.pop("compat", None)
         root["compat"] = "module:tensorflow.compat"
@@ -339,6 +346,22 @@ def build(folders: dict[str, Path | None]) -> dict[str, dict[str, str]]:
     if keras is not None:
         modules.setdefault("keras", {})["src"] = "module:keras.src"
     return modules
+
+
+# `_optimizers = _KerasLazyLoader(globals(), submodule="optimizers", name="optimizers")` then
+# `setattr(_current_module, "optimizers", _optimizers)` in tensorflow/__init__.py: `tf.optimizers`, `tf.losses`,
+# `tf.metrics`, `tf.initializers` are tf.keras's modules of those names, set at import, in no generated file.
+_ROOT_LOADER = re.compile(r"^(_\w+)[ \t]*=[ \t]*_KerasLazyLoader\(\s*globals\(\),\s*submodule=[\"']([\w.]+)[\"']", re.M)
+_ROOT_SET = re.compile(r"^setattr\(_current_module,[ \t]*[\"'](\w+)[\"'],[ \t]*(_\w+)\)", re.M)
+
+
+def _keras_root_modules(path: Path) -> dict[str, str]:
+    """The names tensorflow/__init__.py binds to tf.keras's modules at import (`_ROOT_LOADER`, `_ROOT_SET`):
+    `optimizers` -> `module:keras._tf_keras.keras.optimizers`."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    loaders = dict(_ROOT_LOADER.findall(text))
+    return {name: f"module:keras._tf_keras.keras.{loaders[loader]}" for name, loader in _ROOT_SET.findall(text)
+            if loader in loaders}
 
 
 def _keras2_modules(path: Path, module: str) -> list[str]:

@@ -30,7 +30,8 @@ LOAD_MODEL = frozenset({"keras.models.load_model", "tensorflow.keras.models.load
 BATCH_NORMALIZATION = frozenset({"keras.layers.BatchNormalization", "tensorflow.keras.layers.BatchNormalization"})
 # Prefixes of the optimizer classes' qualified names, Keras 2 and tf.keras spellings.
 OPTIMIZER_MODULES = ("keras.optimizers.", "tensorflow.keras.optimizers.", "tensorflow.python.keras.optimizers.",
-                     "tensorflow.keras.optimizers.legacy.", "keras.optimizers.legacy.")
+                     "tensorflow.keras.optimizers.legacy.", "keras.optimizers.legacy.",
+                     "tensorflow.optimizers.")  # TF 2's alias of tf.keras.optimizers (`tf.optimizers.Adam(lr=1e-4)`)
 # Keras 2's optimizer classes and their default learning rates (what `lr` meant when it was not given).
 OPTIMIZER_DEFAULT_LR = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0,
                         "Adamax": 0.002, "Nadam": 0.002, "Ftrl": 0.001}

@@ -15,8 +15,10 @@ def test_a_projects_own_optimizer_and_other_lr_keywords_stay():
 
 
 def test_keras_and_tf_keras_optimizers():
+    # e: TF 2's tf.optimizers, tf.keras.optimizers under another name (rolczynski/Automatic-Speech-Recognition)
     assert_rewrites("""
         import keras
+        import tensorflow as tf
         from keras.optimizers import Adam, SGD
         from tensorflow.keras import optimizers
 
@@ -24,8 +26,10 @@ def test_keras_and_tf_keras_optimizers():
         b = SGD(lr=0.01, momentum=0.9)
         c = optimizers.RMSprop(lr=0.001, rho=0.9)
         d = keras.optimizers.Adagrad(learning_rate=0.01)
+        e = tf.optimizers.Adam(lr=1e-4, beta_1=0.9)
     """, """
         import keras
+        import tensorflow as tf
         from keras.optimizers import Adam, SGD
         from tensorflow.keras import optimizers
 
@@ -33,6 +37,7 @@ def test_keras_and_tf_keras_optimizers():
         b = SGD(learning_rate=0.01, momentum=0.9)
         c = optimizers.RMSprop(learning_rate=0.001, rho=0.9)
         d = keras.optimizers.Adagrad(learning_rate=0.01)
+        e = tf.optimizers.Adam(learning_rate=1e-4, beta_1=0.9)
     """, RULE)
 
 

@@ -246,6 +246,23 @@ def test_compat_v1_app_flags_set_outside_the_generated_api_exists():
     """) == []
 
 
+def test_tf_optimizers_losses_and_metrics_set_at_import_are_tf_keras_modules():
+    """rolczynski/Automatic-Speech-Recognition (fifteenth hold-out): `tf.optimizers.Adam(lr=1e-4)`. TensorFlow's
+    __init__ sets `tf.optimizers` (losses, metrics, initializers) to tf.keras's modules at import, in no generated file:
+    the module was reported missing, and the keyword Keras 3's Adam refuses was never looked up (silent)."""
+    left = _left("""
+        import tensorflow as tf
+        a = tf.optimizers.Adam(learnin_rate=1e-4)
+        b = tf.losses.MeanSquaredError()
+        c = tf.metrics.Accuracy()
+        d = tf.initializers.GlorotUniform()
+        e = tf.optimizers.Nothing
+    """)
+    assert [line for line, _ in left] == [3, 7]
+    assert left[0][1].startswith("tf.optimizers.Adam() takes no keyword `learnin_rate`")
+    assert left[1][1].startswith("tensorflow.optimizers.Nothing does not exist")
+
+
 def test_a_tf1_symbol_is_reported_with_the_compat_v1_it_lives_in():
     left = _left("""
         import tensorflow as tf
