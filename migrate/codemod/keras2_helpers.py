@@ -486,6 +486,29 @@ class Merge(keras.layers.Layer):
 ''')
 
 
+# Keras 2's Sequential.predict_classes and Model.reset_states, which `removed_model_methods` writes into a file: Keras
+# 2.3.1's own bodies (engine/sequential.py, engine/network.py), as functions of the model; a nested model's stateful
+# layers reset too, which Keras 2 did through the nested model's own reset_states.
+PREDICT_CLASSES = ("keras2_predict_classes", '''
+def keras2_predict_classes(model, x, batch_size=32, verbose=0):
+    """Keras 2's Sequential.predict_classes (Keras 3 has none): the argmax of the model's predictions, or, for a
+    single output, the prediction thresholded at 0.5."""
+    proba = model.predict(x, batch_size=batch_size, verbose=verbose)
+    if proba.shape[-1] > 1:
+        return proba.argmax(axis=-1)
+    return (proba > 0.5).astype('int32')
+''')
+RESET_STATES = ("keras2_reset_states", '''
+def keras2_reset_states(model):
+    """Keras 2's Model.reset_states (Keras 3's models have none): every stateful layer's states reset."""
+    for layer in model.layers:
+        if hasattr(layer, 'layers'):
+            keras2_reset_states(layer)
+        elif hasattr(layer, 'reset_states') and getattr(layer, 'stateful', False):
+            layer.reset_states()
+''')
+
+
 # Keras 2's RMSprop, which `backend_training_function` writes into a file: Keras 2.3.1's get_updates divided the step by
 # sqrt(a) + epsilon, Keras 3's RMSprop by sqrt(a + epsilon) (no setting of it gives the old step: rlcode's epsilon=0.01
 # changes every step). The accumulator is Keras 3's own (`_velocities`, momentum and centered left off).
