@@ -334,18 +334,23 @@ except KeyError, e:
 """
 
 
+def _run_both(tmp_path: Path, source: str) -> tuple[subprocess.CompletedProcess, subprocess.CompletedProcess]:
+    """The original run by Python 2.7 and its conversion run by this Python, each checked to succeed."""
+    original = tmp_path / "py2.py"
+    original.write_text(source)
+    before = subprocess.run([PYTHON2, str(original)], capture_output=True, text=True, timeout=60)
+    assert before.returncode == 0, before.stderr
+    converted = tmp_path / "py3.py"
+    converted.write_bytes(rewrite_source(source.encode(), "py2.py", all_rules()).rewritten)
+    after = subprocess.run([sys.executable, str(converted)], capture_output=True, text=True, timeout=60)
+    assert after.returncode == 0, after.stderr
+    return before, after
+
+
 @pytest.mark.skipif(PYTHON2 is None, reason="no Python 2.7 interpreter here")
 def test_the_converted_program_prints_what_python_2_printed(tmp_path):
     """What the chosen fixers do, checked against a real Python 2.7 running the original."""
-    original = tmp_path / "py2.py"
-    original.write_text(BEHAVIOUR)
-    before = subprocess.run([PYTHON2, str(original)], capture_output=True, text=True, timeout=60)
-    assert before.returncode == 0, before.stderr
-    result = rewrite_source(BEHAVIOUR.encode(), "py2.py", all_rules())
-    converted = tmp_path / "py3.py"
-    converted.write_bytes(result.rewritten)
-    after = subprocess.run([sys.executable, str(converted)], capture_output=True, text=True, timeout=60)
-    assert after.returncode == 0, after.stderr
+    before, after = _run_both(tmp_path, BEHAVIOUR)
     # One difference 2to3 keeps: `print x,` then `print` leaves a space before the newline, which Python 2's
     # softspace dropped. Every value printed is the same.
     assert after.stdout != before.stdout
@@ -361,15 +366,7 @@ TABS = 'def f(n):\n\tout = []\n        for i in range(n):\n\t    \tif i % 2:\n\t
 def test_expanded_indentation_keeps_python_2s_blocks(tmp_path):
     """Blocks indented by a tab, by 8 spaces and by a tab with spaces between: Python 2.7 ran the original,
     Python 3 runs the converted file, and both print the same (the string's tab included)."""
-    original = tmp_path / "tabs2.py"
-    original.write_text(TABS)
-    before = subprocess.run([PYTHON2, str(original)], capture_output=True, text=True, timeout=60)
-    assert before.returncode == 0, before.stderr
-    result = rewrite_source(TABS.encode(), "tabs2.py", all_rules())
-    converted = tmp_path / "tabs3.py"
-    converted.write_bytes(result.rewritten)
-    after = subprocess.run([sys.executable, str(converted)], capture_output=True, text=True, timeout=60)
-    assert after.returncode == 0, after.stderr
+    before, after = _run_both(tmp_path, TABS)
     assert after.stdout == before.stdout == "([0, 1, -2, 3], 'x\\n\\ty')\n"
 
 
