@@ -63,3 +63,20 @@ def test_an_output_line_maps_back_to_the_line_it_replaced():
     after = "a = 1\nnew_import = 0\nb = new(2)\nc = 3\n"
     lines = origin_map(before, after)
     assert lines[1] == [1] and lines[4] == [4] and 2 in lines[3]
+
+
+def test_a_notebook_with_a_cell_no_parser_reads_is_work_not_resolved(tmp_path):
+    """migrate rewrites a notebook's other cells around an exercise's `x = ??` and names that cell; the checker
+    cannot read it either, so the notebook counts as work not resolved (as a file left whole does), not as resolved."""
+    import nbformat
+    from code_resolution import measure_tree
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    tree = tmp_path / "repo"
+    tree.mkdir()
+    notebook = new_notebook(cells=[new_code_cell("import keras"), new_code_cell("steps = len(x) // ??"),
+                                   new_code_cell("model.fit_generator(batches(), 10)")])
+    notebook.metadata["kernelspec"] = {"name": "k", "language": "python", "display_name": "K"}
+    (tree / "workshop.ipynb").write_text(nbformat.writes(notebook))
+    result = measure_tree(tree, jobs=1)
+    assert (result.files_with_work, result.fully_resolved, result.skipped) == (1, 0, ["workshop.ipynb"])
