@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod import CodemodContext
 from libcst.metadata import ParentNodeProvider, PositionProvider, QualifiedNameProvider
 
@@ -120,6 +121,13 @@ class Rule(cst.CSTTransformer):
         taken = getattr(self.context.scratch.get("survey"), "taken", frozenset())
         module = module_of(self.context.filename or "<string>.py")
         return f"{module}.{name}" in taken or f"{module}.*" in taken
+
+    def names_made_by(self, module: cst.Module, callables: frozenset[str]) -> set[str]:
+        """The names the file binds, anywhere, to a call of one of `callables` (`model = Sequential()`): what a rule
+        may take for a Keras object of that kind."""
+        return {assign.targets[0].target.value for assign in m.findall(
+            module, m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call()))
+            if self.qualified_names(assign.value.func) & callables}
 
     def qualified_names(self, node: cst.CSTNode) -> set[str]:
         """What `node` refers to: LibCST's qualified names, and through star imports and the run's re-exports

@@ -43,16 +43,8 @@ class Keras1MergeLayer(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         calls = [call for call in m.findall(node, m.Call(func=m.Name() | m.Attribute()))
                  if self.qualified_names(call.func) & MERGE_CLASSES]
-        sequential = self._sequential_names(node) - _merged(node, calls)
+        sequential = self.names_made_by(node, SEQUENTIAL) - _merged(node, calls)  # the branch models
         self.merging = bool(calls) and all(_convertible(call, sequential) for call in calls)
-
-    def _sequential_names(self, module: cst.Module) -> set[str]:
-        """The names the file binds to a `Sequential(...)` (a branch model of a Merge)."""
-        names = set()
-        for assign in m.findall(module, m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call())):
-            if self.qualified_names(assign.value.func) & SEQUENTIAL:
-                names.add(assign.targets[0].target.value)
-        return names
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom
                          ) -> cst.ImportFrom | cst.RemovalSentinel:

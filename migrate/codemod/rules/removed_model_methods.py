@@ -16,7 +16,6 @@ A project's own method of one of these names (`user_method_calls`) is left alone
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from migrate.codemod.keras2_helpers import PREDICT_CLASSES, RESET_STATES, with_helpers
 from migrate.codemod.names import LOAD_MODEL
@@ -38,9 +37,7 @@ class RemovedModelMethods(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, set(METHODS))
-        self.models = {assign.targets[0].target.value for assign in m.findall(
-            node, m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call()))
-            if self.qualified_names(assign.value.func) & MODEL_MAKERS}
+        self.models = self.names_made_by(node, MODEL_MAKERS)
         self.copied: dict[str, str] = {}
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
