@@ -414,6 +414,7 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",), "BatchNormalizationMode2": ("keras",),
     "Keras2RMSprop": ("keras",),
     "Merge": ("keras",),
+    "keras2_function": ("keras",), "keras2_gradients": ("keras",), "Keras2Gradients": ("keras", ("tensorflow", "tf")),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
                                                            "keras2_conv2d_transpose")},
     **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")}}
@@ -508,6 +509,73 @@ def keras2_reset_states(model):
             layer.reset_states()
 ''')
 
+
+
+# Keras 2's K.function, K.gradients and K.learning_phase() as one of K.function's inputs, which
+# `backend_function_to_helper` writes into a file where they evaluate a model's own tensors (a layer's activations, a
+# filter visualization's loss and its gradient, Grad-CAM's gradient at a convolution's output). Keras 2.3.1's
+# function returned a list for a list of outputs, a tuple for a tuple and a bare array for one tensor; it took the
+# learning phase's value where the phase was an input (0 when not fed) and never moved BatchNormalization's moving
+# statistics, which a Keras 3 call with training=True does: they are put back after such a call.
+LEARNING_PHASE = ("Keras2LearningPhase", """
+class Keras2LearningPhase:
+    \"\"\"Keras 2's K.learning_phase() among K.function's inputs: keras2_function calls the model with training set
+    to the value fed in its place (0: inference, 1: training), as Keras 2 fed the phase.\"\"\"
+""")
+FUNCTION = ("keras2_function", """
+def keras2_function(inputs, outputs):
+    \"\"\"Keras 2's K.function(inputs, outputs) (Keras 3 has none) over tensors of a Keras 3 functional graph: a
+    callable taking a list of input values and returning the outputs' values as NumPy arrays, as Keras 2's did.\"\"\"
+    inputs = list(inputs) if isinstance(inputs, (list, tuple)) else [inputs]
+    phases = [isinstance(tensor, Keras2LearningPhase) for tensor in inputs]
+    tensors = [tensor for tensor, phase in zip(inputs, phases) if not phase]
+    many = isinstance(outputs, (list, tuple))
+    model = keras.Model(tensors, list(outputs) if many else [outputs])
+    moving = []
+    layers = list(model.layers)
+    while layers:
+        layer = layers.pop()
+        layers.extend(getattr(layer, 'layers', []))
+        if isinstance(layer, keras.layers.BatchNormalization):
+            moving += [layer.moving_mean, layer.moving_variance]
+
+    def call(values):
+        fed = list(zip(values, phases))
+        training = any(bool(value) for value, phase in fed if phase)
+        kept = [keras.ops.convert_to_numpy(variable) for variable in moving] if training else []
+        results = model([value for value, phase in fed if not phase], training=training)
+        for variable, value in zip(moving, kept):
+            variable.assign(value)
+        results = [keras.ops.convert_to_numpy(result) for result in keras.tree.flatten(results)]
+        return type(outputs)(results) if many else results[0]
+    return call
+""")
+GRADIENTS_LAYER = ("Keras2Gradients", """
+class Keras2Gradients(keras.layers.Layer):
+    \"\"\"The gradients of `loss_model`'s output (summed, as K.gradients summed a tensor's) with respect to its
+    inputs, taken under a tf.GradientTape: a layer of the graph, as Keras 2's K.gradients gave tensors of it.\"\"\"
+
+    def __init__(self, loss_model, **kwargs):
+        super().__init__(**kwargs)
+        self.loss_model = loss_model
+
+    def call(self, variables, training=None):
+        with tf.GradientTape() as tape:
+            tape.watch(variables)
+            loss = self.loss_model(variables, training=training)
+        return tape.gradient(loss, variables)
+
+    def compute_output_spec(self, variables, training=None):
+        return [keras.KerasTensor(variable.shape, variable.dtype) for variable in variables]
+""")
+GRADIENTS = ("keras2_gradients", """
+def keras2_gradients(loss, variables):
+    \"\"\"Keras 2's K.gradients(loss, variables) (Keras 3 has none) for tensors of a Keras 3 functional graph: the
+    list of the gradients of `loss` with respect to each of `variables` (model inputs or a layer's output), as
+    tensors of the graph that keras2_function evaluates.\"\"\"
+    variables = list(variables) if isinstance(variables, (list, tuple)) else [variables]
+    return Keras2Gradients(keras.Model(variables, loss))(variables)
+""")
 
 # Keras 2's RMSprop, which `backend_training_function` writes into a file: Keras 2.3.1's get_updates divided the step by
 # sqrt(a) + epsilon, Keras 3's RMSprop by sqrt(a + epsilon) (no setting of it gives the old step: rlcode's epsilon=0.01

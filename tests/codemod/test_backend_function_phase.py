@@ -194,7 +194,8 @@ def test_the_rewritten_faq_code_computes_what_keras_2_3_1_did(tmp_path):
 
 def test_a_callable_another_file_of_the_run_takes_stays(tmp_path):
     """`from utils import get_output` in another file: its calls (`get_output([x, 0])[0]`) are not in utils.py, and
-    would keep the phase's value and the `[0]` the rewrite drops."""
+    would keep the phase's value and the `[0]` the rewrite drops. It becomes backend_function_to_helper's
+    keras2_function instead, which takes Keras 2's calls as they are."""
     from migrate.codemod.engine import run
     from migrate.codemod.registry import all_rules
 
@@ -204,7 +205,9 @@ def test_a_callable_another_file_of_the_run_takes_stays(tmp_path):
     (tmp_path / "utils.py").write_text(made)
     (tmp_path / "main.py").write_text("from utils import get_output\nprint(get_output([x, 0])[0])\n")
     results = {Path(r.path).name: r for r in run([tmp_path], all_rules()).results}
-    assert "keras.Model" not in results["utils.py"].rewritten.decode()
+    rewritten = results["utils.py"].rewritten.decode()
+    assert "predict_on_batch" not in rewritten and "get_output = keras2_function(" in rewritten
     (tmp_path / "main.py").write_text("import numpy\n")
     results = {Path(r.path).name: r for r in run([tmp_path], all_rules()).results}
-    assert "keras.Model" in results["utils.py"].rewritten.decode()
+    assert "keras.Model([model.input], [model.layers[3].output]).predict_on_batch" in \
+        results["utils.py"].rewritten.decode()
