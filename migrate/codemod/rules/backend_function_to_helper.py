@@ -34,6 +34,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.codemod.keras2_helpers import FUNCTION, GRADIENTS, GRADIENTS_LAYER, LEARNING_PHASE, with_helpers
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.backend_function_to_model import LEARNING_PHASE as PHASE_NAMES
 from migrate.codemod.rules.backend_function_to_model import _arguments
@@ -86,6 +87,13 @@ class BackendFunctionToHelper(Rule):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = ("K.function / K.gradients / K.learning_phase() over a model's tensors -> keras2_function / "
                    "keras2_gradients / Keras2LearningPhase() written into the file")
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A call to something named `function` or `gradients` (`K.function(...)`): most files with the words have
+        them in comments, docstrings or other names."""
+        return any(call.callee is not None and call.callee.rpartition(".")[2] in ("function", "gradients")
+                   for call in outline.calls)
 
     def visit_Module(self, node: cst.Module) -> bool:
         """The calls to rewrite, found here; False (nothing below is walked) when there are none."""
