@@ -778,3 +778,25 @@ def test_a_session_given_the_default_graph_is_a_preamble_too():
         config = tf.ConfigProto(intra_op_parallelism_threads=1)
         K.set_session(tf.Session(graph=graph, config=config))
     """, RULE)
+
+
+def test_assignments_spaced_otherwise_are_the_same_preamble():
+    """ypwhs/captcha_break's notebook cell: `allow_growth=True` with no spaces, `config = config` spaced in the
+    session's call; tf.keras's backend."""
+    assert_rewrites("""
+        import tensorflow as tf
+        import tensorflow.keras.backend as K
+
+        config = tf.ConfigProto()
+        config.gpu_options.allow_growth=True
+        config.log_device_placement  =  True
+        sess=tf.Session(config = config)
+        K.set_session(sess)
+    """, """
+        import tensorflow as tf
+        import tensorflow.keras.backend as K
+
+        for gpu in tf.config.list_physical_devices('GPU'):
+            tf.config.experimental.set_memory_growth(gpu, True)
+        tf.debugging.set_log_device_placement(True)
+    """, RULE)

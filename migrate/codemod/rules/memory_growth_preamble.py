@@ -60,12 +60,27 @@ TF2_CALLS = {"allow_soft_placement": "{tf}.config.set_soft_device_placement({val
              "inter_op_parallelism_threads": "{tf}.config.threading.set_inter_op_parallelism_threads({value})"}
 
 
+class _Spaced(cst.CSTTransformer):
+    """Assignments spelt `a = b` and keywords `f(k=v)`, however the file spaced them (ypwhs/captcha_break's
+    `config.gpu_options.allow_growth=True`): the one spelling the preamble patterns read."""
+
+    def leave_AssignTarget(self, original: cst.AssignTarget, updated: cst.AssignTarget) -> cst.AssignTarget:
+        return updated.with_changes(whitespace_before_equal=cst.SimpleWhitespace(" "),
+                                    whitespace_after_equal=cst.SimpleWhitespace(" "))
+
+    def leave_AssignEqual(self, original: cst.AssignEqual, updated: cst.AssignEqual) -> cst.AssignEqual:
+        return updated.with_changes(whitespace_before=cst.SimpleWhitespace(""),
+                                    whitespace_after=cst.SimpleWhitespace(""))
+
+
 def _texts(module: cst.Module, body: Sequence[cst.BaseStatement]) -> list[str]:
     """Each statement's code as the preamble patterns read it: without the comments above it or at its end
-    (`config.gpu_options.allow_growth = True  # dynamically grow the memory`, kpot/keras-transformer)."""
-    return [module.code_for_node(statement.with_changes(leading_lines=(), trailing_whitespace=cst.TrailingWhitespace())
-                                 if isinstance(statement, cst.SimpleStatementLine) else
-                                 statement.with_changes(leading_lines=())).strip() for statement in body]
+    (`config.gpu_options.allow_growth = True  # dynamically grow the memory`, kpot/keras-transformer), its
+    assignments and keywords spaced one way (`_Spaced`)."""
+    return [module.code_for_node((statement.with_changes(leading_lines=(), trailing_whitespace=cst.TrailingWhitespace())
+                                  if isinstance(statement, cst.SimpleStatementLine) else
+                                  statement.with_changes(leading_lines=())).visit(_Spaced())).strip()
+            for statement in body]
 
 
 def _comments(statement: cst.BaseStatement) -> list[cst.EmptyLine]:
