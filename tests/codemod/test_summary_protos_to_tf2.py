@@ -454,8 +454,8 @@ def test_a_rewritten_callback_logs_under_keras_3(tmp_path):
 # A Keras TensorBoard callback's writer (keras-retinanet's Evaluate callback, copied into many detection repositories)
 
 def test_a_tensorboard_writer_used_otherwise_stays_and_is_reported():
-    # a TensorBoard subclass's own writer (rcdilorenzo/abfs); the writer flushed apart; no `T is not None` before the
-    # test of its writer; an object not named for a TensorBoard
+    # a TensorBoard subclass's own writer flushed in another method; the writer flushed apart; no `T is not None`
+    # before the test of its writer; an object not named for a TensorBoard, and one a call gives something else
     cases = ["""
         import tensorflow as tf
         from keras.callbacks import TensorBoard
@@ -464,6 +464,21 @@ def test_a_tensorboard_writer_used_otherwise_stays_and_is_reported():
             def on_epoch_end(self, epoch, logs=None):
                 self.writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='v', simple_value=1.0)]), epoch)
                 super().on_epoch_end(epoch, logs)
+
+            def on_train_end(self, logs=None):
+                self.writer.close()
+    """, """
+        import tensorflow as tf
+        from keras.callbacks import TensorBoard
+
+        def write_log(callback, name, value, batch_no):
+            summary = tf.Summary(value=[tf.Summary.Value(tag=name, simple_value=value)])
+            callback.writer.add_summary(summary, batch_no)
+
+        board = TensorBoard(log_dir='logs')
+        logger = make_logger()
+        write_log(board, 'loss', 1.0, 0)
+        write_log(logger, 'loss', 1.0, 0)
     """, """
         import tensorflow as tf
         import keras
@@ -683,3 +698,91 @@ def test_a_rewritten_evaluate_callback_logs_beside_keras_3_s_tensorboard(tmp_pat
     assert old.returncode == 0 and old.stdout.strip().endswith("ok"), old.stderr[-2000:]
     assert [line[1:] for line in _tagged(str(LEGACY), tmp_path / "tf1", "mAP", legacy_env())] == \
         [line[1:] for line in written]
+
+
+# Keras 2's TensorBoard made `self.writer` in set_model: GAN training loops wrote their losses through it by a helper
+# given the callback (`write_log(callback, name, value, batch_no)`, PacktPublishing's GAN projects, keras-frcnn), and
+# TensorBoard subclasses wrote their own scalars (experiencor/keras-yolo3's CustomTensorBoard).
+WRITE_LOG = """
+import sys
+import numpy as np
+import tensorflow as tf
+from keras.callbacks import TensorBoard
+from keras.layers import Dense
+from keras.models import Sequential
+
+
+def write_log(callback, name, value, batch_no):
+    summary = tf.Summary()
+    summary_value = summary.value.add()
+    summary_value.simple_value = value
+    summary_value.tag = name
+    callback.writer.add_summary(summary, batch_no)
+    callback.writer.flush()
+
+
+class CustomTensorBoard(TensorBoard):
+    def __init__(self, log_every=1, **kwargs):
+        super(CustomTensorBoard, self).__init__(**kwargs)
+        self.log_every = log_every
+        self.counter = 0
+
+    def on_batch_end(self, batch, logs=None):
+        self.counter += 1
+        if self.counter % self.log_every == 0:
+            summary = tf.Summary()
+            summary_value = summary.value.add()
+            summary_value.simple_value = float(self.counter)
+            summary_value.tag = 'counter'
+            self.writer.add_summary(summary, self.counter)
+            self.writer.flush()
+        super(CustomTensorBoard, self).on_batch_end(batch, logs)
+
+
+tensorboard = TensorBoard(log_dir=sys.argv[1] + '/gan')
+model = Sequential([Dense(1, input_shape=(3,))])
+model.compile(optimizer='sgd', loss='mse')
+tensorboard.set_model(model)
+for epoch in range(2):
+    write_log(tensorboard, 'g_loss', 0.25 * (epoch + 1), epoch)
+model.fit(np.ones((4, 3)), np.ones((4, 1)), batch_size=2, epochs=1, verbose=0,
+          callbacks=[CustomTensorBoard(log_every=2, log_dir=sys.argv[1] + '/yolo')])
+print('ok')
+"""
+
+
+def test_a_callback_given_to_write_log_and_a_tensorboard_subclass_s_own_writer():
+    result, findings = rewrite(WRITE_LOG, RULE)
+    assert findings == []
+    assert """    summary_value.tag = name
+    if getattr(callback, "writer", None) is None:  # Keras 3's TensorBoard has no .writer (Keras 2's wrote in log_dir)
+        callback.writer = tf.summary.create_file_writer(callback.log_dir)
+    with callback.writer.as_default(), tf.summary.record_if(True):
+        tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=batch_no)
+    callback.writer.flush()
+""" in result
+    assert """            if getattr(self, "writer", None) is None:  # Keras 3's TensorBoard has no .writer (Keras 2's wrote in log_dir)
+                self.writer = tf.summary.create_file_writer(self.log_dir)
+            with self.writer.as_default(), tf.summary.record_if(True):
+                tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=self.counter)
+            self.writer.flush()
+""" in result
+    assert result.count(".flush()") == 2  # each function's own flush, none added
+    assert rewrite(result, RULE)[0] == result
+
+
+@pytest.mark.skipif(importlib.util.find_spec("tensorboard") is None,
+                    reason="Keras 3's TensorBoard callback writes its scalars through the tensorboard package")
+def test_the_rewritten_write_log_and_subclass_log_under_keras_3(tmp_path):
+    source = tmp_path / "train.py"
+    source.write_text(WRITE_LOG)
+    (tmp_path / "out").mkdir()
+    target = rewritten_copy(source, tmp_path / "out")
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    run = subprocess.run([sys.executable, str(target), str(tmp_path / "logs")], capture_output=True, text=True,
+                         timeout=300, env=env)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    gan = _tagged(sys.executable, tmp_path / "logs" / "gan", "g_loss", env)
+    assert [(step, float(value)) for _, step, _, value, _ in gan] == [("0", 0.25), ("1", 0.5)]
+    yolo = _tagged(sys.executable, tmp_path / "logs" / "yolo", "counter", env)
+    assert [(step, float(value)) for _, step, _, value, _ in yolo] == [("2", 2.0)]

@@ -66,6 +66,7 @@ from migrate.codemod.syntax import code
 WRITERS = frozenset({"tensorflow.summary.FileWriter", "tensorflow.compat.v1.summary.FileWriter"})
 PROTOS = ("tensorflow.Summary", "tensorflow.compat.v1.Summary", "tensorflow.summary.Summary",
           "tensorflow.compat.v1.summary.Summary")
+BOARDS = frozenset({"keras.callbacks.TensorBoard", "tensorflow.keras.callbacks.TensorBoard"})
 KEPT = frozenset({"flush", "close"})  # the writer's methods TF2's has, with the same meaning
 # FileWriter keywords -> create_file_writer's (None: dropped, with advice)
 KEYWORDS = {"logdir": "logdir", "graph": None, "graph_def": None, "max_queue": "max_queue",
@@ -112,6 +113,7 @@ class SummaryProtosToTf2(Rule):
         # id of a `T.writer.add_summary` line -> it and T (a Keras TensorBoard callback), as code
         self.boards: dict[int, tuple[cst.SimpleStatementLine, str]] = {}
         self.guards: set[int] = set()  # ids of `... and T.writer is not None` whose last test goes
+        self.flushed: set[int] = set()  # ids of those lines whose function flushes (or closes) T.writer itself after
         self.module_root: str | None = None
         self.imported = False
         self.cell = ".ipynb:cell" in (self.context.filename or "")
@@ -260,42 +262,83 @@ class SummaryProtosToTf2(Rule):
 
     def _boards(self, module: cst.Module) -> None:
         """Each TensorBoard callback T whose `T.writer` the module reads, by `self.T` of a class or a name of a function:
-        its add_summary lines and `is not None` tests, where every `T.writer` there is one of them."""
+        its add_summary lines and `is not None` tests, where every `T.writer` there is one of them or a `T.writer.flush()`
+        (or `close()`) after one of those lines in the same function (the writer is made by then)."""
         groups: dict[tuple, list[cst.Attribute]] = {}
         for use in m.findall(module, m.Attribute(attr=m.Name("writer"))):
-            key = self._board_key(use.value)
+            key = self._board_key(module, use.value)
             if key is not None:
                 groups.setdefault(key, []).append(use)
         for uses in groups.values():
-            lines, guards = [], []
+            lines, guards, writing, flushed = [], [], set(), set()
             for use in uses:
                 writer, guard = _Writer(), self._guard(use)
+                function = self._scope(use, (cst.FunctionDef, cst.Module))
                 if guard is not None:
                     guards.append(guard)
-                elif not (isinstance(self._parent(use), cst.Attribute) and self._parent(use).attr.value in KEPT) \
-                        and self._understood(use, [], writer):
+                elif isinstance(self._parent(use), cst.Attribute) and self._parent(use).attr.value in KEPT:
+                    if id(function) not in writing or not self._understood(use, [], writer):
+                        break
+                    flushed.add(id(function))
+                elif self._understood(use, [], writer):
                     lines.extend(writer.written)
+                    writing.add(id(function))
                 else:
                     break
             else:
                 if lines:
                     self.boards.update((id(line), (line, code(uses[0].value))) for line in lines)
                     self.guards.update(id(guard) for guard in guards)
+                    self.flushed.update(id(line) for line in lines
+                                        if id(self._scope(line, (cst.FunctionDef, cst.Module))) in flushed)
 
-    def _board_key(self, board: cst.BaseExpression) -> tuple | None:
+    def _board_key(self, module: cst.Module, board: cst.BaseExpression) -> tuple | None:
         """("self", class, T) for `self.T`, ("name", function or module, T) for a name T, where T names a TensorBoard
-        callback ("tensorboard" in it, as keras-retinanet's `self.tensorboard`); None for anything else."""
+        callback: "tensorboard" in its name (keras-retinanet's `self.tensorboard`), `self` in a subclass of Keras's
+        TensorBoard, or a parameter every call of its function in the module gives a TensorBoard (`write_log(
+        callback, name, value, step)`, called with `tensorboard = TensorBoard(log_dir)`); None for anything else."""
+        if isinstance(board, cst.Name) and board.value == "self":
+            owner = self._scope(board, (cst.ClassDef,))
+            if owner is not None and any(self.qualified_names(base.value) & BOARDS for base in owner.bases):
+                return "self", id(owner), "self"
+            return None
         if isinstance(board, cst.Name):
             name = board.value
         elif isinstance(board, cst.Attribute) and isinstance(board.value, cst.Name) and board.value.value == "self":
             name = board.attr.value
         else:
             return None
-        if "tensorboard" not in name.lower():
+        if "tensorboard" not in name.lower() and not (
+                isinstance(board, cst.Name) and self._board_parameter(module, board)):
             return None
         kind, scope = ("name", self._scope(board, (cst.FunctionDef, cst.Module))) if isinstance(board, cst.Name) \
             else ("self", self._scope(board, (cst.ClassDef,)))
         return (kind, id(scope), name) if scope is not None else None
+
+    def _board_parameter(self, module: cst.Module, board: cst.Name) -> bool:
+        """Whether `board` is a parameter of a module-level function (given by position) that the module calls, each
+        time with a name it binds (each time) to a Keras `TensorBoard(...)` for it."""
+        function = self._scope(board, (cst.FunctionDef,))
+        if function is None or self._parent(function) is not module:
+            return False
+        names = [param.name.value for param in function.params.params]
+        if board.value not in names or function.params.star_arg != cst.MaybeSentinel.DEFAULT or \
+                function.params.kwonly_params or function.params.star_kwarg is not None:
+            return False
+        at = names.index(board.value)
+        calls = list(m.findall(module, m.Call(func=m.Name(function.name.value))))
+        boards = {target.target.value for assign in m.findall(module, m.Assign(value=m.Call()))
+                  for target in assign.targets if isinstance(target.target, cst.Name)
+                  and self.qualified_names(assign.value.func) & BOARDS}
+        given = [call.args[at].value for call in calls if len(call.args) > at and
+                 all(arg.keyword is None and not arg.star for arg in call.args[:at + 1])]
+        return bool(calls) and len(given) == len(calls) and all(
+            isinstance(value, cst.Name) and value.value in boards and
+            all(self.qualified_names(assign.value.func) & BOARDS for assign in m.findall(
+                module, m.Assign(targets=[m.AssignTarget(m.Name(value.value))], value=m.Call())))
+            and len(list(m.findall(module, m.AssignTarget(m.Name(value.value))))) ==
+            len(list(m.findall(module, m.Assign(targets=[m.AssignTarget(m.Name(value.value))], value=m.Call()))))
+            for value in given)
 
     def _guard(self, use: cst.Attribute) -> cst.BooleanOperation | None:
         """The `A and T.writer is not None` whose A tests `T is not None` (the `and` that goes), for `use` its T.writer."""
@@ -420,8 +463,8 @@ class SummaryProtosToTf2(Rule):
             return statement.with_changes(leading_lines=updated.leading_lines)
         board = self.boards[id(original)][1]
         made = cst.parse_statement(BOARD_WRITER.format(t=board, root=root))
-        return cst.FlattenSentinel([made.with_changes(leading_lines=updated.leading_lines), statement,
-                                    cst.parse_statement(f"{writer}.flush()\n")])
+        flush = [] if id(original) in self.flushed else [cst.parse_statement(f"{writer}.flush()\n")]
+        return cst.FlattenSentinel([made.with_changes(leading_lines=updated.leading_lines), statement, *flush])
 
 
 def _eager_off(module: cst.Module) -> bool:
