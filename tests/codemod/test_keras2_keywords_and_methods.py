@@ -138,3 +138,19 @@ def test_imagenet_utils_preprocess_input_computes_what_keras_2_3_1_s_vgg16_one_d
         for suffix, value in got.items():
             np.testing.assert_allclose(value, ref[f"preprocess_{mode}{suffix}"], rtol=1e-6, atol=1e-5,
                                        err_msg=mode + suffix)
+
+
+def test_to_categorical_s_y_keyword_is_keras_3_s_x():
+    """uzaymacar/attention-mechanisms' `to_categorical(y=..., num_classes=...)`; Keras 3 names the labels x."""
+    assert_rewrites("""
+        from tensorflow.keras.utils import to_categorical
+
+        one_hot = to_categorical(y=labels, num_classes=10)
+        as_ints = to_categorical(y=labels, num_classes=10, dtype='int32')
+    """, """
+        from tensorflow.keras.utils import to_categorical
+
+        one_hot = to_categorical(x=labels, num_classes=10)
+        as_ints = to_categorical(x=labels, num_classes=10).astype('int32')
+    """, RULE)
+    assert keras.utils.to_categorical(x=np.array([0, 2]), num_classes=3).tolist() == [[1, 0, 0], [0, 0, 1]]

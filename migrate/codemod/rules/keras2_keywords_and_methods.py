@@ -5,7 +5,8 @@ dtype goes to `.astype(...)`. `Nadam(schedule_decay=0.004)`: Keras 3's Nadam has
 default goes (what a plain `Nadam()` becomes too), another value is reported. `model._make_predict_function()`
 (and the train/test ones), a statement warming the function up before threads use the model: Keras 3 names it
 `make_predict_function()`; a use of what it returns is reported. A project's own method of that name is left alone.
-`regularizers.l2(l=1e-4)`: Keras 3's l1 / l2 name their parameter l1 / l2; the keyword is renamed.
+`regularizers.l2(l=1e-4)`: Keras 3's l1 / l2 name their parameter l1 / l2; the keyword is renamed, as is
+`to_categorical(y=labels)`'s (Keras 3's parameter is x).
 `vgg16.preprocess_input(x, mode='tf')`: Keras 2's vgg16, vgg19 and resnet50 modules gave keras_applications'
 imagenet_utils.preprocess_input itself, which took a mode; Keras 3's are caffe's alone and take none, so the call goes
 to `keras.applications.imagenet_utils.preprocess_input`, the same function with the mode (Keras 2.3.1's values).
@@ -67,7 +68,8 @@ class Keras2KeywordsAndMethods(Rule):
         if (any(arg.keyword is not None and arg.keyword.value == "mode" for arg in original.args) or
                 sum(arg.keyword is None for arg in original.args) > 2) and self.qualified_names(func) & PREPROCESS_WITH_MODE:
             return self._preprocess_input(original, updated)
-        if not any(arg.keyword is not None and arg.keyword.value in ("dtype", "schedule_decay", "l") for arg in original.args):
+        if not any(arg.keyword is not None and arg.keyword.value in ("dtype", "schedule_decay", "l", "y")
+                   for arg in original.args):
             return updated
         names = self.qualified_names(func)
         penalty = next((REGULARIZERS[name] for name in names if name in REGULARIZERS), None)
@@ -77,6 +79,13 @@ class Keras2KeywordsAndMethods(Rule):
                                               if arg.keyword is not None and arg.keyword.value == "l" else arg
                                               for arg in updated.args])
         if names & TO_CATEGORICAL:
+            if any(arg.keyword is not None and arg.keyword.value == "y" for arg in updated.args):
+                self.converted()  # Keras 2's `to_categorical(y=labels)`: Keras 3 names the labels x
+                updated = updated.with_changes(args=[arg.with_changes(keyword=cst.Name("x"))
+                                                     if arg.keyword is not None and arg.keyword.value == "y" else arg
+                                                     for arg in updated.args])
+            if not any(arg.keyword is not None and arg.keyword.value == "dtype" for arg in updated.args):
+                return updated
             return self._to_categorical(updated)
         optimizer = keras_optimizer(names)
         if optimizer is not None and optimizer[1] == "Nadam":
