@@ -749,3 +749,26 @@ def test_the_lambda_a_function_merge_becomes_computes_the_function_of_the_list()
     expected = 1.0 - 1.0 / (1.0 + np.exp(-((values[2] * values[0]).sum(-1) - (values[2] * values[1]).sum(-1))))
     assert model.output_shape == (None, 1)
     np.testing.assert_allclose(model.predict(values, verbose=0)[:, 0], expected, rtol=1e-5, atol=1e-6)
+
+
+def test_keras_0_s_show_accuracy_goes_with_advice():
+    """ZFTurbo's 2016 Kaggle scripts: `fit(..., show_accuracy=True)`, which Keras 1 dropped with a warning and Keras 2
+    and 3 refuse; a project's own evaluate keeps it."""
+    source = """
+        from keras.models import Sequential
+
+        class Judge:
+            def evaluate(self, x, show_accuracy=False):
+                return x
+
+        model = Sequential()
+        model.fit(x, y, nb_epoch=2, show_accuracy=True, verbose=1)
+        score = model.evaluate(x, y, verbose=0, show_accuracy=True)
+        Judge().evaluate(x, show_accuracy=True)
+    """
+    result, findings = rewrite(source, RULE)
+    assert "model.fit(x, y, epochs=2, verbose=1)\n" in result
+    assert "score = model.evaluate(x, y, verbose=0)\n" in result
+    assert "Judge().evaluate(x, show_accuracy=True)" in result
+    assert [(f.line, f.advice, "metrics=['accuracy']" in f.message) for f in findings] == [(9, True, True),
+                                                                                         (10, True, True)]

@@ -1,7 +1,8 @@
 """Keras 1 argument names that Keras 2 still accepted (with a warning) and Keras 3 refuses or misreads.
 
 `Dense(output_dim=8, init='uniform')`, `Convolution2D(32, 3, 3, border_mode='same', subsample=(2, 2))`,
-`fit(..., nb_epoch=10)`, `Model(input=x, output=y)`: Keras 2 translated them; Keras 3 raises on the keywords and, worse, reads
+`fit(..., nb_epoch=10)`, `Model(input=x, output=y)`: Keras 2 translated them (and Keras 1 dropped Keras 0's
+`fit(show_accuracy=True)`, which goes with advice); Keras 3 raises on the keywords and, worse, reads
 `Conv2D(32, 3, 3)`'s third positional as `strides`. Only calls that resolve to a Keras layer class (or a
 `fit`-like method) are touched, each class by its own table, Keras 2.3.1's legacy interface for it (`Dropout(p=)` ->
 `rate=`, `GaussianNoise(sigma=)` -> `stddev=`, `PReLU(init=)` -> `alpha_initializer=`, `LSTM(inner_activation=)` ->
@@ -207,7 +208,8 @@ GATED_CLASSES = frozenset(name for name, reads in LAYER_READS.items() if reads &
 KEYWORDS_READ = frozenset({*(keyword for reads in LAYER_READS.values() for keyword in reads), *MODEL_KEYWORDS,
                            *(keyword for names in FUNCTION_KEYWORDS.values() for keyword in names),
                            *(dim for dims in KERNEL_DIMS.values() for dim in dims),
-                           "nb_epoch", "mode", "consume_less", "atrous_rate", "concat_axis", "output_shape"}) - GATED
+                           "nb_epoch", "mode", "consume_less", "atrous_rate", "concat_axis", "output_shape",
+                           "show_accuracy"}) - GATED
 KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(
     {*(keyword for reads in LAYER_READS.values() for keyword in reads)} - GATED - {"mode", "beta_init", "gamma_init"}))
                           + rb")\s*=")
@@ -236,7 +238,7 @@ class Keras1Arguments(Rule):
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
     TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes", "Atrous",
-                "visualize_util", "Deconv")
+                "visualize_util", "Deconv", "show_accuracy")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -281,7 +283,7 @@ class Keras1Arguments(Rule):
         return False
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.own = user_method_calls(node, FIT_METHODS)  # a class's own fit(nb_epoch=...) is not Keras'
+        self.own = user_method_calls(node, FIT_METHODS | {"evaluate"})  # a class's own fit(nb_epoch=...) is not Keras'
         self.scopes: list[cst.Module | cst.FunctionDef] = [node]
         self.copied: dict[str, str] = {}  # helpers written into the file: name -> source
 
@@ -323,10 +325,10 @@ class Keras1Arguments(Rule):
         if plotted is not None:
             return plotted
         func = updated.func
-        if isinstance(func, cst.Attribute) and func.attr.value in FIT_METHODS:
+        if isinstance(func, cst.Attribute) and func.attr.value in FIT_METHODS | {"evaluate"}:
             if id(original) in self.own:
                 return updated
-            return self._renamed(updated, {"nb_epoch": "epochs"})
+            return self._renamed(self._without_show_accuracy(original, updated), {"nb_epoch": "epochs"})
         if self.qualified_names(original.func) & MODEL_CLASSES:
             return self._renamed(updated, MODEL_KEYWORDS)
         function = self._keras_function(original)
@@ -625,6 +627,19 @@ class Keras1Arguments(Rule):
             if name.startswith(LAYER_MODULES):
                 return name.rsplit(".", 1)[-1]
         return None
+
+    def _without_show_accuracy(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """Keras 0.x's `fit(..., show_accuracy=True)` / `evaluate(...)`: Keras 1 dropped it with a warning (the
+        accuracy is a metric given to compile), Keras 2 and 3 refuse it. It goes, with advice."""
+        kept = [arg for arg in updated.args if arg.keyword is None or arg.keyword.value != "show_accuracy"]
+        if len(kept) == len(updated.args):
+            return updated
+        self.converted()
+        self.report(original, "show_accuracy= dropped, as Keras 1 dropped it: for the accuracy, compile the model "
+                              "with metrics=['accuracy']", advice=True)
+        if kept and kept[-1] is not updated.args[-1]:
+            kept[-1] = kept[-1].with_changes(comma=updated.args[-1].comma)
+        return updated.with_changes(args=kept)
 
     def _renamed(self, call: cst.Call, names: dict[str, str]) -> cst.Call:
         """Keras 1's keywords under their Keras 2 names; a `dim_ordering` value converted as Keras 2's legacy interface
