@@ -188,3 +188,23 @@ def test_the_rewritten_probe_computes_what_keras_2_3_1_did(tmp_path):
         assert got[name].shape == ref[name].shape and got[name].dtype == ref[name].dtype, name
         np.testing.assert_allclose(got[name], ref[name], rtol=1e-6, atol=1e-4, err_msg=name)
     assert not np.allclose(got["train_normed"], got["test_normed"])  # the phase fed decided the mode
+
+
+def test_inference_set_for_the_whole_file_with_no_phase_fed():
+    """david8862's convkernel_check: `K.set_learning_phase(0)` after loading, then K.function with no phase among its
+    inputs, which ran in inference mode as keras2_function does; set to 1, the phase decided the mode."""
+    source = """
+        from keras import backend as K
+
+        def generate_pattern(model, layer_name, index):
+            loss = K.mean(model.get_layer(layer_name).output[:, :, :, index])
+            grads = K.gradients(loss, model.input)[0]
+            return K.function([model.input], [loss, grads])
+
+        def check(model):
+            K.set_learning_phase(0)
+            return generate_pattern(model, 'conv', 0)
+    """
+    result, _ = rewrite(source, RULE)
+    assert "return keras2_function([model.input], [loss, grads])" in result
+    assert_unchanged(source.replace("set_learning_phase(0)", "set_learning_phase(1)"), RULE)

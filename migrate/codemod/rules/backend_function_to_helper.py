@@ -19,7 +19,8 @@ arrays in the structure Keras 2.3.1 returned; and the gradients as a layer of th
 
 Left for `backend_functions_to_ops` to report, with what to do:
 - a file with graph inputs of its own (`K.placeholder`, `K.variable`, `tf.placeholder`: style transfer's combination
-  image), which no Keras 3 model takes, or one that sets the learning phase (then the phase fed decided nothing);
+  image), which no Keras 3 model takes, or one that sets the learning phase to training or feeds it after setting it
+  (then the phase fed decided nothing); `K.set_learning_phase(0)` with no phase fed is the mode the helper runs in;
 - a K.function with `updates=` (a training step) or reading a model's private or training tensors (`_feed_inputs`,
   `total_loss`, an optimizer's `get_gradients`);
 - K.gradients of a function's parameters (a gradient penalty inside a loss, whose `y_pred` is no graph tensor in
@@ -69,6 +70,16 @@ def _gradient_arguments(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExp
     return None
 
 
+def _inference(call: cst.Call) -> bool:
+    """`K.set_learning_phase(0)` (or 0., False): the phase every unfed K.function then ran in, as keras2_function's
+    calls do."""
+    if len(call.args) != 1 or call.args[0].keyword is not None:
+        return False
+    value = call.args[0].value
+    return (isinstance(value, (cst.Integer, cst.Float)) and value.evaluated_value == 0) or \
+        m.matches(value, m.Name("False"))
+
+
 def _parameters(module: cst.Module, call: cst.Call) -> set[str]:
     """The parameter names of every function or lambda holding `call`: a value the caller gives, which may be no
     tensor of a graph (a loss's `y_pred` in Keras 3)."""
@@ -101,10 +112,11 @@ class BackendFunctionToHelper(Rule):
         self.copied: dict[str, str] = {}
         calls = list(m.findall(node, m.Call(func=m.Attribute() | m.Name())))
         named = [(call, self.qualified_names(call.func)) for call in calls]
-        if any(qualified & GRAPH_INPUTS for _, qualified in named) or \
-                any(_backend(qualified, "set_learning_phase") for _, qualified in named):
-            return False
         phases = [call for call, qualified in named if qualified & PHASE_NAMES]
+        set_phase = [call for call, qualified in named if _backend(qualified, "set_learning_phase")]
+        if any(qualified & GRAPH_INPUTS for _, qualified in named) or \
+                (set_phase and (phases or not all(_inference(call) for call in set_phase))):
+            return False
         listed = {id(element.value) for found in m.findall(node, m.List()) for element in found.elements}
         phases_listed = all(id(call) in listed and not call.args for call in phases)
         for call, qualified in named:
