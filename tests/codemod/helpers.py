@@ -101,3 +101,24 @@ def trained_on_cpus(target: Path, *args: str) -> str:
                          text=True, timeout=600, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"), cwd=target.parent)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
     return run.stdout
+
+
+def probe_under_both(legacy: Path, probe: Path, weights: Path, folder: Path, outputs: tuple[str, ...]) -> tuple:
+    """A probe script run under the Keras 2.3.1 stack (`legacy`), then rewritten by the CLI and run under Keras 3,
+    each writing its arrays (.npz) from the same weights: every array of `outputs` of the rewrite equal to Keras
+    2.3.1's (shape, dtype, values); (Keras 3's arrays, the rewritten script) back, for a test's own checks."""
+    import numpy as np
+
+    run = subprocess.run([str(legacy), str(probe), str(weights), str(folder / "keras2.npz")], capture_output=True,
+                         text=True, timeout=300, env=legacy_env())
+    assert run.returncode == 0, run.stderr[-2500:]
+    (folder / "out").mkdir()
+    target = rewritten_copy(probe, folder / "out")
+    run = subprocess.run([sys.executable, str(target), str(weights), str(folder / "keras3.npz")], capture_output=True,
+                         text=True, timeout=300, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"}, cwd=folder)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    got, ref = np.load(folder / "keras3.npz"), np.load(folder / "keras2.npz")
+    for name in outputs:
+        assert got[name].shape == ref[name].shape and got[name].dtype == ref[name].dtype, name
+        np.testing.assert_allclose(got[name], ref[name], rtol=1e-6, atol=1e-4, err_msg=name)
+    return got, target

@@ -2,17 +2,12 @@
 the output of an intermediate layer?"): the cases that stay reported first, then before/after, then the FAQ's code
 run under Keras 2.3.1 against its rewrite run under Keras 3, on the same weights."""
 
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
-from tests.conftest import ROOT
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, probe_under_both, rewrite
 
 RULE = "backend_function_to_model"
 PROBE = Path(__file__).parent / "scripts" / "backend_function_phase_probe.py"
@@ -173,23 +168,8 @@ def _weights(path: Path) -> None:
 def test_the_rewritten_faq_code_computes_what_keras_2_3_1_did(tmp_path):
     weights = tmp_path / "weights.npz"
     _weights(weights)
-    run = subprocess.run([str(LEGACY), str(PROBE), str(weights), str(tmp_path / "keras2.npz")], capture_output=True,
-                         text=True, timeout=300, env=legacy_env())
-    assert run.returncode == 0, run.stderr[-2500:]
-    target = tmp_path / PROBE.name
-    shutil.copy(PROBE, target)
-    done = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(target)], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
-    assert done.returncode == 0 and ", 0 sites left for review," in done.stderr, done.stderr
+    _, target = probe_under_both(LEGACY, PROBE, weights, tmp_path, OUTPUTS)
     assert "K.function" not in target.read_text().split('"""', 2)[2]
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    run = subprocess.run([sys.executable, str(target), str(weights), str(tmp_path / "keras3.npz")],
-                         capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
-    got, ref = np.load(tmp_path / "keras3.npz"), np.load(tmp_path / "keras2.npz")
-    for name in OUTPUTS:
-        assert got[name].shape == ref[name].shape and got[name].dtype == ref[name].dtype, name
-        np.testing.assert_allclose(got[name], ref[name], rtol=1e-6, atol=1e-4, err_msg=name)
 
 
 def test_a_callable_another_file_of_the_run_takes_stays(tmp_path):

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.codemod.helpers import assert_unchanged, legacy_env, rewrite, rewritten_copy
+from tests.codemod.helpers import assert_unchanged, probe_under_both, rewrite, rewritten_copy
 
 RULE = "backend_function_to_helper"
 PROBE = Path(__file__).parent / "scripts" / "backend_function_helper_probe.py"
@@ -173,20 +173,8 @@ def _weights(path: Path) -> None:
 def test_the_rewritten_probe_computes_what_keras_2_3_1_did(tmp_path):
     weights = tmp_path / "weights.npz"
     _weights(weights)
-    run = subprocess.run([str(LEGACY), str(PROBE), str(weights), str(tmp_path / "keras2.npz")], capture_output=True,
-                         text=True, timeout=300, env=legacy_env())
-    assert run.returncode == 0, run.stderr[-2500:]
-    (tmp_path / "out").mkdir()
-    target = rewritten_copy(PROBE, tmp_path / "out")
+    got, target = probe_under_both(LEGACY, PROBE, weights, tmp_path, OUTPUTS)
     assert not CALLED.search(target.read_text())
-    run = subprocess.run([sys.executable, str(target), str(weights), str(tmp_path / "keras3.npz")],
-                         capture_output=True, text=True, timeout=300,
-                         env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"), cwd=tmp_path)
-    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
-    got, ref = np.load(tmp_path / "keras3.npz"), np.load(tmp_path / "keras2.npz")
-    for name in OUTPUTS:
-        assert got[name].shape == ref[name].shape and got[name].dtype == ref[name].dtype, name
-        np.testing.assert_allclose(got[name], ref[name], rtol=1e-6, atol=1e-4, err_msg=name)
     assert not np.allclose(got["train_normed"], got["test_normed"])  # the phase fed decided the mode
 
 

@@ -667,6 +667,24 @@ for path in sorted(glob.glob(sys.argv[1] + '/events*')):
 """
 
 
+NEEDS_TENSORBOARD = pytest.mark.skipif(importlib.util.find_spec("tensorboard") is None,
+                                       reason="Keras 3's TensorBoard callback writes its scalars through the "
+                                              "tensorboard package")
+
+
+def _rewritten_run(script: str, folder: Path, logs: str) -> tuple[Path, subprocess.CompletedProcess, dict]:
+    """`script` rewritten by the CLI and run under Keras 3, its log folder `folder / logs`: the rewritten file, the
+    run, and the environment it ran in (for reading its events)."""
+    source = folder / "train.py"
+    source.write_text(script)
+    (folder / "out").mkdir()
+    target = rewritten_copy(source, folder / "out")
+    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
+    run = subprocess.run([sys.executable, str(target), str(folder / logs)], capture_output=True, text=True,
+                         timeout=300, env=env)
+    return target, run, env
+
+
 def _tagged(python: str, folder: Path, tag: str, env: dict) -> list[list[str]]:
     run = subprocess.run([python, "-c", READ_TAG, str(folder), tag], capture_output=True, text=True, timeout=300,
                          env=env)
@@ -674,17 +692,10 @@ def _tagged(python: str, folder: Path, tag: str, env: dict) -> list[list[str]]:
     return [line.split() for line in run.stdout.splitlines()]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("tensorboard") is None,
-                    reason="Keras 3's TensorBoard callback writes its scalars through the tensorboard package")
+@NEEDS_TENSORBOARD
 def test_a_rewritten_evaluate_callback_logs_beside_keras_3_s_tensorboard(tmp_path):
-    source = tmp_path / "train.py"
-    source.write_text(EVALUATE)
-    (tmp_path / "out").mkdir()
-    target = rewritten_copy(source, tmp_path / "out")
+    target, run, env = _rewritten_run(EVALUATE, tmp_path, "tf2")
     assert "self.tensorboard.writer = tf.summary.create_file_writer(self.tensorboard.log_dir)" in target.read_text()
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    run = subprocess.run([sys.executable, str(target), str(tmp_path / "tf2")], capture_output=True, text=True,
-                         timeout=300, env=env)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
     written = _tagged(sys.executable, tmp_path / "tf2", "mAP", env)
     assert [(step, tag, float(value)) for _, step, tag, value, _ in written] == \
@@ -693,7 +704,7 @@ def test_a_rewritten_evaluate_callback_logs_beside_keras_3_s_tensorboard(tmp_pat
     assert list((tmp_path / "tf2" / "train").glob("events*"))  # Keras 3's own, beside it
     if not LEGACY.exists():
         return
-    old = subprocess.run([str(LEGACY), str(source), str(tmp_path / "tf1")], capture_output=True, text=True,
+    old = subprocess.run([str(LEGACY), str(tmp_path / "train.py"), str(tmp_path / "tf1")], capture_output=True, text=True,
                          timeout=300, env=legacy_env())
     assert old.returncode == 0 and old.stdout.strip().endswith("ok"), old.stderr[-2000:]
     assert [line[1:] for line in _tagged(str(LEGACY), tmp_path / "tf1", "mAP", legacy_env())] == \
@@ -771,16 +782,9 @@ def test_a_callback_given_to_write_log_and_a_tensorboard_subclass_s_own_writer()
     assert rewrite(result, RULE)[0] == result
 
 
-@pytest.mark.skipif(importlib.util.find_spec("tensorboard") is None,
-                    reason="Keras 3's TensorBoard callback writes its scalars through the tensorboard package")
+@NEEDS_TENSORBOARD
 def test_the_rewritten_write_log_and_subclass_log_under_keras_3(tmp_path):
-    source = tmp_path / "train.py"
-    source.write_text(WRITE_LOG)
-    (tmp_path / "out").mkdir()
-    target = rewritten_copy(source, tmp_path / "out")
-    env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
-    run = subprocess.run([sys.executable, str(target), str(tmp_path / "logs")], capture_output=True, text=True,
-                         timeout=300, env=env)
+    _, run, env = _rewritten_run(WRITE_LOG, tmp_path, "logs")
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
     gan = _tagged(sys.executable, tmp_path / "logs" / "gan", "g_loss", env)
     assert [(step, float(value)) for _, step, _, value, _ in gan] == [("0", 0.25), ("1", 0.5)]
