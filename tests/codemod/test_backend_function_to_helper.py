@@ -36,12 +36,13 @@ FILTER_VISUALIZATION = """
 """
 
 
-def test_graph_inputs_of_the_file_a_set_phase_updates_and_private_tensors_stay():
-    """Style transfer's combination image is a placeholder (no Keras 3 model takes one); a file that sets the phase;
+def test_graph_variables_of_the_file_a_set_phase_updates_and_private_tensors_stay():
+    """Style transfer's images and loss are variables (no Keras 3 model takes one); a file that sets the phase;
     a training step (`updates=`); a model's private feeds and an optimizer's symbolic gradients."""
     for source in ("""
         from keras import backend as K
 
+        base_image = K.variable(image)
         combination_image = K.placeholder((1, 8, 8, 3))
         grads = K.gradients(loss, combination_image)
         f_outputs = K.function([combination_image], [loss] + grads)
@@ -196,3 +197,28 @@ def test_inference_set_for_the_whole_file_with_no_phase_fed():
     result, _ = rewrite(source, RULE)
     assert "return keras2_function([model.input], [loss, grads])" in result
     assert_unchanged(source.replace("set_learning_phase(0)", "set_learning_phase(1)"), RULE)
+
+
+def test_a_placeholder_is_the_input_it_becomes_and_a_second_run_changes_nothing():
+    """`K.placeholder` becomes `keras.Input` (backend_functions_to_ops) in the same run; style transfer's
+    `K.variable`s become `keras.Variable`, which keep the file as it was on a second run too."""
+    for source, rewritten in (("""
+        from keras import backend as K
+
+        image = K.placeholder((1, 8, 8, 3))
+        loss = K.mean(K.square(image))
+        grads = K.gradients(loss, image)
+        f_outputs = K.function([image], [loss] + grads)
+    """, True), ("""
+        from keras import backend as K
+
+        total = K.variable(0.)
+        image = K.placeholder((1, 8, 8, 3))
+        loss = total + K.mean(K.square(image))
+        grads = K.gradients(loss, image)
+        f_outputs = K.function([image], [loss] + grads)
+    """, False)):
+        first, _ = rewrite(source)
+        assert ("keras2_gradients(loss, image)" in first) is rewritten
+        assert ("keras2_function([image], [loss] + grads)" in first) is rewritten
+        assert rewrite(first)[0] == first

@@ -18,8 +18,9 @@ arrays in the structure Keras 2.3.1 returned; and the gradients as a layer of th
 `tf.GradientTape` (tests/codemod/test_backend_function_to_helper.py runs both against the gradients taken by hand).
 
 Left for `backend_functions_to_ops` to report, with what to do:
-- a file with graph inputs of its own (`K.placeholder`, `K.variable`, `tf.placeholder`: style transfer's combination
-  image), which no Keras 3 model takes, or one that sets the learning phase to training or feeds it after setting it
+- a file with graph variables of its own (`K.variable`, as style transfer's images and loss) or TF1 placeholders,
+  which no Keras 3 model takes (a `K.placeholder` becomes the `keras.Input` it stands for), or one that sets the
+  learning phase to training or feeds it after setting it
   (then the phase fed decided nothing); `K.set_learning_phase(0)` with no phase fed is the mode the helper runs in;
 - a K.function with `updates=` (a training step) or reading a model's private or training tensors (`_feed_inputs`,
   `total_loss`, an optimizer's `get_gradients`);
@@ -42,12 +43,16 @@ from migrate.codemod.rules.backend_function_to_model import _arguments
 from migrate.codemod.syntax import code, imported_as, other_bindings
 
 BACKENDS = ("keras.backend.", "tensorflow.keras.backend.")
-# What a file's graph takes that no Keras 3 model does: inputs fed by hand.
-GRAPH_INPUTS = frozenset({f"{backend}{name}" for backend in BACKENDS for name in ("placeholder", "variable")} |
-                         {"tensorflow.placeholder", "tensorflow.compat.v1.placeholder", "tensorflow.Variable"})
+# What a file's graph takes that no Keras 3 model does: variables (`K.variable`, and the `keras.Variable`
+# backend_functions_to_ops makes of it, so that a second run reads the file as the first did) and TF1's placeholders.
+# Keras 2's `K.placeholder` is not among them: backend_functions_to_ops makes it the `keras.Input` it stands for, or
+# reports it where it cannot (`ndim` only, values fed through a session).
+GRAPH_INPUTS = frozenset({f"{backend}variable" for backend in BACKENDS} |
+                         {"keras.Variable", "keras.variables.Variable", "tensorflow.keras.Variable",
+                          "tensorflow.placeholder", "tensorflow.compat.v1.placeholder", "tensorflow.Variable"})
 # Words in K.function's arguments that name what a Keras 3 model cannot evaluate: a model's private tensors
 # (`_feed_inputs`), its training loss, an optimizer's symbolic gradients.
-NOT_GRAPH = ("._", "total_loss", "get_gradients", "placeholder", "updates")
+NOT_GRAPH = ("._", "total_loss", "get_gradients", "updates")
 # Attributes that give a graph tensor K.gradients may differentiate with respect to.
 TENSORS = frozenset({"input", "inputs", "output", "outputs"})
 
@@ -150,15 +155,15 @@ class BackendFunctionToHelper(Rule):
         return bool(elements) and all(self._graph_tensor(module, element, parameters) for element in elements)
 
     def _graph_tensor(self, module: cst.Module, node: cst.BaseExpression, parameters: set[str]) -> bool:
-        """`x.input`, `x.output`, `x.inputs[i]`, `x.output[...]`, `Input(...)`, or a name that is no parameter here
+        """`x.input`, `x.output`, `x.inputs[i]`, `x.output[...]`, `Input(...)` (`K.placeholder(...)`), or a name that is no parameter here
         and that the file binds, each time, to one of them."""
         if isinstance(node, cst.Subscript):
             node = node.value
         if isinstance(node, cst.Attribute):
             return node.attr.value in TENSORS
-        if isinstance(node, cst.Call):
-            return any(name.split(".")[0] in ("keras", "tensorflow") and name.endswith(".Input")
-                       for name in self.qualified_names(node.func))
+        if isinstance(node, cst.Call):  # `Input(...)`, or the `K.placeholder(...)` backend_functions_to_ops makes one
+            return any((name.split(".")[0] in ("keras", "tensorflow") and name.endswith(".Input")) or
+                       _backend({name}, "placeholder") for name in self.qualified_names(node.func))
         if not isinstance(node, cst.Name) or node.value in parameters:
             return False
         values = [assign.value for assign in m.findall(module, m.Assign(targets=[m.AssignTarget(m.Name(node.value))]))]
