@@ -61,7 +61,7 @@ from libcst.metadata import ParentNodeProvider, ScopeProvider
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import SCOPED, Rule
 from migrate.codemod.rules.tf1_graph_program import graph_program
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, imported_as, other_bindings
 
 WRITERS = frozenset({"tensorflow.summary.FileWriter", "tensorflow.compat.v1.summary.FileWriter"})
 PROTOS = ("tensorflow.Summary", "tensorflow.compat.v1.Summary", "tensorflow.summary.Summary",
@@ -327,18 +327,18 @@ class SummaryProtosToTf2(Rule):
             return False
         at = names.index(board.value)
         calls = list(m.findall(module, m.Call(func=m.Name(function.name.value))))
-        boards = {target.target.value for assign in m.findall(module, m.Assign(value=m.Call()))
-                  for target in assign.targets if isinstance(target.target, cst.Name)
-                  and self.qualified_names(assign.value.func) & BOARDS}
+        boards = self.names_made_by(module, BOARDS)
         given = [call.args[at].value for call in calls if len(call.args) > at and
                  all(arg.keyword is None and not arg.star for arg in call.args[:at + 1])]
         return bool(calls) and len(given) == len(calls) and all(
-            isinstance(value, cst.Name) and value.value in boards and
-            all(self.qualified_names(assign.value.func) & BOARDS for assign in m.findall(
-                module, m.Assign(targets=[m.AssignTarget(m.Name(value.value))], value=m.Call())))
-            and len(list(m.findall(module, m.AssignTarget(m.Name(value.value))))) ==
-            len(list(m.findall(module, m.Assign(targets=[m.AssignTarget(m.Name(value.value))], value=m.Call()))))
+            isinstance(value, cst.Name) and value.value in boards and self._only_boards(module, value.value)
             for value in given)
+
+    def _only_boards(self, module: cst.Module, name: str) -> bool:
+        """Whether every binding of `name` in the module is `name = TensorBoard(...)`."""
+        made = [assign for assign in m.findall(module, m.Assign(targets=[m.AssignTarget(m.Name(name))], value=m.Call()))
+                if self.qualified_names(assign.value.func) & BOARDS]
+        return len(made) == len(imported_as(module, name)) + other_bindings(module, name)
 
     def _guard(self, use: cst.Attribute) -> cst.BooleanOperation | None:
         """The `A and T.writer is not None` whose A tests `T is not None` (the `and` that goes), for `use` its T.writer."""
