@@ -412,7 +412,7 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
     "convert_dense_weights_data_format": (("numpy", "np"),), "_compute_fans": (("numpy", "np"),),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",), "BatchNormalizationMode2": ("keras",),
-    "Keras2RMSprop": ("keras",),
+    "Keras2RMSprop": ("keras",), "Keras2ImageDataGenerator": ("tensorflow",),
     "Merge": ("keras",),
     "keras2_function": ("keras",), "keras2_gradients": ("keras",), "Keras2Gradients": ("keras", ("tensorflow", "tf")),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
@@ -593,6 +593,45 @@ class Keras2RMSprop(keras.optimizers.RMSprop):
 ''')
 
 
+# Keras 2's ImageDataGenerator, which `image_data_generator_to_tf_keras` writes into a file for a generator that rotates,
+# shifts, shears or zooms: Keras 3's port (tensorflow.keras, tf.keras 2.21's) builds the same affine matrix from the same
+# random draws, then swaps x and y (M' = PMP), so `height_shift_range` moves columns and rotations turn the other way,
+# and centres it at (h/2 - 0.5, w/2 - 0.5) where keras_preprocessing took (h/2 + 0.5, w/2 + 0.5).
+# Only the affine step differs, and it comes first in apply_transform: this one does it as keras_preprocessing 1.1 did
+# (Keras 2.3.1, TF 1's tf.keras) and hands the rest (channel shift, flips, brightness) to the port.
+# numpy and scipy are imported where used: the port imports scipy only when it transforms, and the file's own imports
+# stay as they were.
+IMAGE_DATA_GENERATOR = ("Keras2ImageDataGenerator", '''
+class Keras2ImageDataGenerator(tensorflow.keras.preprocessing.image.ImageDataGenerator):
+    """Keras 2's ImageDataGenerator: rotations, shifts, shears and zooms move images as keras_preprocessing 1.1 did
+    (Keras 3's port swaps x and y in its affine matrix and centres it otherwise); the rest is the port's."""
+
+    def apply_transform(self, x, transform_parameters):
+        import numpy as np
+        import scipy.ndimage
+
+        parameters = dict(transform_parameters)
+        theta, shear = np.deg2rad(parameters.pop('theta', 0)), np.deg2rad(parameters.pop('shear', 0))
+        tx, ty = parameters.pop('tx', 0), parameters.pop('ty', 0)
+        zx, zy = parameters.pop('zx', 1), parameters.pop('zy', 1)
+        if theta == 0 and tx == 0 and ty == 0 and shear == 0 and zx == 1 and zy == 1:
+            return super().apply_transform(x, parameters)
+        matrix = np.array([[np.cos(theta), -np.sin(theta), 0], [np.sin(theta), np.cos(theta), 0], [0, 0, 1]])
+        matrix = np.dot(matrix, np.array([[1, 0, tx], [0, 1, ty], [0, 0, 1]]))
+        matrix = np.dot(matrix, np.array([[1, -np.sin(shear), 0], [0, np.cos(shear), 0], [0, 0, 1]]))
+        matrix = np.dot(matrix, np.array([[zx, 0, 0], [0, zy, 0], [0, 0, 1]]))
+        o_x, o_y = float(x.shape[self.row_axis - 1]) / 2 + 0.5, float(x.shape[self.col_axis - 1]) / 2 + 0.5
+        matrix = np.dot(np.dot(np.array([[1, 0, o_x], [0, 1, o_y], [0, 0, 1]]), matrix),
+                        np.array([[1, 0, -o_x], [0, 1, -o_y], [0, 0, 1]]))
+        channel_axis = self.channel_axis - 1
+        channels = [scipy.ndimage.affine_transform(channel, matrix[:2, :2], matrix[:2, 2],
+                                                   order=self.interpolation_order, mode=self.fill_mode, cval=self.cval)
+                    for channel in np.rollaxis(x, channel_axis, 0)]
+        x = np.rollaxis(np.stack(channels, axis=0), 0, channel_axis + 1)
+        return super().apply_transform(x, parameters)
+''')
+
+
 # Keras 2's own, not tf.keras's: tf.keras's _compute_fans took no data_format and counted other shapes otherwise.
 KERAS_ONLY = frozenset({"keras.initializers._compute_fans"})
 
@@ -636,6 +675,9 @@ def with_helpers(context: CodemodContext, module: cst.Module, copied: dict[str, 
                if isinstance(statement, (cst.FunctionDef, cst.ClassDef))
                or {name.value for name in names_in(statement)} & set(copied)), len(body))
     after = body[at:]
-    if after and not any(line.comment is None for line in after[0].leading_lines[:1]):
-        after[0] = after[0].with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine(), *after[0].leading_lines])
+    if after:  # two blank lines between the helpers and what follows, as between top-level definitions
+        blank = next((index for index, line in enumerate(after[0].leading_lines) if line.comment is not None),
+                     len(after[0].leading_lines))
+        missing = [cst.EmptyLine()] * max(0, 2 - blank)
+        after[0] = after[0].with_changes(leading_lines=[*missing, *after[0].leading_lines])
     return module.with_changes(body=body[:at] + helpers + after)

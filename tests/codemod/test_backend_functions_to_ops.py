@@ -1290,6 +1290,7 @@ def test_batch_dot_of_an_expression_local_conv1d_and_conv2d_transpose_call_keras
 
         {LOCAL_CONV1D}
 
+
         s = Lambda(lambda x: keras2_batch_dot(x[0], Permute((2,1))(x[1])))([flat_g, flat_f])
         o = Lambda(lambda x: keras.layers.Dot(axes=(-1, -1 if len(x[1].shape) == 2 else -2))([x[0], x[1]]))([beta, flat_h])
 

@@ -10,13 +10,15 @@ import os
 import struct
 import subprocess
 import sys
+import textwrap
 import zlib
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from migrate.codemod.rules.image_data_generator_to_tf_keras import DIFFERS
+from migrate.codemod.keras2_helpers import IMAGE_DATA_GENERATOR
+from migrate.codemod.rules.image_data_generator_to_tf_keras import MOVED_BY_HELPER
 from tests.codemod.helpers import (
     assert_rewrites,
     assert_unchanged,
@@ -32,12 +34,12 @@ SCRIPT = Path(__file__).parent / "scripts" / "tf_keras_ports_train.py"
 LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
 
 
-@pytest.mark.parametrize("option", [*(f"{key}=0.2" for key in DIFFERS if key != "zca_whitening"), "zca_whitening=True",
-                                    "rotation_range=ANGLE", "**options"])
+@pytest.mark.parametrize("option", ["brightness_range=(0.5, 1.5)", "zca_whitening=True", "zca_whitening=WHITEN",
+                                    "**options"])
 def test_an_option_the_port_computes_otherwise_keeps_the_generator(option):
     assert_unchanged(f"""
         from keras.preprocessing.image import ImageDataGenerator
-        gen = ImageDataGenerator(horizontal_flip=True, {option})
+        gen = ImageDataGenerator(horizontal_flip=True, rotation_range=10, {option})
         it = gen.flow_from_directory("data")
     """, RULE)
 
@@ -46,7 +48,7 @@ def test_a_subclass_a_positional_option_a_generator_passed_on_and_a_projects_own
     for use in ("class Drone(ImageDataGenerator):\n    pass",
                 "gen = ImageDataGenerator(False)",
                 "make(ImageDataGenerator)",
-                "gen = ImageDataGenerator(rescale=1.)\nother = ImageDataGenerator(rotation_range=10)"):
+                "gen = ImageDataGenerator(rescale=1.)\nother = ImageDataGenerator(zca_whitening=True)"):
         assert_unchanged(f"from keras.preprocessing.image import ImageDataGenerator\n{use}\n", RULE)
     assert_unchanged("from mylib import ImageDataGenerator\ngen = ImageDataGenerator(rotation_range=10)\n", RULE)
 
@@ -69,6 +71,56 @@ def test_a_generator_the_port_computes_as_keras_2_did_is_imported_from_tensorflo
         gen.fit(x)
         train = gen.flow_from_directory("data", subset="training")
     """, RULE)
+
+
+HELPER = IMAGE_DATA_GENERATOR[1].strip("\n")
+
+
+@pytest.mark.parametrize("option", [f"{key}=0.2" for key in sorted(MOVED_BY_HELPER)] + ["rotation_range=ANGLE"])
+def test_a_generator_that_rotates_shifts_shears_or_zooms_becomes_keras2_image_data_generator(option):
+    assert_rewrites(f"""
+        from keras.preprocessing.image import ImageDataGenerator
+        import numpy as np
+
+        def batches(folder):
+            gen = ImageDataGenerator(horizontal_flip=True, {option})
+            return gen.flow_from_directory(folder)
+    """, f"""
+        import numpy as np
+        import tensorflow
+
+
+        {textwrap.indent(HELPER, "        ").strip()}
+
+
+        def batches(folder):
+            gen = Keras2ImageDataGenerator(horizontal_flip=True, {option})
+            return gen.flow_from_directory(folder)
+    """, RULE)
+
+
+def test_beside_a_generator_the_port_takes_and_from_tensorflow_keras():
+    got, findings = rewrite("""
+        from keras.preprocessing.image import ImageDataGenerator as IDG
+        train = IDG(zoom_range=[0.9, 1.1], rescale=1. / 255)
+        test = IDG(rescale=1. / 255)
+    """, RULE)
+    assert findings == []
+    assert "from tensorflow.keras.preprocessing.image import ImageDataGenerator as IDG\n" in got
+    assert "train = Keras2ImageDataGenerator(zoom_range=[0.9, 1.1], rescale=1. / 255)\ntest = IDG(rescale=1. / 255)" in got
+    assert rewrite(got) == (got, [])  # the helper subclasses the port: that is no generator whose options are unseen
+    # tf.keras 1.x-2.8 moved images as Keras 2.3.1 did (keras_preprocessing): the port's import goes, unreported
+    got, findings = rewrite("""
+        import tensorflow as tf
+        gen = tf.keras.preprocessing.image.ImageDataGenerator(shear_range=5)
+    """, RULE)
+    assert findings == [] and "gen = Keras2ImageDataGenerator(shear_range=5)" in got
+    got, findings = rewrite("""
+        from tensorflow.keras.preprocessing.image import ImageDataGenerator
+        gen = ImageDataGenerator(height_shift_range=2)
+    """, RULE)
+    assert findings == [] and "from tensorflow.keras.preprocessing.image" not in got
+    assert got.count("class Keras2ImageDataGenerator(tensorflow.keras.preprocessing.image.ImageDataGenerator):") == 1
 
 
 def test_beside_other_names_and_under_another_name():
@@ -114,13 +166,19 @@ def test_a_generator_spelt_from_the_module_under_any_alias():
 
         gen = tensorflow.keras.preprocessing.image.ImageDataGenerator(rescale=1. / 255)
     """, RULE)
-    _, findings = rewrite("""
+    got, findings = rewrite("""
         import keras as kr
         gen = kr.preprocessing.image.ImageDataGenerator(width_shift_range=0.6, horizontal_flip=True)
         train = TrainGenerator(files, datagen=gen)
     """)
+    assert findings == [] and "gen = Keras2ImageDataGenerator(width_shift_range=0.6, horizontal_flip=True)" in got
+    _, findings = rewrite("""
+        import keras as kr
+        gen = kr.preprocessing.image.ImageDataGenerator(zca_whitening=True, horizontal_flip=True)
+        train = TrainGenerator(files, datagen=gen)
+    """)
     assert [(f.line, f.rule, f.advice) for f in findings] == [(3, RULE, False)]
-    assert "not taken: its width_shift_range=... moves rows" in findings[0].message
+    assert "not taken: its zca_whitening=... whitens by another formula" in findings[0].message
 
 
 def test_a_generator_the_layers_rule_takes_is_left_to_it():
@@ -153,19 +211,19 @@ def test_the_names_the_table_moves_to_tensorflow_keras():
 def test_what_stays_is_reported_with_why():
     _, findings = rewrite("""
         from keras.preprocessing.image import ImageDataGenerator
-        gen = ImageDataGenerator(height_shift_range=0.1)
+        gen = ImageDataGenerator(height_shift_range=0.1, zca_whitening=True)
         it = gen.flow_from_directory("data")
     """)
     assert [(f.line, f.rule, f.advice) for f in findings] == [(2, "legacy_import_paths", False)]
-    assert ("Keras 3's tensorflow.keras.preprocessing.image.ImageDataGenerator not taken: its height_shift_range=... "
-            "moves columns (x and y swapped in its affine matrix) than Keras 2.3.1's") in findings[0].message
+    assert ("Keras 3's tensorflow.keras.preprocessing.image.ImageDataGenerator not taken: its zca_whitening=... "
+            "whitens by another formula than Keras 2.3.1's") in findings[0].message
     _, findings = rewrite("""
         from tensorflow.keras.preprocessing.image import ImageDataGenerator
-        gen = ImageDataGenerator(zoom_range=0.2)
+        gen = ImageDataGenerator(zoom_range=0.2, brightness_range=[0.5, 1.5])
         it = gen.flow_from_directory("data")
     """)
     assert [(f.line, f.rule, f.advice) for f in findings] == [(2, RULE, False)]
-    assert "is tf.keras 2.21's, not Keras 2.3.1's nor TF 1's: its zoom_range=... zooms" in findings[0].message
+    assert "is tf.keras 2.21's, not Keras 2.3.1's nor TF 1's: its brightness_range=... rounds" in findings[0].message
 
 
 def test_a_tensorflow_keras_generator_the_port_computes_as_keras_2_did_is_not_reported():
@@ -179,12 +237,13 @@ def test_a_tensorflow_keras_generator_the_port_computes_as_keras_2_did_is_not_re
 
 # ---------------------------------------------------------------- the ports against Keras 2.3.1
 
-def _probe(python: Path, root: str, out: Path, folder: Path, pillow: str | None) -> dict[str, np.ndarray]:
+def _probe(python: Path, root: str, out: Path, folder: Path, pillow: str | None,
+           helper: Path | None = None) -> dict[str, np.ndarray]:
     env = legacy_env()
     if pillow:  # a Pillow installed apart (pip install --target): flow_from_directory reads PNGs through it
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [pillow, env.get("PYTHONPATH")]))
-    done = subprocess.run([str(python), str(PROBE), root, str(out), str(folder)], capture_output=True, text=True,
-                          env=env, timeout=600)
+    done = subprocess.run([str(python), str(PROBE), root, str(out), str(folder), *([str(helper)] if helper else [])],
+                          capture_output=True, text=True, env=env, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     with np.load(out) as loaded:
         return {key: loaded[key] for key in loaded.files}
@@ -207,7 +266,8 @@ def _write_png(path: Path, pixels: np.ndarray) -> None:
                      + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
-# The probe's cases for each option the rule refuses (DIFFERS): their batches must differ, or the refusal is needless.
+# The probe's cases for each option the port computes otherwise (DIFFERS): their batches must differ, or the refusal
+# (or Keras2ImageDataGenerator) is needless.
 REFUSED = {"rotation": "rotation_range", "width_shift": "width_shift_range", "height_shift": "height_shift_range",
            "shift_pixels": "width_shift_range", "zoom": "zoom_range", "zoom_pair": "zoom_range",
            "shear": "shear_range", "brightness": "brightness_range", "zca": "zca_whitening", "dir_rotated": "rotation_range"}
@@ -216,7 +276,9 @@ REFUSED = {"rotation": "rotation_range", "width_shift": "width_shift_range", "he
 @pytest.mark.skipif(not LEGACY37.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is absent")
 def test_the_ports_give_the_batches_keras_2_3_1_gave(tmp_path):
     """Keras 2.3.1 (`keras.preprocessing`, keras_preprocessing 1.1.2) and Keras 3's tensorflow.keras ports, the same
-    calls and seeds: every case the rule or the table moves is equal to 1e-6; every refused option differs. The
+    calls and seeds: every case the rule or the table moves is equal to 1e-6; every option the port computes
+    otherwise differs, and every case is equal again, but zca_whitening and brightness_range, with the
+    Keras2ImageDataGenerator the rule writes for a generator that rotates, shifts, shears or zooms. The
     flow_from_directory cases need Pillow in both stacks: $MIGRATE_PILLOW37 / $MIGRATE_PILLOW name `pip install
     --target` folders where an environment lacks it; without, those cases and brightness_range are left out (and
     the test says so)."""
@@ -229,11 +291,19 @@ def test_the_ports_give_the_batches_keras_2_3_1_gave(tmp_path):
     keras2 = _probe(LEGACY37, "keras", tmp_path / "keras2.npz", tmp_path / "images", os.environ.get("MIGRATE_PILLOW37"))
     keras3 = _probe(Path(sys.executable), "tensorflow.keras", tmp_path / "keras3.npz", tmp_path / "images",
                     os.environ.get("MIGRATE_PILLOW"))
+    helper = tmp_path / "rewritten.py"
+    helper.write_text(rewrite("from keras.preprocessing.image import ImageDataGenerator\n"
+                              "gen = ImageDataGenerator(rotation_range=5)\n", RULE)[0])
+    helped = _probe(Path(sys.executable), "tensorflow.keras", tmp_path / "helped.npz", tmp_path / "images",
+                    os.environ.get("MIGRATE_PILLOW"), helper)
     if not (keras2["has_pillow"] and keras3["has_pillow"]):
-        keras2 = {key: value for key, value in keras2.items() if not key.startswith(("dir_", "brightness_"))}
-        keras3 = {key: value for key, value in keras3.items() if not key.startswith(("dir_", "brightness_"))}
-        keras2["has_pillow"] = keras3["has_pillow"] = np.asarray(False)
-    assert set(keras2) == set(keras3)
+        keras2, keras3, helped = ({key: value for key, value in probed.items() if not key.startswith(("dir_", "brightness_"))}
+                                  for probed in (keras2, keras3, helped))
+        keras2["has_pillow"] = keras3["has_pillow"] = helped["has_pillow"] = np.asarray(False)
+    assert set(keras2) == set(keras3) == set(helped)
+    unhelped = {key for key in keras2 if key.startswith(("zca_", "brightness_")) or key in ("apply_affine", "random_rotation")}
+    assert [key for key in sorted(set(keras2) - unhelped) if not _same(keras2[key], helped[key])] == []
+    assert {"rotation_next3_x", "shear_item2_x", "zoom_pair_transform", "shift_pixels_next0_x"} <= set(keras2) - unhelped
     refused = {key for key in keras2 if key.startswith(tuple(case + "_" for case in REFUSED))
                or key in ("apply_affine", "random_rotation")}
     moved = sorted(set(keras2) - refused)
@@ -252,12 +322,13 @@ def test_the_ports_give_the_batches_keras_2_3_1_gave(tmp_path):
 # ---------------------------------------------------------------- executed
 
 def test_the_rewritten_script_trains_under_mirrored_strategy(tmp_path):
-    """A centering, flipping ImageDataGenerator's flow fed to fit, a project's Iterator subclass to evaluate, a
-    ThresholdedReLU layer, Tokenizer and TimeseriesGenerator: all from tensorflow.keras after the rewrite, run on
-    one and two replicas."""
+    """A centering, flipping, rotating, shifting ImageDataGenerator's flow fed to fit (Keras2ImageDataGenerator after
+    the rewrite), a project's Iterator subclass to evaluate, a ThresholdedReLU layer, Tokenizer and
+    TimeseriesGenerator: all from tensorflow.keras after the rewrite, run on one and two replicas."""
     target = rewritten_copy(SCRIPT, tmp_path)
     code = target.read_text().split('"""', 2)[2]
-    assert "from tensorflow.keras.preprocessing.image import ImageDataGenerator, Iterator" in code
+    assert "from tensorflow.keras.preprocessing.image import Iterator\n" in code
+    assert "aug = Keras2ImageDataGenerator(featurewise_center=True" in code
     assert "from keras.preprocessing" not in code.replace("from keras.preprocessing.sequence import pad_sequences", "")
     for gpus, replicas in (("2", 2), ("1", 1)):
         stdout = trained_on_cpus(target, gpus)

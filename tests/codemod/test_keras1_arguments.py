@@ -461,6 +461,7 @@ def test_keras_1_batchnormalization_mode_2_becomes_a_layer_that_normalizes_with_
             def call(self, inputs, training=None, mask=None):
                 return super().call(inputs, training=True, mask=mask)
 
+
         def generator(x, skip, model):
             bn_mode = 2
             merge_mode = 'concat'

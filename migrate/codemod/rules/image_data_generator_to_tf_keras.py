@@ -6,25 +6,27 @@ under TensorFlow 2.16+) keeps one, a port of tf.keras 2's. Run with the same see
 featurewise and samplewise centering and normalization, channel shifts, a `preprocessing_function`, either data
 format, `validation_split`, `flow` (by `next` and by index, as fit reads it) and `flow_from_directory` (every class
 mode, grayscale, subsets). It does not for the geometric options: the port builds its affine matrix with x and y
-swapped (as tf.keras 2.21 does), so `height_shift_range` moves columns and `width_shift_range` rows, rotations turn
-the other way, zoom and shear act on the other axis; nor for `brightness_range` (rounded otherwise) or
-`zca_whitening` (another formula). So the import moves only where every `ImageDataGenerator(...)` of the file is
-called with keywords, each of those options absent or a literal zero; otherwise it stays, and the report says
-why (legacy_import_paths for `keras`, this rule for a `tensorflow.keras` import that Keras 3 runs otherwise).
+swapped (as tf.keras 2.21 does) and centred half a pixel otherwise, so `height_shift_range` moves columns and
+`width_shift_range` rows, rotations turn the other way, zoom and shear act on the other axis. A generator with any of
+those becomes `Keras2ImageDataGenerator(...)`, the port with Keras 2's affine step, written into the file
+(`keras2_helpers.IMAGE_DATA_GENERATOR`): the same random draws, the same batches. Nor does the port for
+`brightness_range` (rounded otherwise) or `zca_whitening` (another formula): a file with a generator using one of
+those, or called with a positional option, keeps its import, and the report says why (legacy_import_paths for
+`keras`, this rule for a `tensorflow.keras` import that Keras 3 runs otherwise).
 
 Runs after image_data_generator_to_layers, which turns a generator fed to fit by `flow(x, y)` into preprocessing
 layers and tf.data: what that rule leaves is judged here. A subclass, or a generator built with `**options`, shows
 no options: it stays and is reported. The generator spelt from the module (`keras.preprocessing.image.
 ImageDataGenerator(...)`, `kr.preprocessing.image...` after `import keras as kr`) is judged the same way: spelt
-`tensorflow.keras.preprocessing.image.ImageDataGenerator` where the port computes the same, else reported with why.
+`tensorflow.keras.preprocessing.image.ImageDataGenerator` where the port computes the same, else as above.
 """
-
 from __future__ import annotations
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.codemod.visitors import AddImportsVisitor
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
+from migrate.codemod.keras2_helpers import IMAGE_DATA_GENERATOR, with_helpers
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY, _number
 from migrate.codemod.rules.legacy_import_paths import _GENERATORS
@@ -33,24 +35,44 @@ from migrate.codemod.syntax import ReadNames, code
 LEGACY = "keras.preprocessing.image"
 PORT = "tensorflow.keras.preprocessing.image"
 CLASS = "ImageDataGenerator"
-# Options whose port differs from Keras 2.3.1, and how: each must be absent, or a literal 0 / None / False.
+# Options whose port differs from Keras 2.3.1, and how: each must be absent, or a literal 0 / None / False, or (the
+# geometric ones, MOVED_BY_HELPER) the generator becomes Keras2ImageDataGenerator.
 DIFFERS = {"rotation_range": "turns the other way",
            "width_shift_range": "moves rows (x and y swapped in its affine matrix)",
            "height_shift_range": "moves columns (x and y swapped in its affine matrix)",
            "zoom_range": "zooms the other axis", "shear_range": "shears along the other axis",
            "brightness_range": "rounds otherwise", "zca_whitening": "whitens by another formula"}
+MOVED_BY_HELPER = frozenset({"rotation_range", "width_shift_range", "height_shift_range", "zoom_range", "shear_range"})
 OFF = ("0", "None", "False")
 
 
+def _set(arg: cst.Arg) -> bool:
+    """Whether a keyword argument turns its option on (not a literal 0, None or False)."""
+    return code(arg.value) not in OFF and _number(arg.value) != 0
+
+
 def differs(call: cst.Call) -> str | None:
-    """Why the port would not compute what Keras 2.3.1 did for this `ImageDataGenerator(...)`, or None."""
+    """Why neither the port nor Keras2ImageDataGenerator would compute what Keras 2.3.1 did for this
+    `ImageDataGenerator(...)`, or None."""
     if any(arg.keyword is None for arg in call.args):
         return "the generator's arguments are not all keywords"
     for arg in call.args:
         key = arg.keyword.value
-        if key in DIFFERS and code(arg.value) not in OFF and _number(arg.value) != 0:
+        if key in DIFFERS and key not in MOVED_BY_HELPER and _set(arg):
             return f"its {key}=... {DIFFERS[key]} than Keras 2.3.1's"
     return None
+
+
+def moves(call: cst.Call) -> bool:
+    """Whether this generator (all keywords) rotates, shifts, shears or zooms: Keras2ImageDataGenerator's work."""
+    return any(arg.keyword is not None and arg.keyword.value in MOVED_BY_HELPER and _set(arg) for arg in call.args)
+
+
+def _helper_bases(module: cst.Module) -> set[int]:
+    """The base of a Keras2ImageDataGenerator a first run wrote: the port, subclassed, but seen whole."""
+    return {id(base.value) for statement in module.body
+            if isinstance(statement, cst.ClassDef) and statement.name.value == IMAGE_DATA_GENERATOR[0]
+            for base in statement.bases}
 
 
 class ImageDataGeneratorToTfKeras(Rule):
@@ -58,19 +80,24 @@ class ImageDataGeneratorToTfKeras(Rule):
     ORDER = 60  # after image_data_generator_to_layers, before legacy_import_paths (which reports what stays)
     TRIGGERS = (CLASS,)
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = "ImageDataGenerator(flips/rescale/centering/...) -> tensorflow.keras's legacy port, the same batches"
+    DESCRIPTION = ("ImageDataGenerator(flips/rescale/centering/...) -> tensorflow.keras's legacy port, the same batches; "
+                   "one that rotates, shifts, shears or zooms -> Keras2ImageDataGenerator (the port, Keras 2's affine step)")
 
     def visit_Module(self, node: cst.Module) -> None:
         uses = ReadNames()
         node.visit(uses)
         spellings = [found for found in [*uses.names, *uses.attributes] if self._is_generator(found)]
         calls = [found for found in m.findall(node, m.Call()) if self._is_generator(found.func)]
-        called = {id(call.func) for call in calls}
+        called = {id(call.func) for call in calls} | _helper_bases(node)
         self.why = next((why for why in map(differs, calls) if why is not None), None)
         if any(id(found) not in called for found in spellings):  # an import nothing uses moves as it is
             self.why = "the generator is subclassed or passed on (its options are not seen here)"
         if self.why is not None:
             self.context.scratch.setdefault(KEPT, []).append(f"Keras 3's {PORT}.{CLASS} not taken: {self.why}")
+        # the calls Keras2ImageDataGenerator takes (by their callee); where they are every use, the import goes
+        self.helped = {id(call.func) for call in calls if moves(call)} if self.why is None else set()
+        self.every_use_helped = bool(self.helped) and all(id(found) in self.helped for found in spellings)
+        self.copied: dict[str, str] = {}
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
         if updated.module is None or updated.relative or isinstance(updated.names, cst.ImportStar):
@@ -79,6 +106,12 @@ class ImageDataGeneratorToTfKeras(Rule):
         aliases = [alias for alias in updated.names if code(alias.name) == CLASS]
         if not aliases or module not in (LEGACY, PORT) or f"{module}.{CLASS}" in self.context.scratch.get(REWRITTEN_AWAY, ()):
             return updated  # (image_data_generator_to_layers rewrote every use: the import goes)
+        if self.every_use_helped:  # each generator is Keras2ImageDataGenerator now, which names the port in full
+            for alias in aliases:
+                RemoveImportsVisitor.remove_unused_import(self.context, module, CLASS,
+                                                          code(alias.asname.name) if alias.asname else None)
+            self.context.scratch.setdefault(REWRITTEN_AWAY, set()).add(f"{module}.{CLASS}")
+            return updated
         if module == PORT:  # already the port: Keras 3 runs it, but not as Keras 2.3.1 / TF 1's tf.keras did
             if self.why is not None:
                 self.report(original, f"{PORT}.{CLASS} in Keras 3 is tf.keras 2.21's, not Keras 2.3.1's nor TF 1's: "
@@ -99,7 +132,8 @@ class ImageDataGeneratorToTfKeras(Rule):
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`kr.preprocessing.image.ImageDataGenerator` (Keras 2's generator spelt from the module, not imported by
         name): the port's full name where it computes what Keras 2.3.1 did, else reported here with why."""
-        if original.attr.value != CLASS or f"{LEGACY}.{CLASS}" not in self.qualified_names(original):
+        if original.attr.value != CLASS or f"{LEGACY}.{CLASS}" not in self.qualified_names(original) or \
+                id(original) in self.helped:
             return updated
         if self.why is not None:
             self.report(original, f"{LEGACY}.{CLASS} is gone in Keras 3: {_GENERATORS} (not rewritten: Keras 3's "
@@ -108,6 +142,17 @@ class ImageDataGeneratorToTfKeras(Rule):
         self.converted()
         AddImportsVisitor.add_needed_import(self.context, "tensorflow")
         return cst.parse_expression(f"{PORT}.{CLASS}")
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """A generator that rotates, shifts, shears or zooms: Keras2ImageDataGenerator, the same options."""
+        if id(original.func) not in self.helped:
+            return updated
+        self.converted()
+        self.copied[IMAGE_DATA_GENERATOR[0]] = IMAGE_DATA_GENERATOR[1]
+        return updated.with_changes(func=cst.Name(IMAGE_DATA_GENERATOR[0]))
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        return with_helpers(self.context, updated, self.copied) if self.copied else updated
 
     def _is_generator(self, node: cst.CSTNode) -> bool:
         return any(name in (f"{LEGACY}.{CLASS}", f"{PORT}.{CLASS}") for name in self.qualified_names(node))

@@ -2,9 +2,10 @@
 (`keras`, Python 3.7) and under Keras 3 through the import `legacy_preprocessing_to_tf_keras` writes
 (`tensorflow.keras`); test_image_data_generator_to_tf_keras.py compares the two files.
 
-    python legacy_preprocessing_probe.py keras|tensorflow.keras OUT.npz IMAGE_FOLDER
+    python legacy_preprocessing_probe.py keras|tensorflow.keras OUT.npz IMAGE_FOLDER [HELPER.py]
 
-Python 3.7 syntax: the legacy stack runs it.
+HELPER.py, a file `image_data_generator_to_tf_keras` rewrote: its Keras2ImageDataGenerator stands for the module's
+ImageDataGenerator in every case. Python 3.7 syntax: the legacy stack runs it.
 """
 
 import importlib
@@ -15,6 +16,12 @@ import numpy as np
 
 ROOT, OUT, FOLDER = sys.argv[1], sys.argv[2], sys.argv[3]
 image = importlib.import_module(ROOT + ".preprocessing.image")
+if len(sys.argv) > 4:
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("rewritten_helper", sys.argv[4])
+    rewritten = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rewritten)
+    image.ImageDataGenerator = rewritten.Keras2ImageDataGenerator
 sequence = importlib.import_module(ROOT + ".preprocessing.sequence")
 text = importlib.import_module(ROOT + ".preprocessing.text")
 results = {}

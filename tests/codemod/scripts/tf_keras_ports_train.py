@@ -1,7 +1,8 @@
 """A Keras 2 script using what Keras 3 keeps only in its tensorflow.keras namespace (issue 31): an
-ImageDataGenerator that centers, normalizes, flips and rescales (no exact preprocessing layer for featurewise
-statistics) fed to fit_generator through multi_gpu_model, a project's own Iterator subclass for the evaluation,
-a ThresholdedReLU layer, and text/sequence helpers (Tokenizer, TimeseriesGenerator). Tiny random data."""
+ImageDataGenerator that centers, normalizes, flips, rescales, rotates and shifts (no exact preprocessing layer for
+featurewise statistics; Keras2ImageDataGenerator after the rewrite) fed to fit_generator through multi_gpu_model,
+a project's own Iterator subclass for the evaluation, a ThresholdedReLU layer, and text/sequence helpers
+(Tokenizer, TimeseriesGenerator). Tiny random data."""
 import sys
 
 import numpy as np
@@ -33,7 +34,7 @@ class ArrayIterator(Iterator):
 
 
 aug = ImageDataGenerator(featurewise_center=True, featurewise_std_normalization=True,
-    horizontal_flip=True, vertical_flip=True, rescale=1. / 255)
+    horizontal_flip=True, vertical_flip=True, rescale=1. / 255, rotation_range=15, width_shift_range=0.1)
 aug.fit(trainX)
 
 
