@@ -597,25 +597,40 @@ class Keras2RMSprop(keras.optimizers.RMSprop):
 # shifts, shears or zooms: Keras 3's port (tensorflow.keras, tf.keras 2.21's) builds the same affine matrix from the same
 # random draws, then swaps x and y (M' = PMP), so `height_shift_range` moves columns and rotations turn the other way,
 # and centres it at (h/2 - 0.5, w/2 - 0.5) where keras_preprocessing took (h/2 + 0.5, w/2 + 0.5).
-# Only the affine step differs, and it comes first in apply_transform: this one does it as keras_preprocessing 1.1 did
-# (Keras 2.3.1, TF 1's tf.keras) and hands the rest (channel shift, flips, brightness) to the port.
+# Its brightness shift scales an image to 0-255 only when it lies outside, where keras_preprocessing always did. The
+# affine step comes first in apply_transform and the brightness shift last: this one does both as keras_preprocessing
+# 1.1 did (Keras 2.3.1, TF 1's tf.keras) and hands the rest (channel shift, flips) to the port.
 # numpy and scipy are imported where used: the port imports scipy only when it transforms, and the file's own imports
 # stay as they were.
 IMAGE_DATA_GENERATOR = ("Keras2ImageDataGenerator", '''
 class Keras2ImageDataGenerator(tensorflow.keras.preprocessing.image.ImageDataGenerator):
-    """Keras 2's ImageDataGenerator: rotations, shifts, shears and zooms move images as keras_preprocessing 1.1 did
-    (Keras 3's port swaps x and y in its affine matrix and centres it otherwise); the rest is the port's."""
+    """Keras 2's ImageDataGenerator: rotations, shifts, shears and zooms move images, and brightness shifts scale
+    them, as keras_preprocessing 1.1 did (Keras 3's port swaps x and y in its affine matrix, centres it otherwise, and
+    scales only images outside 0-255); the rest is the port's."""
 
     def apply_transform(self, x, transform_parameters):
         import numpy as np
-        import scipy.ndimage
 
         parameters = dict(transform_parameters)
+        brightness = parameters.pop('brightness', None)
         theta, shear = np.deg2rad(parameters.pop('theta', 0)), np.deg2rad(parameters.pop('shear', 0))
         tx, ty = parameters.pop('tx', 0), parameters.pop('ty', 0)
         zx, zy = parameters.pop('zx', 1), parameters.pop('zy', 1)
-        if theta == 0 and tx == 0 and ty == 0 and shear == 0 and zx == 1 and zy == 1:
-            return super().apply_transform(x, parameters)
+        if theta != 0 or tx != 0 or ty != 0 or shear != 0 or zx != 1 or zy != 1:
+            x = self._keras2_affine_transform(x, theta, tx, ty, shear, zx, zy)
+        x = super().apply_transform(x, parameters)
+        if brightness is not None:  # keras_preprocessing scaled every image to 0-255 by its own range first
+            from PIL import ImageEnhance
+
+            image = tensorflow.keras.utils.array_to_img(x, data_format='channels_last')
+            x = tensorflow.keras.utils.img_to_array(ImageEnhance.Brightness(image).enhance(brightness),
+                                                    data_format='channels_last')
+        return x
+
+    def _keras2_affine_transform(self, x, theta, tx, ty, shear, zx, zy):
+        import numpy as np
+        import scipy.ndimage
+
         matrix = np.array([[np.cos(theta), -np.sin(theta), 0], [np.sin(theta), np.cos(theta), 0], [0, 0, 1]])
         matrix = np.dot(matrix, np.array([[1, 0, tx], [0, 1, ty], [0, 0, 1]]))
         matrix = np.dot(matrix, np.array([[1, -np.sin(shear), 0], [0, np.cos(shear), 0], [0, 0, 1]]))
@@ -627,8 +642,7 @@ class Keras2ImageDataGenerator(tensorflow.keras.preprocessing.image.ImageDataGen
         channels = [scipy.ndimage.affine_transform(channel, matrix[:2, :2], matrix[:2, 2],
                                                    order=self.interpolation_order, mode=self.fill_mode, cval=self.cval)
                     for channel in np.rollaxis(x, channel_axis, 0)]
-        x = np.rollaxis(np.stack(channels, axis=0), 0, channel_axis + 1)
-        return super().apply_transform(x, parameters)
+        return np.rollaxis(np.stack(channels, axis=0), 0, channel_axis + 1)
 ''')
 
 

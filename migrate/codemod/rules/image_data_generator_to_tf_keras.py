@@ -7,12 +7,13 @@ featurewise and samplewise centering and normalization, channel shifts, a `prepr
 format, `validation_split`, `flow` (by `next` and by index, as fit reads it) and `flow_from_directory` (every class
 mode, grayscale, subsets). It does not for the geometric options: the port builds its affine matrix with x and y
 swapped (as tf.keras 2.21 does) and centred half a pixel otherwise, so `height_shift_range` moves columns and
-`width_shift_range` rows, rotations turn the other way, zoom and shear act on the other axis. A generator with any of
-those becomes `Keras2ImageDataGenerator(...)`, the port with Keras 2's affine step, written into the file
-(`keras2_helpers.IMAGE_DATA_GENERATOR`): the same random draws, the same batches. Nor does the port for
-`brightness_range` (rounded otherwise) or `zca_whitening` (another formula): a file with a generator using one of
-those, or called with a positional option, keeps its import, and the report says why (legacy_import_paths for
-`keras`, this rule for a `tensorflow.keras` import that Keras 3 runs otherwise).
+`width_shift_range` rows, rotations turn the other way, zoom and shear act on the other axis; nor for
+`brightness_range`, which scales an image to 0-255 only where it lies outside. A generator with any of those, or
+built from a dict of options (`ImageDataGenerator(**options)`, advised: the dict is not seen), becomes
+`Keras2ImageDataGenerator(...)`, the port with Keras 2's affine step and brightness shift, written into the file
+(`keras2_helpers.IMAGE_DATA_GENERATOR`): the same random draws, the same batches. `zca_whitening` (another formula)
+or a positional option keeps the import, and the report says why (legacy_import_paths for `keras`, this rule for a
+`tensorflow.keras` import that Keras 3 runs otherwise).
 
 Runs after image_data_generator_to_layers, which turns a generator fed to fit by `flow(x, y)` into preprocessing
 layers and tf.data: what that rule leaves is judged here. A subclass, or a generator built with `**options`, shows
@@ -35,15 +36,17 @@ from migrate.codemod.syntax import ReadNames, code
 LEGACY = "keras.preprocessing.image"
 PORT = "tensorflow.keras.preprocessing.image"
 CLASS = "ImageDataGenerator"
-# Options whose port differs from Keras 2.3.1, and how: each must be absent, or a literal 0 / None / False, or (the
-# geometric ones, MOVED_BY_HELPER) the generator becomes Keras2ImageDataGenerator.
+# Options whose port differs from Keras 2.3.1, and how: each must be absent, or a literal 0 / None / False, or (those
+# of MOVED_BY_HELPER) the generator becomes Keras2ImageDataGenerator, which computes them as Keras 2.3.1 did.
 DIFFERS = {"rotation_range": "turns the other way",
            "width_shift_range": "moves rows (x and y swapped in its affine matrix)",
            "height_shift_range": "moves columns (x and y swapped in its affine matrix)",
            "zoom_range": "zooms the other axis", "shear_range": "shears along the other axis",
            "brightness_range": "rounds otherwise", "zca_whitening": "whitens by another formula"}
-MOVED_BY_HELPER = frozenset({"rotation_range", "width_shift_range", "height_shift_range", "zoom_range", "shear_range"})
+MOVED_BY_HELPER = frozenset(DIFFERS) - {"zca_whitening"}
 OFF = ("0", "None", "False")
+UNSEEN = ("its options are not seen here (**{options}): Keras2ImageDataGenerator gives Keras 2.3.1's batches for every "
+          "option but zca_whitening, which Keras 3's port computes by another formula; check they do not set it")
 
 
 def _set(arg: cst.Arg) -> bool:
@@ -54,18 +57,20 @@ def _set(arg: cst.Arg) -> bool:
 def differs(call: cst.Call) -> str | None:
     """Why neither the port nor Keras2ImageDataGenerator would compute what Keras 2.3.1 did for this
     `ImageDataGenerator(...)`, or None."""
-    if any(arg.keyword is None for arg in call.args):
+    if any(arg.keyword is None and arg.star != "**" for arg in call.args):
         return "the generator's arguments are not all keywords"
     for arg in call.args:
-        key = arg.keyword.value
+        key = arg.keyword.value if arg.keyword is not None else None
         if key in DIFFERS and key not in MOVED_BY_HELPER and _set(arg):
             return f"its {key}=... {DIFFERS[key]} than Keras 2.3.1's"
     return None
 
 
 def moves(call: cst.Call) -> bool:
-    """Whether this generator (all keywords) rotates, shifts, shears or zooms: Keras2ImageDataGenerator's work."""
-    return any(arg.keyword is not None and arg.keyword.value in MOVED_BY_HELPER and _set(arg) for arg in call.args)
+    """Whether this generator (all keywords) rotates, shifts, shears, zooms or shifts brightness, or takes options
+    from a dict: Keras2ImageDataGenerator's work."""
+    return any(arg.star == "**" or arg.keyword is not None and arg.keyword.value in MOVED_BY_HELPER and _set(arg)
+               for arg in call.args)
 
 
 def _helper_bases(module: cst.Module) -> set[int]:
@@ -144,11 +149,15 @@ class ImageDataGeneratorToTfKeras(Rule):
         return cst.parse_expression(f"{PORT}.{CLASS}")
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
-        """A generator that rotates, shifts, shears or zooms: Keras2ImageDataGenerator, the same options."""
+        """A generator that rotates, shifts, shears, zooms or shifts brightness, or whose options are a dict:
+        Keras2ImageDataGenerator, the same options (for a dict, the advice says which option it cannot take)."""
         if id(original.func) not in self.helped:
             return updated
         self.converted()
         self.copied[IMAGE_DATA_GENERATOR[0]] = IMAGE_DATA_GENERATOR[1]
+        unseen = next((arg for arg in original.args if arg.star == "**"), None)
+        if unseen is not None:
+            self.report(original, UNSEEN.format(options=code(unseen.value)), advice=True)
         return updated.with_changes(func=cst.Name(IMAGE_DATA_GENERATOR[0]))
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
