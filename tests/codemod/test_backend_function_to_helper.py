@@ -49,7 +49,7 @@ def test_graph_variables_of_the_file_a_set_phase_updates_and_private_tensors_sta
     """, """
         from keras import backend as K
 
-        K.set_learning_phase(0)
+        K.set_learning_phase(1)
         f = K.function([model.input, K.learning_phase()], [model.output])
     """, """
         from keras import backend as K
@@ -197,6 +197,27 @@ def test_inference_set_for_the_whole_file_with_no_phase_fed():
     result, _ = rewrite(source, RULE)
     assert "return keras2_function([model.input], [loss, grads])" in result
     assert_unchanged(source.replace("set_learning_phase(0)", "set_learning_phase(1)"), RULE)
+
+
+def test_inference_set_on_one_path_and_a_phase_fed_on_another_and_a_second_run_changes_nothing():
+    """dandxy89/ImageModels Train.py: `K.set_learning_phase(0)` under `if get_graph:`, a K.function fed the phase
+    under `if show_activation:`. The set goes (backend_functions_to_ops); the function was left on the first run
+    and rewritten on the second. After a set to 0, Keras 2.3.1's K.learning_phase() is the int 0, which its
+    K.function raised on: every function fed a phase in a script that ran was fed it as keras2_function is."""
+    source = """
+        from keras import backend as K
+
+        if get_graph:
+            K.set_learning_phase(0)
+            export(K.get_session())
+        if show_activation:
+            get_activations = K.function([model.layers[0].input, K.learning_phase()], model.layers[3].output)
+            activations = get_activations([X_batch, 0])
+    """
+    result, _ = rewrite(source)
+    assert "get_activations = keras2_function([model.layers[0].input, Keras2LearningPhase()]," in result
+    assert "set_learning_phase" not in result
+    assert rewrite(result)[0] == result
 
 
 def test_a_placeholder_is_the_input_it_becomes_and_a_second_run_changes_nothing():

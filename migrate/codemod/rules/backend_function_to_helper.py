@@ -20,8 +20,11 @@ arrays in the structure Keras 2.3.1 returned; and the gradients as a layer of th
 Left for `backend_functions_to_ops` to report, with what to do:
 - a file with graph variables of its own (`K.variable`, as style transfer's images and loss) or TF1 placeholders,
   which no Keras 3 model takes (a `K.placeholder` becomes the `keras.Input` it stands for), or one that sets the
-  learning phase to training or feeds it after setting it
-  (then the phase fed decided nothing); `K.set_learning_phase(0)` with no phase fed is the mode the helper runs in;
+  learning phase to training; `K.set_learning_phase(0)` with no phase fed is the mode the helper runs in, and
+  beside a phase fed it changed nothing a script that ran could see: K.learning_phase() after it is the int 0,
+  which Keras 2's K.function cannot feed (it raised), so each function fed a phase was built before the set or on
+  another path, and ran in the phase fed, as keras2_function does (and backend_functions_to_ops removes the set:
+  a second run decides as the first);
 - a K.function with `updates=` (a training step) or reading a model's private or training tensors (`_feed_inputs`,
   `total_loss`, an optimizer's `get_gradients`);
 - K.gradients of a function's parameters (a gradient penalty inside a loss, whose `y_pred` is no graph tensor in
@@ -120,7 +123,7 @@ class BackendFunctionToHelper(Rule):
         phases = [call for call, qualified in named if qualified & PHASE_NAMES]
         set_phase = [call for call, qualified in named if _backend(qualified, "set_learning_phase")]
         if any(qualified & GRAPH_INPUTS for _, qualified in named) or \
-                (set_phase and (phases or not all(_inference(call) for call in set_phase))):
+                not all(_inference(call) for call in set_phase):
             return False
         listed = {id(element.value) for found in m.findall(node, m.List()) for element in found.elements}
         phases_listed = all(id(call) in listed and not call.args for call in phases)
