@@ -88,6 +88,27 @@ def test_keywords_are_given_under_the_keras_3_functions_own_names():
     """, RULE)
 
 
+def test_keras_1_keywords_are_given_under_the_keras_3_functions_own_names():
+    # maxhodak/keras-molecules model.py (K.random_normal(..., std=epsilon_std)), mzaradzki/neuralnets' VAE notebooks
+    # (K.random_uniform(low=, high=)), ruidan/Unsupervised-Aspect-Extraction my_layers.py (K.expand_dims(x, dim=-2)):
+    # Keras 1.2.2's names, kept by the rewrite, which tf.random.normal and keras.ops.expand_dims refused
+    assert_rewrites("""
+        from keras import backend as K
+
+        epsilon = K.random_normal(shape=(batch_size, latent), mean=0., std=epsilon_std)
+        u = K.random_uniform(shape=(batch_size, 1), low=-1.0, high=1.0)
+        t = K.expand_dims(x, dim=-2)
+    """, """
+        from keras import backend as K
+        import tensorflow
+        import keras
+
+        epsilon = tensorflow.random.normal(shape=(batch_size, latent), mean=0., stddev=epsilon_std, dtype=keras.backend.floatx())
+        u = tensorflow.random.uniform(shape=(batch_size, 1), minval=-1.0, maxval=1.0, dtype=keras.backend.floatx())
+        t = keras.ops.expand_dims(x, axis=-2)
+    """, RULE)
+
+
 def test_keywords_renamed_call_what_keras_2_called():
     x = np.array([[-2.0, 0.3, 4.0]], dtype="float32")
     got = keras.ops.convert_to_numpy(keras.ops.clip(keras.ops.convert_to_tensor(x=x), x_min=0.0, x_max=1.0))

@@ -123,6 +123,10 @@ KEYWORDS = {
     "permute_dimensions": {"pattern": "axes"}, "gather": {"reference": "x"}, "repeat_elements": {"rep": "repeats"},
     "depthwise_conv2d": {"x": "inputs", "depthwise_kernel": "kernel"}, "dot": {"x": "x1", "y": "x2"},
     "conv2d": {"x": "inputs"}, "conv1d": {"x": "inputs"}, "conv3d": {"x": "inputs"}, "reverse": {"axes": "axis"},
+    # Keras 1's names for the same parameters (Keras 1.2.2: random_normal(shape, mean, std), random_uniform(shape,
+    # low, high), expand_dims(x, dim)), which Keras 2 renamed
+    "random_normal": {"std": "stddev"}, "truncated_normal": {"std": "stddev"},
+    "random_uniform": {"low": "minval", "high": "maxval"}, "expand_dims": {"dim": "axis"},
     **{name: {"x": "x1", "y": "x2"} for name in ("maximum", "minimum", "equal", "not_equal", "greater",
                                                   "greater_equal", "less", "less_equal")},
 }
