@@ -773,3 +773,33 @@ def test_keras_0_s_show_accuracy_goes_with_advice():
     assert "Judge().evaluate(x, show_accuracy=True)" in result
     assert [(f.line, f.advice, "metrics=['accuracy']" in f.message) for f in findings] == [(9, True, True),
                                                                                          (10, True, True)]
+
+
+def test_keras_0_s_class_mode_and_reshape_dims():
+    """uci-cbcl/DanQ DanQ_train.py: `compile(..., class_mode="binary")`, which only chose how Keras 0's show_accuracy
+    counted a hit and Keras 2 and 3 refuse: it goes with advice (a project's own compile keeps it);
+    avisingh599/visual-qa: Keras 0's `Reshape(dims=...)`, Keras 1's target_shape (Permute's dims stays)."""
+    source = """
+        from keras.models import Sequential
+        from keras.layers import Permute, Reshape
+
+        class Trainer:
+            def compile(self, class_mode=None):
+                return class_mode
+
+        model = Sequential()
+        model.add(Reshape(dims=(1, 28, 28), input_shape=(784,)))
+        model.add(Permute(dims=(2, 1, 3)))
+        model.compile(loss='binary_crossentropy', optimizer='rmsprop', class_mode="binary")
+        model.compile(loss='binary_crossentropy',
+                      class_mode="binary", optimizer='rmsprop')
+        Trainer().compile(class_mode="binary")
+    """
+    result, findings = rewrite(source, RULE)
+    assert "model.add(Reshape(target_shape=(1, 28, 28), input_shape=(784,)))\n" in result
+    assert "model.add(Permute(dims=(2, 1, 3)))\n" in result
+    assert "model.compile(loss='binary_crossentropy', optimizer='rmsprop')\n" in result
+    assert "model.compile(loss='binary_crossentropy',\n              optimizer='rmsprop')\n" in result
+    assert 'Trainer().compile(class_mode="binary")' in result
+    assert [(f.line, f.advice, "metrics=['accuracy']" in f.message) for f in findings] == [(12, True, True),
+                                                                                         (13, True, True)]

@@ -113,6 +113,8 @@ LAYER_KEYWORDS: dict[str, dict[str, str]] = {
     **_classes(BATCHNORM_KEYWORDS, "BatchNormalization"),
     **_classes(INPUT_LAYER, "InputLayer"),
 }
+# Keras 0.3's names that Keras 1 renamed and no legacy interface of Keras 2.3.1 took: Reshape(dims=) (target_shape).
+KERAS0_LAYER_KEYWORDS = {"Reshape": {"dims": "target_shape"}}
 # Keras 1's dilated convolutions, which Keras 2 kept as functions returning the convolution with dilation_rate
 ATROUS = {"AtrousConvolution2D": "Conv2D", "AtrousConv2D": "Conv2D", "AtrousConvolution1D": "Conv1D",
           "AtrousConv1D": "Conv1D"}
@@ -198,18 +200,18 @@ PREPROCESSED = {"init": frozenset(SPLIT_INIT), "forget_bias_init": FORGET_BIAS, 
 BATCHNORM_USED = re.compile(rb"\b(?:mode|beta_init|gamma_init)\s*=")
 # The keywords each layer class's call is read for (its table's, its preprocessor's).
 LAYER_READS = {name: frozenset({*table, *(keyword for keyword, classes in PREPROCESSED.items() if name in classes)})
-               for name, table in LAYER_KEYWORDS.items()}
+               for name, table in {**LAYER_KEYWORDS, **KERAS0_LAYER_KEYWORDS}.items()}
 # Keywords that mean Keras 1 only as a keyword of a class that read them: `Dropout(p=...)`, `GaussianNoise(sigma=...)`,
 # `LSTM(input_dim=...)`, `Embedding(dropout=...)` are work, `f(p=1)`, `Dense(input_dim=4)`, `LSTM(dropout=0.2)` are not.
 GATED = frozenset({"p", "sigma", "length", "stride", "inner_activation", "forget_bias_init", "input_dim", "input_dtype",
-                   "dropout"})
+                   "dropout", "dims"})
 GATED_CLASSES = frozenset(name for name, reads in LAYER_READS.items() if reads & GATED)
 # Every keyword a call of this rule's may be given that it renames or drops (GATED: only given to a class reading it).
 KEYWORDS_READ = frozenset({*(keyword for reads in LAYER_READS.values() for keyword in reads), *MODEL_KEYWORDS,
                            *(keyword for names in FUNCTION_KEYWORDS.values() for keyword in names),
                            *(dim for dims in KERNEL_DIMS.values() for dim in dims),
                            "nb_epoch", "mode", "consume_less", "atrous_rate", "concat_axis", "output_shape",
-                           "show_accuracy"}) - GATED
+                           "show_accuracy", "class_mode"}) - GATED
 KEYWORD_USED = re.compile(rb"\b(?:" + b"|".join(re.escape(k.encode()) for k in sorted(
     {*(keyword for reads in LAYER_READS.values() for keyword in reads)} - GATED - {"mode", "beta_init", "gamma_init"}))
                           + rb")\s*=")
@@ -238,7 +240,7 @@ class Keras1Arguments(Rule):
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
     TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes", "Atrous",
-                "visualize_util", "Deconv", "show_accuracy")
+                "visualize_util", "Deconv", "show_accuracy", "class_mode")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -283,7 +285,7 @@ class Keras1Arguments(Rule):
         return False
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.own = user_method_calls(node, FIT_METHODS | {"evaluate"})  # a class's own fit(nb_epoch=...) is not Keras'
+        self.own = user_method_calls(node, FIT_METHODS | {"evaluate", "compile"})  # a class's own fit(nb_epoch=...) is not Keras'
         self.scopes: list[cst.Module | cst.FunctionDef] = [node]
         self.copied: dict[str, str] = {}  # helpers written into the file: name -> source
 
@@ -329,6 +331,8 @@ class Keras1Arguments(Rule):
             if id(original) in self.own:
                 return updated
             return self._renamed(self._without_show_accuracy(original, updated), {"nb_epoch": "epochs"})
+        if isinstance(func, cst.Attribute) and func.attr.value == "compile" and id(original) not in self.own:
+            return self._without_class_mode(original, updated)
         if self.qualified_names(original.func) & MODEL_CLASSES:
             return self._renamed(updated, MODEL_KEYWORDS)
         function = self._keras_function(original)
@@ -346,7 +350,7 @@ class Keras1Arguments(Rule):
         if layer in DECONVOLUTIONS:
             updated = self._without_output_shape(updated)
         updated = self._preprocessed(original, updated, layer)
-        call = self._renamed(updated, LAYER_KEYWORDS.get(layer, {}))
+        call = self._renamed(updated, LAYER_KEYWORDS.get(layer, KERAS0_LAYER_KEYWORDS.get(layer, {})))
         return self._kernel_size(call, KERNEL_DIMS[layer]) if layer in KERNEL_DIMS else call
 
     def _preprocessed(self, original: cst.Call, call: cst.Call, layer: str) -> cst.Call:
@@ -637,6 +641,20 @@ class Keras1Arguments(Rule):
         self.converted()
         self.report(original, "show_accuracy= dropped, as Keras 1 dropped it: for the accuracy, compile the model "
                               "with metrics=['accuracy']", advice=True)
+        if kept and kept[-1] is not updated.args[-1]:
+            kept[-1] = kept[-1].with_changes(comma=updated.args[-1].comma)
+        return updated.with_changes(args=kept)
+
+    def _without_class_mode(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """Keras 0.x's `compile(..., class_mode='categorical')`: it only chose how show_accuracy counted a hit;
+        Keras 1 took no such parameter, Keras 2 and 3 refuse it. It goes, with advice."""
+        kept = [arg for arg in updated.args if arg.keyword is None or arg.keyword.value != "class_mode"]
+        if len(kept) == len(updated.args):
+            return updated
+        self.converted()
+        self.report(original, "class_mode= dropped (Keras 0's compile read it only for show_accuracy's count of "
+                              "hits; Keras 1 had none): for the accuracy, compile with metrics=['accuracy'] "
+                              "(binary or categorical by the loss)", advice=True)
         if kept and kept[-1] is not updated.args[-1]:
             kept[-1] = kept[-1].with_changes(comma=updated.args[-1].comma)
         return updated.with_changes(args=kept)
