@@ -56,6 +56,28 @@ def test_an_unread_name_keras_3_lacks_goes_from_its_import():
     """, RULE)
 
 
+def test_a_gone_module_imported_under_a_name_nothing_reads_goes():
+    # hwangyale/AlphaGomoku utils/keras_utils.py: `import keras.engine as KE`, KE read nowhere in the file; where KE
+    # is read (its train.py: KE.training._make_batches) or the import binds `keras` itself, it stays
+    assert_rewrites("""
+        import keras.engine as KE
+        import keras.layers as KL, keras.engine.topology as KT
+        import numpy as np
+        x = KL.Dense(3)
+    """, """
+        import keras.layers as KL
+        import numpy as np
+        x = KL.Dense(3)
+    """, RULE)
+    assert_unchanged("""
+        import keras.engine as KE
+        import keras.engine
+        batches = KE.training._make_batches(10, 2)
+    """, RULE)
+    assert UnreadGoneImports.triggered(b"import keras.engine as KE\n")
+    assert not UnreadGoneImports.triggered(b"import keras.layers as KL\n")
+
+
 def test_a_name_another_file_of_the_run_takes_stays():
     model = textwrap.dedent("""
         from keras.backend import mean

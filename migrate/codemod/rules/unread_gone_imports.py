@@ -16,6 +16,8 @@ Runs before `legacy_import_paths`, which then neither moves nor reports what wen
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from migrate.codemod.api_surface import surface
@@ -33,6 +35,10 @@ def _gone(module: str, name: str) -> bool:
     return api.covers(module) and not api.exists(f"{module}.{name}")
 
 
+# `import keras.engine as KE`: a module imported under a name of its own (read from the text)
+ALIASED = re.compile(rb"^[ \t]*import[ \t]+((?:keras|tensorflow)(?:\.\w+)+)[ \t]+as[ \t]+\w+", re.MULTILINE)
+
+
 class UnreadGoneImports(DropsStatements):
     NAME = "unread_gone_imports"
     ORDER = 65  # after the rules that rewrite uses away, before legacy_import_paths (70), which reports the rest
@@ -44,7 +50,8 @@ class UnreadGoneImports(DropsStatements):
         then tells whether the file reads it)."""
         if b"__all__" in source:
             return False
-        return any(_gone(module, name) for module, name, _ in keras_from_imports(source, top_level=False))
+        return any(_gone(module, name) for module, name, _ in keras_from_imports(source, top_level=False)) or \
+            any(_gone(*dotted.decode().rpartition(".")[::2]) for dotted in ALIASED.findall(source))
 
     def visit_Module(self, node: cst.Module) -> None:
         filename = self.context.filename or "<string>.py"
@@ -76,6 +83,26 @@ class UnreadGoneImports(DropsStatements):
             return cst.RemovalSentinel.REMOVE
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         return updated.with_changes(names=kept)
+
+    def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import | cst.RemovalSentinel:
+        """`import keras.engine as KE` that nothing reads as KE: gone with the module (hwangyale/AlphaGomoku's
+        utils). Without `as`, the import binds `keras`, which the file may read: it stays."""
+        if self.offered or not self.in_cell:
+            return updated
+        kept = [alias for alias in updated.names if alias.asname is None or "." not in code(alias.name)
+                or not self._unread_gone_module(alias)]
+        if len(kept) == len(updated.names):
+            return updated
+        self.converted(len(updated.names) - len(kept))
+        if not kept:
+            return cst.RemovalSentinel.REMOVE
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        return updated.with_changes(names=kept)
+
+    def _unread_gone_module(self, alias: cst.ImportAlias) -> bool:
+        local = code(alias.asname.name)
+        parent, _, name = code(alias.name).rpartition(".")
+        return local not in self.read and f"{self.module_name}.{local}" not in self.taken and _gone(parent, name)
 
     def _unread_gone(self, module: str, alias: cst.ImportAlias) -> bool:
         local = code(alias.asname.name) if alias.asname else code(alias.name)
