@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from migrate.codemod.keras2_helpers import IMAGE_DATA_GENERATOR
-from migrate.codemod.rules.image_data_generator_to_tf_keras import MOVED_BY_HELPER
+from migrate.codemod.rules.image_data_generator_to_tf_keras import MOVED_BY_HELPER, PARAMETERS
 from tests.codemod.helpers import (
     assert_rewrites,
     assert_unchanged,
@@ -34,7 +34,7 @@ SCRIPT = Path(__file__).parent / "scripts" / "tf_keras_ports_train.py"
 LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
 
 
-@pytest.mark.parametrize("option", ["zca_whitening=True", "zca_whitening=WHITEN", "*options", "**options, zca_whitening=1"])
+@pytest.mark.parametrize("option", ["zca_whitening=True", "zca_whitening=WHITEN", "**options, zca_whitening=1"])
 def test_an_option_the_port_computes_otherwise_keeps_the_generator(option):
     assert_unchanged(f"""
         from keras.preprocessing.image import ImageDataGenerator
@@ -45,7 +45,7 @@ def test_an_option_the_port_computes_otherwise_keeps_the_generator(option):
 
 def test_a_subclass_a_positional_option_a_generator_passed_on_and_a_projects_own_stay():
     for use in ("class Drone(ImageDataGenerator):\n    pass",
-                "gen = ImageDataGenerator(False)",
+                "gen = ImageDataGenerator(False, False, False, False, True)",  # zca_whitening, by its place
                 "make(ImageDataGenerator)",
                 "gen = ImageDataGenerator(rescale=1.)\nother = ImageDataGenerator(zca_whitening=True)"):
         assert_unchanged(f"from keras.preprocessing.image import ImageDataGenerator\n{use}\n", RULE)
@@ -111,6 +111,38 @@ def test_a_generator_built_from_a_dict_of_options_becomes_keras2_image_data_gene
     assert [(f.line, f.rule, f.advice) for f in findings] == [(5, RULE, True)]
     assert "(**aug_dict): Keras2ImageDataGenerator gives Keras 2.3.1's batches for every option but zca_whitening" in \
         findings[0].message
+
+
+def test_options_by_position_are_the_parameters_at_their_place_and_star_args_are_unseen():
+    # Arsey/keras-transfer-learning-for-oxford102 base_model.py: `idg = ImageDataGenerator(*args, **kwargs)`
+    got, findings = rewrite("""
+        from keras.preprocessing.image import ImageDataGenerator
+        plain = ImageDataGenerator(False, True)
+        turned = ImageDataGenerator(False, False, False, False, False, 1e-6, 30)
+
+        def make_generator(*args, **kwargs):
+            idg = ImageDataGenerator(*args, **kwargs)
+            return idg
+    """, RULE)
+    assert "from tensorflow.keras.preprocessing.image import ImageDataGenerator\n" in got
+    assert "plain = ImageDataGenerator(False, True)\n" in got
+    assert "turned = Keras2ImageDataGenerator(False, False, False, False, False, 1e-6, 30)\n" in got
+    assert "    idg = Keras2ImageDataGenerator(*args, **kwargs)\n" in got
+    assert [(f.line, f.advice) for f in findings] == [(7, True)]
+    assert "its options are not seen here (*args, **kwargs)" in findings[0].message
+
+
+def test_the_parameter_order_is_keras_2_3_1s_and_the_ports():
+    import inspect
+
+    from keras.src.legacy.preprocessing.image import ImageDataGenerator
+    assert tuple(inspect.signature(ImageDataGenerator.__init__).parameters)[1:] == PARAMETERS
+    if not LEGACY37.exists():
+        pytest.skip("the Keras 2.3.1 stack (/tmp/legacy37) is absent")
+    done = subprocess.run([str(LEGACY37), "-c", "import inspect; from keras.preprocessing.image import "
+                           "ImageDataGenerator as I; print(' '.join(inspect.signature(I.__init__).parameters))"],
+                          capture_output=True, text=True, env=legacy_env(), timeout=300)
+    assert tuple(done.stdout.split()[1:]) == PARAMETERS
 
 
 def test_beside_a_generator_the_port_takes_and_from_tensorflow_keras():

@@ -9,15 +9,16 @@ mode, grayscale, subsets). It does not for the geometric options: the port build
 swapped (as tf.keras 2.21 does) and centred half a pixel otherwise, so `height_shift_range` moves columns and
 `width_shift_range` rows, rotations turn the other way, zoom and shear act on the other axis; nor for
 `brightness_range`, which scales an image to 0-255 only where it lies outside. A generator with any of those, or
-built from a dict of options (`ImageDataGenerator(**options)`, advised: the dict is not seen), becomes
+built from options not seen here (`ImageDataGenerator(*args, **options)`, advised), becomes
 `Keras2ImageDataGenerator(...)`, the port with Keras 2's affine step and brightness shift, written into the file
-(`keras2_helpers.IMAGE_DATA_GENERATOR`): the same random draws, the same batches. `zca_whitening` (another formula)
-or a positional option keeps the import, and the report says why (legacy_import_paths for `keras`, this rule for a
-`tensorflow.keras` import that Keras 3 runs otherwise).
+(`keras2_helpers.IMAGE_DATA_GENERATOR`): the same random draws, the same batches. An option given by position is
+the parameter at its place (the port's order is Keras 2.3.1's). `zca_whitening` (another formula) keeps the import,
+and the report says why (legacy_import_paths for `keras`, this rule for a `tensorflow.keras` import that Keras 3
+runs otherwise).
 
 Runs after image_data_generator_to_layers, which turns a generator fed to fit by `flow(x, y)` into preprocessing
-layers and tf.data: what that rule leaves is judged here. A subclass, or a generator built with `**options`, shows
-no options: it stays and is reported. The generator spelt from the module (`keras.preprocessing.image.
+layers and tf.data: what that rule leaves is judged here. A subclass, or the class passed on, shows no options: it
+stays and is reported. The generator spelt from the module (`keras.preprocessing.image.
 ImageDataGenerator(...)`, `kr.preprocessing.image...` after `import keras as kr`) is judged the same way: spelt
 `tensorflow.keras.preprocessing.image.ImageDataGenerator` where the port computes the same, else as above.
 """
@@ -45,32 +46,51 @@ DIFFERS = {"rotation_range": "turns the other way",
            "brightness_range": "rounds otherwise", "zca_whitening": "whitens by another formula"}
 MOVED_BY_HELPER = frozenset(DIFFERS) - {"zca_whitening"}
 OFF = ("0", "None", "False")
-UNSEEN = ("its options are not seen here (**{options}): Keras2ImageDataGenerator gives Keras 2.3.1's batches for every "
+# Keras 2.3.1's ImageDataGenerator parameters in order (keras_preprocessing 1.1.2's, and Keras 3's port's: a test
+# compares all three): an option given by position is the one at its place here
+PARAMETERS = ("featurewise_center", "samplewise_center", "featurewise_std_normalization",
+              "samplewise_std_normalization", "zca_whitening", "zca_epsilon", "rotation_range", "width_shift_range",
+              "height_shift_range", "brightness_range", "shear_range", "zoom_range", "channel_shift_range", "fill_mode",
+              "cval", "horizontal_flip", "vertical_flip", "rescale", "preprocessing_function", "data_format",
+              "validation_split", "interpolation_order", "dtype")
+UNSEEN = ("its options are not seen here ({options}): Keras2ImageDataGenerator gives Keras 2.3.1's batches for every "
           "option but zca_whitening, which Keras 3's port computes by another formula; check they do not set it")
 
 
 def _set(arg: cst.Arg) -> bool:
-    """Whether a keyword argument turns its option on (not a literal 0, None or False)."""
+    """Whether an argument turns its option on (not a literal 0, None or False)."""
     return code(arg.value) not in OFF and _number(arg.value) != 0
+
+
+def _options(call: cst.Call) -> list[tuple[str | None, cst.Arg]]:
+    """Each argument of `ImageDataGenerator(...)` with the option it gives (a positional one by its place), None for
+    `*args` / `**options`, whose options are not seen."""
+    named = []
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            named.append((None, arg))
+        elif arg.keyword is not None:
+            named.append((arg.keyword.value, arg))
+        else:
+            named.append((PARAMETERS[index] if index < len(PARAMETERS) else "", arg))
+    return named
 
 
 def differs(call: cst.Call) -> str | None:
     """Why neither the port nor Keras2ImageDataGenerator would compute what Keras 2.3.1 did for this
     `ImageDataGenerator(...)`, or None."""
-    if any(arg.keyword is None and arg.star != "**" for arg in call.args):
-        return "the generator's arguments are not all keywords"
-    for arg in call.args:
-        key = arg.keyword.value if arg.keyword is not None else None
+    for key, arg in _options(call):
+        if key == "":
+            return "it is given more arguments than Keras 2.3.1's ImageDataGenerator took"
         if key in DIFFERS and key not in MOVED_BY_HELPER and _set(arg):
             return f"its {key}=... {DIFFERS[key]} than Keras 2.3.1's"
     return None
 
 
 def moves(call: cst.Call) -> bool:
-    """Whether this generator (all keywords) rotates, shifts, shears, zooms or shifts brightness, or takes options
-    from a dict: Keras2ImageDataGenerator's work."""
-    return any(arg.star == "**" or arg.keyword is not None and arg.keyword.value in MOVED_BY_HELPER and _set(arg)
-               for arg in call.args)
+    """Whether this generator rotates, shifts, shears, zooms or shifts brightness, or takes options not seen here
+    (`*args`, `**options`): Keras2ImageDataGenerator's work."""
+    return any(key is None or key in MOVED_BY_HELPER and _set(arg) for key, arg in _options(call))
 
 
 def _helper_bases(module: cst.Module) -> set[int]:
@@ -155,9 +175,9 @@ class ImageDataGeneratorToTfKeras(Rule):
             return updated
         self.converted()
         self.copied[IMAGE_DATA_GENERATOR[0]] = IMAGE_DATA_GENERATOR[1]
-        unseen = next((arg for arg in original.args if arg.star == "**"), None)
-        if unseen is not None:
-            self.report(original, UNSEEN.format(options=code(unseen.value)), advice=True)
+        unseen = [f"{arg.star}{code(arg.value)}" for arg in original.args if arg.star]
+        if unseen:
+            self.report(original, UNSEEN.format(options=", ".join(unseen)), advice=True)
         return updated.with_changes(func=cst.Name(IMAGE_DATA_GENERATOR[0]))
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
