@@ -56,11 +56,17 @@ def test_a_projects_own_generator_and_other_uses_of_the_generator_stay():
 def test_the_generator_left_keeps_its_import_and_it_is_reported():
     _, findings = rewrite("""
         from keras.preprocessing.image import ImageDataGenerator
-        gen = ImageDataGenerator(zoom_range=0.2)
+        gen = ImageDataGenerator(zoom_range=0.2, zca_whitening=True)
         model.fit_generator(gen.flow(x, y, batch_size=8), steps_per_epoch=10)
     """)
     assert [(f.line, f.rule, f.advice) for f in findings] == [(2, "legacy_import_paths", False)]
     assert "(not rewritten: gen: zoom_range=... has no exact layer" in findings[0].message
+    got, findings = rewrite("""
+        from keras.preprocessing.image import ImageDataGenerator
+        gen = ImageDataGenerator(zoom_range=0.2)
+        model.fit_generator(gen.flow(x, y, batch_size=8), steps_per_epoch=10)
+    """)  # what no layer does exactly, Keras2ImageDataGenerator does (image_data_generator_to_tf_keras)
+    assert findings == [] and "gen = Keras2ImageDataGenerator(zoom_range=0.2)" in got
 
 
 def test_why_a_generator_stays_is_in_the_report():
