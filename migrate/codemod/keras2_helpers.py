@@ -460,7 +460,7 @@ class Merge(keras.layers.Layer):
 
     def call(self, inputs):
         if self.branches is not None:
-            inputs = [branch(x) for branch, x in zip(self.branches, inputs)]
+            inputs = self._branch_outputs(list(inputs) if isinstance(inputs, (list, tuple)) else [inputs])
         if self.mode == 'dot':
             return self.dot(inputs)
         if self.mode == 'concat':
@@ -470,6 +470,34 @@ class Merge(keras.layers.Layer):
         for x in inputs[1:]:
             merged = merge[self.mode](merged, x)
         return merged / len(inputs) if self.mode == 'ave' else merged
+
+    def _branch_outputs(self, inputs):
+        """Each branch called on its own inputs: Keras 1 gave a Sequential that starts with a Merge the inputs of
+        every branch model, each once, in the order met (a merge of merges sharing a branch, as memory networks
+        were, takes that branch's input once)."""
+        fed = dict(zip(map(id, self._sources()), inputs))
+        outputs = []
+        for branch in self.branches:
+            merge = Merge._first_merge(branch)
+            own = [fed[id(source)] for source in (merge._sources() if merge is not None else [branch])]
+            outputs.append(branch(own if merge is not None else own[0]))
+        return outputs
+
+    def _sources(self):
+        """The branch models whose inputs this merge's model takes, each once, in Keras 1's order (depth first)."""
+        found = []
+        for branch in self.branches:
+            merge = Merge._first_merge(branch)
+            for source in merge._sources() if merge is not None else [branch]:
+                if all(source is not seen for seen in found):
+                    found.append(source)
+        return found
+
+    @staticmethod
+    def _first_merge(branch):
+        """The Merge of branch models a branch model starts with (it takes several inputs), or None."""
+        layers = getattr(branch, 'layers', None) or [None]
+        return layers[0] if isinstance(layers[0], Merge) and layers[0].branches is not None else None
 
     def get_config(self):
         config = super().get_config()

@@ -8,9 +8,12 @@ The calls stay as written; the import goes and `Merge`, a layer class written in
 the list of inputs. Checked by running: the merged Sequential fits, predicts what the branches' outputs merged give,
 and saves and loads.
 
-Only when every Merge call of the file can be: a branch that is not a name bound to a `Sequential(...)` in the file
-(Keras 1 merged a layer's existing output; calling it again would make a new one) or a model a Merge was added to
-(it takes several inputs, which Keras 1 gathered without repeats across branches), a mode other than 'sum', 'mul',
+A branch may itself be a model a Merge was added to (sujitpal/dl-models-for-qa's `model.add(Merge([facts, attn]))`,
+facts and attn merges sharing the question encoder, as Keras 1's memory networks were): Keras 1 gave such a model the
+inputs of every branch model under it, each once, in the order met (`get_source_inputs`), and the class routes them
+so (with advice: Keras 3's load_model would rebuild a shared branch twice; a file calling load_model keeps its
+Merge). Only when every Merge call of the file can be: a branch that is not a name bound to a `Sequential(...)` in the
+file (Keras 1 merged a layer's existing output; calling it again would make a new one), a mode other than 'sum', 'mul',
 'ave', 'max', 'concat', 'dot' ('cos', a function), or `node_indices=` / `tensor_indices=` / `arguments=` leave the
 file's Merge as it is, and `legacy_import_paths` reports the import.
 """
@@ -29,6 +32,9 @@ MERGE_CLASSES = frozenset({f"{root}.{module}Merge" for root in ("keras", "tensor
 SEQUENTIAL = frozenset({f"{root}.{module}Sequential" for root in ("keras", "tensorflow.keras")
                         for module in ("", "models.", "engine.sequential.", "engine.training.")})
 MODES = frozenset({"sum", "mul", "ave", "max", "concat", "dot"})
+NESTED_SAVE = ("a merge of merged models: a branch model that takes part twice (a shared encoder) is one model, as in "
+               "Keras 1; Keras 3's load_model would make it two and find weights for one: save and load this model's "
+               "weights (save_weights / load_weights), or build it with the functional API")
 PARAMETERS = ("layers", "mode", "concat_axis", "dot_axes", "output_shape", "output_mask")
 KEPT_KEYWORDS = frozenset({*PARAMETERS, "name"})
 
@@ -43,8 +49,11 @@ class Keras1MergeLayer(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         calls = [call for call in m.findall(node, m.Call(func=m.Name() | m.Attribute()))
                  if self.qualified_names(call.func) & MERGE_CLASSES]
-        sequential = self.names_made_by(node, SEQUENTIAL) - _merged(node, calls)  # the branch models
-        self.merging = bool(calls) and all(_convertible(call, sequential) for call in calls)
+        sequential = self.names_made_by(node, SEQUENTIAL)  # the branch models
+        merged = _merged(node, calls)
+        self.nested = {id(call) for call in calls if _branch_names(call) & merged}
+        self.merging = bool(calls) and all(_convertible(call, sequential) for call in calls) and \
+            not (self.nested and m.findall(node, m.Call(func=m.Name("load_model") | m.Attribute(attr=m.Name("load_model")))))
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom
                          ) -> cst.ImportFrom | cst.RemovalSentinel:
@@ -65,6 +74,8 @@ class Keras1MergeLayer(Rule):
                 not self.qualified_names(original.func) & MERGE_CLASSES:
             return updated
         self.converted()
+        if id(original) in self.nested:
+            self.report(original, NESTED_SAVE, advice=True)
         return updated.with_changes(func=cst.Name(MERGE[0]))
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
@@ -72,12 +83,18 @@ class Keras1MergeLayer(Rule):
 
 
 def _merged(module: cst.Module, calls: list[cst.Call]) -> set[str]:
-    """The names of models a Merge is added to (`attn.add(Merge([q, a]))`): such a model takes a list of inputs, and
-    as a branch of another Merge, whose inputs Keras 1 gathered from every branch's sources without repeats, it would
-    get one of them."""
+    """The names of models a Merge is added to (`attn.add(Merge([q, a]))`): such a model takes a list of inputs."""
     merges = {id(call) for call in calls}
     return {add.func.value.value for add in m.findall(module, m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("add"))))
             if add.args and id(add.args[0].value) in merges}
+
+
+def _branch_names(call: cst.Call) -> set[str]:
+    """The names in a Merge's list of branches (its first argument, or `layers=`)."""
+    layers = next((arg.value for arg in call.args if arg.keyword is None or arg.keyword.value == "layers"), None)
+    if not isinstance(layers, (cst.List, cst.Tuple)):
+        return set()
+    return {element.value.value for element in layers.elements if isinstance(element.value, cst.Name)}
 
 
 def _convertible(call: cst.Call, sequential: set[str]) -> bool:
