@@ -635,26 +635,23 @@ class Keras1Arguments(Rule):
     def _without_show_accuracy(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         """Keras 0.x's `fit(..., show_accuracy=True)` / `evaluate(...)`: Keras 1 dropped it with a warning (the
         accuracy is a metric given to compile), Keras 2 and 3 refuse it. It goes, with advice."""
-        kept = [arg for arg in updated.args if arg.keyword is None or arg.keyword.value != "show_accuracy"]
-        if len(kept) == len(updated.args):
-            return updated
-        self.converted()
-        self.report(original, "show_accuracy= dropped, as Keras 1 dropped it: for the accuracy, compile the model "
-                              "with metrics=['accuracy']", advice=True)
-        if kept and kept[-1] is not updated.args[-1]:
-            kept[-1] = kept[-1].with_changes(comma=updated.args[-1].comma)
-        return updated.with_changes(args=kept)
+        return self._without_keyword(original, updated, "show_accuracy", "show_accuracy= dropped, as Keras 1 dropped "
+                                     "it: for the accuracy, compile the model with metrics=['accuracy']")
 
     def _without_class_mode(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         """Keras 0.x's `compile(..., class_mode='categorical')`: it only chose how show_accuracy counted a hit;
         Keras 1 took no such parameter, Keras 2 and 3 refuse it. It goes, with advice."""
-        kept = [arg for arg in updated.args if arg.keyword is None or arg.keyword.value != "class_mode"]
+        return self._without_keyword(original, updated, "class_mode", "class_mode= dropped (Keras 0's compile read "
+                                     "it only for show_accuracy's count of hits; Keras 1 had none): for the accuracy, "
+                                     "compile with metrics=['accuracy'] (binary or categorical by the loss)")
+
+    def _without_keyword(self, original: cst.Call, updated: cst.Call, keyword: str, advice: str) -> cst.Call:
+        """The call without `keyword=...`, with `advice` at it, where it was given."""
+        kept = [arg for arg in updated.args if arg.keyword is None or arg.keyword.value != keyword]
         if len(kept) == len(updated.args):
             return updated
         self.converted()
-        self.report(original, "class_mode= dropped (Keras 0's compile read it only for show_accuracy's count of "
-                              "hits; Keras 1 had none): for the accuracy, compile with metrics=['accuracy'] "
-                              "(binary or categorical by the loss)", advice=True)
+        self.report(original, advice, advice=True)
         if kept and kept[-1] is not updated.args[-1]:
             kept[-1] = kept[-1].with_changes(comma=updated.args[-1].comma)
         return updated.with_changes(args=kept)

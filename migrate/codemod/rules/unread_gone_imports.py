@@ -75,22 +75,19 @@ class UnreadGoneImports(DropsStatements):
                 isinstance(updated.names, cst.ImportStar):
             return updated
         module = code(updated.module)
-        kept = [alias for alias in updated.names if not self._unread_gone(module, alias)]
-        if len(kept) == len(updated.names):
-            return updated
-        self.converted(len(updated.names) - len(kept))
-        if not kept:
-            return cst.RemovalSentinel.REMOVE
-        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        return updated.with_changes(names=kept)
+        return self._without(updated, [alias for alias in updated.names if not self._unread_gone(module, alias)])
 
     def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import | cst.RemovalSentinel:
         """`import keras.engine as KE` that nothing reads as KE: gone with the module (hwangyale/AlphaGomoku's
         utils). Without `as`, the import binds `keras`, which the file may read: it stays."""
         if self.offered or not self.in_cell:
             return updated
-        kept = [alias for alias in updated.names if alias.asname is None or "." not in code(alias.name)
-                or not self._unread_gone_module(alias)]
+        return self._without(updated, [alias for alias in updated.names if alias.asname is None
+                                       or "." not in code(alias.name) or not self._unread_gone_module(alias)])
+
+    def _without(self, updated: cst.Import | cst.ImportFrom, kept: list[cst.ImportAlias]
+                 ) -> cst.Import | cst.ImportFrom | cst.RemovalSentinel:
+        """The import with only the names `kept` (the others counted as converted), or removed when none is."""
         if len(kept) == len(updated.names):
             return updated
         self.converted(len(updated.names) - len(kept))
