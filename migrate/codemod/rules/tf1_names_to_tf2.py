@@ -456,7 +456,7 @@ def session_returners(source: bytes) -> list[str]:
 
 # `qualifier.name(`, or the end of a dotted name read (`fft = tf.fft`, `isinstance(d, tf.Dimension)`)
 _DOTTED = re.compile(rb"(\w+)[ \t]*\.[ \t]*(\w+)\b(?![ \t]*\.)")
-_KEYWORD = re.compile(rb"[(,][ \t]*(\w+)[ \t]*=(?!=)")
+_KEYWORD = re.compile(rb"[(,]\s*(\w+)[ \t]*=(?!=)")  # a keyword after `(` or `,`, on that line or the next
 _FROM_TENSORFLOW = re.compile(rb"^[ \t]*from[ \t]+tensorflow[ \t]+import[ \t]+\(?([\w, \t]+)", re.M)
 _WORD = re.compile(rb"\w+")
 # What a file may call TensorFlow's top level (`tf.ceil(`): the usual names, and every alias an import gives it.
@@ -493,7 +493,11 @@ def _mentions_table(source: bytes) -> bool:
     the text (before parsing). Reorders alone do not let a file in: they matter only with more positional
     arguments than most calls have, and apply wherever the file is parsed."""
     names, keywords = _table_words()
-    if not keywords.isdisjoint(_KEYWORD.findall(source)):
+    given = set(_KEYWORD.findall(source))
+    if not keywords.isdisjoint(given):
+        return True
+    # a common keyword (`targets=`) given where a function whose name is distinctive is called
+    if any(not renamed.isdisjoint(given) and function + b"(" in source for function, renamed in _keyword_functions()):
         return True
     parents = _table_parents()
     for imported in _FROM_TENSORFLOW.findall(source):  # `from tensorflow import set_random_seed`
@@ -548,6 +552,20 @@ def _build_table_words() -> list[list[str]]:
     keywords = {keyword.encode() for renames in tables.keywords.values() for keyword, new in renames.items() if new}
     keywords = {k for k in keywords if (b"_" in k or k in DISTINCT_SHORT) and k not in COMMON_KEYWORDS}
     return [sorted(name.decode() for name in names), sorted(keyword.decode() for keyword in keywords)]
+
+
+@lru_cache(maxsize=1)
+def _keyword_functions() -> tuple[tuple[bytes, frozenset[bytes]], ...]:
+    """The functions whose keywords the tables rename, by a last name distinctive enough to find in the text
+    (`weighted_cross_entropy_with_logits`, whose `targets=` became `labels=`), with those keywords: `_table_words`
+    keeps only keywords that mean TensorFlow 1 wherever they occur, and `targets=` does not."""
+    tables, _ = _tables()
+    found: dict[bytes, set[bytes]] = {}
+    for function, renames in tables.keywords.items():
+        name = function.rpartition(".")[2]
+        if function.startswith("tf.") and "_" in name and len(name) >= 10:
+            found.setdefault(name.encode(), set()).update(old.encode() for old, new in renames.items() if new)
+    return tuple((name, frozenset(renamed)) for name, renamed in sorted(found.items()) if renamed)
 
 
 @lru_cache(maxsize=1)
