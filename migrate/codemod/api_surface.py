@@ -32,7 +32,7 @@ from functools import lru_cache
 from importlib import util
 from pathlib import Path
 
-CACHE_FORMAT = 6
+CACHE_FORMAT = 7
 ROOTS = ("keras", "tensorflow")
 # Public module spellings that are another module's (TensorFlow 2.16+ with Keras 3: `tf.keras` is this one).
 ALIASES = {"tensorflow.keras": "keras._tf_keras.keras",
@@ -690,9 +690,11 @@ def _init_of(call: ast.Call) -> ast.expr | None | bool:
 
 
 def _class_signature(surface: Surface, module: str, node: ast.ClassDef, depth: int) -> Signature | None:
-    """A class's constructor keywords: its `__init__`'s, and its bases' where `**kwargs` goes up to them (a
-    class without `__init__` takes its first base's)."""
-    init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    """A class's constructor keywords: its `__init__`'s (else its `__new__`'s: TF-TRT's TrtConversionParams, a
+    namedtuple whose `__new__` gives the fields defaults), and its bases' where `**kwargs` goes up to them (a class
+    with neither takes its first base's)."""
+    init = next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None) or \
+        next((s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__new__"), None)
     if init is not None:
         signature, to_bases = _function_signature(init)
         if not to_bases:

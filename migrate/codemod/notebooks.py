@@ -19,8 +19,10 @@ cell from 1).
 from __future__ import annotations
 
 import ast
+import io
 import keyword
 import re
+import tokenize
 from dataclasses import dataclass, replace
 
 from migrate.codemod.factories import Survey
@@ -37,6 +39,7 @@ PLACEHOLDER = "# migrate: IPython line {}"
 # Line magics whose argument is a Python statement: the statement stays visible to the rules.
 PYTHON_LINE_MAGIC = re.compile(r"^([ \t]*)(%(?:time|timeit|prun|debug)[ \t]+(?:-\S+[ \t]+)*)(\S.*)$")
 PREFIX = "# migrate: IPython prefix {}"
+WORD = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 
 
 @dataclass(frozen=True)
@@ -245,7 +248,22 @@ def _import_line(module: str, name: str, alias: str) -> str:
 
 
 def _words(source: str) -> set[str]:
-    return {word for word in re.findall(r"[A-Za-z_]\w*", source) if not keyword.iskeyword(word)}
+    """The names a cell may read: its name tokens, but not those after a dot or in strings and comments (a helper a
+    rewrite wrote, `class Keras2ImageDataGenerator(tensorflow.keras.preprocessing.image.ImageDataGenerator)` with a
+    docstring naming Keras 2's ImageDataGenerator, reads `tensorflow`, not the ImageDataGenerator a cell before
+    imported). An f-string's words count; a cell the tokenizer cannot read gives every word of its text."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return {word for word in WORD.findall(source) if not keyword.iskeyword(word)}
+    words = set()
+    for before, token in zip([None, *tokens], tokens, strict=False):
+        if token.type == tokenize.NAME and not (before is not None and before.type == tokenize.OP
+                                                and before.string == "."):
+            words.add(token.string)
+        elif token.type == tokenize.STRING and "f" in token.string.split("'", 1)[0].split('"', 1)[0].lower():
+            words |= set(WORD.findall(token.string))  # an f-string's fields read names
+    return {word for word in words if not keyword.iskeyword(word)}
 
 
 def _cell_error(error: str, context: Context) -> str:

@@ -52,6 +52,12 @@ def test_signatures_follow_kwargs_to_the_bases_that_take_them(tables):
     assert {"inputs", "outputs", "name", "trainable"} <= model.names and not model.takes("input")
 
 
+def test_a_class_without_init_takes_its_new_s_keywords(tables):
+    params = tables.signature("tensorflow.python.compiler.tensorrt.trt_convert.TrtConversionParams")
+    assert {"precision_mode", "max_workspace_size_bytes", "allow_build_at_runtime"} <= params.names
+    assert not params.any_keyword and not params.takes("max_batch_size")
+
+
 def test_model_members_include_sequential_and_functional(tables):
     members = tables.model_members()
     assert {"fit", "compile", "add", "inputs", "train_function", "save_weights"} <= members

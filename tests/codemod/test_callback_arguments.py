@@ -201,3 +201,36 @@ def test_save_freq_in_batches_finds_no_val_metric(tmp_path):
                                             save_freq=2)
     with pytest.raises(KeyError):
         model.fit(*data, batch_size=4, epochs=1, validation_data=data, callbacks=[named], verbose=0)
+
+
+def test_lambda_callback_batch_hooks_take_keras_3_s_parameter_names():
+    # surmenok/keras_lr_finder lr_finder.py: `LambdaCallback(on_batch_end=lambda batch, logs: ...)`
+    assert "on_batch_end" not in inspect.signature(keras.callbacks.LambdaCallback).parameters
+    assert_rewrites("""
+        from keras.callbacks import LambdaCallback
+        callback = LambdaCallback(on_batch_end=lambda batch, logs: self.on_batch_end(batch, logs))
+        other = LambdaCallback(on_batch_begin=start, on_epoch_end=done)
+    """, """
+        from keras.callbacks import LambdaCallback
+        callback = LambdaCallback(on_train_batch_end=lambda batch, logs: self.on_batch_end(batch, logs))
+        other = LambdaCallback(on_train_batch_begin=start, on_epoch_end=done)
+    """, RULE)
+
+
+def test_lambda_callback_given_both_names_keeps_them():
+    assert_unchanged("""
+        from keras.callbacks import LambdaCallback
+        callback = LambdaCallback(on_batch_end=f, on_train_batch_end=g)
+    """, RULE)
+
+
+def test_the_renamed_lambda_callback_hook_runs_once_a_batch_under_keras_3():
+    """What Keras 2.3.1's LambdaCallback(on_batch_end=) did: once per training batch, with the batch index."""
+    import numpy as np
+
+    seen = []
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    callback = keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: seen.append(batch))
+    model.fit(np.zeros((8, 2)), np.zeros((8, 1)), batch_size=2, epochs=1, verbose=0, callbacks=[callback])
+    assert seen == [0, 1, 2, 3]

@@ -57,6 +57,23 @@ def test_a_removed_keyword_is_reported_at_the_keyword():
     assert "tf.reduce_max() takes no keyword `keep_dims`" in left[1][1] and "keepdims=" in left[1][1]
 
 
+def test_a_removed_keyword_of_a_class_built_by_new_is_reported():
+    # fsx950223/mobilenetv2-yolov3 yolo.py: TF-TRT's TrtConversionParams is a namedtuple whose `__new__` gives the
+    # fields defaults; TF 2.4 dropped is_dynamic_op, max_batch_size and rewriter_config_template from it
+    left = _left("""
+        from tensorflow.python.compiler.tensorrt import trt_convert as trt
+        params = trt.TrtConversionParams(
+            rewriter_config_template=None,
+            precision_mode=trt.TrtPrecisionMode.FP16,
+            is_dynamic_op=True,
+            max_batch_size=1)
+    """)
+    assert [(line, message.split(" in Keras")[0]) for line, message in left] == [
+        (4, "trt.TrtConversionParams() takes no keyword `rewriter_config_template`"),
+        (6, "trt.TrtConversionParams() takes no keyword `is_dynamic_op`"),
+        (7, "trt.TrtConversionParams() takes no keyword `max_batch_size`")]
+
+
 def test_a_keyword_keras_2_refused_too_says_the_line_never_ran():
     # aurora95/Keras-FCN utils/basics.py: Keras 2.3.1 raises "Keyword argument not understood: stride" on it
     left = _left("""

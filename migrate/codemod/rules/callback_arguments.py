@@ -8,7 +8,10 @@ file's imports that counts epochs as Keras 2's ModelCheckpoint did and lets Kera
 the diff shows the class); where the file's top-level imports do not bind the ModelCheckpoint named, it is
 reported. `save_freq=N * steps_per_epoch` would not be the same: it saves at the end of a batch, before
 validation, so a `val_` monitor (Keras 3 then saves every time, best or not) or `{val_loss}` in the path (a
-KeyError; both in qqwweee/keras-yolo3's train.py) finds nothing there. TensorBoard's `write_grads`,
+KeyError; both in qqwweee/keras-yolo3's train.py) finds nothing there. LambdaCallback's `on_batch_begin` and `on_batch_end` (Keras 2's
+names for the training-batch hooks) become `on_train_batch_begin` and `on_train_batch_end`, Keras 3's parameters
+for the same hooks (it still takes the old names, as attributes its base class calls, but no signature names them).
+TensorBoard's `write_grads`,
 `batch_size`, `embeddings_layer_names` and `embeddings_data`, which TensorFlow 2's Keras already ignored, are
 removed (advice). Keras 3's ProgbarLogger always counts steps and takes no `count_mode`: `count_mode='steps'`
 goes; any other value (`'samples'`, Keras 2's default, or one not written out: Keras 2 refused all others) changed
@@ -24,7 +27,10 @@ from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
 
 MODULES = ("keras.callbacks.", "tensorflow.keras.callbacks.")
-RENAMES = {"ReduceLROnPlateau": {"epsilon": "min_delta"}}
+RENAMES = {"ReduceLROnPlateau": {"epsilon": "min_delta"},
+           # Keras 2's LambdaCallback hooks, which Keras 3's takes only into **kwargs (set as attributes, called by
+           # the base class's on_train_batch_* for backward compatibility): the names that are its own parameters
+           "LambdaCallback": {"on_batch_begin": "on_train_batch_begin", "on_batch_end": "on_train_batch_end"}}
 DROPPED = {"ModelCheckpoint": {"period": "1"}}
 # Dropped whatever their value, with advice: TensorFlow 2's Keras already ignored them (with a warning).
 # (tf_keras 2.21's TensorBoard: "supported_kwargs", each ignored with a warning.)
@@ -62,7 +68,7 @@ class CallbackArguments(Rule):
     NAME = "callback_arguments"
     ORDER = 36
     TRIGGERS = ("epsilon=", "epsilon =", "period=", "period =", "write_grads", "batch_size", "embeddings_layer_names",
-                "embeddings_data", "ProgbarLogger(")
+                "embeddings_data", "ProgbarLogger(", "on_batch_begin", "on_batch_end")
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
@@ -71,7 +77,8 @@ class CallbackArguments(Rule):
         return super().triggered(source, survey) and any(
             name.encode() in source for name in {*RENAMES, *DROPPED, *REPORTED, *IGNORED, *COUNTED})
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = ("ReduceLROnPlateau(epsilon=) -> min_delta=, ModelCheckpoint(period=1) dropped, period=N -> a "
+    DESCRIPTION = ("ReduceLROnPlateau(epsilon=) -> min_delta=, LambdaCallback(on_batch_end=) -> "
+                   "on_train_batch_end=, ModelCheckpoint(period=1) dropped, period=N -> a "
                    "subclass saving every N epochs, ProgbarLogger(count_mode=) dropped")
 
     def _callback(self, call: cst.Call) -> str | None:
@@ -131,7 +138,9 @@ class CallbackArguments(Rule):
                                         f"with {parameter}='samples' (its default)", advice=True)
                 changed = True
                 continue
-            if keyword in RENAMES.get(callback, {}):
+            if keyword in RENAMES.get(callback, {}) and not any(
+                    other.keyword is not None and other.keyword.value == RENAMES[callback][keyword]
+                    for other in original.args):
                 arg = arg.with_changes(keyword=cst.Name(RENAMES[callback][keyword]))
                 changed = True
             elif keyword in DROPPED.get(callback, {}) and code(arg.value) == DROPPED[callback][keyword]:
