@@ -306,6 +306,38 @@ def test_an_inference_learning_phase_goes_and_a_training_one_is_reported():
     assert [(f.line, f.rule) for f in findings] == [(9, RULE)]
 
 
+def test_a_learning_phase_saved_and_put_back_around_inference_goes():
+    # fsx950223/mobilenetv2-yolov3 yolo3/map.py: a callback's evaluation at the end of training
+    assert_rewrites("""
+        import tensorflow as tf
+
+        class MAPCallback(tf.keras.callbacks.Callback):
+            def on_train_end(self, logs={}):
+                origin_learning_phase = tf.keras.backend.learning_phase()
+                tf.keras.backend.set_learning_phase(0)
+                APs = self.calculate_aps()
+                tf.keras.backend.set_learning_phase(origin_learning_phase)
+                print(APs)
+    """, """
+        import tensorflow as tf
+
+        class MAPCallback(tf.keras.callbacks.Callback):
+            def on_train_end(self, logs={}):
+                APs = self.calculate_aps()
+                print(APs)
+    """, RULE)
+
+
+def test_a_saved_learning_phase_read_otherwise_stays_reported():
+    findings = assert_unchanged("""
+        from keras import backend as K
+        phase = K.learning_phase()
+        outputs = K.function([x, phase], [y])
+        K.set_learning_phase(phase)
+    """, RULE)
+    assert findings
+
+
 def test_switch_on_a_mask_becomes_where_and_on_a_scalar_with_branches_cond():
     # david8862/keras-YOLOv3-model-set's and qqwweee/keras-yolo3's losses: the mask has the values' rank.
     findings = assert_rewrites("""

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
@@ -266,6 +267,7 @@ class BackendFunctionsToOps(DropsStatements):
         self.orderings: set[int] = set()  # the image_dim_ordering() calls a comparison rewrites
         self.inference = self.dropped  # the K.set_learning_phase(0) statements removed, and their calls
         self.phase_calls = calls_after(node) if "set_learning_phase" in node.code else {}
+        self.saved_phases = self._saved_phases(node) if "set_learning_phase" in node.code else set()
         self.counted: set[int] = set()  # calls of _get_available_gpus() whose result only len() reads
         self.assigned: set[int] = set()  # attributes assigned to (`K._BACKEND = 'theano'` is not a read)
         self.copied: dict[str, str] = {}  # Keras 2 backend functions written into the file: name -> source
@@ -320,6 +322,10 @@ class BackendFunctionsToOps(DropsStatements):
         (fit does), so the statement has nothing left to do and goes, unless its function (or module) trains after
         it: Keras 2 then trained with Dropout off and BatchNormalization frozen, and it is reported. A learning phase
         of 1 is reported (where only training follows, `training_learning_phase` has removed it)."""
+        if id(node) in self.saved_phases:
+            self.inference.add(id(node))
+            self.inference.add(id(node.body[0].value))
+            return
         if len(node.body) != 1 or not isinstance(node.body[0], cst.Expr) or not isinstance(node.body[0].value, cst.Call):
             return
         call = node.body[0].value
@@ -329,6 +335,29 @@ class BackendFunctionsToOps(DropsStatements):
                 not trains_after(self.phase_calls.get(id(node), set())):
             self.inference.add(id(call))
             self.inference.add(id(node))
+
+    def _saved_phases(self, module: cst.Module) -> set[int]:
+        """The lines `phase = K.learning_phase()` and `K.set_learning_phase(phase)` where that is all the file does
+        with `phase`: Keras 2 code saved the phase to put it back after a K.set_learning_phase(0) (yolo3/map.py of
+        fsx950223/mobilenetv2-yolov3, around a callback's evaluation). Keras 3 has no phase to save or restore:
+        the lines go (and the set to 0 between them as any other)."""
+        lines: set[int] = set()
+        for line in m.findall(module, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(m.Name())],
+                                                                               value=m.Call(args=[]))])):
+            assign = line.body[0]
+            name = assign.targets[0].target.value
+            if self._function(assign.value.func) != "learning_phase":
+                continue
+            restores = [each for each in m.findall(module, m.SimpleStatementLine(body=[m.Expr(m.Call(
+                args=[m.Arg(m.Name(name), keyword=None)]))])) if self._function(each.body[0].value.func) ==
+                "set_learning_phase"]
+            assigned = [each for each in m.findall(module, m.AssignTarget(m.Name(name)))]
+            not_reads = {id(arg.keyword) for arg in m.findall(module, m.Arg(keyword=m.Name(name)))} | \
+                {id(attribute.attr) for attribute in m.findall(module, m.Attribute(attr=m.Name(name)))}
+            reads = [each for each in m.findall(module, m.Name(name)) if id(each) not in not_reads]
+            if restores and len(assigned) == 1 and len(reads) == 1 + len(restores):
+                lines |= {id(line), *(id(each) for each in restores)}
+        return lines
 
     def _imported_constant(self, node: cst.BaseExpression) -> str | None:
         """The value of a constant another file of the run sets once (`from constants import TEST_PHASE`, or
