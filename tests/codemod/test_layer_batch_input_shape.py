@@ -1,13 +1,17 @@
 """layer_batch_input_shape: must-not-change cases first, then before/after, then the rewritten code run by Keras 3."""
 
+import os
 import textwrap
+from pathlib import Path
 
 import keras
 import numpy as np
+import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, probe_under_both, rewrite
 
 RULE = "layer_batch_input_shape"
+LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
 
 
 def test_input_layers_other_callables_and_keras_3_spellings_stay():
@@ -68,6 +72,82 @@ def test_a_stateful_layer_needs_its_batch_size_and_is_reported():
     findings = assert_unchanged(source, RULE)
     assert [(f.line, f.advice) for f in findings] == [(3, False)]
     assert "stateful" in findings[0].message
+
+
+def test_a_stateful_first_layer_of_a_sequential_gets_its_batch_size_from_an_input_put_first():
+    # PacktPublishing/Keras-Deep-Learning-Cookbook Chapter07 lstm-timeseries-forecasting_v1.py (a stateful LSTM
+    # tutorial's model)
+    assert_rewrites("""
+        from keras.models import Sequential
+        from keras.layers import LSTM, Dense
+
+        def fit_lstm(X, n_batch, n_neurons):
+            model = Sequential()
+            model.add(LSTM(n_neurons, batch_input_shape=(n_batch, X.shape[1], X.shape[2]), stateful=True))
+            model.add(Dense(1))
+            return model
+
+        other = Sequential([LSTM(4, batch_input_shape=(1, 1, 1), stateful=True, return_sequences=True), Dense(1)])
+    """, """
+        from keras.models import Sequential
+        from keras.layers import LSTM, Dense
+        import keras
+
+        def fit_lstm(X, n_batch, n_neurons):
+            model = Sequential()
+            model.add(keras.Input(batch_shape=(n_batch, X.shape[1], X.shape[2])))
+            model.add(LSTM(n_neurons, stateful=True))
+            model.add(Dense(1))
+            return model
+
+        other = Sequential([keras.Input(batch_shape=(1, 1, 1)), LSTM(4, stateful=True, return_sequences=True), Dense(1)])
+    """, RULE)
+
+
+def test_a_stateful_layer_after_another_is_still_reported():
+    findings = assert_unchanged("""
+        from keras.models import Sequential
+        from keras.layers import LSTM, Dense
+        model = Sequential()
+        model.add(Dense(3, input_shape=(1, 4)))
+        model.add(LSTM(4, batch_input_shape=(2, 1, 4), stateful=True))
+    """, RULE)
+    assert [f.line for f in findings] == [6]
+
+
+STATEFUL_PROBE = textwrap.dedent("""
+    import sys
+    import numpy as np
+    from keras.models import Sequential
+    from keras.layers import LSTM, Dense
+
+    w = np.load(sys.argv[1])
+    model = Sequential()
+    model.add(LSTM(3, batch_input_shape=(2, 1, 4), stateful=True))
+    model.add(Dense(1))
+    model.set_weights([w["k"], w["r"], w["b"], w["dk"], w["db"]])
+    x = w["x"]
+    first = np.concatenate([model.predict(x[i:i + 2], batch_size=2) for i in range(0, 6, 2)])
+    model.reset_states()
+    again = model.predict(x[0:2], batch_size=2)
+    np.savez(sys.argv[2], first=first, again=again)
+    print("ok")
+""")
+
+
+def test_the_stateful_lstm_carries_its_state_as_keras_2_3_1_did(tmp_path):
+    if not LEGACY37.exists():
+        pytest.skip(f"no Keras 2.3.1 stack at {LEGACY37}")
+    rng = np.random.default_rng(1)
+    weights = tmp_path / "weights.npz"
+    np.savez(weights, x=rng.normal(size=(6, 1, 4)).astype("float32"), k=rng.normal(size=(4, 12)).astype("float32"),
+             r=rng.normal(size=(3, 12)).astype("float32"), b=rng.normal(size=12).astype("float32"),
+             dk=rng.normal(size=(3, 1)).astype("float32"), db=np.zeros(1, "float32"))
+    probe = tmp_path / "probe.py"
+    probe.write_text(STATEFUL_PROBE)
+    got, target = probe_under_both(LEGACY37, probe, weights, tmp_path, ("first", "again"))
+    assert "keras.Input(batch_shape=(2, 1, 4))" in target.read_text()
+    assert not np.allclose(got["first"][:2], got["first"][2:4])  # the state carried from batch to batch
 
 
 def test_the_rewritten_sequential_takes_the_input_keras_2_built_it_for():

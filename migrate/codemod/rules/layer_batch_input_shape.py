@@ -5,17 +5,25 @@ its input from the first layer's), and refuse the other keyword. InputLayer keep
 The batch size goes. Where it is `None` that is the same model. Where it is a number or a name (a fixed batch), a
 Keras 3 model takes any batch size, which a working script never noticed; the report says so, and says what keeps
 it (`keras.Input(batch_shape=...)` first). A layer given `stateful=True` needs that batch size: it is reported, not
-rewritten. A shape that is not a tuple or list written out becomes `tuple(shape)[1:]`.
+rewritten, except as the first layer of a Sequential the file makes (`model = Sequential()` and the first statement
+naming `model` after it, `model.add(LSTM(..., batch_input_shape=S, stateful=True))`, or the first element of
+`Sequential([...])`, as stateful LSTM tutorials wrote it): `keras.Input(batch_shape=S)` goes first, which is how Keras 3
+gives a stateful layer its batch size, and the layer loses the keyword. A shape that is not a tuple or list written out
+becomes `tuple(shape)[1:]`.
 """
 
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
+from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, names_in
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
+SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tensorflow.keras")
+                       for module in ("", "models.", "models.sequential."))
 KEPT_BY = ("InputLayer", "Input")  # Keras 3's InputLayer reads batch_input_shape= itself
 KEYWORD = "batch_input_shape"
 
@@ -27,7 +35,65 @@ class LayerBatchInputShape(Rule):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Layer(batch_input_shape=(None, 16)) -> Layer(input_shape=(16,)); a fixed batch size is named"
 
+    def visit_Module(self, node: cst.Module) -> None:
+        self.first: dict[int, cst.BaseExpression] = {}  # id of a stateful first layer's call -> its batch_input_shape
+        self.added: dict[int, str] = {}  # id of the line `model.add(LAYER(...))` of such a layer -> `model`
+        for block in [node, *m.findall(node, m.IndentedBlock())]:
+            self._first_layers(block.body)
+
+    def _first_layers(self, body: tuple[cst.BaseStatement, ...]) -> None:
+        """The stateful layers given batch_input_shape that are the first layer of a Sequential made in `body`."""
+        for index, statement in enumerate(body):
+            made = _assigned_call(statement)
+            if made is None or not self.qualified_names(made[1].func) & SEQUENTIAL:
+                continue
+            name, call = made
+            if call.args and isinstance(call.args[0].value, (cst.List, cst.Tuple)) and call.args[0].value.elements:
+                self._stateful_first(call.args[0].value.elements[0].value)
+                continue
+            following = next((later for later in body[index + 1:]
+                              if name in {each.value for each in names_in(later)}), None)
+            added = _added(following, name)
+            if added is not None and self._stateful_first(added):
+                self.added[id(following)] = name
+
+    def _stateful_first(self, layer: cst.BaseExpression) -> bool:
+        if not isinstance(layer, cst.Call) or not self.qualified_names(layer.func) & {
+                f"{module}{name}" for module in LAYER_MODULES for name in ("LSTM", "GRU", "SimpleRNN", "ConvLSTM2D",
+                                                                            "Bidirectional", "RNN", "CuDNNLSTM")}:
+            return False
+        given = _keyword(layer, KEYWORD)
+        stateful = _keyword(layer, "stateful")
+        if given is None or stateful is None or code(stateful.value) in ("False", "0"):
+            return False
+        self.first[id(layer)] = given.value
+        return True
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.FlattenSentinel:
+        name = self.added.get(id(original))
+        if name is None:
+            return updated
+        layer = original.body[0].value.args[0].value
+        AddImportsVisitor.add_needed_import(self.context, "keras")
+        shape = code(self.first[id(layer)])
+        line = cst.parse_statement(f"{name}.add(keras.Input(batch_shape={shape}))")
+        return cst.FlattenSentinel([line.with_changes(leading_lines=updated.leading_lines),
+                                    updated.with_changes(leading_lines=())])
+
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        if id(original) in self.first:  # goes to the keras.Input put first
+            self.converted()
+            return updated.with_changes(args=_without_keyword(updated.args, KEYWORD))
+        first = updated.args[0].value if updated.args and isinstance(updated.args[0].value, (cst.List, cst.Tuple)) \
+            else None
+        if first is not None and first.elements and id(original.args[0].value.elements[0].value) in self.first:
+            shape = code(self.first[id(original.args[0].value.elements[0].value)])
+            AddImportsVisitor.add_needed_import(self.context, "keras")
+            element = cst.Element(cst.parse_expression(f"keras.Input(batch_shape={shape})"),
+                                  comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+            return updated.with_changes(args=[updated.args[0].with_changes(
+                value=first.with_changes(elements=[element, *first.elements])), *updated.args[1:]])
         given = next((arg for arg in updated.args if arg.keyword is not None and arg.keyword.value == KEYWORD), None)
         if given is None:
             return updated
@@ -64,3 +130,35 @@ def _without_batch(shape: cst.BaseExpression) -> tuple[cst.BaseExpression, str |
     rest = cst.Subscript(value=cst.Call(func=cst.Name("tuple"), args=[cst.Arg(shape)]),
                          slice=[cst.SubscriptElement(cst.Slice(lower=cst.Integer("1"), upper=None))])
     return rest, f"{code(shape)}[0]"
+
+
+def _assigned_call(statement: cst.BaseStatement) -> tuple[str, cst.Call] | None:
+    """(`name`, the call) of a line `name = CALL(...)`."""
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 and \
+            isinstance(statement.body[0], cst.Assign) and len(statement.body[0].targets) == 1 and \
+            isinstance(statement.body[0].targets[0].target, cst.Name) and isinstance(statement.body[0].value, cst.Call):
+        return statement.body[0].targets[0].target.value, statement.body[0].value
+    return None
+
+
+def _added(statement: cst.BaseStatement | None, name: str) -> cst.BaseExpression | None:
+    """The layer of a line `name.add(LAYER)`, or None."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 or \
+            not isinstance(statement.body[0], cst.Expr):
+        return None
+    call = statement.body[0].value
+    if m.matches(call, m.Call(func=m.Attribute(value=m.Name(name), attr=m.Name("add")), args=[m.Arg(keyword=None)])):
+        return call.args[0].value
+    return None
+
+
+def _keyword(call: cst.Call, keyword: str) -> cst.Arg | None:
+    return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
+
+
+def _without_keyword(args: tuple[cst.Arg, ...], keyword: str) -> list[cst.Arg]:
+    """The arguments without `keyword=`; the last one left loses a trailing comma it did not have."""
+    kept = [arg for arg in args if not (arg.keyword is not None and arg.keyword.value == keyword)]
+    if kept and args and kept[-1] is not args[-1]:
+        kept[-1] = kept[-1].with_changes(comma=args[-1].comma)
+    return kept
