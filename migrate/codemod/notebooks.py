@@ -107,6 +107,7 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
         if after != cell.source:
             changes.append(CellChange(index, cell.source, after))
             cell.source = after
+    changes = _helpers_once(changes, notebook)
     if python2:
         from migrate.codemod.python2 import NAME, notebook_message
 
@@ -148,6 +149,87 @@ def _cell_after(context: Context, result, alone, magics: list[str]) -> str | Non
     known = _imported(context.preamble) | _imported(alone.rewritten.decode())
     after = context.cell_source(result.rewritten.decode(), known)
     return restore_magics(after, magics) if after is not None else None
+
+
+def _helpers_once(changes: list[CellChange], notebook) -> list[CellChange]:
+    """The changes with each helper a rewrite wrote (a top-level class or function the cell did not define before,
+    `class Keras2ImageDataGenerator(...)`) kept in the first cell that has it: cells share one namespace and run in
+    order, and each cell rewritten on its own had written its own copy. A later copy goes only where it is the same
+    text."""
+    written: dict[str, str] = {}
+    kept: list[CellChange] = []
+    for change in sorted(changes, key=_index):
+        after = change.after
+        for name, (first, last, text) in sorted(_new_definitions(change.before, after).items(),
+                                                key=lambda item: -item[1][0]):
+            if written.get(name) == text:
+                after = _without_lines(after, first, last, change.before)
+            else:
+                written.setdefault(name, text)
+        if after != change.after:
+            after = _without_unread_imports(after, change.before)
+            notebook.cells[change.index - 1].source = after
+            change = replace(change, after=after)
+        if after != change.before:
+            kept.append(change)
+    return kept
+
+
+def _without_unread_imports(after: str, before: str) -> str:
+    """`after` without the import lines the rewrite added (not in `before`) that nothing left in it reads: those a
+    helper needed, once the helper went (`import tensorflow` for Keras2ImageDataGenerator's base)."""
+    lines = after.splitlines(keepends=True)
+    written = set(before.splitlines())
+    kept = []
+    for index, line in enumerate(lines):
+        if line.rstrip("\n") not in written and line.startswith(("import ", "from ")):
+            try:
+                bound = {_bound_name(item) for item in _imported(line)}
+            except SyntaxError:
+                bound = set()
+            rest = "".join(lines[:index] + lines[index + 1:])
+            if bound and not bound & _words(rest):
+                continue
+        kept.append(line)
+    return "".join(kept)
+
+
+def _without_lines(after: str, first: int, last: int, before: str) -> str:
+    """`after` without its lines `first` to `last` (a helper and the blank lines before it), and with as many blank
+    lines before the statement that followed as it had in the cell as written (found counting non-blank lines from
+    the end: the rewrite of the rest of a cell keeps its lines)."""
+    lines = after.splitlines(keepends=True)
+    while last < len(lines) and not lines[last].strip():
+        last += 1
+    rest = lines[last:]
+    following = sum(1 for line in rest if line.strip())
+    original = before.splitlines(keepends=True)
+    solid = [index for index, line in enumerate(original) if line.strip()]
+    blank = 0
+    if rest and 0 < following <= len(solid) and first > 0:
+        at = solid[-following]
+        while at - blank > 0 and not original[at - blank - 1].strip():
+            blank += 1
+    return "".join(lines[:first] + ["\n"] * blank + rest)
+
+
+def _new_definitions(before: str, after: str) -> dict[str, tuple[int, int, str]]:
+    """The top-level classes and functions of `after` that `before` does not define: name -> (first line index,
+    end line index, text), the leading blank lines included; none where either does not parse."""
+    try:
+        old, new = ast.parse(mask_magics(before)[0]), ast.parse(mask_magics(after)[0])
+    except SyntaxError:
+        return {}
+    defined = {node.name for node in old.body if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
+    lines = after.splitlines(keepends=True)
+    found = {}
+    for node in new.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name not in defined:
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1
+            while first > 0 and not lines[first - 1].strip():
+                first -= 1
+            found[node.name] = (first, node.end_lineno, "".join(lines[first:node.end_lineno]).strip())
+    return found
 
 
 def _index(change: CellChange) -> int:

@@ -308,3 +308,22 @@ def test_a_name_a_later_cell_reads_in_an_f_string_keeps_its_import():
                          new_code_cell("print(f'{np_utils.__name__}')"))
     _, after = _rewrite(notebook)
     assert "np_utils" in _code(after)[0]
+
+
+def test_a_helper_several_cells_need_is_written_once_in_the_first_and_the_notebook_runs():
+    # sujitpal/holiday-similarity 01-holidays-data-augment.ipynb: generators made in three cells; each cell, rewritten
+    # on its own, had written its own Keras2ImageDataGenerator and `import tensorflow`
+    notebook = _notebook(new_code_cell("from keras.preprocessing.image import ImageDataGenerator\nimport numpy as np"),
+                         new_code_cell("args = dict(rotation_range=10)\n\ndatagen = ImageDataGenerator(**args)\n"
+                                       "image = datagen.random_transform(np.ones((8, 8, 3)))"),
+                         new_code_cell("pair = 2\n\ndatagens = [ImageDataGenerator(**args), ImageDataGenerator(**args)]"))
+    _, after = _rewrite(notebook)
+    cells = _code(after)
+    assert sum(cell.count("class Keras2ImageDataGenerator(") for cell in cells) == 1
+    assert "class Keras2ImageDataGenerator(" in cells[1]
+    assert cells[2] == "pair = 2\n\ndatagens = [Keras2ImageDataGenerator(**args), Keras2ImageDataGenerator(**args)]"
+    assert _rewrite(after)[1] is None
+    space: dict = {}
+    for cell in cells:
+        exec(compile(cell, "cell", "exec"), space)  # noqa: S102 - the test's own notebook, as Jupyter runs it
+    assert space["image"].shape == (8, 8, 3) and len(space["datagens"]) == 2
