@@ -1,0 +1,93 @@
+"""layer_shape_attributes: must-not-change cases first, then before/after, then the shapes a model's layers report
+under Keras 2.3.1 and, rewritten, under Keras 3."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, probe_under_both
+
+RULE = "layer_shape_attributes"
+LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
+
+
+def test_a_models_shapes_and_receivers_not_known_to_be_layers_stay():
+    assert_unchanged("""
+        import keras
+        shape = model.output_shape
+        first = base_model.input_shape[1:]
+        other = thing.output_shape
+        for name in model.layers:
+            name = lookup(name)
+            print(name.output_shape)
+    """, RULE)
+
+
+def test_a_file_with_its_own_output_shape_is_left_alone():
+    assert_unchanged("""
+        import keras
+        class Block:
+            def output_shape(self):
+                return (1,)
+        print(net.layers[0].output_shape)
+    """, RULE)
+
+
+def test_a_layers_shapes_become_its_tensors_shapes():
+    assert_rewrites("""
+        from keras.models import Model
+        n = model.layers[-1].output_shape[1]
+        m = model.get_layer('conv').input_shape
+        for layer in model.layers:
+            print(layer.name, layer.output_shape)
+        for i, layer in enumerate(base.layers[:10]):
+            print(i, layer.input_shape, layer.output_shape)
+    """, """
+        from keras.models import Model
+        n = model.layers[-1].output.shape[1]
+        m = model.get_layer('conv').input.shape
+        for layer in model.layers:
+            print(layer.name, layer.output.shape)
+        for i, layer in enumerate(base.layers[:10]):
+            print(i, layer.input.shape, layer.output.shape)
+    """, RULE)
+
+
+PROBE = textwrap.dedent("""
+    import sys
+    import numpy as np
+    from keras.models import Model, Sequential
+    from keras.layers import Input, Dense, Conv2D, Flatten
+
+    inputs = Input((8, 8, 3))
+    x = Conv2D(4, (3, 3), name="conv")(inputs)
+    outputs = Dense(2)(Flatten()(x))
+    functional = Model(inputs, outputs)
+    sequential = Sequential([Dense(5, input_shape=(7,)), Dense(1)])
+    shapes = []
+    for layer in functional.layers:
+        shapes.append(layer.output_shape)
+    for i, layer in enumerate(sequential.layers):
+        shapes.append(layer.input_shape)
+    shapes.append(functional.get_layer("conv").input_shape)
+    shapes.append(sequential.layers[-1].output_shape)
+    flat = np.array([-1 if d is None else d for shape in shapes for d in shape] + [len(s) for s in shapes])
+    np.savez(sys.argv[2], shapes=flat)
+    print("ok")
+""")
+
+
+def test_the_shapes_are_keras_2_3_1_s(tmp_path):
+    if not LEGACY37.exists():
+        pytest.skip(f"no Keras 2.3.1 stack at {LEGACY37}")
+    probe = tmp_path / "probe.py"
+    probe.write_text(PROBE)
+    weights = tmp_path / "unused.npz"
+    np.savez(weights, unused=np.zeros(1))
+    got, target = probe_under_both(LEGACY37, probe, weights, tmp_path, ("shapes",))
+    assert ".output_shape" not in target.read_text() and len(got["shapes"]) > 10
