@@ -1,5 +1,7 @@
 """optimizer_lr_to_learning_rate: must-not-change cases first, then before/after."""
 
+import pytest
+
 from tests.codemod.helpers import assert_rewrites, assert_unchanged
 
 RULE = "optimizer_lr_to_learning_rate"
@@ -78,3 +80,30 @@ def test_a_call_laid_out_in_columns_is_work_too():
                       momentum = d.momentum)
         same = lr  == 0.1
     """, RULE)
+
+
+def test_an_optimizers_lr_attribute_becomes_learning_rate():
+    # Keras 2 learning-rate callbacks: print(self.model.optimizer.lr), model.optimizer.lr = 0.01 after load_model
+    assert_rewrites("""
+        import keras
+        print(self.model.optimizer.lr)
+        model.optimizer.lr = 0.01
+        rate = optimizer.lr * 2
+        other = schedule.lr
+    """, """
+        import keras
+        print(self.model.optimizer.learning_rate)
+        model.optimizer.learning_rate = 0.01
+        rate = optimizer.learning_rate * 2
+        other = schedule.lr
+    """, RULE)
+
+
+def test_setting_learning_rate_under_keras_3_is_what_set_value_did():
+    import keras
+
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    model.compile(keras.optimizers.SGD(learning_rate=0.1), "mse")
+    assert not hasattr(model.optimizer, "lr")
+    model.optimizer.learning_rate = 0.01
+    assert float(keras.ops.convert_to_numpy(model.optimizer.learning_rate)) == pytest.approx(0.01)
