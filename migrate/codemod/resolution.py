@@ -109,6 +109,7 @@ class _Checker(ast.NodeVisitor):
         self.owners: list[ast.AST] = []  # the functions, lambdas and classes the walk is in
         self.assigned_attributes: dict[str, set[str]] = {}  # receiver -> attributes the file sets on it
         self.found: list[tuple[int, int, str, str]] = []
+        self.layer_loops: list[set[str]] = []  # the names each enclosing `for` binds to an item of some X.layers
 
     # ------------------------------------------------------------ what names are
 
@@ -296,14 +297,28 @@ class _Checker(ast.NodeVisitor):
             if missing is not None:
                 self.report(node, name, _gone(self.surface, missing, f"from {node.module} import {alias.name}"))
 
+    def visit_For(self, node: ast.For) -> None:
+        """`for layer in model.layers:` (or `enumerate(model.layers)`): `layer` is a layer in the body, where the
+        body does not bind it again."""
+        names = _layer_loop_variables(node)
+        names -= {target.id for statement in node.body for child in ast.walk(statement) if isinstance(child, ast.Name)
+                  and isinstance(child.ctx, ast.Store) for target in (child,)}
+        self.layer_loops.append(names)
+        self.generic_visit(node)
+        self.layer_loops.pop()
+
     def visit_Attribute(self, node: ast.Attribute) -> None:
         parts = _dotted(node)
+        if isinstance(node.ctx, ast.Load) and _is_layer(node.value):
+            self._check_layer_attribute(node, ast.unparse(node.value))
         if parts is None:
             self.generic_visit(node)
             return
         if isinstance(node.ctx, ast.Load):
             self._check_name(node, parts)
             self._check_model_attribute(node, parts)
+            if len(parts) == 2 and any(parts[0] in names for names in self.layer_loops):
+                self._check_layer_attribute(node, parts[0])
         # the chain's inner attributes are prefixes of this one: checked with it
 
     def visit_Name(self, node: ast.Name) -> None:
@@ -339,6 +354,20 @@ class _Checker(ast.NodeVisitor):
         self.report(node, f"{receiver}.{attr}",
                     f"{receiver}.{attr}: Keras 3's Model has no {attr} ({hint})")
 
+    def _check_layer_attribute(self, node: ast.Attribute, receiver: str) -> None:
+        """An attribute Keras 2.3.1's base Layer had and Keras 3's lacks, read on a receiver that is a layer by how
+        it is reached (`model.layers[-1].get_output_at(0)`, a loop over `model.layers`): an AttributeError whose
+        receiver no import types. Only in a file that imports Keras or TensorFlow."""
+        if node.attr not in KERAS2_LAYER_MEMBERS or not {"keras", "tensorflow"} & {
+                name.split(".")[0] for names in self.imported.values() for name in names}:
+            return
+        members = self.surface.members("keras.layers.Layer")
+        if members is None or node.attr in members or node.attr in self.assigned_attributes.get(receiver, ()):
+            return
+        hint = LAYER_HINTS.get(node.attr, "see keras.layers.Layer's members")
+        self.report(node, f"{receiver}.{node.attr}", f"{receiver}.{node.attr}: Keras 3's layers have no {node.attr} "
+                                                     f"({hint})")
+
     def visit_Call(self, node: ast.Call) -> None:
         parts = _dotted(node.func)
         if parts is not None and any(k.arg for k in node.keywords):
@@ -363,6 +392,29 @@ class _Checker(ast.NodeVisitor):
                         f"{KEYWORD_HINTS.get(keyword.arg, 'rename or drop it (see its signature)')}")
 
 
+# Keras 2.3.1's base Layer's public members (`dir(keras.engine.base_layer.Layer)`, tests/codemod/test_resolution.py
+# compares it with the legacy stack's); those the installed Keras 3's Layer lacks are reported on a layer.
+KERAS2_LAYER_MEMBERS = frozenset({
+    "add_loss", "add_metric", "add_update", "add_weight", "assert_input_compatibility",
+    "build", "built", "call", "compute_mask", "compute_output_shape", "count_params", "from_config",
+    "get_config", "get_input_at", "get_input_mask_at", "get_input_shape_at", "get_losses_for", "get_output_at",
+    "get_output_mask_at", "get_output_shape_at", "get_updates_for", "get_weights", "input", "input_mask",
+    "input_shape", "losses", "metrics", "non_trainable_weights", "output", "output_mask", "output_shape",
+    "set_weights", "trainable_weights", "updates", "weights"})
+LAYER_HINTS = {
+    "output_shape": "layer.output.shape, where the layer was called once",
+    "input_shape": "layer.input.shape, where the layer was called once",
+    "get_output_at": "layer.output where the layer was called once",
+    "get_input_at": "layer.input where the layer was called once",
+    "get_output_shape_at": "layer.output.shape where the layer was called once",
+    "get_input_shape_at": "layer.input.shape where the layer was called once",
+    "updates": "Keras 3 layers update their state in call(); there is no list of update ops",
+    "get_updates_for": "Keras 3 layers update their state in call(); there is no list of update ops",
+    "add_update": "assign the variable in call() (variable.assign(...))",
+    "get_losses_for": "layer.losses",
+    "input_mask": "call the layer's compute_mask, or read the mask Keras 3 passes to call()",
+    "output_mask": "call the layer's compute_mask, or read the mask Keras 3 passes to call()",
+}
 MODEL_HINTS = {
     "fit_generator": "call fit() with the generator", "evaluate_generator": "call evaluate() with the generator",
     "predict_generator": "call predict() with the generator",
@@ -440,3 +492,25 @@ HINTS = {
     "tensorflow._api": "TensorFlow 1's private module path: import the same name from keras (or tensorflow)",
     "tensorflow.compat.v1.keras": "Keras 3 has no tf.compat.v1.keras: import from keras",
 }
+
+
+def _is_layer(value: ast.expr) -> bool:
+    """Whether `value` is a layer by how it is reached: an item of some `X.layers`, or `X.get_layer(...)`."""
+    if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Attribute) and value.value.attr == "layers":
+        return True
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get_layer"
+
+
+def _layer_loop_variables(loop: ast.For) -> set[str]:
+    """`layer` of `for layer in X.layers[...]:` and of `for i, layer in enumerate(X.layers):`."""
+    def layers(node: ast.expr) -> bool:
+        inner = node.value if isinstance(node, ast.Subscript) else node
+        return isinstance(inner, ast.Attribute) and inner.attr == "layers"
+
+    if layers(loop.iter) and isinstance(loop.target, ast.Name):
+        return {loop.target.id}
+    if isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "enumerate" \
+            and loop.iter.args and layers(loop.iter.args[0]) and isinstance(loop.target, ast.Tuple) and \
+            len(loop.target.elts) == 2 and isinstance(loop.target.elts[1], ast.Name):
+        return {loop.target.elts[1].id}
+    return set()

@@ -438,3 +438,39 @@ def test_tf1_private_api_paths_resolve_as_their_public_names():
     # legacy_import_paths rewrites the private path to the public one: nothing is left to report
     assert "_api.v1" not in got and "from tensorflow.keras.models import load_model" in got
     assert not [f for f in findings if f.rule == NAME]
+
+
+def test_a_keras_2_layer_member_keras_3_lacks_is_reported_on_a_layer_reached_as_one():
+    left = _left("""
+        import keras
+        model = keras.models.load_model('m.keras')
+        for layer in model.layers:
+            print(layer.get_output_at(0), layer.name, layer.W)
+        print(model.layers[0].input_mask, model.get_layer('x').updates)
+        for i, block in enumerate(model.layers[:3]):
+            block = wrap(block)
+            print(block.updates)
+    """)
+    assert [(line, message.split(":")[0]) for line, message in left] == [
+        (5, "layer.get_output_at"), (6, "model.layers[0].input_mask"), (6, "model.get_layer('x').updates")]
+    assert "layer.output where the layer was called once" in left[0][1]
+
+
+def test_the_keras_2_layer_members_are_keras_2_3_1_s():
+    import os
+    import subprocess
+    from pathlib import Path
+
+    import pytest
+
+    from migrate.codemod.resolution import KERAS2_LAYER_MEMBERS
+    from tests.codemod.helpers import legacy_env
+
+    legacy = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
+    if not legacy.exists():
+        pytest.skip(f"no Keras 2.3.1 stack at {legacy}")
+    done = subprocess.run([str(legacy), "-c", "from keras.engine.base_layer import Layer; "
+                                              "print(' '.join(sorted(n for n in dir(Layer) if not n.startswith('_'))))"],
+                          capture_output=True, text=True, env=legacy_env(), timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert set(done.stdout.split()) == KERAS2_LAYER_MEMBERS
