@@ -1,0 +1,67 @@
+"""model_method_keywords: must-not-change cases first, then before/after, then what is reported."""
+
+from __future__ import annotations
+
+import inspect
+
+import keras
+
+from tests.codemod.helpers import assert_rewrites, assert_unchanged
+
+RULE = "model_method_keywords"
+
+
+def test_keras_3_s_model_methods_lack_the_keras_2_keywords():
+    for method in ("fit", "evaluate", "predict"):
+        parameters = inspect.signature(getattr(keras.Model, method)).parameters
+        assert not {"workers", "use_multiprocessing", "max_queue_size"} & set(parameters), method
+    compile_parameters = inspect.signature(keras.Model.compile).parameters
+    assert "sample_weight_mode" not in compile_parameters and "target_tensors" not in compile_parameters
+
+
+def test_other_libraries_keywords_and_a_projects_own_method_stay():
+    assert_unchanged("""
+        import keras
+        booster.fit(x, y, eval_set=[(x, y)], n_jobs=4)
+        model.fit(x, y, epochs=3, batch_size=32)
+    """, RULE)
+    assert_unchanged("""
+        import keras
+        class Trainer:
+            def fit(self, x, workers=1):
+                pass
+        Trainer().fit(x, workers=4)
+    """, RULE)
+    assert_unchanged("""
+        from sklearn.linear_model import LogisticRegression
+        LogisticRegression().fit(x, y, workers=2)
+    """, RULE)
+
+
+def test_queue_keywords_go_from_a_model_handed_in():
+    findings = assert_rewrites("""
+        import keras
+        def train(model, x, y):
+            model.compile(loss='mse', optimizer='adam', sample_weight_mode='temporal')
+            model.fit(x, y, epochs=2, max_q_size=10, workers=2, use_multiprocessing=True)
+            model.predict(x, max_queue_size=10)
+            return model.evaluate(x, y,
+                                  workers=4)
+    """, """
+        import keras
+        def train(model, x, y):
+            model.compile(loss='mse', optimizer='adam')
+            model.fit(x, y, epochs=2)
+            model.predict(x)
+            return model.evaluate(x, y)
+    """, RULE)
+    assert all(f.advice for f in findings) and len(findings) == 6
+    assert "PyDataset" in findings[1].message and "sample_weight" in findings[0].message
+
+
+def test_target_tensors_is_reported():
+    findings = assert_unchanged("""
+        import keras
+        model.compile(loss='mse', optimizer='adam', target_tensors=[y])
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, False)]
