@@ -65,3 +65,25 @@ def test_target_tensors_is_reported():
         model.compile(loss='mse', optimizer='adam', target_tensors=[y])
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(3, False)]
+
+
+def test_reset_metrics_true_is_what_keras_3_does_and_false_is_reported():
+    findings = assert_rewrites("""
+        import keras
+        d_loss = discriminator.train_on_batch(x, y, reset_metrics=True)
+        g_loss = combined.test_on_batch(x, y, reset_metrics=False)
+    """, """
+        import keras
+        d_loss = discriminator.train_on_batch(x, y)
+        g_loss = combined.test_on_batch(x, y, reset_metrics=False)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(4, False)]
+
+
+def test_keras_3_train_on_batch_returns_the_batch_s_own_loss():
+    import numpy as np
+
+    model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1, kernel_initializer="zeros", use_bias=False)])
+    model.compile(keras.optimizers.SGD(0.0), "mse")
+    assert model.train_on_batch(np.ones((2, 1)), np.ones((2, 1))) == 1.0
+    assert model.train_on_batch(np.ones((2, 1)), 3 * np.ones((2, 1))) == 9.0  # not the mean of both, 5.0

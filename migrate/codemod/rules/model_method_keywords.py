@@ -6,6 +6,8 @@ Keras 2.3.1's `fit`, `evaluate` and `predict` took the queue of a generator or S
 they go, with advice (as `fit_generator_to_fit` does for the *_generator methods). `compile(sample_weight_mode=
 'temporal')` let Keras 2 take per-timestep sample weights; Keras 3 takes a 2D `sample_weight` as it is, so it goes
 too (advice). `compile(target_tensors=...)` fed the targets from tensors, which Keras 3 does not: reported.
+`train_on_batch` / `test_on_batch(reset_metrics=True)` (Keras 2's default: the batch's own metrics) is what Keras 3
+returns, and goes; `reset_metrics=False` (metrics summed over the batches since the last reset) is reported.
 
 The last pass checks a method's keywords only on a receiver it knows to be a model (`model = Sequential()`); these
 calls were left silent on a model handed in as a parameter (`def train(model, ...)`). A keyword is taken as Keras'
@@ -26,18 +28,20 @@ QUEUE = {"max_queue_size": "max_queue_size", "workers": "workers", "use_multipro
          "max_q_size": "max_queue_size", "nb_worker": "workers", "pickle_safe": "use_multiprocessing"}
 DROPPED_FROM_COMPILE = {"sample_weight_mode": "Keras 3 takes a 2D sample_weight (batch, timesteps) as it is"}
 REPORTED_ON_COMPILE = {"target_tensors": "Keras 3 feeds targets only through fit(); pass them as y"}
+BATCHES = ("train_on_batch", "test_on_batch")
 
 
 class ModelMethodKeywords(Rule):
     NAME = "model_method_keywords"
     ORDER = 61  # after fit_generator_to_fit (60), which renames the *_generator methods and their own keywords
-    TRIGGERS = (*QUEUE, *DROPPED_FROM_COMPILE, *REPORTED_ON_COMPILE)
+    TRIGGERS = (*QUEUE, *DROPPED_FROM_COMPILE, *REPORTED_ON_COMPILE, "reset_metrics")
     REQUIRES = ("keras", "tensorflow")
     DESCRIPTION = ("fit/evaluate/predict(workers=, use_multiprocessing=, max_queue_size=) and compile("
-                   "sample_weight_mode=) dropped with advice, compile(target_tensors=) reported")
+                   "sample_weight_mode=) dropped with advice, compile(target_tensors=) reported, "
+                   "train_on_batch(reset_metrics=True) dropped")
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.own = user_method_calls(node, {*DATA, "compile"})
+        self.own = user_method_calls(node, {*DATA, *BATCHES, "compile"})
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         func = updated.func
@@ -53,13 +57,23 @@ class ModelMethodKeywords(Rule):
                     self.report(original, f"compile({arg.keyword.value}=...): "
                                           f"{REPORTED_ON_COMPILE[arg.keyword.value]}")
             dropped = {name: f"{name}= removed: {why}" for name, why in DROPPED_FROM_COMPILE.items()}
+        elif method in BATCHES:
+            given = next((arg for arg in updated.args if arg.keyword is not None and arg.keyword.value ==
+                          "reset_metrics"), None)
+            if given is None:
+                return updated
+            if not (isinstance(given.value, cst.Name) and given.value.value == "True"):
+                self.report(original, f"{method}(reset_metrics=...): Keras 3 returns the batch's own metrics, as "
+                                      "reset_metrics=True did; summing over batches needs your own running mean")
+                return updated
+            dropped = {"reset_metrics": ""}
         else:
             return updated
         args = [arg for arg in updated.args if arg.keyword is None or arg.keyword.value not in dropped]
         if len(args) == len(updated.args):
             return updated
         for arg in updated.args:
-            if arg.keyword is not None and arg.keyword.value in dropped:
+            if arg.keyword is not None and dropped.get(arg.keyword.value):
                 self.report(original, dropped[arg.keyword.value], advice=True)
         self.converted()
         if args:  # removed arguments must not leave a dangling comma behind
