@@ -307,6 +307,14 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
         self.layer_loops.pop()
 
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> None:
+        """`[layer.output_shape for layer in model.layers]`: `layer` is a layer in the comprehension."""
+        self.layer_loops.append(set().union(*(_layer_loop_variables(each) for each in node.generators)))
+        self.generic_visit(node)
+        self.layer_loops.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
+
     def visit_Attribute(self, node: ast.Attribute) -> None:
         parts = _dotted(node)
         if isinstance(node.ctx, ast.Load) and _is_layer(node.value):
@@ -501,7 +509,7 @@ def _is_layer(value: ast.expr) -> bool:
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get_layer"
 
 
-def _layer_loop_variables(loop: ast.For) -> set[str]:
+def _layer_loop_variables(loop: ast.For | ast.comprehension) -> set[str]:
     """`layer` of `for layer in X.layers[...]:` and of `for i, layer in enumerate(X.layers):`."""
     def layers(node: ast.expr) -> bool:
         inner = node.value if isinstance(node, ast.Subscript) else node

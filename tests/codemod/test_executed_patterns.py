@@ -129,3 +129,20 @@ def test_a_keras_1_script_with_merge_and_the_tensorflow_backend_rewritten_trains
     assert "concatenate([branch_0, branch_1], axis=channel_axis)" in code and "add([x, shortcut])" in code
     stdout = trained_on_cpus(target)
     assert "replicas 2 gpus 0 epochs 2" in stdout, stdout
+
+
+SILENT = Path(__file__).parent / "scripts" / "keras2_silent_attributes_train.py"
+
+
+def test_keras_2_code_no_name_check_sees_rewritten_trains_on_one_and_two_replicas(tmp_path):
+    """A TF1 optimizer in compile, get_shape() in a block, add_weight's positional name, a layer's output_shape, fit's
+    queue keywords on a model handed in, LambdaCallback(on_batch_end=), optimizer.lr in a callback, a stateful LSTM's
+    batch_input_shape: nothing left, and the model trains under Keras 3, alone and under MirroredStrategy."""
+    target = rewritten_copy(SILENT, tmp_path)
+    code = target.read_text().split('"""', 2)[2]
+    for legacy in ("tf.train", "get_shape", "output_shape", "workers=", "on_batch_end=", "optimizer.lr",
+                   "batch_input_shape", "add_weight('W'"):
+        assert legacy not in code, legacy
+    for argument, replicas in (("one", 1), ("mirrored", 2)):
+        stdout = trained_on_cpus(target, argument)
+        assert f"replicas {replicas} batches 8 rate 0.01 stateful True" in stdout, stdout

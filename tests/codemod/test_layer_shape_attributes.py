@@ -47,6 +47,7 @@ def test_a_layers_shapes_become_its_tensors_shapes():
             print(layer.name, layer.output_shape)
         for i, layer in enumerate(base.layers[:10]):
             print(i, layer.input_shape, layer.output_shape)
+        shapes = [each.output_shape for each in model.layers if each.trainable]
     """, """
         from keras.models import Model
         n = model.layers[-1].output.shape[1]
@@ -55,6 +56,7 @@ def test_a_layers_shapes_become_its_tensors_shapes():
             print(layer.name, layer.output.shape)
         for i, layer in enumerate(base.layers[:10]):
             print(i, layer.input.shape, layer.output.shape)
+        shapes = [each.output.shape for each in model.layers if each.trainable]
     """, RULE)
 
 

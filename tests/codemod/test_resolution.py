@@ -450,9 +450,11 @@ def test_a_keras_2_layer_member_keras_3_lacks_is_reported_on_a_layer_reached_as_
         for i, block in enumerate(model.layers[:3]):
             block = wrap(block)
             print(block.updates)
+        masks = [each.output_mask for each in model.layers]
     """)
     assert [(line, message.split(":")[0]) for line, message in left] == [
-        (5, "layer.get_output_at"), (6, "model.layers[0].input_mask"), (6, "model.get_layer('x').updates")]
+        (5, "layer.get_output_at"), (6, "model.layers[0].input_mask"), (6, "model.get_layer('x').updates"),
+        (10, "each.output_mask")]
     assert "layer.output where the layer was called once" in left[0][1]
 
 

@@ -6,7 +6,8 @@ tuple with None for the batch. Keras 3 kept them on models only; on a layer they
 the last pass cannot type (an item of `model.layers`). `layer.output.shape` / `layer.input.shape` is the same tuple
 for a layer called once (Keras 2 raised for a layer called on several shapes, and gave a list for several outputs:
 `.output` is then a list, and the line fails as plainly). Only where the receiver is a layer by how it is reached:
-an item of some `X.layers` (`X.layers[i]`, the variable of `for layer in X.layers` or `enumerate(X.layers)`), or
+an item of some `X.layers` (`X.layers[i]`, the variable of `for layer in X.layers` or `enumerate(X.layers)`, in a
+statement or a comprehension), or
 `X.get_layer(...)`; a file that defines or sets an `output_shape` / `input_shape` of its own is left alone.
 """
 
@@ -38,6 +39,34 @@ class LayerShapeAttributes(Rule):
         self.loops.pop()
         return updated
 
+    def visit_ListComp(self, node: cst.ListComp) -> None:
+        self.loops.append(_comprehension_variables(node.for_in))
+
+    def leave_ListComp(self, original: cst.ListComp, updated: cst.ListComp) -> cst.ListComp:
+        self.loops.pop()
+        return updated
+
+    def visit_GeneratorExp(self, node: cst.GeneratorExp) -> None:
+        self.loops.append(_comprehension_variables(node.for_in))
+
+    def leave_GeneratorExp(self, original: cst.GeneratorExp, updated: cst.GeneratorExp) -> cst.GeneratorExp:
+        self.loops.pop()
+        return updated
+
+    def visit_SetComp(self, node: cst.SetComp) -> None:
+        self.loops.append(_comprehension_variables(node.for_in))
+
+    def leave_SetComp(self, original: cst.SetComp, updated: cst.SetComp) -> cst.SetComp:
+        self.loops.pop()
+        return updated
+
+    def visit_DictComp(self, node: cst.DictComp) -> None:
+        self.loops.append(_comprehension_variables(node.for_in))
+
+    def leave_DictComp(self, original: cst.DictComp, updated: cst.DictComp) -> cst.DictComp:
+        self.loops.pop()
+        return updated
+
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         if self.own or original.attr.value not in SHAPES or not self._a_layer(original.value):
             return updated
@@ -54,7 +83,7 @@ class LayerShapeAttributes(Rule):
         return isinstance(value, cst.Name) and any(value.value in names for names in self.loops)
 
 
-def _layer_variables(loop: cst.For) -> set[str]:
+def _layer_variables(loop: cst.For | cst.CompFor) -> set[str]:
     """`layer` of `for layer in X.layers[...]:` and of `for i, layer in enumerate(X.layers):`."""
     layers = m.OneOf(m.Attribute(attr=m.Name("layers")), m.Subscript(value=m.Attribute(attr=m.Name("layers"))))
     if m.matches(loop.iter, layers) and isinstance(loop.target, cst.Name):
@@ -63,6 +92,15 @@ def _layer_variables(loop: cst.For) -> set[str]:
             m.matches(loop.target, m.Tuple(elements=[m.Element(), m.Element(m.Name())])):
         return {loop.target.elements[1].value.value}
     return set()
+
+
+def _comprehension_variables(loop: cst.CompFor | None) -> set[str]:
+    """The layer variables of a comprehension's `for` clauses (`[layer.output_shape for layer in model.layers]`)."""
+    names: set[str] = set()
+    while loop is not None:
+        names |= _layer_variables(loop)
+        loop = loop.inner_for_in
+    return names
 
 
 def _assigned_in(body: cst.CSTNode) -> set[str]:
