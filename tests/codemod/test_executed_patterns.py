@@ -14,9 +14,11 @@ suite; see the issue 23 note):
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
-from tests.codemod.helpers import rewritten_copy, trained_on_cpus
+from tests.codemod.helpers import legacy_env, rewritten_copy, trained_on_cpus
 
 SCRIPT = Path(__file__).parent / "scripts" / "keras2_backend_train.py"
 
@@ -146,3 +148,8 @@ def test_keras_2_code_no_name_check_sees_rewritten_trains_on_one_and_two_replica
     for argument, replicas in (("one", 1), ("mirrored", 2)):
         stdout = trained_on_cpus(target, argument)
         assert f"replicas {replicas} batches 8 rate 0.01 stateful True" in stdout, stdout
+    legacy = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
+    if legacy.exists():  # the script as written is Keras 2 code that ran: the same line under Keras 2.3.1
+        run = subprocess.run([str(legacy), str(SILENT), "one"], capture_output=True, text=True, timeout=300,
+                             env=legacy_env(), cwd=tmp_path)
+        assert run.returncode == 0 and "replicas 1 batches 8 rate 0.01 stateful True" in run.stdout, run.stderr[-2000:]

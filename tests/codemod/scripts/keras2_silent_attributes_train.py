@@ -1,8 +1,8 @@
 """Keras 2 code whose breakage under Keras 3 no name check sees (an untyped receiver, a positional argument, a
 keyword on a model handed in): migrate code rewrites it, and the test trains the result under Keras 3, alone and under
-MirroredStrategy over two logical CPUs.
+MirroredStrategy over two logical CPUs. Under Keras 2.3.1 and TensorFlow 1.15 it prints the same line.
 
-- a TF1 optimizer given to compile: `model.compile(tf.train.AdamOptimizer(0.01), ...)` (TensorFlow 1's tutorials)
+- a TF1 optimizer given to compile: `head.compile(tf.train.AdamOptimizer(0.01), ...)` (TensorFlow 1's tutorials)
 - `int(x.get_shape()[-1])` in a squeeze-excite block (a Keras 3 symbolic tensor has no TensorShape)
 - `self.add_weight('W', shape, ...)`, Keras 2.1-2.3's positional order, in a custom layer
 - `model.layers[-1].output_shape` and `layer.output_shape` over `model.layers`
@@ -18,6 +18,7 @@ from keras import backend as K
 from keras.callbacks import Callback, LambdaCallback
 from keras.layers import LSTM, Conv2D, Dense, Flatten, GlobalAveragePooling2D, Input, Layer, Multiply, Reshape
 from keras.models import Model, Sequential
+from keras.optimizers import Adam
 
 
 class Scale(Layer):
@@ -54,7 +55,9 @@ if __name__ == "__main__":
         x = squeeze_excite(x)
         outputs = Dense(2, activation='softmax')(Scale()(Flatten()(x)))
         model = Model(inputs, outputs)
-        model.compile(tf.train.AdamOptimizer(0.01), loss='categorical_crossentropy')
+        model.compile(Adam(lr=0.01), loss='categorical_crossentropy')
+        head = Sequential([Dense(2, activation='softmax', input_shape=(4,))])
+        head.compile(tf.train.AdamOptimizer(0.01), loss='categorical_crossentropy')
     shapes = [layer.output_shape for layer in model.layers]
     assert shapes[0] == (None, 6, 6, 3) and model.layers[-1].output_shape == (None, 2), shapes
     rng = np.random.RandomState(0)
@@ -63,6 +66,7 @@ if __name__ == "__main__":
     batches = []
     rate = ShowRate()
     train(model, data, labels, [LambdaCallback(on_batch_end=lambda batch, logs: batches.append(batch)), rate])
+    train(head, data[:, 0, 0, :].repeat(2, axis=1)[:, :4], labels, [])
 
     stateful = Sequential()
     stateful.add(LSTM(3, batch_input_shape=(2, 1, 4), stateful=True))
