@@ -42,6 +42,12 @@ REPORTED = {
 }
 # Where TensorFlow's table sends a name to tf.compat.v1 but TF2 has one with the same meaning, or where its
 # table's TF2 name does not mean the same (tf.image.resize defaults to half-pixel centers: other pixels).
+# Keywords tf_upgrade_v2's table removes (renamed to None) that TF2's functions lack, and the value TF2 behaves as
+# (None: any value, a placement or implementation hint that never changed a result): the argument goes. tf.cond's
+# `strict=True` is TF2's behaviour (outputs not unpacked); `strict=False` is left for the last pass to report. The
+# table's other removals change what a call computes (`align_corners`, `seed2`) and are left too.
+DROPPED_KEYWORDS = {"colocate_gradients_with_ops": None, "use_cudnn_on_gpu": None, "validate_indices": None,
+                    "strict": "True"}
 PREFERRED = {"set_random_seed": "random.set_seed", "random.set_random_seed": "random.set_seed",
              "image.resize_images": "compat.v1.image.resize_images"}
 # TF1 names whose compat.v1 spelling needs graph mode (a session, collections, variable scopes) or does

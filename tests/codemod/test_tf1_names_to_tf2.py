@@ -642,9 +642,33 @@ def test_a_namedtuple_feature_a_tf1_only_module_and_a_name_imported_from_tensorf
         from tensorflow.random import set_seed as set_random_seed
         set_random_seed(7)
     """, RULE)
-    # a keyword the unread signature cannot vouch for, and an import with a name only compat.v1 has, stay (reported)
-    assert_unchanged("""
+    # an import with a name only compat.v1 has stays (reported); a namedtuple feature's keywords are its `__new__`'s,
+    # which tf.io.FixedLenFeature takes
+    assert_rewrites("""
         import tensorflow as tf
         from tensorflow import set_random_seed, Session
         f = tf.FixedLenFeature(shape=[3], dtype=tf.int64)
+    """, """
+        import tensorflow as tf
+        from tensorflow import set_random_seed, Session
+        f = tf.io.FixedLenFeature(shape=[3], dtype=tf.int64)
     """, RULE)
+
+
+def test_keywords_the_tables_remove_go_where_tf2_behaves_as_they_said():
+    # ybabakhin/kaggle_salt_bes_phalanx losses.py: tf.cond(..., strict=True); rossumai/keras-multi-gpu optimizers.py:
+    # tf.gradients(..., colocate_gradients_with_ops=True)
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        y = tf.cond(pred, lambda: a, lambda: b, strict=True)
+        z = tf.cond(pred, lambda: a, lambda: b, strict=False)
+        g = tf.gradients(loss, params, colocate_gradients_with_ops=True)
+        e = tf.nn.embedding_lookup(table, ids, validate_indices=False)
+    """, """
+        import tensorflow as tf
+        y = tf.cond(pred, lambda: a, lambda: b)
+        z = tf.cond(pred, lambda: a, lambda: b, strict=False)
+        g = tf.gradients(loss, params)
+        e = tf.nn.embedding_lookup(table, ids)
+    """, RULE)
+    assert findings == []

@@ -38,7 +38,16 @@ from migrate.codemod.api_surface import Surface, Tf1Tables, stable_hash, surface
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code
-from migrate.codemod.tf1_policy import CASTS, GRAPH_MODE, POSITIONAL, PREFERRED, RENAMES, REPORTED, graph_only
+from migrate.codemod.tf1_policy import (
+    CASTS,
+    DROPPED_KEYWORDS,
+    GRAPH_MODE,
+    POSITIONAL,
+    PREFERRED,
+    RENAMES,
+    REPORTED,
+    graph_only,
+)
 
 ROOTS = ("tensorflow.", "tensorflow.compat.v1.")
 # Keras 2's backend re-exported the tensorflow module as `tf` (`K.tf.image.resize_bilinear`): the same names.
@@ -407,6 +416,9 @@ class Tf1NamesToTf2(DropsStatements):
             if arg.keyword is not None and renames.get(arg.keyword.value):
                 args[index] = arg.with_changes(keyword=cst.Name(renames[arg.keyword.value]))
                 changed = True
+        kept = [arg for arg in args if not _dropped(arg, renames)]
+        if len(kept) < len(args):
+            args, changed = kept, True
         target = name
         if api.missing(f"tensorflow.{name}") is not None:
             new = PREFERRED.get(name) or tables.renames.get(old, "").removeprefix("tf.")
@@ -495,6 +507,9 @@ def _mentions_table(source: bytes) -> bool:
     names, keywords = _table_words()
     given = set(_KEYWORD.findall(source))
     if not keywords.isdisjoint(given):
+        return True
+    # a keyword the tables remove that TF2 behaves as (`colocate_gradients_with_ops=`; `strict=` of a `cond(`)
+    if any(k.encode() in given and ("_" in k or b"cond(" in source) for k in DROPPED_KEYWORDS):
         return True
     # a common keyword (`targets=`) given where a function whose name is distinctive is called
     if any(not renamed.isdisjoint(given) and function + b"(" in source for function, renamed in _keyword_functions()):
@@ -630,3 +645,13 @@ def _string(node: cst.BaseExpression, prefix: str) -> bool:
         return False
     value = node.evaluated_value
     return isinstance(value, str) and value.startswith(prefix)
+
+
+def _dropped(arg: cst.Arg, renames: dict) -> bool:
+    """A keyword TensorFlow's table removes and TF2 behaves as (`DROPPED_KEYWORDS`): `tf.cond(..., strict=True)`,
+    `tf.gradients(..., colocate_gradients_with_ops=True)`."""
+    if arg.keyword is None or arg.keyword.value not in renames or renames[arg.keyword.value] is not None or \
+            arg.keyword.value not in DROPPED_KEYWORDS:
+        return False
+    value = DROPPED_KEYWORDS[arg.keyword.value]
+    return value is None or code(arg.value) == value
