@@ -165,6 +165,53 @@ def _compute_fans(shape, data_format='channels_last'):
     return fan_in, fan_out
 ''',
     },
+    # Keras 2.0-2.1's keras.preprocessing.image functions (keras_preprocessing, from Keras 2.2 on, renamed or dropped
+    # them), from Keras 2.1.6, the last release that had them (scipy's `ndimage.interpolation` namespace, which newer
+    # SciPy drops, spelt `ndimage`): Keras 2.0.x's apply_transform interpolated with order=0 (nearest), 2.1's with
+    # order=1, as its docstring here says
+    "keras.preprocessing.image": {
+        "flip_axis": '''
+def flip_axis(x, axis):
+    """Keras 2.1's keras.preprocessing.image.flip_axis (Keras 3 has none): `x` reversed along `axis`."""
+    x = np.asarray(x).swapaxes(axis, 0)
+    x = x[::-1, ...]
+    x = x.swapaxes(0, axis)
+    return x
+''',
+        "transform_matrix_offset_center": '''
+def transform_matrix_offset_center(matrix, x, y):
+    """Keras 2.1's keras.preprocessing.image.transform_matrix_offset_center (Keras 3 has none): the affine `matrix`
+    about the centre of an x-by-y image (at x / 2 + 0.5, y / 2 + 0.5, as Keras 2 put it)."""
+    o_x = float(x) / 2 + 0.5
+    o_y = float(y) / 2 + 0.5
+    offset_matrix = np.array([[1, 0, o_x], [0, 1, o_y], [0, 0, 1]])
+    reset_matrix = np.array([[1, 0, -o_x], [0, 1, -o_y], [0, 0, 1]])
+    transform_matrix = np.dot(np.dot(offset_matrix, matrix), reset_matrix)
+    return transform_matrix
+''',
+        "apply_transform": '''
+def apply_transform(x,
+                    transform_matrix,
+                    channel_axis=0,
+                    fill_mode='nearest',
+                    cval=0.):
+    """Keras 2.1's keras.preprocessing.image.apply_transform (Keras 3 has none): each channel of `x` moved by the
+    affine `transform_matrix`, with linear interpolation (Keras 2.0's took the nearest pixel)."""
+    x = np.rollaxis(x, channel_axis, 0)
+    final_affine_matrix = transform_matrix[:2, :2]
+    final_offset = transform_matrix[:2, 2]
+    channel_images = [ndi.affine_transform(
+        x_channel,
+        final_affine_matrix,
+        final_offset,
+        order=1,
+        mode=fill_mode,
+        cval=cval) for x_channel in x]
+    x = np.stack(channel_images, axis=0)
+    x = np.rollaxis(x, 0, channel_axis + 1)
+    return x
+''',
+    },
     "keras.applications.imagenet_utils": {
         "_obtain_input_shape": '''
 def _obtain_input_shape(input_shape,
@@ -411,6 +458,8 @@ BACKEND.update({f"{prefix}keras.backend.{function}": helper_text for prefix in (
 NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
     "convert_dense_weights_data_format": (("numpy", "np"),), "_compute_fans": (("numpy", "np"),),
+    "flip_axis": (("numpy", "np"),), "transform_matrix_offset_center": (("numpy", "np"),),
+    "apply_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",), "BatchNormalizationMode2": ("keras",),
     "Keras2RMSprop": ("keras",), "Keras2ImageDataGenerator": ("tensorflow",),
     "Merge": ("keras",),

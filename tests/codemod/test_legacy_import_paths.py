@@ -992,3 +992,29 @@ def test_a_removed_module_imported_whole_or_from_its_package_under_an_alias_give
         x = keras.engine
     """, RULE)  # the module itself read: the import stays, reported
     assert any("import keras.engine: Keras 3 has no such module" in f.message for f in findings)
+
+
+def test_keras_2_1_image_functions_are_copied_into_the_file_and_compute_what_they_did():
+    # killthekitten/kaggle-carvana-2017 keras_iterator.py, predict_masks.py: Keras 2.1's flip_axis, apply_transform and
+    # transform_matrix_offset_center, which keras_preprocessing renamed or dropped
+    import textwrap
+
+    import numpy as np
+    from scipy import ndimage
+
+    got, findings = rewrite("""
+        import numpy as np
+        from keras.preprocessing.image import load_img, flip_axis, apply_transform, transform_matrix_offset_center
+
+        def augment(x, shift):
+            m = transform_matrix_offset_center(np.array([[1, 0, shift], [0, 1, 0], [0, 0, 1]]), 8, 8)
+            return flip_axis(apply_transform(x, m, 2, fill_mode='constant'), 1)
+    """, RULE)
+    assert not [f for f in findings if not f.advice]
+    assert "from keras.preprocessing.image import load_img\n" in got and "import scipy.ndimage as ndi" in got
+    space: dict = {}
+    exec(compile(textwrap.dedent(got), "rewritten.py", "exec"), space)  # noqa: S102 - the test's own code
+    x = np.random.default_rng(3).normal(size=(8, 8, 3))
+    # a shift along the rows, about the centre (a translation does not depend on it), then the columns reversed
+    expected = np.stack([ndimage.shift(x[..., c], (-2, 0), order=1, mode="constant") for c in range(3)], axis=-1)
+    np.testing.assert_allclose(space["augment"](x, 2), expected[:, ::-1], atol=1e-12)
