@@ -238,7 +238,7 @@ def test_what_has_no_keras_3_counterpart_is_reported():
         ordering = K.set_image_dim_ordering(order)
         image_shape = K.placeholder(ndim=2)
         K.set_learning_phase(1)
-        model.compile(loss=K.categorical_crossentropy)
+        model.compile(loss=K.update)
         K.get_session().run(tf.variables_initializer([max_boxes_tensor]))
         K.tensorflow_backend.set_session(sess)
         _, found = K.control_flow_ops.while_loop(cond, body, [found])
@@ -248,7 +248,7 @@ def test_what_has_no_keras_3_counterpart_is_reported():
     """, RULE)
     assert [(f.line, f.message.split(" is gone")[0]) for f in findings] == [
         (4, "keras.backend.set_image_dim_ordering"), (5, "keras.backend.placeholder"),
-        (6, "keras.backend.set_learning_phase"), (7, "keras.backend.categorical_crossentropy"),
+        (6, "keras.backend.set_learning_phase"), (7, "keras.backend.update"),
         (10, "keras.backend.control_flow_ops.while_loop"), (11, "keras.backend.variable"),
         (12, "keras.backend.placeholder")]
     assert all(not f.advice for f in findings)
@@ -304,6 +304,47 @@ def test_an_inference_learning_phase_goes_and_a_training_one_is_reported():
         K.set_learning_phase(1)
     """, RULE)
     assert [(f.line, f.rule) for f in findings] == [(9, RULE)]
+
+
+def test_a_backend_function_passed_on_becomes_its_keras_ops_twin():
+    # killthekitten/kaggle-carvana-2017 losses.py: `return K.binary_crossentropy` as a loss; Lambda(K.ones_like)
+    findings = assert_rewrites("""
+        import keras.backend as K
+        from keras.layers import Lambda
+
+        def make_loss(name):
+            if name == 'crossentropy':
+                return K.binary_crossentropy
+            return K.mean
+
+        ones = Lambda(K.ones_like)
+        model.compile(loss=K.categorical_crossentropy, optimizer='adam')
+        size = K.int_shape
+    """, """
+        import keras.backend as K
+        from keras.layers import Lambda
+        import keras
+
+        def make_loss(name):
+            if name == 'crossentropy':
+                return keras.ops.binary_crossentropy
+            return keras.ops.mean
+
+        ones = Lambda(keras.ops.ones_like)
+        model.compile(loss=keras.ops.categorical_crossentropy, optimizer='adam')
+        size = K.int_shape
+    """, RULE)
+    assert findings == []
+
+
+def test_a_passed_on_loss_trains_under_keras_3():
+    import keras
+    import numpy as np
+
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, activation="sigmoid")])
+    model.compile(loss=keras.ops.binary_crossentropy, optimizer="sgd")
+    history = model.fit(np.ones((4, 3)), np.ones((4, 1)), epochs=2, verbose=0)
+    assert history.history["loss"][1] < history.history["loss"][0]
 
 
 def test_a_learning_phase_saved_and_put_back_around_inference_goes():

@@ -269,6 +269,7 @@ class BackendFunctionsToOps(DropsStatements):
         self.phase_calls = calls_after(node) if "set_learning_phase" in node.code else {}
         self.saved_phases = self._saved_phases(node) if "set_learning_phase" in node.code else set()
         self.counted: set[int] = set()  # calls of _get_available_gpus() whose result only len() reads
+        self.callees: set[int] = set()  # the callee of every call (a backend function named elsewhere is passed on)
         self.assigned: set[int] = set()  # attributes assigned to (`K._BACKEND = 'theano'` is not a read)
         self.copied: dict[str, str] = {}  # Keras 2 backend functions written into the file: name -> source
         self.defined = {found.name.value for found in node.body if isinstance(found, (cst.FunctionDef, cst.ClassDef))}
@@ -411,6 +412,7 @@ class BackendFunctionsToOps(DropsStatements):
 
     def visit_Call(self, node: cst.Call) -> None:
         """`len(K.tensorflow_backend._get_available_gpus())`: only the number of GPUs is read."""
+        self.callees.add(id(node.func))
         if isinstance(node.func, cst.Name) and node.func.value == "len" and len(node.args) == 1 and \
                 isinstance(node.args[0].value, cst.Call) and node.args[0].keyword is None and \
                 self._function(node.args[0].value.func) == "tensorflow_backend._get_available_gpus":
@@ -518,7 +520,14 @@ class BackendFunctionsToOps(DropsStatements):
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`K.tf.convert_to_tensor(...)`: Keras 2's backend re-exported the tensorflow module as `tf`. `K._BACKEND`
         read (Keras 1's `K._backend`): the backend module held its name there, what `K.backend()` returned (and Keras
-        3's gives)."""
+        3's gives). A backend function passed on rather than called (`return K.binary_crossentropy` as a loss,
+        `Lambda(K.ones_like)`) whose keras.ops twin takes the same arguments with the same defaults (SAME) -> that
+        twin: whoever calls it gets what Keras 2's gave."""
+        if id(original) not in self.callees and original.attr.value in SAME and id(original) not in self.assigned \
+                and self._function(original) == original.attr.value:
+            self.converted()
+            AddImportsVisitor.add_needed_import(self.context, "keras")
+            return cst.parse_expression(f"keras.ops.{original.attr.value}")
         if original.attr.value in NAME_CONSTANTS and id(original) not in self.assigned and \
                 f"keras.backend.{original.attr.value}" in {
                     name.name for name in self.get_metadata(QualifiedNameProvider, original, set())}:
@@ -535,6 +544,8 @@ class BackendFunctionsToOps(DropsStatements):
     def visit_Arg(self, node: cst.Arg) -> None:
         """A backend function Keras 3 lacks, passed on rather than called (`loss=K.binary_crossentropy`)."""
         function = self._function(node.value)
+        if function in SAME and isinstance(node.value, cst.Attribute):
+            return  # renamed to its keras.ops twin (leave_Attribute)
         if function is not None and function not in NAME_CONSTANTS and not any(
                 part.removesuffix("()") in SESSION_FUNCTIONS for part in function.split(".")):
             self._report(node.value, function)
