@@ -72,6 +72,17 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 
+def legacy37() -> Path:
+    """The Python of the Keras 2.3.1 + TensorFlow 1.15 stack (`$MIGRATE_LEGACY37`, else /tmp/legacy37: built by
+    ../shared/tools/); the calling test skips, saying so, where it is absent."""
+    import pytest
+
+    path = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
+    if not path.exists():
+        pytest.skip(f"no Keras 2.3.1 / TensorFlow 1.15 stack at {path}")
+    return path
+
+
 def legacy_env(**extra: str) -> dict[str, str]:
     """The environment for a legacy stack's Python (TF 1.15 + Keras 2.3.1) started from a test.
 

@@ -1,17 +1,13 @@
 """layer_batch_input_shape: must-not-change cases first, then before/after, then the rewritten code run by Keras 3."""
 
-import os
 import textwrap
-from pathlib import Path
 
 import keras
 import numpy as np
-import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, probe_under_both, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both, rewrite
 
 RULE = "layer_batch_input_shape"
-LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
 
 
 def test_input_layers_other_callables_and_keras_3_spellings_stay():
@@ -136,8 +132,6 @@ STATEFUL_PROBE = textwrap.dedent("""
 
 
 def test_the_stateful_lstm_carries_its_state_as_keras_2_3_1_did(tmp_path):
-    if not LEGACY37.exists():
-        pytest.skip(f"no Keras 2.3.1 stack at {LEGACY37}")
     rng = np.random.default_rng(1)
     weights = tmp_path / "weights.npz"
     np.savez(weights, x=rng.normal(size=(6, 1, 4)).astype("float32"), k=rng.normal(size=(4, 12)).astype("float32"),
@@ -145,7 +139,7 @@ def test_the_stateful_lstm_carries_its_state_as_keras_2_3_1_did(tmp_path):
              dk=rng.normal(size=(3, 1)).astype("float32"), db=np.zeros(1, "float32"))
     probe = tmp_path / "probe.py"
     probe.write_text(STATEFUL_PROBE)
-    got, target = probe_under_both(LEGACY37, probe, weights, tmp_path, ("first", "again"))
+    got, target = probe_under_both(legacy37(), probe, weights, tmp_path, ("first", "again"))
     assert "keras.Input(batch_shape=(2, 1, 4))" in target.read_text()
     assert not np.allclose(got["first"][:2], got["first"][2:4])  # the state carried from batch to batch
 

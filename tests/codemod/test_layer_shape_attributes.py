@@ -3,17 +3,13 @@ under Keras 2.3.1 and, rewritten, under Keras 3."""
 
 from __future__ import annotations
 
-import os
 import textwrap
-from pathlib import Path
 
 import numpy as np
-import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, probe_under_both
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both
 
 RULE = "layer_shape_attributes"
-LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
 
 
 def test_a_models_shapes_and_receivers_not_known_to_be_layers_stay():
@@ -85,11 +81,9 @@ PROBE = textwrap.dedent("""
 
 
 def test_the_shapes_are_keras_2_3_1_s(tmp_path):
-    if not LEGACY37.exists():
-        pytest.skip(f"no Keras 2.3.1 stack at {LEGACY37}")
     probe = tmp_path / "probe.py"
     probe.write_text(PROBE)
     weights = tmp_path / "unused.npz"
     np.savez(weights, unused=np.zeros(1))
-    got, target = probe_under_both(LEGACY37, probe, weights, tmp_path, ("shapes",))
+    got, target = probe_under_both(legacy37(), probe, weights, tmp_path, ("shapes",))
     assert ".output_shape" not in target.read_text() and len(got["shapes"]) > 10

@@ -3,17 +3,13 @@ read both ways: Keras 2.3.1 on TensorFlow 1.15, and the rewrite on Keras 3."""
 
 from __future__ import annotations
 
-import os
 import textwrap
-from pathlib import Path
 
 import numpy as np
-import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, probe_under_both
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both
 
 RULE = "tensor_shape_methods"
-LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
 
 
 def test_other_calls_and_a_projects_own_get_shape_stay():
@@ -81,11 +77,9 @@ PROBE = textwrap.dedent('''
 
 
 def test_the_model_builds_and_predicts_as_keras_2_3_1_did(tmp_path):
-    if not LEGACY37.exists():
-        pytest.skip(f"no Keras 2.3.1 stack at {LEGACY37}")
     weights = tmp_path / "x.npz"
     np.savez(weights, x=np.random.default_rng(2).normal(size=(2, 5, 5, 3)).astype("float32"))
     probe = tmp_path / "probe.py"
     probe.write_text(PROBE)
-    got, target = probe_under_both(LEGACY37, probe, weights, tmp_path, ("out", "dims"))
+    got, target = probe_under_both(legacy37(), probe, weights, tmp_path, ("out", "dims"))
     assert "get_shape" not in target.read_text() and list(got["dims"]) == [3, 3, 4]

@@ -3,17 +3,13 @@
 
 from __future__ import annotations
 
-import os
 import textwrap
-from pathlib import Path
 
 import numpy as np
-import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, probe_under_both
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both
 
 RULE = "tf1_optimizers_to_keras"
-LEGACY37 = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
 
 
 def test_optimizers_keras_is_not_given_stay():
@@ -114,8 +110,6 @@ PROBE = textwrap.dedent("""
 
 
 def test_the_rewrite_trains_as_tensorflow_1_did(tmp_path):
-    if not LEGACY37.exists():
-        pytest.skip(f"no TensorFlow 1.15 stack at {LEGACY37}")
     rng = np.random.default_rng(0)
     weights = tmp_path / "weights.npz"
     np.savez(weights, x=rng.normal(size=(32, 4)).astype("float32"), y=rng.normal(size=(32, 1)).astype("float32"),
@@ -123,6 +117,6 @@ def test_the_rewrite_trains_as_tensorflow_1_did(tmp_path):
              k2=rng.normal(size=(3, 1)).astype("float32"), b2=np.zeros(1, "float32"))
     probe = tmp_path / "probe.py"
     probe.write_text(PROBE)
-    got, target = probe_under_both(LEGACY37, probe, weights, tmp_path,
+    got, target = probe_under_both(legacy37(), probe, weights, tmp_path,
                                    ("adam", "adam_beta", "sgd", "momentum", "nesterov"))
     assert "tf.train" not in target.read_text()
