@@ -30,57 +30,31 @@ class LayerShapeAttributes(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = _defines_shapes(node)
-        self.loops: list[set[str]] = []  # the names each enclosing `for` binds to an item of X.layers
-
-    def visit_For(self, node: cst.For) -> None:
-        self.loops.append(_layer_variables(node) - _assigned_in(node.body))
-
-    def leave_For(self, original: cst.For, updated: cst.For) -> cst.For:
-        self.loops.pop()
-        return updated
-
-    def visit_ListComp(self, node: cst.ListComp) -> None:
-        self.loops.append(_comprehension_variables(node.for_in))
-
-    def leave_ListComp(self, original: cst.ListComp, updated: cst.ListComp) -> cst.ListComp:
-        self.loops.pop()
-        return updated
-
-    def visit_GeneratorExp(self, node: cst.GeneratorExp) -> None:
-        self.loops.append(_comprehension_variables(node.for_in))
-
-    def leave_GeneratorExp(self, original: cst.GeneratorExp, updated: cst.GeneratorExp) -> cst.GeneratorExp:
-        self.loops.pop()
-        return updated
-
-    def visit_SetComp(self, node: cst.SetComp) -> None:
-        self.loops.append(_comprehension_variables(node.for_in))
-
-    def leave_SetComp(self, original: cst.SetComp, updated: cst.SetComp) -> cst.SetComp:
-        self.loops.pop()
-        return updated
-
-    def visit_DictComp(self, node: cst.DictComp) -> None:
-        self.loops.append(_comprehension_variables(node.for_in))
-
-    def leave_DictComp(self, original: cst.DictComp, updated: cst.DictComp) -> cst.DictComp:
-        self.loops.pop()
-        return updated
+        # the shape attributes read on a loop's layer variable, in the loop's body or the comprehension
+        self.on_loop_layers: set[int] = set()
+        shapes = m.Attribute(attr=m.OneOf(*(m.Name(name) for name in SHAPES)))
+        for loop in m.findall(node, m.For()):
+            names = _layer_variables(loop) - _assigned_in(loop.body)
+            self.on_loop_layers |= {id(read) for read in m.findall(loop.body, shapes)
+                                    if isinstance(read.value, cst.Name) and read.value.value in names}
+        for comprehension in m.findall(node, m.ListComp() | m.GeneratorExp() | m.SetComp() | m.DictComp()):
+            names = _comprehension_variables(comprehension.for_in)
+            self.on_loop_layers |= {id(read) for read in m.findall(comprehension, shapes)
+                                    if isinstance(read.value, cst.Name) and read.value.value in names}
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
-        if self.own or original.attr.value not in SHAPES or not self._a_layer(original.value):
+        if self.own or original.attr.value not in SHAPES or not (
+                id(original) in self.on_loop_layers or _a_layer(original.value)):
             return updated
         self.converted()
         tensor = cst.Attribute(value=updated.value, attr=cst.Name(SHAPES[original.attr.value]))
         return cst.Attribute(value=tensor, attr=cst.Name("shape"))
 
-    def _a_layer(self, value: cst.BaseExpression) -> bool:
-        """Whether `value` is a layer by how it is reached."""
-        if m.matches(value, m.Subscript(value=m.Attribute(attr=m.Name("layers")))):
-            return True
-        if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("get_layer")))):
-            return True
-        return isinstance(value, cst.Name) and any(value.value in names for names in self.loops)
+
+def _a_layer(value: cst.BaseExpression) -> bool:
+    """Whether `value` is a layer by how it is reached: `X.layers[i]` or `X.get_layer(...)`."""
+    return m.matches(value, m.Subscript(value=m.Attribute(attr=m.Name("layers")))) or \
+        m.matches(value, m.Call(func=m.Attribute(attr=m.Name("get_layer"))))
 
 
 def _layer_variables(loop: cst.For | cst.CompFor) -> set[str]:
