@@ -3,7 +3,7 @@ and the statement shapes training scripts are made of."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 
 import libcst as cst
 import libcst.matchers as m
@@ -236,3 +236,25 @@ def other_bindings(scope: cst.CSTNode, name: str) -> int:
             target = store.name if isinstance(store, (cst.AsName, cst.Param)) else store.target
             count += sum(found.value == name for found in m.findall(target, m.Name()))  # (the target itself too)
     return count
+
+
+def keyword_arg(call: cst.Call, name: str) -> cst.Arg | None:
+    """The call's argument given as `name=`, if any."""
+    return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
+
+
+def without_keywords(args: Sequence[cst.Arg], names: Collection[str]) -> list[cst.Arg]:
+    """`args` without those given as one of `names=`; the last one left takes the comma (or none) the last one had,
+    so no removal leaves a dangling comma behind."""
+    kept = [arg for arg in args if arg.keyword is None or arg.keyword.value not in names]
+    if kept and args and kept[-1] is not args[-1]:
+        kept[-1] = kept[-1].with_changes(comma=args[-1].comma)
+    return kept
+
+
+def reads(scope: cst.CSTNode, name: str) -> list[cst.Name]:
+    """The Name nodes spelling `name` in `scope` that read or bind it: not a keyword of a call (`f(name=...)`) nor an
+    attribute (`x.name`)."""
+    spelled = {id(arg.keyword) for arg in m.findall(scope, m.Arg(keyword=m.Name(name)))} | \
+        {id(attribute.attr) for attribute in m.findall(scope, m.Attribute(attr=m.Name(name)))}
+    return [node for node in m.findall(scope, m.Name(name)) if id(node) not in spelled]

@@ -42,7 +42,7 @@ from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.backend_function_to_model import function_advice
 from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
 from migrate.codemod.rules.training_learning_phase import calls_after, trains_after
-from migrate.codemod.syntax import code, names_in
+from migrate.codemod.syntax import code, names_in, reads
 
 BACKENDS = ("keras.backend.", "tensorflow.keras.backend.")
 _FROM_BACKEND = re.compile(rb"from[ \t]+[\w.]*backend[ \t]+import\b")
@@ -353,10 +353,7 @@ class BackendFunctionsToOps(DropsStatements):
                 args=[m.Arg(m.Name(name), keyword=None)]))])) if self._function(each.body[0].value.func) ==
                 "set_learning_phase"]
             assigned = [each for each in m.findall(module, m.AssignTarget(m.Name(name)))]
-            not_reads = {id(arg.keyword) for arg in m.findall(module, m.Arg(keyword=m.Name(name)))} | \
-                {id(attribute.attr) for attribute in m.findall(module, m.Attribute(attr=m.Name(name)))}
-            reads = [each for each in m.findall(module, m.Name(name)) if id(each) not in not_reads]
-            if restores and len(assigned) == 1 and len(reads) == 1 + len(restores):
+            if restores and len(assigned) == 1 and len(reads(module, name)) == 1 + len(restores):
                 lines |= {id(line), *(id(each) for each in restores)}
         return lines
 

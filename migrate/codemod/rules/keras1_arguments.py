@@ -38,7 +38,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from migrate.codemod.keras2_helpers import BATCHNORM_MODE_2, with_helpers
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, other_bindings, user_method_calls
+from migrate.codemod.syntax import code, keyword_arg, other_bindings, user_method_calls, without_keywords
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "keras.layers.core.", "keras.layers.convolutional.",
                  "keras.layers.recurrent.", "keras.layers.pooling.")
@@ -368,10 +368,7 @@ class Keras1Arguments(Rule):
             call = self._without(call, lambda arg: arg.keyword is not None and arg.keyword.value == "dropout")
         return call
 
-    @staticmethod
-    def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
-        """The call's argument given as `name=`, if any."""
-        return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
+    _keyword = staticmethod(keyword_arg)
 
     def _split_init(self, call: cst.Call, initializers: tuple[str, ...]) -> cst.Call:
         """`SeparableConv2D(32, 3, 3, init='he_normal')` -> `..., depthwise_initializer='he_normal',
@@ -647,13 +644,11 @@ class Keras1Arguments(Rule):
 
     def _without_keyword(self, original: cst.Call, updated: cst.Call, keyword: str, advice: str) -> cst.Call:
         """The call without `keyword=...`, with `advice` at it, where it was given."""
-        kept = [arg for arg in updated.args if arg.keyword is None or arg.keyword.value != keyword]
+        kept = without_keywords(updated.args, {keyword})
         if len(kept) == len(updated.args):
             return updated
         self.converted()
         self.report(original, advice, advice=True)
-        if kept and kept[-1] is not updated.args[-1]:
-            kept[-1] = kept[-1].with_changes(comma=updated.args[-1].comma)
         return updated.with_changes(args=kept)
 
     def _renamed(self, call: cst.Call, names: dict[str, str]) -> cst.Call:

@@ -19,7 +19,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, names_in
+from migrate.codemod.syntax import code, keyword_arg, names_in, without_keywords
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
 SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tensorflow.keras")
@@ -62,8 +62,8 @@ class LayerBatchInputShape(Rule):
                 f"{module}{name}" for module in LAYER_MODULES for name in ("LSTM", "GRU", "SimpleRNN", "ConvLSTM2D",
                                                                             "Bidirectional", "RNN", "CuDNNLSTM")}:
             return False
-        given = _keyword(layer, KEYWORD)
-        stateful = _keyword(layer, "stateful")
+        given = keyword_arg(layer, KEYWORD)
+        stateful = keyword_arg(layer, "stateful")
         if given is None or stateful is None or code(stateful.value) in ("False", "0"):
             return False
         self.first[id(layer)] = given.value
@@ -84,7 +84,7 @@ class LayerBatchInputShape(Rule):
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         if id(original) in self.first:  # goes to the keras.Input put first
             self.converted()
-            return updated.with_changes(args=_without_keyword(updated.args, KEYWORD))
+            return updated.with_changes(args=without_keywords(updated.args, {KEYWORD}))
         first = updated.args[0].value if updated.args and isinstance(updated.args[0].value, (cst.List, cst.Tuple)) \
             else None
         if first is not None and first.elements and id(original.args[0].value.elements[0].value) in self.first:
@@ -150,15 +150,3 @@ def _added(statement: cst.BaseStatement | None, name: str) -> cst.BaseExpression
     if m.matches(call, m.Call(func=m.Attribute(value=m.Name(name), attr=m.Name("add")), args=[m.Arg(keyword=None)])):
         return call.args[0].value
     return None
-
-
-def _keyword(call: cst.Call, keyword: str) -> cst.Arg | None:
-    return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == keyword), None)
-
-
-def _without_keyword(args: tuple[cst.Arg, ...], keyword: str) -> list[cst.Arg]:
-    """The arguments without `keyword=`; the last one left loses a trailing comma it did not have."""
-    kept = [arg for arg in args if not (arg.keyword is not None and arg.keyword.value == keyword)]
-    if kept and args and kept[-1] is not args[-1]:
-        kept[-1] = kept[-1].with_changes(comma=args[-1].comma)
-    return kept

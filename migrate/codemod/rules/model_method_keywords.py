@@ -21,7 +21,7 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.rule import Rule
-from migrate.codemod.syntax import user_method_calls
+from migrate.codemod.syntax import keyword_arg, user_method_calls, without_keywords
 
 DATA = ("fit", "evaluate", "predict")
 QUEUE = {"max_queue_size": "max_queue_size", "workers": "workers", "use_multiprocessing": "use_multiprocessing",
@@ -58,8 +58,7 @@ class ModelMethodKeywords(Rule):
                                           f"{REPORTED_ON_COMPILE[arg.keyword.value]}")
             dropped = {name: f"{name}= removed: {why}" for name, why in DROPPED_FROM_COMPILE.items()}
         elif method in BATCHES:
-            given = next((arg for arg in updated.args if arg.keyword is not None and arg.keyword.value ==
-                          "reset_metrics"), None)
+            given = keyword_arg(updated, "reset_metrics")
             if given is None:
                 return updated
             if not (isinstance(given.value, cst.Name) and given.value.value == "True"):
@@ -69,13 +68,11 @@ class ModelMethodKeywords(Rule):
             dropped = {"reset_metrics": ""}
         else:
             return updated
-        args = [arg for arg in updated.args if arg.keyword is None or arg.keyword.value not in dropped]
+        args = without_keywords(updated.args, dropped)
         if len(args) == len(updated.args):
             return updated
         for arg in updated.args:
             if arg.keyword is not None and dropped.get(arg.keyword.value):
                 self.report(original, dropped[arg.keyword.value], advice=True)
         self.converted()
-        if args:  # removed arguments must not leave a dangling comma behind
-            args[-1] = args[-1].with_changes(comma=updated.args[-1].comma)
         return updated.with_changes(args=args)

@@ -29,7 +29,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, reads
 
 MODULES = ("tensorflow.train.", "tensorflow.compat.v1.train.")
 # TF1 optimizer -> (Keras 3 optimizer, TF1's parameters in order -> Keras 3's keyword (None: dropped when False),
@@ -104,17 +104,15 @@ def _optimizer_argument(call: cst.Call) -> cst.BaseExpression | None:
     return first.value if first is not None and first.keyword is None and not first.star else None
 
 
-def _assigned_once(module: cst.Module, name: str, reads: int) -> cst.Call | None:
+def _assigned_once(module: cst.Module, name: str, given: int) -> cst.Call | None:
     """The call assigned to `name` where the file assigns it once, by a plain `name = CALL`, and reads it only as
-    `compile`'s optimizer (`reads` of them): what Keras alone is given."""
+    `compile`'s optimizer (`given` times): what Keras alone is given."""
     assigns = [assign for assign in m.findall(module, m.Assign())
                if any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets)]
-    not_reads = {id(arg.keyword) for arg in m.findall(module, m.Arg(keyword=m.Name(name)))} | \
-        {id(attribute.attr) for attribute in m.findall(module, m.Attribute(attr=m.Name(name)))}
-    bound = sum(1 for node in m.findall(module, m.Name(name)) if id(node) not in not_reads)
+    bound = len(reads(module, name))
     if len(assigns) != 1 or len(assigns[0].targets) != 1 or not isinstance(assigns[0].value, cst.Call):
         return None
-    if bound != reads + 1 or any(m.findall(module, m.OneOf(m.AugAssign(target=m.Name(name)),
+    if bound != given + 1 or any(m.findall(module, m.OneOf(m.AugAssign(target=m.Name(name)),
                                                           m.Param(name=m.Name(name)), m.Global(), m.Nonlocal()))):
         return None
     return assigns[0].value
