@@ -15,10 +15,9 @@ def test_sessions_that_do_more_than_read_values_stay():
             with tf.Session() as sess:
                 return sess.run(y, feed_dict={x: value})
 
-        def initialized(v):
+        def initialized_only(v):
             with tf.Session() as sess:
                 sess.run(tf.global_variables_initializer())
-                return sess.run(v)
 
         def twice(noise):
             with tf.Session() as sess:
@@ -98,6 +97,26 @@ def test_a_test_reading_a_metric_value():
     """, RULE)
 
 
+def test_a_variable_initialized_in_the_block():
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def initialized(a):
+            v = tf.Variable(a)
+            with tf.Session() as sess:
+                # TF1 needed this
+                sess.run(tf.global_variables_initializer())
+                return sess.run(v)
+    """, """
+        import tensorflow as tf
+
+        def initialized(a):
+            v = tf.Variable(a)
+            # TF1 needed this
+            return tf.nest.map_structure(lambda t: t.numpy(), v)
+    """, RULE)
+
+
 def test_the_values_read_eagerly_are_what_session_run_gave():
     before = """
         import tensorflow as tf
@@ -118,3 +137,112 @@ def test_the_values_read_eagerly_are_what_session_run_gave():
     assert isinstance(pair, list) and isinstance(pair[0], np.ndarray) and isinstance(pair[1], dict)
     np.testing.assert_array_equal(pair[0], [2.0, 4.0])
     assert float(pair[1]["m"]) == 2.0
+
+
+def test_bound_sessions_that_do_more_than_read_values_stay():
+    assert_unchanged("""
+        import tensorflow as tf
+        import keras.backend as K
+
+        def fed(x, y, value):
+            sess = tf.Session()
+            return sess.run(y, feed_dict={x: value})
+
+        def restored(saver, t):
+            sess = tf.Session()
+            saver.restore(sess, "model.ckpt")
+            return sess.run(t)
+
+        def configured(config, t):
+            sess = tf.Session(config=config)
+            return sess.run(t)
+
+        def installed(t):
+            sess = tf.Session()
+            K.set_session(sess)
+            return sess.run(t)
+
+        def twice(noise):
+            sess = tf.Session()
+            return sess.run(noise), sess.run(noise)
+
+        def graph_ops(loss):
+            sess = tf.Session()
+            sess.run(tf.global_variables_initializer())
+            return sess.run(tf.train.AdamOptimizer(0.1).minimize(loss))
+
+        def fed_once(x, y, value):
+            return K.get_session().run(y, feed_dict={x: value})
+    """, RULE)
+
+
+def test_a_module_check_through_a_bound_session():
+    # yizt/keras-faster-rcnn faster_rcnn/layers/target.py:372 and utils/tf_utils.py:162
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def main():
+            # the session
+            sess = tf.Session()
+            x = tf.Variable(3.0)
+            sess.run(tf.global_variables_initializer())
+            print(sess.run(x))
+            print(sess.run(tf.maximum(x, 2.0)))
+
+        if __name__ == '__main__':
+            session = tf.Session()
+            print(session.run(tf.shape(tf.zeros([2, 3]))))
+    """, """
+        import tensorflow as tf
+
+        def main():
+            # the session
+            x = tf.Variable(3.0)
+            print(tf.nest.map_structure(lambda t: t.numpy(), x))
+            print(tf.nest.map_structure(lambda t: t.numpy(), tf.maximum(x, 2.0)))
+
+        if __name__ == '__main__':
+            print(tf.nest.map_structure(lambda t: t.numpy(), tf.shape(tf.zeros([2, 3]))))
+    """, RULE)
+
+
+def test_a_value_read_through_keras_session():
+    # danieljl/keras-image-captioning keras_image_captioning/word_vectors.py:27
+    assert_rewrites("""
+        from keras import backend as K
+
+        def initial(initializer, shape):
+            inits = initializer(shape=shape)
+            return K.get_session().run(inits)
+    """, """
+        from keras import backend as K
+        import keras
+
+        def initial(initializer, shape):
+            inits = initializer(shape=shape)
+            return keras.tree.map_structure(keras.ops.convert_to_numpy, inits)
+    """, RULE)
+
+
+def test_values_read_through_bound_and_keras_sessions_are_what_session_run_gave():
+    before = """
+        import tensorflow as tf
+        from keras import backend as K
+
+        def values(a):
+            sess = tf.Session()
+            v = tf.Variable(a)
+            sess.run(tf.global_variables_initializer())
+            return sess.run([v * 2, {"m": tf.reduce_max(v)}])
+
+        def total(a):
+            return K.get_session().run(tf.reduce_sum(tf.constant(a)))
+    """
+    after, _ = rewrite(before, RULE)
+    assert "Session" not in after and "get_session" not in after
+    scope: dict = {}
+    exec(compile(after, "example.py", "exec"), scope)  # noqa: S102 - the test's own snippet
+    pair, total = scope["values"](np.array([1.0, 2.0])), scope["total"](np.array([1.0, 2.0]))
+    np.testing.assert_array_equal(pair[0], [2.0, 4.0])
+    assert isinstance(pair[0], np.ndarray) and float(pair[1]["m"]) == 2.0
+    assert isinstance(total, np.ndarray | np.floating) and float(total) == 3.0
