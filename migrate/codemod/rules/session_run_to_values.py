@@ -34,7 +34,6 @@ from collections.abc import Sequence
 
 import libcst as cst
 import libcst.matchers as m
-
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.names import SESSION_OWNERS
