@@ -173,6 +173,10 @@ def test_bound_sessions_that_do_more_than_read_values_stay():
 
         def fed_once(x, y, value):
             return K.get_session().run(y, feed_dict={x: value})
+
+        def read_twice(noise):
+            sess = K.get_session()
+            return noise.eval(session=sess), sess.run(noise)
     """, RULE)
 
 
@@ -246,3 +250,24 @@ def test_values_read_through_bound_and_keras_sessions_are_what_session_run_gave(
     np.testing.assert_array_equal(pair[0], [2.0, 4.0])
     assert isinstance(pair[0], np.ndarray) and float(pair[1]["m"]) == 2.0
     assert isinstance(total, np.ndarray | np.floating) and float(total) == 3.0
+
+
+def test_a_loss_read_through_keras_bound_session():
+    # oarriaga/SSD-keras src/utils/tests/test_loss.py:36
+    assert_rewrites("""
+        from keras import backend as K
+
+        output_1 = K.variable(output_1)
+        loss = compute_loss(output_1)
+        session = K.get_session()
+        keras_loss = loss.eval(session=session)
+        print(session.run(output_1), output_2.eval(session))
+    """, """
+        from keras import backend as K
+        import keras
+
+        output_1 = K.variable(output_1)
+        loss = compute_loss(output_1)
+        keras_loss = keras.ops.convert_to_numpy(loss)
+        print(keras.tree.map_structure(keras.ops.convert_to_numpy, output_1), keras.ops.convert_to_numpy(output_2))
+    """, RULE)

@@ -22,7 +22,9 @@ The same session bound to a name (`sess = tf.Session()`, or `tf.InteractiveSessi
 '__main__':` checks of yizt/keras-faster-rcnn's layers do (`sess = tf.Session(); print(sess.run(tf.shape(anchors)))`),
 goes the same way under the same conditions, its line going with it; and so does a session made and run at once
 (`K.get_session().run(inits)`, danieljl/keras-image-captioning word_vectors.py: Keras's session, read through
-`keras.tree.map_structure(keras.ops.convert_to_numpy, ...)` since such a file need not import TensorFlow). Its
+`keras.tree.map_structure(keras.ops.convert_to_numpy, ...)` since such a file need not import TensorFlow), and a
+session asked for and bound (`session = K.get_session()`). A tensor's `t.eval(session=S)` on such a session is one
+more value read: `keras.ops.convert_to_numpy(t)` (oarriaga/SSD-keras src/utils/tests/test_loss.py). Its
 initializer statements go too.
 """
 
@@ -63,6 +65,13 @@ def _initializing(line: cst.CSTNode, runs: list[cst.Call]) -> bool:
     return isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and isinstance(line.body[0], cst.Expr) \
         and any(line.body[0].value is run for run in runs) and _fetches_only(line.body[0].value) and \
         INITIALIZER in code(line.body[0].value.args[0].value)
+
+
+def _evaluated_in(call: cst.Call, session: str) -> bool:
+    """`t.eval(session=S)` or `t.eval(S)`: one tensor's value, read through the session."""
+    return len(call.args) == 1 and not call.args[0].star and \
+        (call.args[0].keyword is None or call.args[0].keyword.value == "session") and \
+        m.matches(call.args[0].value, m.Name(session))
 
 
 def _without(body: Sequence[cst.BaseStatement], dropped: set[int]) -> list[cst.BaseStatement]:
@@ -107,6 +116,7 @@ class SessionRunToValues(Rule):
         self.blocks: dict[int, tuple[str, str]] = {}  # id of a With that goes -> (session name, tf's spelling)
         self.fetched: dict[int, str] = {}  # id of an S.run(...) call -> tf's spelling ("" for keras.tree)
         self.dropped: set[int] = set()  # ids of the statement lines that go (a session's binding, its initializers)
+        self.evaluated: set[int] = set()  # ids of the `t.eval(session=S)` calls of such sessions
         self.going: set[int] = set()  # the same lines' ids after the walk rebuilt them
         self._bound(node)
 
@@ -128,28 +138,41 @@ class SessionRunToValues(Rule):
         return code(made.func.value).removesuffix(".compat.v1")
 
     def _bound(self, body: cst.CSTNode) -> None:
-        """`S = tf.Session()` lines in this scope whose session only reads values: they, and the initializers run
-        on the session, go; the runs are marked for leave_Call."""
+        """`S = tf.Session()` (or `S = K.get_session()`) lines in this scope whose session only reads values: they,
+        and the initializers run on the session, go; the runs and evals are marked for leave_Call."""
         if not self.eager:
             return
         for line in m.findall(body, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])):
             assign = line.body[0]
             tf = self._made(assign.value, BOUND)
+            if tf is None and self._keras_session(assign.value):
+                tf = ""
             session = assign.targets[0].target.value
             if tf is None or id(line) in self.dropped:
                 continue
             runs = _runs(body, session)
+            evals = [found for found in m.findall(body, m.Call(func=m.Attribute(attr=m.Name("eval"))))
+                     if _evaluated_in(found, session)]
             starting = [found for found in m.findall(body, m.SimpleStatementLine()) if _initializing(found, runs)]
             values = [run for run in runs if not any(run is found.body[0].value for found in starting)]
-            if self._reads_values(values, 1 + len(runs), session) and not self._graph_mode(self.nodes[-1], [line]):
+            read = [code(found.func.value) for found in evals]
+            if (values or evals) and self._reads_values(values, 1 + len(runs) + len(evals), session, read) and \
+                    not self._graph_mode(self.nodes[-1], [line]):
                 self.dropped.update(id(found) for found in (line, *starting))
                 self.fetched.update((id(call), tf) for call in values)
+                self.evaluated.update(id(call) for call in evals)
 
-    def _reads_values(self, runs: list[cst.Call], uses: int, session: str) -> bool:
-        """Every use of the session in the scope (`uses` of them) is one of `runs`, each `S.run(fetches)` with
-        distinct fetches that are not initializers."""
+    def _keras_session(self, made: cst.BaseExpression) -> bool:
+        """`K.get_session()`: Keras's session, asked for without arguments."""
+        return isinstance(made, cst.Call) and not made.args and \
+            any(name.endswith(".get_session") and name.removesuffix("get_session") in SESSION_OWNERS
+                for name in self.qualified_names(made.func))
+
+    def _reads_values(self, runs: list[cst.Call], uses: int, session: str, read: Sequence[str] = ()) -> bool:
+        """Every use of the session in the scope (`uses` of them) is one of `runs`, each `S.run(fetches)`, or reads
+        one of the tensors `read` (`t.eval(session=S)`), with fetches that are distinct and not initializers."""
         fetches = [code(call.args[0].value) for call in runs if _fetches_only(call)]
-        return len(fetches) == len(runs) and len(set(fetches)) == len(fetches) and \
+        return len(fetches) == len(runs) and len(set(fetches + list(read))) == len(fetches) + len(read) and \
             not any(INITIALIZER in fetch for fetch in fetches) and self.scopes[-1][session] == uses
 
     def visit_With(self, node: cst.With) -> None:
@@ -177,8 +200,7 @@ class SessionRunToValues(Rule):
         made = node.func.value
         if self._made(made, SESSIONS) is not None:
             self.fetched[id(node)] = self._made(made, SESSIONS)
-        elif not made.args and any(name.endswith(".get_session") and name.removesuffix("get_session") in SESSION_OWNERS
-                                   for name in self.qualified_names(made.func)):
+        elif self._keras_session(made):
             self.fetched[id(node)] = ""
 
     def _graph_mode(self, scope: cst.CSTNode, ignored: Sequence[cst.CSTNode] = ()) -> bool:
@@ -200,6 +222,10 @@ class SessionRunToValues(Rule):
         return False
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        if id(original) in self.evaluated:
+            self.converted()
+            AddImportsVisitor.add_needed_import(self.context, "keras")
+            return cst.parse_expression(f"keras.ops.convert_to_numpy({code(updated.func.value)})")
         tf = self.fetched.get(id(original))
         if tf is None:
             return updated
