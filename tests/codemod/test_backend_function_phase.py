@@ -5,13 +5,11 @@ run under Keras 2.3.1 against its rewrite run under Keras 3, on the same weights
 from pathlib import Path
 
 import numpy as np
-import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, probe_under_both, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both, rewrite
 
 RULE = "backend_function_to_model"
 PROBE = Path(__file__).parent / "scripts" / "backend_function_phase_probe.py"
-LEGACY = Path("/tmp/legacy37/bin/python")
 OUTPUTS = ("test_mode", "as_float", "as_false", "left_out", "hidden", "probs", "predicted")
 
 
@@ -164,11 +162,11 @@ def _weights(path: Path) -> None:
     np.savez(path, x=rng.normal(size=(6, 4)).astype("float32"), **arrays)
 
 
-@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
 def test_the_rewritten_faq_code_computes_what_keras_2_3_1_did(tmp_path):
+    legacy = legacy37()
     weights = tmp_path / "weights.npz"
     _weights(weights)
-    _, target = probe_under_both(LEGACY, PROBE, weights, tmp_path, OUTPUTS)
+    _, target = probe_under_both(legacy, PROBE, weights, tmp_path, OUTPUTS)
     assert "K.function" not in target.read_text().split('"""', 2)[2]
 
 

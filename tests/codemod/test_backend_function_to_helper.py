@@ -9,13 +9,11 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import pytest
 
-from tests.codemod.helpers import assert_unchanged, probe_under_both, rewrite, rewritten_copy
+from tests.codemod.helpers import assert_unchanged, legacy37, probe_under_both, rewrite, rewritten_copy
 
 RULE = "backend_function_to_helper"
 PROBE = Path(__file__).parent / "scripts" / "backend_function_helper_probe.py"
-LEGACY = Path("/tmp/legacy37/bin/python")
 CALLED = re.compile(r"(?<!Keras 2's )K\.(function|gradients|learning_phase)\(")  # (the helpers' docstrings name them)
 OUTPUTS = ("loss", "grads", "pooled", "conv", "train_normed", "train_probs", "test_normed", "test_probs")
 
@@ -170,11 +168,11 @@ def _weights(path: Path) -> None:
     np.savez(path, x=rng.normal(size=(2, 8, 8, 3)).astype("float32"), **arrays)
 
 
-@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
 def test_the_rewritten_probe_computes_what_keras_2_3_1_did(tmp_path):
+    legacy = legacy37()
     weights = tmp_path / "weights.npz"
     _weights(weights)
-    got, target = probe_under_both(LEGACY, PROBE, weights, tmp_path, OUTPUTS)
+    got, target = probe_under_both(legacy, PROBE, weights, tmp_path, OUTPUTS)
     assert not CALLED.search(target.read_text())
     assert not np.allclose(got["train_normed"], got["test_normed"])  # the phase fed decided the mode
 

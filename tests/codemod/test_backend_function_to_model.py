@@ -8,15 +8,13 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, legacy_env, rewrite
 from tests.conftest import ROOT
 
 RULE = "backend_function_to_model"
 PROBE = Path(__file__).parent / "scripts" / "backend_function_probe.py"
 REFERENCES = Path(__file__).parent / "data" / "keras231_backend_function_refs.npz"
-LEGACY = Path("/tmp/legacy37/bin/python")
 
 
 def test_graph_code_and_uses_other_than_the_first_stay():
@@ -224,9 +222,9 @@ def test_the_rewritten_script_computes_what_keras_2_3_1_did(tmp_path):
         np.testing.assert_allclose(got[name], ref[name], rtol=1e-4, atol=1e-6, err_msg=name)
 
 
-@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
 def test_the_references_are_what_keras_2_3_1_computes_now(tmp_path):
-    run = subprocess.run([str(LEGACY), str(PROBE), str(tmp_path / "keras2.npz")], capture_output=True, text=True,
+    legacy = legacy37()
+    run = subprocess.run([str(legacy), str(PROBE), str(tmp_path / "keras2.npz")], capture_output=True, text=True,
                          timeout=300, env=legacy_env())
     assert run.returncode == 0, run.stderr[-2500:]
     got, ref = np.load(tmp_path / "keras2.npz"), np.load(REFERENCES)

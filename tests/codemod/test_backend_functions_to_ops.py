@@ -14,7 +14,7 @@ import pytest
 from migrate.codemod.keras2_helpers import BACKEND
 from migrate.codemod.legacy_names import legacy
 from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS, OTHERS
-from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, legacy_env, rewrite
+from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, legacy37, legacy_env, rewrite
 
 RULE = "backend_functions_to_ops"
 
@@ -1555,9 +1555,7 @@ def test_the_copied_normalize_data_format_is_keras_2_3_1_s_and_answers_as_it_did
         ["channels_last", "channels_first", "channels_last"]
     with pytest.raises(ValueError, match="Received: NHWC"):
         normalize("NHWC")
-    python = Path("/tmp/legacy37/bin/python")
-    if not python.exists():
-        pytest.skip("the Keras 2.3.1 stack (/tmp/legacy37) is absent")
+    python = legacy37()
     source = subprocess.run([str(python), "-c", "import inspect, keras.backend.common as m; "
                              "print(inspect.getsource(m.normalize_data_format))"], capture_output=True, text=True,
                             timeout=120, env=legacy_env()).stdout

@@ -9,14 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite, rewritten_copy
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, legacy_env, rewrite, rewritten_copy
 
 RULE = "backend_training_function"
 SCRIPTS = Path(__file__).parent / "scripts"
 PROBE = SCRIPTS / "backend_training_step_probe.py"
 AGENT = SCRIPTS / "rlcode_breakout_dqn_train.py"
 REFERENCES = Path(__file__).parent / "data" / "keras231_training_step_refs.npz"
-LEGACY = Path("/tmp/legacy37/bin/python")
 
 STEP = """
 from keras import backend as K
@@ -248,9 +247,9 @@ def test_the_rewritten_steps_train_as_keras_2_3_1_did(tmp_path):
         np.testing.assert_allclose(got[name], ref[name], rtol=1e-5, atol=1e-6, err_msg=name)
 
 
-@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
 def test_the_references_are_what_keras_2_3_1_computes_now(tmp_path):
-    run = subprocess.run([str(LEGACY), str(PROBE), str(tmp_path / "keras2.npz")], capture_output=True, text=True,
+    legacy = legacy37()
+    run = subprocess.run([str(legacy), str(PROBE), str(tmp_path / "keras2.npz")], capture_output=True, text=True,
                          timeout=300, env=legacy_env())
     assert run.returncode == 0, run.stderr[-2500:]
     got, ref = np.load(tmp_path / "keras2.npz"), np.load(REFERENCES)

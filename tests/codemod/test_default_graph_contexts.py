@@ -6,13 +6,10 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
-from tests.codemod.helpers import assert_rewrites, legacy_env, rewrite, rewritten_copy
+from tests.codemod.helpers import assert_rewrites, legacy37, legacy_env, rewrite, rewritten_copy
 
 RULE = "default_graph_contexts"
 APP = Path(__file__).parent / "data" / "flask_default_graph_app.py"
-LEGACY = Path("/tmp/legacy37/bin/python")
 
 
 def _left(findings: list) -> list[int]:
@@ -229,9 +226,9 @@ def test_the_rewritten_app_predicts_in_a_thread_as_model_predict(tmp_path):
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
 
 
-@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
 def test_the_original_app_runs_under_keras_2_3_1(tmp_path):
-    run = subprocess.run([str(LEGACY), str(APP), str(tmp_path / "model.h5")], capture_output=True, text=True,
+    legacy = legacy37()
+    run = subprocess.run([str(legacy), str(APP), str(tmp_path / "model.h5")], capture_output=True, text=True,
                          timeout=300, env=legacy_env(), cwd=tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
 

@@ -3,14 +3,13 @@
 import inspect
 import json
 import subprocess
-from pathlib import Path
 
 import keras
 import numpy as np
 import pytest
 
 from migrate.codemod.rules.image_data_generator_to_layers import OFF, UNREAD
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, legacy_env, rewrite
 
 RULE = "image_data_generator_to_layers"
 PIPELINE = ("tf.data.Dataset.from_tensor_slices(({x}, {y})).shuffle(len({x})).batch({batch}).map(lambda batch_x, "
@@ -219,16 +218,15 @@ def test_a_second_generator_left_keeps_the_import():
     assert [(f.line, f.rule) for f in findings] == [(2, "legacy_import_paths")]
 
 
-LEGACY = Path("/tmp/legacy37/bin/python")
 
 
-@pytest.mark.skipif(not LEGACY.exists(), reason="the Keras 2.3.1 stack (/tmp/legacy37) is not here")
 def test_the_values_taken_as_off_are_keras_2_3_1_s_defaults():
+    legacy = legacy37()
     # Keras 2.3.1's ImageDataGenerator: data_format and dtype None mean the configured ones (its wrapper's
     # `if data_format is None: data_format = backend.image_data_format()`), which the layers and the cast take too
     probe = ("import inspect, json, keras.preprocessing.image as i; print(json.dumps({k: v.default for k, v in "
              "inspect.signature(i.ImageDataGenerator.__init__).parameters.items() if k != 'self'}))")
-    run = subprocess.run([str(LEGACY), "-c", probe], capture_output=True, text=True, timeout=300, env=legacy_env())
+    run = subprocess.run([str(legacy), "-c", probe], capture_output=True, text=True, timeout=300, env=legacy_env())
     defaults = json.loads(run.stdout.strip().splitlines()[-1])
     configured = {"data_format": "channels_last", "dtype": "float32"}
     for key, value in OFF.items():

@@ -782,6 +782,16 @@ def test_a_callback_given_to_write_log_and_a_tensorboard_subclass_s_own_writer()
     assert rewrite(result, RULE)[0] == result
 
 
+def test_write_log_s_parameter_named_as_the_module_s_callback():
+    # you359/Keras-FasterRCNN train_frcnn.py: `def write_log(callback, ...)` and `callback = TensorBoard(log_path)`
+    same = WRITE_LOG.replace("tensorboard = TensorBoard(", "callback = TensorBoard(").replace(
+        "tensorboard.set_model(", "callback.set_model(").replace("write_log(tensorboard,", "write_log(callback,")
+    result, findings = rewrite(same, RULE)
+    assert findings == [] and "callback.writer = tf.summary.create_file_writer(callback.log_dir)" in result
+    rebound = same + "\ndef restart():\n    global callback\n    callback = make_logger()\n"
+    assert "add_summary(summary, batch_no)" in rewrite(rebound, RULE)[0]
+
+
 @NEEDS_TENSORBOARD
 def test_the_rewritten_write_log_and_subclass_log_under_keras_3(tmp_path):
     _, run, env = _rewritten_run(WRITE_LOG, tmp_path, "logs")

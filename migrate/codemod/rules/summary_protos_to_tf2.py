@@ -335,10 +335,27 @@ class SummaryProtosToTf2(Rule):
             for value in given)
 
     def _only_boards(self, module: cst.Module, name: str) -> bool:
-        """Whether every binding of `name` in the module is `name = TensorBoard(...)`."""
+        """Whether every binding of `name` in the module's own scope is `name = TensorBoard(...)`. A function's
+        parameter or local of that name (`def write_log(callback, ...)` beside `callback = TensorBoard(path)`,
+        you359/Keras-FasterRCNN) is another variable, unless a `global` makes it the module's."""
+        if any(name == found.name.value for found in m.findall(module, m.NameItem())):
+            return False
         made = [assign for assign in m.findall(module, m.Assign(targets=[m.AssignTarget(m.Name(name))], value=m.Call()))
-                if self.qualified_names(assign.value.func) & BOARDS]
-        return len(made) == len(imported_as(module, name)) + other_bindings(module, name)
+                if self.qualified_names(assign.value.func) & BOARDS and not self._local(assign)]
+        local = sum(other_bindings(function, name) for function in self._top_functions(module))
+        return len(made) == len(imported_as(module, name)) + other_bindings(module, name) - local
+
+    def _local(self, node: cst.CSTNode) -> bool:
+        """Whether `node` is inside a function, class or lambda (its bindings are not the module's)."""
+        return self._scope(self._parent(node), (cst.FunctionDef, cst.ClassDef, cst.Lambda)) is not None
+
+    def _top_functions(self, module: cst.Module) -> list[cst.CSTNode]:
+        """The outermost functions, classes and lambdas of the module: what they bind in them (their names aside)
+        is theirs."""
+        found = [node for node in m.findall(module, m.FunctionDef() | m.ClassDef() | m.Lambda())
+                 if not self._local(node)]
+        return [node.body if isinstance(node, (cst.FunctionDef, cst.ClassDef)) else node for node in found] + \
+            [node.params for node in found if isinstance(node, cst.FunctionDef)]
 
     def _guard(self, use: cst.Attribute) -> cst.BooleanOperation | None:
         """The `A and T.writer is not None` whose A tests `T is not None` (the `and` that goes), for `use` its T.writer."""
