@@ -266,6 +266,7 @@ def test_keras_1_image_and_category_utilities_get_keras_2s_keywords():
         from keras.utils import to_categorical
         from keras.utils import np_utils
         from keras.preprocessing.image import img_to_array, array_to_img
+        from keras.datasets import imdb, reuters
         from mylib import to_categorical as mine
         y = to_categorical(y, nb_classes=2)
         y2 = np_utils.to_categorical(y, nb_classes=n)
@@ -274,10 +275,13 @@ def test_keras_1_image_and_category_utilities_get_keras_2s_keywords():
         b = img_to_array(img, dim_ordering="default")
         c = img_to_array(img, dim_ordering=dim_ordering)
         d = array_to_img(x, dim_ordering='tf', scale=False)
+        (x_train, y_train), _ = reuters.load_data(nb_words=1000, test_split=0.2)
+        words = imdb.load_data(nb_words=n)
     """, """
         from keras.utils import to_categorical
         from keras.utils import np_utils
         from keras.preprocessing.image import img_to_array, array_to_img
+        from keras.datasets import imdb, reuters
         from mylib import to_categorical as mine
         y = to_categorical(y, num_classes=2)
         y2 = np_utils.to_categorical(y, num_classes=n)
@@ -286,6 +290,8 @@ def test_keras_1_image_and_category_utilities_get_keras_2s_keywords():
         b = img_to_array(img)
         c = img_to_array(img, data_format={'th': 'channels_first', 'tf': 'channels_last', 'default': None}.get(dim_ordering, dim_ordering))
         d = array_to_img(x, data_format='channels_last', scale=False)
+        (x_train, y_train), _ = reuters.load_data(num_words=1000, test_split=0.2)
+        words = imdb.load_data(num_words=n)
     """, RULE)
 
 

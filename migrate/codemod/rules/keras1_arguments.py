@@ -124,8 +124,9 @@ DIM_ORDERING = {"'th'": "'channels_first'", '"th"': '"channels_first"', "'tf'": 
                 '"tf"': '"channels_last"'}
 # Keras 1's image utilities took dim_ordering ('th', 'tf', or 'default': the configured one), Keras 2 data_format
 # (None: the configured one); to_categorical's nb_classes became num_classes.
+# (Keras 2.3.1's imdb.load_data and reuters.load_data took Keras 1's `nb_words` from **kwargs as num_words, warning)
 FUNCTION_KEYWORDS = {"to_categorical": {"nb_classes": "num_classes"}, "img_to_array": {"dim_ordering": "data_format"},
-                     "array_to_img": {"dim_ordering": "data_format"}}
+                     "array_to_img": {"dim_ordering": "data_format"}, "load_data": {"nb_words": "num_words"}}
 ORDERINGS = "{'th': 'channels_first', 'tf': 'channels_last', 'default': None}"
 FIT_METHODS = {"fit", "fit_generator", "evaluate_generator", "predict_generator"}
 # Keras 1 merge(mode=...) -> the Keras 2/3 function; concat_axis -> axis (both default to -1)
@@ -240,7 +241,7 @@ class Keras1Arguments(Rule):
     ORDER = 35
     # The classes whose positionals changed, and Keras 1's keywords (KEYWORD_USED: as a whole word before `=`).
     TRIGGERS = ("nb_epoch", "merge(", "nb_row=", "nb_col=", "kernel_dim1=", "consume_less", "nb_classes", "Atrous",
-                "visualize_util", "Deconv", "show_accuracy", "class_mode")
+                "visualize_util", "Deconv", "show_accuracy", "class_mode", "nb_words")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Keras 1 arguments (output_dim, init, nb_epoch, Convolution2D(32, 3, 3), ...) -> Keras 2/3 names"
 
@@ -616,7 +617,8 @@ class Keras1Arguments(Rule):
         return updated.with_changes(module=cst.Attribute(cst.Name("keras"), cst.Name("utils")), names=aliases)
 
     def _keras_function(self, call: cst.Call) -> str | None:
-        """`to_categorical` / `img_to_array` / `array_to_img` where the call resolves to Keras's, else None."""
+        """`to_categorical` / `img_to_array` / `array_to_img` / a dataset's `load_data` where the call resolves to
+        Keras's, else None."""
         for name in sorted(self.qualified_names(call.func)):
             last = name.rsplit(".", 1)[-1]
             if last in FUNCTION_KEYWORDS and name.startswith(("keras.", "tensorflow.keras.")):
