@@ -271,3 +271,44 @@ def test_a_loss_read_through_keras_bound_session():
         keras_loss = keras.ops.convert_to_numpy(loss)
         print(keras.tree.map_structure(keras.ops.convert_to_numpy, output_1), keras.ops.convert_to_numpy(output_2))
     """, RULE)
+
+
+def test_tensors_read_through_an_interactive_session():
+    # rcdilorenzo/abfs abfs/keras/u_net.py:213
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def scores(tolerances, combined):
+            tf.InteractiveSession()
+            return f1_scores(tf.constant(tolerances, tf.float32), tf.stack(combined)).eval()
+
+        def bound(a):
+            sess = tf.InteractiveSession()
+            x = tf.constant(a)
+            return sess.run(x * 2), tf.reduce_sum(x).eval()
+    """, """
+        import tensorflow as tf
+        import keras
+
+        def scores(tolerances, combined):
+            return keras.ops.convert_to_numpy(f1_scores(tf.constant(tolerances, tf.float32), tf.stack(combined)))
+
+        def bound(a):
+            x = tf.constant(a)
+            return tf.nest.map_structure(lambda t: t.numpy(), x * 2), keras.ops.convert_to_numpy(tf.reduce_sum(x))
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+
+        def fed(x, y, value):
+            tf.InteractiveSession()
+            return y.eval(feed_dict={x: value}), x.eval()
+
+        def fed_bound(x, y, value):
+            sess = tf.InteractiveSession()
+            return y.eval(feed_dict={x: value}), sess.run(x)
+
+        def twice(noise):
+            tf.InteractiveSession()
+            return noise.eval(), noise.eval()
+    """, RULE)

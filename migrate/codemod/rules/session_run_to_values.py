@@ -25,7 +25,9 @@ goes the same way under the same conditions, its line going with it; and so does
 `keras.tree.map_structure(keras.ops.convert_to_numpy, ...)` since such a file need not import TensorFlow), and a
 session asked for and bound (`session = K.get_session()`). A tensor's `t.eval(session=S)` on such a session is one
 more value read: `keras.ops.convert_to_numpy(t)` (oarriaga/SSD-keras src/utils/tests/test_loss.py). Its
-initializer statements go too.
+initializer statements go too. An interactive session (`tf.InteractiveSession()`, bound or a line of its own, as
+rcdilorenzo/abfs's u_net.py has it) made itself the default session, which every `t.eval()` of the scope read: each
+becomes `keras.ops.convert_to_numpy(t)` and the line goes.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ from migrate.codemod.tf1_policy import graph_only
 
 SESSIONS = ("tensorflow.Session", "tensorflow.compat.v1.Session")
 # what a name may be bound to: InteractiveSession only adds itself as the default session, for `t.eval()`
-BOUND = (*SESSIONS, "tensorflow.InteractiveSession", "tensorflow.compat.v1.InteractiveSession")
+INTERACTIVE = ("tensorflow.InteractiveSession", "tensorflow.compat.v1.InteractiveSession")
+BOUND = (*SESSIONS, *INTERACTIVE)
 INITIALIZER = "initializer"  # global_variables_initializer, variables_initializer...: not a value
 
 
@@ -97,7 +100,7 @@ class SessionRunToValues(Rule):
     @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
         """A session made without arguments (`X.Session()`, `X.InteractiveSession()`, `X.get_session()`, read from
-        Python's own tree) and a `.run(...)` call."""
+        Python's own tree) and a `.run(...)` or `.eval(...)` call."""
         if outline.tree is None:
             return True
         made = ran = False
@@ -105,7 +108,7 @@ class SessionRunToValues(Rule):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 made = made or (not node.args and not node.keywords and
                                 node.func.attr in ("Session", "InteractiveSession", "get_session"))
-                ran = ran or node.func.attr == "run"
+                ran = ran or node.func.attr in ("run", "eval")
         return made and ran
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -139,7 +142,8 @@ class SessionRunToValues(Rule):
 
     def _bound(self, body: cst.CSTNode) -> None:
         """`S = tf.Session()` (or `S = K.get_session()`) lines in this scope whose session only reads values: they,
-        and the initializers run on the session, go; the runs and evals are marked for leave_Call."""
+        and the initializers run on the session, go; the runs and evals are marked for leave_Call. Likewise a bare
+        `tf.InteractiveSession()` line, which only made itself the default session of `t.eval()`."""
         if not self.eager:
             return
         for line in m.findall(body, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])):
@@ -153,14 +157,38 @@ class SessionRunToValues(Rule):
             runs = _runs(body, session)
             evals = [found for found in m.findall(body, m.Call(func=m.Attribute(attr=m.Name("eval"))))
                      if _evaluated_in(found, session)]
+            interactive = self._made(assign.value, INTERACTIVE) is not None
+            defaults = self._default_evals(body) if interactive else []
+            if interactive and len(defaults) + len(evals) != len(self._evals(body)):
+                continue  # `t.eval(feed_dict=...)`: the default session fed, which stays (reported)
             starting = [found for found in m.findall(body, m.SimpleStatementLine()) if _initializing(found, runs)]
             values = [run for run in runs if not any(run is found.body[0].value for found in starting)]
-            read = [code(found.func.value) for found in evals]
-            if (values or evals) and self._reads_values(values, 1 + len(runs) + len(evals), session, read) and \
+            read = [code(found.func.value) for found in (*evals, *defaults)]
+            if (values or evals or defaults) and \
+                    self._reads_values(values, 1 + len(runs) + len(evals), session, read) and \
                     not self._graph_mode(self.nodes[-1], [line]):
                 self.dropped.update(id(found) for found in (line, *starting))
                 self.fetched.update((id(call), tf) for call in values)
-                self.evaluated.update(id(call) for call in evals)
+                self.evaluated.update(id(call) for call in (*evals, *defaults))
+        for line in m.findall(body, m.SimpleStatementLine(body=[m.Expr(m.Call())])):
+            if self._made(line.body[0].value, INTERACTIVE) is None or id(line) in self.dropped:
+                continue
+            defaults = self._default_evals(body)
+            read = [code(found.func.value) for found in defaults]
+            if len(set(read)) == len(read) and len(defaults) == len(self._evals(body)) and \
+                    not self._graph_mode(self.nodes[-1], [line]):
+                self.dropped.add(id(line))
+                self.evaluated.update(id(call) for call in defaults)
+
+    @staticmethod
+    def _evals(body: cst.CSTNode) -> list[cst.Call]:
+        """Every `X.eval(...)` call of the scope."""
+        return list(m.findall(body, m.Call(func=m.Attribute(attr=m.Name("eval")))))
+
+    @staticmethod
+    def _default_evals(body: cst.CSTNode) -> list[cst.Call]:
+        """The `t.eval()` calls of the scope, which ran on the default (interactive) session."""
+        return list(m.findall(body, m.Call(func=m.Attribute(attr=m.Name("eval")), args=[])))
 
     def _keras_session(self, made: cst.BaseExpression) -> bool:
         """`K.get_session()`: Keras's session, asked for without arguments."""
