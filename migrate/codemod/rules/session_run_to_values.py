@@ -141,11 +141,14 @@ class SessionRunToValues(Rule):
         return code(made.func.value).removesuffix(".compat.v1")
 
     def _bound(self, body: cst.CSTNode) -> None:
-        """`S = tf.Session()` (or `S = K.get_session()`) lines in this scope whose session only reads values: they,
-        and the initializers run on the session, go; the runs and evals are marked for leave_Call. Likewise a bare
-        `tf.InteractiveSession()` line, which only made itself the default session of `t.eval()`."""
-        if not self.eager:
-            return
+        """The sessions of this scope that only read values, bound to a name or made on a line of their own."""
+        if self.eager:
+            self._named(body)
+            self._interactive(body)
+
+    def _named(self, body: cst.CSTNode) -> None:
+        """`S = tf.Session()` (or `S = K.get_session()`, `S = tf.InteractiveSession()`) lines whose session only reads
+        values: they, and the initializers run on the session, go; the runs and evals are marked for leave_Call."""
         for line in m.findall(body, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(target=m.Name())])])):
             assign = line.body[0]
             tf = self._made(assign.value, BOUND)
@@ -170,6 +173,10 @@ class SessionRunToValues(Rule):
                 self.dropped.update(id(found) for found in (line, *starting))
                 self.fetched.update((id(call), tf) for call in values)
                 self.evaluated.update(id(call) for call in (*evals, *defaults))
+
+    def _interactive(self, body: cst.CSTNode) -> None:
+        """A `tf.InteractiveSession()` line of its own, which only made itself the default session of the scope's
+        `t.eval()` calls: it goes where every eval is one of those, unfed, each tensor read once."""
         for line in m.findall(body, m.SimpleStatementLine(body=[m.Expr(m.Call())])):
             if self._made(line.body[0].value, INTERACTIVE) is None or id(line) in self.dropped:
                 continue
