@@ -1,0 +1,144 @@
+"""gradient_penalty_losses: must-not-change cases first, then before/after, then against Keras 2.3.1."""
+
+import ast
+from pathlib import Path
+
+import numpy as np
+
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both, rewrite
+
+RULE = "gradient_penalty_losses"
+PROBE = Path(__file__).parent / "scripts" / "gradient_penalty_probe.py"
+
+LOSS = """
+from functools import partial
+from keras import backend as K
+from keras.models import Model
+
+def gradient_penalty_loss(y_true, y_pred, averaged_samples, weight):
+    gradients = K.gradients(y_pred, averaged_samples)[0]
+    return K.mean(weight * K.square(1 - K.sqrt(K.sum(K.square(gradients), axis=1))))
+"""
+
+
+def test_penalties_of_other_shapes_stay():
+    assert_unchanged(LOSS + """
+def build(critic, real, fake, mix):
+    averaged = mix([real, fake])
+    averaged_out = critic(averaged)
+    gp = partial(gradient_penalty_loss, averaged_samples=averaged, weight=10)
+    model = Model([real, fake], [critic(real), averaged_out])
+    model.compile('adam', loss={'a': 'mse', 'b': gp})  # no list pairs the loss with an output
+""", RULE)
+    assert_unchanged(LOSS + """
+def build(critic, real, fake, mix):
+    averaged = mix([real, fake])
+    averaged_out = critic(averaged)
+    gp = partial(gradient_penalty_loss, averaged_samples=averaged, weight=10)
+    model = Model([real, fake], [critic(real), averaged_out])
+    model.compile('adam', loss=['mse', gp])
+    return gradient_penalty_loss  # the function itself used elsewhere
+""", RULE)
+    assert_unchanged("""
+from functools import partial
+from keras import backend as K
+
+def penalty(y_true, y_pred, averaged_samples):
+    gradients = K.gradients(y_pred, averaged_samples)[0]
+    return K.mean(gradients) + K.mean(y_pred)  # the score read too
+""", RULE)
+
+
+def test_improved_wgan_s_penalty():
+    # keras-contrib examples/improved_wgan.py (PacktPublishing/Hands-On-Generative-Adversarial-Networks-with-Keras
+    # Chapter06/train_wgan_gp.py has the same lines)
+    findings = assert_rewrites(LOSS + """
+def build(critic, real, fake, mix):
+    averaged = mix([real, fake])
+    averaged_out = critic(averaged)
+    gp = partial(gradient_penalty_loss, averaged_samples=averaged, weight=10)
+    gp.__name__ = 'gradient_penalty'
+    model = Model(inputs=[real, fake], outputs=[critic(real), critic(fake), averaged_out])
+    model.compile('adam', loss=['mse', 'mse', gp])
+    return model
+""", """
+from functools import partial
+from keras import backend as K
+from keras.models import Model
+import keras
+import tensorflow as tf
+
+
+class Keras2Gradients(keras.layers.Layer):
+    \"\"\"The gradients of `loss_model`'s output (summed, as K.gradients summed a tensor's) with respect to its
+    inputs, taken under a tf.GradientTape: a layer of the graph, as Keras 2's K.gradients gave tensors of it.\"\"\"
+
+    def __init__(self, loss_model, **kwargs):
+        super().__init__(**kwargs)
+        self.loss_model = loss_model
+
+    def call(self, variables, training=None):
+        with tf.GradientTape() as tape:
+            tape.watch(variables)
+            loss = self.loss_model(variables, training=training)
+        return tape.gradient(loss, variables)
+
+    def compute_output_spec(self, variables, training=None):
+        return [keras.KerasTensor(variable.shape, variable.dtype) for variable in variables]
+
+
+def keras2_gradients(loss, variables):
+    \"\"\"Keras 2's K.gradients(loss, variables) (Keras 3 has none) for tensors of a Keras 3 functional graph: the
+    list of the gradients of `loss` with respect to each of `variables` (model inputs or a layer's output), as
+    tensors of the graph that keras2_function evaluates.\"\"\"
+    variables = list(variables) if isinstance(variables, (list, tuple)) else [variables]
+    return Keras2Gradients(keras.Model(variables, loss))(variables)
+
+
+def gradient_penalty_loss(y_true, y_pred, averaged_samples, weight):
+    gradients = y_pred
+    return K.mean(weight * K.square(1 - K.sqrt(K.sum(K.square(gradients), axis=1))))
+
+def build(critic, real, fake, mix):
+    averaged = mix([real, fake])
+    averaged_out = keras2_gradients(critic(averaged), averaged)[0]
+    gp = partial(gradient_penalty_loss, averaged_samples=averaged, weight=10)
+    gp.__name__ = 'gradient_penalty'
+    model = Model(inputs=[real, fake], outputs=[critic(real), critic(fake), averaged_out])
+    model.compile('adam', loss=['mse', 'mse', gp])
+    return model
+""", RULE)
+    assert [(finding.line, finding.advice) for finding in findings] == [(7, True)]
+
+
+def test_the_rewritten_critic_step_is_keras_2_3_1_s(tmp_path):
+    legacy = legacy37()
+    rng = np.random.RandomState(3)
+    weights = tmp_path / "weights.npz"
+    np.savez(weights, d0=rng.normal(size=(4, 8)).astype("float32"), d1=0.1 * rng.normal(size=(8,)).astype("float32"),
+             d2=rng.normal(size=(8, 1)).astype("float32"), d3=np.zeros(1, "float32"),
+             real=rng.normal(size=(6, 4)).astype("float32"), generated=rng.normal(size=(6, 4)).astype("float32"))
+    got, target = probe_under_both(legacy, PROBE, weights, tmp_path, ("total", "penalty", "d0", "d1", "d2", "d3"))
+    tree = ast.parse(target.read_text())
+    attributes = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    assert "gradients" not in attributes and "_Merge" not in {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    assert got["penalty"][0] > 1 and not np.allclose(got["d0"], np.load(weights)["d0"])  # a penalty, and steps taken
+
+
+def test_stylegan_keras_s_r1_penalty_on_the_real_samples():
+    # manicman1999/StyleGAN-Keras stylegan.py: the model an attribute, the penalty on the real input, and the name
+    # of the partial read again later as a number (PacktPublishing's Chapter05 unpacks its losses into it)
+    got, findings = rewrite(LOSS + """
+class GAN:
+    def discriminator_model(self):
+        ri = Input(shape=[8, 8, 3])
+        dr = self.D(ri)
+        da = self.D(ri)
+        self.DM = Model(inputs=[ri], outputs=[dr, da])
+        partial_gp_loss = partial(gradient_penalty_loss, averaged_samples=ri, weight=5)
+        self.DM.compile(optimizer='adam', loss=['mse', partial_gp_loss])
+        real, partial_gp_loss = self.DM.train_on_batch(x, [ones, ones])
+        return [real, partial_gp_loss]
+""", RULE)
+    assert "        da = keras2_gradients(self.D(ri), ri)[0]\n" in got and "        dr = self.D(ri)\n" in got
+    assert "    gradients = y_pred\n" in got and [finding.advice for finding in findings] == [True]
