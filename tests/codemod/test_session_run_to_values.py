@@ -312,3 +312,28 @@ def test_tensors_read_through_an_interactive_session():
             tf.InteractiveSession()
             return noise.eval(), noise.eval()
     """, RULE)
+
+
+def test_tensors_evaluated_in_the_block_of_a_session():
+    # yanhann10/deep_learning_use_cases face_recognition_keras/Face_Recognition_v3a.ipynb (deeplearning.ai's course)
+    assert_rewrites("""
+        import tensorflow as tf
+
+        with tf.Session() as test:
+            y_pred = (tf.constant([1.0]), tf.constant([2.0]))
+            loss = triplet_loss(None, y_pred)
+            print("loss = " + str(loss.eval()))
+    """, """
+        import tensorflow as tf
+        import keras
+
+        y_pred = (tf.constant([1.0]), tf.constant([2.0]))
+        loss = triplet_loss(None, y_pred)
+        print("loss = " + str(keras.ops.convert_to_numpy(loss)))
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+
+        with tf.Session() as test:
+            print(y.eval(feed_dict={x: 1.0}), z.eval())
+    """, RULE)

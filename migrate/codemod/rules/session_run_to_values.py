@@ -13,7 +13,9 @@ default graph, made without arguments by the `with`, and every use of it in the 
 `S.run(fetches)` in the block, with the fetches alone (no `feed_dict`), each spelled once (a random tensor run twice
 gave two values in TF1, one eagerly) and no variable initializer among them but a statement that only runs one
 (`sess.run(tf.global_variables_initializer())`, which goes: TF2 initializes a variable when it makes it): the `with`
-goes, its body stays in place.
+goes, its body stays in place. A tensor's `t.eval()` in the block read the block's session, the default one there:
+it becomes `keras.ops.convert_to_numpy(t)` (deeplearning.ai's notebooks test their functions so), unless some eval in
+the block is fed.
 Not where the function (or module) names a TF1 name that needs graph mode (a placeholder, an optimizer's train op:
 what such a session runs are graph ops), nor in a program that turns eager execution off (tf1_graph_program's
 route). Any other session is left to tf1_session_code's report.
@@ -219,13 +221,19 @@ class SessionRunToValues(Rule):
             return
         session = item.asname.name.value
         runs = _runs(node.body, session)
+        # the block's session is the default one in it: `t.eval()` read through it too (deeplearning.ai's notebooks'
+        # `with tf.Session() as test: ... print("loss = " + str(loss.eval()))`), unless some eval is fed
+        evals = self._evals(node.body)
+        defaults = self._default_evals(node.body) if len(evals) == len(self._default_evals(node.body)) else None
         starting = [found for found in m.findall(node.body, m.SimpleStatementLine()) if _initializing(found, runs)]
         values = [run for run in runs if not any(run is found.body[0].value for found in starting)]
-        if not values or not self._reads_values(values, 1 + len(runs), session) or self._graph_mode(self.nodes[-1]):
+        if defaults is None or not (values or defaults) or self._graph_mode(self.nodes[-1]) or \
+                not self._reads_values(values, 1 + len(runs), session, [code(found.func.value) for found in defaults]):
             return
         self.blocks[id(node)] = (session, tf)
         self.dropped.update(id(found) for found in starting)
         self.fetched.update((id(call), tf) for call in values)
+        self.evaluated.update(id(call) for call in defaults)
 
     def visit_Call(self, node: cst.Call) -> None:
         """`tf.Session().run(t)`, `K.get_session().run(t)`: a session made, or Keras's asked for, to read one value."""
