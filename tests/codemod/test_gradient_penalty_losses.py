@@ -142,3 +142,38 @@ class GAN:
 """, RULE)
     assert "        da = keras2_gradients(self.D(ri), ri)[0]\n" in got and "        dr = self.D(ri)\n" in got
     assert "    gradients = y_pred\n" in got and [finding.advice for finding in findings] == [True]
+
+
+KERAS_GAN = """
+from functools import partial
+from keras import backend as K
+from keras.models import Model
+
+class WGANGP:
+    def __init__(self):
+        real_img = Input(shape=(4,))
+        fake_img = self.generator(z)
+        valid = self.critic(real_img)
+        interpolated_img = RandomWeightedAverage()([real_img, fake_img])
+        validity_interpolated = self.critic(interpolated_img)
+        partial_gp_loss = partial(self.gradient_penalty_loss, averaged_samples=interpolated_img)
+        partial_gp_loss.__name__ = 'gradient_penalty'
+        self.critic_model = Model(inputs=[real_img, z], outputs=[valid, validity_interpolated])
+        self.critic_model.compile(loss=[self.wasserstein_loss, partial_gp_loss], loss_weights=[1, 10])
+        valid = self.critic(fake_img)
+
+    def gradient_penalty_loss(self, y_true, y_pred, averaged_samples):
+        gradients = K.gradients(y_pred, averaged_samples)[0]
+        return K.mean(K.square(1 - K.sqrt(K.sum(K.square(gradients), axis=1))))
+"""
+
+
+def test_keras_gan_s_penalty_method():
+    # eriklindernoren/Keras-GAN wgan_gp.py's shape (dabsdamoon/Anime-Colorization WGAN-GP/WGANGP_model.py): the loss a
+    # method, given by partial(self.gradient_penalty_loss, ...), the critic's outputs named `valid` twice
+    got, findings = rewrite(KERAS_GAN, RULE)
+    assert "        validity_interpolated = keras2_gradients(self.critic(interpolated_img), interpolated_img)[0]\n" in got
+    assert "        gradients = y_pred\n" in got and [finding.advice for finding in findings] == [True]
+    # the method called directly too: its y_pred is then the critic's score
+    assert_unchanged(KERAS_GAN + "\n    def check(self):\n        return self.gradient_penalty_loss(None, None, None)\n",
+                     RULE)

@@ -24,9 +24,9 @@ the rest of it unchanged. Fit's own tape then differentiates the penalty through
 weights, as Keras 2's graph did (tests/codemod/test_gradient_penalty_losses.py: Keras 2.3.1's losses and weights,
 step by step).
 
-Only where it is that exact shape: a module-level function whose one K.gradients call is `K.gradients(Y, P)[0]`, Y and
-P two of its parameters, Y read nowhere else in it; every other mention of the function is `L = partial(F, ...,
-P=A)` with A a name; and in the function (or module) making that partial, one `M.compile(loss=[...])` lists L at the
+Only where it is that exact shape: a module-level function (or a method, Keras-GAN's wgan_gp.py) whose one
+K.gradients call is `K.gradients(Y, P)[0]`, Y and P two of its parameters, Y read nowhere else in it; every other
+mention of the function is `L = partial(F, ..., P=A)` (`partial(self.F, ...)`) with A a name; and in the function (or module) making that partial, one `M.compile(loss=[...])` lists L at the
 index where `M = Model(inputs, outputs=[...])` lists OUT, a name bound there once, to a call that reads A. Anything
 else is left to backend_functions_to_ops, which reports the K.gradients.
 """
@@ -69,17 +69,22 @@ class GradientPenaltyLosses(Rule):
         self.penalties: dict[int, str] = {}  # id of a `K.gradients(Y, P)[0]` -> Y
         self.outputs: dict[int, str] = {}  # id of an `OUT = critic(A)` Assign -> A
         self.copied: dict[str, str] = {}
-        for function in node.body:
-            if isinstance(function, cst.FunctionDef):
-                self._plan(node, function)
+        for statement in node.body:
+            if isinstance(statement, cst.FunctionDef):
+                self._plan(node, statement, method=False)
+            elif isinstance(statement, cst.ClassDef):
+                for member in statement.body.body:
+                    if isinstance(member, cst.FunctionDef):
+                        self._plan(node, member, method=True)
 
-    def _plan(self, module: cst.Module, function: cst.FunctionDef) -> None:
-        """The loss function's gradients and each model output its partials are paired with, where all are found."""
+    def _plan(self, module: cst.Module, function: cst.FunctionDef, method: bool) -> None:
+        """The loss function's gradients and each model output its partials are paired with, where all are found
+        (for a method, Keras-GAN's `partial(self.gradient_penalty_loss, averaged_samples=...)`)."""
         penalty = self._penalty(function)
         if penalty is None:
             return
         subscript, parameter = penalty
-        partials = self._partials(module, function.name.value, parameter)
+        partials = self._partials(module, function.name.value, parameter, method)
         if not partials:
             return
         outputs = [self._output(module, assign, loss, samples) for assign, loss, samples in partials]
@@ -103,20 +108,25 @@ class GradientPenaltyLosses(Rule):
             return None
         return found[0], samples
 
-    def _partials(self, module: cst.Module, function: str, parameter: str) -> list[tuple[cst.Assign, str, str]]:
-        """Each `L = partial(F, ..., P=A)` (A a name); empty where F is mentioned any other way."""
+    def _partials(self, module: cst.Module, function: str, parameter: str,
+                  method: bool) -> list[tuple[cst.Assign, str, str]]:
+        """Each `L = partial(F, ..., P=A)` (`partial(self.F, ...)` for a method; A a name); empty where F is
+        mentioned any other way."""
         found = []
+        given_as = m.Attribute(value=m.Name("self"), attr=m.Name(function)) if method else m.Name(function)
         for assign in m.findall(module, m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call())):
             call = assign.value
             if not self.qualified_names(call.func) & PARTIAL or not call.args or \
-                    not m.matches(call.args[0], m.Arg(value=m.Name(function), keyword=None)):
+                    not m.matches(call.args[0], m.Arg(value=given_as, keyword=None)):
                 continue
             given = [arg.value for arg in call.args[1:] if arg.keyword is not None and arg.keyword.value == parameter]
             if len(given) != 1 or not isinstance(given[0], cst.Name):
                 return []
             found.append((assign, assign.targets[0].target.value, given[0].value))
-        mentions = sum(name.value == function for name in names_in(module)) - 1  # (the def's own name)
-        return found if found and mentions == len(found) else []
+        bare = sum(name.value == function for name in names_in(module)) - 1  # (the def's own name)
+        attributes = len(m.findall(module, m.Attribute(attr=m.Name(function))))
+        mentions = (bare, attributes) if method else (bare, 0)
+        return found if found and mentions == ((0, len(found)) if method else (len(found), 0)) else []
 
     def _output(self, module: cst.Module, partial: cst.Assign, loss: str, samples: str) -> cst.Assign | None:
         """The `OUT = critic(..A..)` that the loss was given: in the partial's scope, `M.compile(loss=[..., L, ...])`
