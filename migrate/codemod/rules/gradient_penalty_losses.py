@@ -26,9 +26,10 @@ step by step).
 
 Only where it is that exact shape: a module-level function (or a method, Keras-GAN's wgan_gp.py) whose one
 K.gradients call is `K.gradients(Y, P)[0]`, Y and P two of its parameters, Y read nowhere else in it; every other
-mention of the function is `L = partial(F, ..., P=A)` (`partial(self.F, ...)`) with A a name; and in the function (or module) making that partial, one `M.compile(loss=[...])` lists L at the
-index where `M = Model(inputs, outputs=[...])` lists OUT, a name bound there once, to a call that reads A. Anything
-else is left to backend_functions_to_ops, which reports the K.gradients.
+mention of the function is `L = partial(F, ..., P=A)` (`partial(self.F, ...)`) with A a name; and in the function
+(or module) making that partial, one `M.compile(loss=[...])` lists L at the index where `M = Model(inputs,
+outputs=[...])` lists OUT, a name bound there once, to a call that reads A. Anything else is left to
+backend_functions_to_ops, which reports the K.gradients.
 """
 
 from __future__ import annotations
