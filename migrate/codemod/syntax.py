@@ -207,6 +207,14 @@ def _walk(node: cst.CSTNode, kind: type) -> list:
     return found
 
 
+def in_place(block: cst.BaseSuite, leading: Sequence[cst.EmptyLine]) -> cst.FlattenSentinel:
+    """A block's statements in the place of the statement that held it (an `if` always taken, a `with` that goes),
+    the comments above that statement above the first."""
+    statements = list(block.body) if isinstance(block, cst.IndentedBlock) else [cst.SimpleStatementLine(block.body)]
+    statements[0] = statements[0].with_changes(leading_lines=[*leading, *statements[0].leading_lines])
+    return cst.FlattenSentinel(statements)
+
+
 def dotted_expression(path: str) -> cst.Attribute | cst.Name:
     """`a.b.c` as the expression LibCST prints so (an import's module, a name's new spelling)."""
     parts = path.split(".")

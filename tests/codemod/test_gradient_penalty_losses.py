@@ -5,9 +5,12 @@ from pathlib import Path
 
 import numpy as np
 
+from migrate.codemod.keras2_helpers import GRADIENTS, GRADIENTS_LAYER
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both, rewrite
 
 RULE = "gradient_penalty_losses"
+# the helpers written into the file (their own tests: test_backend_function_to_helper.py), as with_helpers places them
+HELPERS = "".join(f"\n\n{source.strip()}\n" for _, source in (GRADIENTS_LAYER, GRADIENTS))
 PROBE = Path(__file__).parent / "scripts" / "gradient_penalty_probe.py"
 
 LOSS = """
@@ -21,24 +24,20 @@ def gradient_penalty_loss(y_true, y_pred, averaged_samples, weight):
 """
 
 
+BUILD = LOSS + """
+def build(critic, real, fake, mix):
+    averaged = mix([real, fake])
+    averaged_out = critic(averaged)
+    gp = partial(gradient_penalty_loss, averaged_samples=averaged, weight=10)
+    model = Model([real, fake], [critic(real), averaged_out])
+"""
+
+
 def test_penalties_of_other_shapes_stay():
-    assert_unchanged(LOSS + """
-def build(critic, real, fake, mix):
-    averaged = mix([real, fake])
-    averaged_out = critic(averaged)
-    gp = partial(gradient_penalty_loss, averaged_samples=averaged, weight=10)
-    model = Model([real, fake], [critic(real), averaged_out])
-    model.compile('adam', loss={'a': 'mse', 'b': gp})  # no list pairs the loss with an output
-""", RULE)
-    assert_unchanged(LOSS + """
-def build(critic, real, fake, mix):
-    averaged = mix([real, fake])
-    averaged_out = critic(averaged)
-    gp = partial(gradient_penalty_loss, averaged_samples=averaged, weight=10)
-    model = Model([real, fake], [critic(real), averaged_out])
-    model.compile('adam', loss=['mse', gp])
-    return gradient_penalty_loss  # the function itself used elsewhere
-""", RULE)
+    # no list pairs the loss with an output
+    assert_unchanged(BUILD + "    model.compile('adam', loss={'a': 'mse', 'b': gp})\n", RULE)
+    # the function itself used elsewhere
+    assert_unchanged(BUILD + "    model.compile('adam', loss=['mse', gp])\n    return gradient_penalty_loss\n", RULE)
     assert_unchanged("""
 from functools import partial
 from keras import backend as K
@@ -67,33 +66,7 @@ from keras import backend as K
 from keras.models import Model
 import keras
 import tensorflow as tf
-
-
-class Keras2Gradients(keras.layers.Layer):
-    \"\"\"The gradients of `loss_model`'s output (summed, as K.gradients summed a tensor's) with respect to its
-    inputs, taken under a tf.GradientTape: a layer of the graph, as Keras 2's K.gradients gave tensors of it.\"\"\"
-
-    def __init__(self, loss_model, **kwargs):
-        super().__init__(**kwargs)
-        self.loss_model = loss_model
-
-    def call(self, variables, training=None):
-        with tf.GradientTape() as tape:
-            tape.watch(variables)
-            loss = self.loss_model(variables, training=training)
-        return tape.gradient(loss, variables)
-
-    def compute_output_spec(self, variables, training=None):
-        return [keras.KerasTensor(variable.shape, variable.dtype) for variable in variables]
-
-
-def keras2_gradients(loss, variables):
-    \"\"\"Keras 2's K.gradients(loss, variables) (Keras 3 has none) for tensors of a Keras 3 functional graph: the
-    list of the gradients of `loss` with respect to each of `variables` (model inputs or a layer's output), as
-    tensors of the graph that keras2_function evaluates.\"\"\"
-    variables = list(variables) if isinstance(variables, (list, tuple)) else [variables]
-    return Keras2Gradients(keras.Model(variables, loss))(variables)
-
+""" + HELPERS + """
 
 def gradient_penalty_loss(y_true, y_pred, averaged_samples, weight):
     gradients = y_pred

@@ -17,7 +17,7 @@ import libcst as cst
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.rule import NAMES, DropsStatements
-from migrate.codemod.syntax import code, names_in
+from migrate.codemod.syntax import code, in_place, names_in
 
 # (and `K._BACKEND`, where Keras 2's backend module held the name backend() returned)
 BACKEND_FUNCTIONS = frozenset({"keras.backend.backend", "tensorflow.keras.backend.backend", "keras.backend._BACKEND"})
@@ -69,7 +69,7 @@ class DeadBackendBranches(DropsStatements):
             self._dead(original.orelse)
             if id(original) in self.elifs:
                 return cst.Else(body=updated.body, leading_lines=updated.leading_lines)
-            return self._in_place(updated.body, updated.leading_lines)
+            return in_place(updated.body, updated.leading_lines)
         self._dead(original.body)
         if id(original) in self.elifs:  # an elif: what follows it takes its place (the If's orelse may be None)
             return updated.orelse.with_changes(leading_lines=updated.leading_lines) if updated.orelse \
@@ -77,7 +77,7 @@ class DeadBackendBranches(DropsStatements):
         if isinstance(updated.orelse, cst.If):  # elif: it becomes the if
             return updated.orelse.with_changes(leading_lines=updated.leading_lines)
         if isinstance(updated.orelse, cst.Else):
-            return self._in_place(updated.orelse.body, updated.leading_lines)
+            return in_place(updated.orelse.body, updated.leading_lines)
         return cst.RemovalSentinel.REMOVE
 
     def leave_IfExp(self, original: cst.IfExp, updated: cst.IfExp) -> cst.BaseExpression:
@@ -89,13 +89,6 @@ class DeadBackendBranches(DropsStatements):
         self._dead(original.orelse if always else original.body)
         kept = updated.body if always else updated.orelse
         return kept.with_changes(lpar=updated.lpar, rpar=updated.rpar) if updated.lpar else kept
-
-    @staticmethod
-    def _in_place(block: cst.BaseSuite, leading: list[cst.EmptyLine]) -> cst.FlattenSentinel:
-        """The block's statements in the place of the `if`, the comments above it above the first."""
-        statements = list(block.body) if isinstance(block, cst.IndentedBlock) else [cst.SimpleStatementLine(block.body)]
-        statements[0] = statements[0].with_changes(leading_lines=[*leading, *statements[0].leading_lines])
-        return cst.FlattenSentinel(statements)
 
     def _dead(self, node: cst.CSTNode | None) -> None:
         if node is not None:

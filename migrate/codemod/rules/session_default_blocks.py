@@ -24,7 +24,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import names_in
+from migrate.codemod.syntax import in_place, names_in
 
 SESSIONS = {"tensorflow.Session", "tensorflow.compat.v1.Session"}
 _AS_DEFAULT = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("as_default")), args=[])
@@ -74,7 +74,4 @@ class SessionDefaultBlocks(Rule):
         if id(original) not in self.blocks:
             return updated
         self.converted()
-        body = updated.body
-        statements = list(body.body) if isinstance(body, cst.IndentedBlock) else [cst.SimpleStatementLine(body.body)]
-        statements[0] = statements[0].with_changes(leading_lines=[*updated.leading_lines, *statements[0].leading_lines])
-        return cst.FlattenSentinel(statements)
+        return in_place(updated.body, updated.leading_lines)

@@ -45,7 +45,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, names_in
+from migrate.codemod.syntax import code, in_place, names_in
 from migrate.codemod.tf1_policy import graph_only
 
 SESSIONS = ("tensorflow.Session", "tensorflow.compat.v1.Session")
@@ -283,10 +283,7 @@ class SessionRunToValues(Rule):
         if id(original) not in self.blocks:
             return updated
         self.converted()
-        body = updated.body
-        statements = list(body.body) if isinstance(body, cst.IndentedBlock) else [cst.SimpleStatementLine(body.body)]
-        statements[0] = statements[0].with_changes(leading_lines=[*updated.leading_lines, *statements[0].leading_lines])
-        return cst.FlattenSentinel(statements)
+        return in_place(updated.body, updated.leading_lines)
 
     def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
                                   updated: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
