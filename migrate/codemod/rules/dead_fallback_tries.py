@@ -25,6 +25,7 @@ from migrate.codemod.outline import Outline
 from migrate.codemod.rules.dead_backend_branches import DeadBackendBranches
 from migrate.codemod.rules.tf1_graph_program import CONTRIB_TWINS
 from migrate.codemod.rules.tpu_setup_to_tf2 import INITIALIZE, STRATEGY
+from migrate.codemod.syntax import in_place
 from migrate.codemod.tf1_policy import CASTS, PREFERRED, RENAMES
 
 CATCHING = frozenset({"AttributeError", "Exception", "BaseException"})
@@ -136,4 +137,4 @@ class DeadFallbackTries(DeadBackendBranches):
         for index, other in enumerate(original.handlers):
             if index != handler:
                 self._dead(other)
-        return self._in_place(updated.handlers[handler].body, updated.leading_lines)
+        return in_place(updated.handlers[handler].body, updated.leading_lines)
