@@ -6,8 +6,9 @@ from __future__ import annotations
 import textwrap
 
 import numpy as np
+import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both, rewrite
 
 RULE = "layer_shape_attributes"
 
@@ -87,3 +88,18 @@ def test_the_shapes_are_keras_2_3_1_s(tmp_path):
     np.savez(weights, unused=np.zeros(1))
     got, target = probe_under_both(legacy37(), probe, weights, tmp_path, ("shapes",))
     assert ".output_shape" not in target.read_text() and len(got["shapes"]) > 10
+
+
+@pytest.mark.parametrize(("source", "work"), [
+    ("import keras\nmodel.add(Dense(4, input_shape=(3,)))\n", False),  # a keyword, not the attribute
+    ("import keras\nn = model.layers[-1].output_shape\n", True),
+    ("import keras\nn = model.layers[-1]. input_shape\n", True),
+    ("import keras\nn = (model.get_layer('a').\n     output_shape)\n", True),
+    ("import keras\nn = model.layers[-1] \\\n    .output_shape\n", True),
+])
+def test_the_text_trigger_lets_every_spelling_of_the_read_through(source, work):
+    # what the trigger lets through is parsed; a file it keeps out must have nothing to rewrite
+    from migrate.codemod.rules.layer_shape_attributes import LayerShapeAttributes
+    assert LayerShapeAttributes.triggered(source.encode()) is work
+    if work:
+        assert rewrite(source, RULE)[0] != source

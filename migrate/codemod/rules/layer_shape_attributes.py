@@ -13,12 +13,16 @@ statement or a comprehension), or
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 import libcst.matchers as m
 
 from migrate.codemod.rule import Rule
 
 SHAPES = {"output_shape": "output", "input_shape": "input"}
+# the attribute read, `.output_shape` (however spaced or continued): most Keras files have `input_shape=` only
+READ = re.compile(rb"\.\s*(?:\\\s*)*(?:in|out)put_shape\b")
 
 
 class LayerShapeAttributes(Rule):
@@ -27,6 +31,12 @@ class LayerShapeAttributes(Rule):
     TRIGGERS = tuple(SHAPES)
     REQUIRES = ("keras",)
     DESCRIPTION = "model.layers[i].output_shape / input_shape (a layer's, gone in Keras 3) -> .output.shape / .input.shape"
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """A shape attribute read after a dot: the word alone is in nearly every Keras file, as the `input_shape=`
+        of its first layer, which is no work (over 19 real repositories, 113 files parsed for this rule, 2 changed)."""
+        return super().triggered(source, survey) and READ.search(source) is not None
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = _defines_shapes(node)
