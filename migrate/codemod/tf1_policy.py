@@ -19,6 +19,8 @@ RENAMES.update({"GraphDef": "compat.v1.GraphDef", "get_default_graph": "compat.v
                 "space_to_depth": "nn.space_to_depth", "depth_to_space": "nn.depth_to_space",
                 # protocol buffers: building one runs anywhere; what consumes it (a Session) is judged apart
                 "ConfigProto": "compat.v1.ConfigProto", "GPUOptions": "compat.v1.GPUOptions"})
+# A TF1 session's class, as LibCST qualifies its name.
+SESSIONS = ("tensorflow.Session", "tensorflow.compat.v1.Session")
 # Renamed only with at most this many positional arguments (TF2 reordered the ones after).
 POSITIONAL = {"space_to_depth": 2, "depth_to_space": 2}
 CASTS = {"to_float": "float32", "to_double": "float64", "to_int32": "int32", "to_int64": "int64"}
@@ -67,3 +69,9 @@ def graph_only(name: str) -> bool:
     """A TF1 name (after `tf.`) whose compat.v1 spelling needs graph mode (GRAPH_ONLY: a name or a module)."""
     return any(name == entry or (entry.endswith(".") and name.startswith(entry)) or name.endswith("." + entry)
                for entry in GRAPH_ONLY)
+
+
+def runs_eagerly(code: str) -> bool:
+    """Whether a program leaves eager execution on: one that turns it off (tf1_graph_program's route, or its own
+    `tf.compat.v1.disable_eager_execution()` line) keeps its sessions, which then run graph ops."""
+    return "disable_eager_execution(" not in code and "disable_v2_behavior(" not in code

@@ -34,9 +34,9 @@ from libcst.codemod.visitors import RemoveImportsVisitor
 from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import names_in, other_bindings
+from migrate.codemod.tf1_policy import SESSIONS
 
 GET_DEFAULT_GRAPH = ("tensorflow.get_default_graph", "tensorflow.compat.v1.get_default_graph")
-SESSIONS = ("tensorflow.Session", "tensorflow.compat.v1.Session")
 LEFT = ("enters TF1's default graph, where TF2 turns eager execution off: Keras 3 cannot predict or fit in the block. "
         "Left because the graph is also TF1 graph code here (read otherwise, assigned another graph, or bound by `as`): "
         "remove the `with` and keep its body once nothing needs the graph")

@@ -25,8 +25,8 @@ import libcst.matchers as m
 
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import in_place, names_in
+from migrate.codemod.tf1_policy import SESSIONS, runs_eagerly
 
-SESSIONS = {"tensorflow.Session", "tensorflow.compat.v1.Session"}
 _AS_DEFAULT = m.Call(func=m.Attribute(value=m.Name(), attr=m.Name("as_default")), args=[])
 
 
@@ -39,7 +39,7 @@ class SessionDefaultBlocks(Rule):
     DESCRIPTION = "sess = tf.Session(...); with sess.as_default(): body -> body (the session left to the preamble rule)"
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.eager = "disable_eager_execution(" not in node.code and "disable_v2_behavior(" not in node.code
+        self.eager = runs_eagerly(node.code)
         self.scopes: list[cst.CSTNode] = [node]
         self.blocks: set[int] = set()  # ids of the With statements that go
 
@@ -62,7 +62,7 @@ class SessionDefaultBlocks(Rule):
         """`session` is bound once in the scope to a new tf.Session, and read only by `with S.as_default():` and
         `set_session(S)`."""
         made = [assign for assign in m.findall(scope, m.Assign(targets=[m.AssignTarget(target=m.Name(session))]))
-                if isinstance(assign.value, cst.Call) and self.qualified_names(assign.value.func) & SESSIONS]
+                if isinstance(assign.value, cst.Call) and self.qualified_names(assign.value.func) & set(SESSIONS)]
         defaulted = m.findall(scope, m.Call(func=m.Attribute(value=m.Name(session), attr=m.Name("as_default")),
                                             args=[]))
         installed = [call for call in m.findall(scope, m.Call(args=[m.Arg(value=m.Name(session), keyword=None)]))

@@ -46,9 +46,8 @@ from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, in_place, names_in
-from migrate.codemod.tf1_policy import graph_only
+from migrate.codemod.tf1_policy import SESSIONS, graph_only, runs_eagerly
 
-SESSIONS = ("tensorflow.Session", "tensorflow.compat.v1.Session")
 # what a name may be bound to: InteractiveSession only adds itself as the default session, for `t.eval()`
 INTERACTIVE = ("tensorflow.InteractiveSession", "tensorflow.compat.v1.InteractiveSession")
 BOUND = (*SESSIONS, *INTERACTIVE)
@@ -115,7 +114,7 @@ class SessionRunToValues(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         # A program that runs with eager execution off (tf1_graph_program's route, or its own line) keeps its sessions.
-        self.eager = "disable_eager_execution(" not in node.code and "disable_v2_behavior(" not in node.code
+        self.eager = runs_eagerly(node.code)
         self.scopes: list[Counter] = [Counter(name.value for name in names_in(node))]
         self.nodes: list[cst.CSTNode] = [node]  # the module and the functions the walk is in
         self.blocks: dict[int, tuple[str, str]] = {}  # id of a With that goes -> (session name, tf's spelling)
