@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 # What start_keras sets unless the user already chose: quiet C++ logs, and oneDNN on the system allocator.
 # oneDNN's own allocator keeps every buffer it ever handed out, so the converted model's memory was never
@@ -50,8 +50,9 @@ def start_keras() -> None:
         import keras
     if keras.backend.backend() != "tensorflow" and "tensorflow" not in sys.modules:
         # Keras imports TensorFlow on its other backends too (serializing a compiled model asks whether it is
-        # available), later and with its native start-up lines unmuted: import it now, muted.
-        with native_stderr_silenced():
+        # available), later and with its native start-up lines unmuted: import it now, muted. A JAX or PyTorch
+        # machine without TensorFlow (Keras runs without it) converts all the same.
+        with native_stderr_silenced(), suppress(ImportError):
             import tensorflow  # noqa: F401
     import gc
 

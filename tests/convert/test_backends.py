@@ -172,3 +172,31 @@ def test_convert_runs_and_verifies_on(backend, tmp_path):
         outputs = model(inputs if len(inputs) > 1 else inputs[0], training=False)
         outputs = [keras.ops.convert_to_numpy(o) for o in (outputs if isinstance(outputs, (list, tuple)) else [outputs])]
         assert compare(outputs, expected).within, name
+
+
+BLOCK_TENSORFLOW = """
+import importlib.abc, importlib.machinery, sys
+class NoTensorFlow(importlib.abc.MetaPathFinder):  # as on a machine with JAX alone: `import tensorflow` fails
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] == "tensorflow":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+sys.meta_path.insert(0, NoTensorFlow())
+sys.argv = ["convert_on_backend", sys.argv[1]]
+import runpy
+runpy.run_module("tests.convert.convert_on_backend", run_name="__main__")
+"""
+
+
+def test_convert_runs_on_jax_where_tensorflow_is_not_installed(tmp_path):
+    """Keras 3 runs on JAX without TensorFlow (a GPU machine with JAX alone): migrate converts there too, instead
+    of stopping on its own import of TensorFlow."""
+    name = "k231_nested3.h5"
+    jobs = {name: [str(sample(name)), str(sample(name.replace(".h5", ".npz"))), str(tmp_path / "out.keras")]}
+    listing = tmp_path / "jobs.json"
+    listing.write_text(json.dumps(jobs))
+    done = subprocess.run([sys.executable, "-c", BLOCK_TENSORFLOW, str(listing)], capture_output=True, text=True,
+                          cwd=ROOT, env={**os.environ, "KERAS_BACKEND": "jax"}, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    record = json.loads(done.stdout.strip().splitlines()[-1])["results"][name]
+    assert record["status"] == "converted", record["error"]
+    assert record["max_abs_diff"] < 1e-4
