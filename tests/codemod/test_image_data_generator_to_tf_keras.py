@@ -272,6 +272,45 @@ def test_what_stays_is_reported_with_why():
     assert "is tf.keras 2.21's, not Keras 2.3.1's nor TF 1's: its zca_whitening=... whitens" in findings[0].message
 
 
+def _notebook_rewrite(*cells):
+    """The cells of a notebook as `migrate code` rewrites it, and its findings' (cell, line, message)."""
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    from migrate.codemod.notebooks import rewrite_notebook
+    from migrate.codemod.registry import all_rules
+
+    notebook = new_notebook(cells=[new_code_cell(cell) for cell in cells])
+    notebook.metadata["kernelspec"] = {"name": "k", "language": "python", "display_name": "K"}
+    result = rewrite_notebook(nbformat.writes(notebook).encode(), "nb.ipynb", all_rules())
+    after = nbformat.reads(result.rewritten.decode(), as_version=4) if result.changed else notebook
+    return [cell.source for cell in after.cells], [(f.path, f.line, f.message) for f in result.findings if not f.advice]
+
+
+IMPORT_CELL = "from keras.preprocessing.image import ImageDataGenerator, img_to_array"
+PORTED_CELL = "from tensorflow.keras.preprocessing.image import ImageDataGenerator\nfrom keras.preprocessing.image import img_to_array"
+
+
+def test_a_notebook_generator_made_in_a_later_cell_than_its_import_is_judged_there():
+    # dabsdamoon/Anime-Colorization fusion notebook: the import in cell 2, `datagen = ImageDataGenerator()` in cell 15.
+    # Cells are rewritten one by one: the import's cell saw the name only on its trailer line and took it as passed on.
+    cells, findings = _notebook_rewrite(IMPORT_CELL, "datagen = ImageDataGenerator(horizontal_flip=True)")
+    assert cells == [PORTED_CELL, "datagen = ImageDataGenerator(horizontal_flip=True)"] and findings == []
+    assert _notebook_rewrite(*cells) == (cells, [])  # a second run changes nothing
+
+
+@pytest.mark.parametrize(("later", "why"), [
+    ("datagen = ImageDataGenerator(zca_whitening=True)", "whitens by another formula"),
+    ("class Augmenter(ImageDataGenerator):\n    pass", "subclassed or passed on"),
+])
+def test_a_later_cells_generator_the_port_computes_otherwise_is_reported_in_that_cell(later, why):
+    cells, findings = _notebook_rewrite(IMPORT_CELL, later)
+    assert cells == [PORTED_CELL, later]
+    assert [(path, line) for path, line, _ in findings] == [("nb.ipynb:cell 2", 1)]
+    assert "(an earlier cell imports it)" in findings[0][2] and why in findings[0][2]
+    assert _notebook_rewrite(*cells) == (cells, findings)
+
+
 def test_a_tensorflow_keras_generator_the_port_computes_as_keras_2_did_is_not_reported():
     got, findings = rewrite("""
         from tensorflow.keras.preprocessing.image import ImageDataGenerator

@@ -21,6 +21,12 @@ layers and tf.data: what that rule leaves is judged here. A subclass, or the cla
 stays and is reported. The generator spelt from the module (`keras.preprocessing.image.
 ImageDataGenerator(...)`, `kr.preprocessing.image...` after `import keras as kr`) is judged the same way: spelt
 `tensorflow.keras.preprocessing.image.ImageDataGenerator` where the port computes the same, else as above.
+
+A notebook is rewritten cell by cell, and notebooks import in one cell what a later one builds (`datagen =
+ImageDataGenerator()` in cell 15 of dabsdamoon/Anime-Colorization's, the import in cell 2). The import's cell sees
+the name only on the line that names what later cells read, and each later cell is judged with the imports of the
+cells before it: the import's cell takes the port, and a later cell whose generator the port computes otherwise
+(zca_whitening, a subclass) is reported at that generator.
 """
 from __future__ import annotations
 
@@ -29,6 +35,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.keras2_helpers import IMAGE_DATA_GENERATOR, with_helpers
+from migrate.codemod.notebooks import SENTINEL, TRAILER
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY, _number
 from migrate.codemod.rules.legacy_import_paths import _GENERATORS
@@ -46,6 +53,7 @@ DIFFERS = {"rotation_range": "turns the other way",
            "brightness_range": "rounds otherwise", "zca_whitening": "whitens by another formula"}
 MOVED_BY_HELPER = frozenset(DIFFERS) - {"zca_whitening"}
 OFF = ("0", "None", "False")
+LATER_CELLS = TRAILER.split(" = ")[0]
 # Keras 2.3.1's ImageDataGenerator parameters in order (keras_preprocessing 1.1.2's, and Keras 3's port's: a test
 # compares all three): an option given by position is the one at its place here
 PARAMETERS = ("featurewise_center", "samplewise_center", "featurewise_std_normalization",
@@ -100,6 +108,25 @@ def _helper_bases(module: cst.Module) -> set[int]:
             for base in statement.bases}
 
 
+def _later_cells_names(module: cst.Module) -> set[int]:
+    """The ids of the names on a notebook cell's last line, `__migrate_later_cells_use__ = [...]` (what the cells after
+    it read of its names: `codemod.notebooks`). The generator's calls among them were judged in those cells, each
+    with the imports of the cells before it."""
+    last = module.body[-1] if module.body else None
+    if not m.matches(last, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(m.Name(LATER_CELLS))])])):
+        return set()
+    return {id(name) for name in m.findall(last.body[0].value, m.Name())}
+
+
+def _imported_in_earlier_cell(module: cst.Module) -> bool:
+    """A notebook cell (the cells' imports above its first line) that does not import the generator itself."""
+    starts = [i for i, statement in enumerate(module.body) if code(statement).strip() == SENTINEL]
+    return bool(starts) and not any(
+        code(alias.name) == CLASS for statement in module.body[starts[0] + 1:]
+        for found in m.findall(statement, m.ImportFrom()) if not isinstance(found.names, cst.ImportStar)
+        for alias in found.names)
+
+
 class ImageDataGeneratorToTfKeras(Rule):
     NAME = "image_data_generator_to_tf_keras"
     ORDER = 60  # after image_data_generator_to_layers, before legacy_import_paths (which reports what stays)
@@ -114,10 +141,20 @@ class ImageDataGeneratorToTfKeras(Rule):
         spellings = [found for found in [*uses.names, *uses.attributes] if self._is_generator(found)]
         calls = [found for found in m.findall(node, m.Call()) if self._is_generator(found.func)]
         called = {id(call.func) for call in calls} | _helper_bases(node)
-        self.why = next((why for why in map(differs, calls) if why is not None), None)
-        if any(id(found) not in called for found in spellings):  # an import nothing uses moves as it is
+        differing = [(call, why) for call in calls if (why := differs(call)) is not None]
+        self.why = differing[0][1] if differing else None
+        # a notebook's later cells, named on the cell's last line, were judged in their own cells (below)
+        later = _later_cells_names(node)
+        passed = [found for found in spellings if id(found) not in called and id(found) not in later]
+        if passed:  # an import nothing uses moves as it is
             self.why = "the generator is subclassed or passed on (its options are not seen here)"
-        if self.why is not None:
+        if self.why is not None and _imported_in_earlier_cell(node):
+            # the import's cell takes the port (its later cells' use judged here): what this cell's generator does
+            # differently is reported at it
+            self.report(passed[0] if passed else differing[0][0],
+                        f"{PORT}.{CLASS} (an earlier cell imports it) in Keras 3 is tf.keras 2.21's, not Keras 2.3.1's "
+                        f"nor TF 1's: {self.why}; check the images it gives, or use preprocessing layers")
+        elif self.why is not None:
             self.context.scratch.setdefault(KEPT, []).append(f"Keras 3's {PORT}.{CLASS} not taken: {self.why}")
         # the calls Keras2ImageDataGenerator takes (by their callee); where they are every use, the import goes
         self.helped = {id(call.func) for call in calls if moves(call)} if self.why is None else set()
