@@ -1326,7 +1326,7 @@ def test_dropout_repeat_map_fn_pool2d_conv1d_conv3d_count_params_and_batch_get_v
         import keras
         import numpy
 
-        dropout_matrix = tensorflow.nn.dropout(ones, dropout)
+        dropout_matrix = tensorflow.nn.dropout(ones, rate=dropout)
         b = tensorflow.nn.dropout(x, rate=rate, noise_shape=(None, 1, 4), seed=1)
         expanded_dropout_matrix = keras.ops.tile(keras.ops.expand_dims(dropout_matrix, 1), [1, timesteps, 1])
         inputs_hat = tensorflow.map_fn(lambda x: keras.layers.Dot(axes=[2, 3])([x, self.W]), elems=inputs_tiled)
@@ -1481,7 +1481,7 @@ def test_dropout_drops_the_fraction_keras_2_did_and_scales_the_rest_as_it_did():
 
     got, _ = rewrite("import tensorflow as tf\nfrom keras import backend as K\ny = K.dropout(x, 0.3)\n"
                      "z = K.dropout(x, level=0.3, noise_shape=(200, 1, 50))\n", RULE)
-    assert "y = tf.nn.dropout(x, 0.3)" in got
+    assert "y = tf.nn.dropout(x, rate=0.3)" in got
     x = np.random.default_rng(0).uniform(1.0, 2.0, size=(200, 40, 50)).astype("float32")
     namespace = {"tf": tf, "x": x}
     exec(got.split("\n", 2)[2], namespace)  # noqa: S102 - the rule's own output
@@ -1509,7 +1509,7 @@ def test_layers_and_a_loss_written_with_these_functions_train_under_mirrored_str
 
     target = rewritten_copy(LAYERS, tmp_path)
     text = target.read_text()
-    assert "keras2_batch_dot(" in text and "keras2_local_conv1d(" in text and "nn.dropout(ones, 0.5)" in text
+    assert "keras2_batch_dot(" in text and "keras2_local_conv1d(" in text and "nn.dropout(ones, rate=0.5)" in text
     assert "trained (8, 12, 12, 1) 482" in trained_on_cpus(target)
 
 
@@ -1645,3 +1645,14 @@ def test_a_keras_1_convolution_is_reported_not_given_keywords_keras_3_refuses():
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(3, False), (4, False)]
     assert "border_mode=" in findings[0].message and "keras.ops.transpose(kernel, (2, 3, 1, 0))" in findings[0].message
+
+
+def test_dropout_by_position_is_written_with_keywords_that_the_next_run_leaves():
+    # rgmyr/keras-texture texture/layers/encoding.py: `K.dropout(self.scale, self.dropout_rate)` became
+    # `tf.nn.dropout(self.scale, self.dropout_rate)`, which the TF1 table, at the next run, read as TF1's keep_prob
+    got, _ = rewrite("""
+        from keras import backend as K
+        y = K.dropout(x, level, (None, 1), 3)
+    """)
+    assert got.endswith("y = tensorflow.nn.dropout(x, rate=level, noise_shape=(None, 1), seed=3)\n")
+    assert rewrite(got)[0] == got  # every rule, twice

@@ -987,12 +987,15 @@ def _dropout(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call)
     TensorFlow backend called (`rate=level`: the fraction dropped, the kept values scaled by 1 / (1 - level), a new
     mask at every call; a seed op-level, as there), TensorFlow 2's taking the same parameters in the same order.
     Not keras.random.dropout: without a seed it draws from Keras 3's global seed generator, a variable created at
-    the first call, which a layer's call traced per replica under MirroredStrategy cannot create."""
+    the first call, which a layer's call traced per replica under MirroredStrategy cannot create. Every argument but
+    x is written as a keyword: TensorFlow 1's `tf.nn.dropout(x, keep_prob)` took the kept fraction second, and the
+    TF1 table rewrites a positional one (`rate=1 - ...`) at the next run."""
     given = _given(updated, ("x", "level", "noise_shape", "seed"))
     if given is None or not {"x", "level"} <= set(given):
         return None
+    args = _keywords(list(updated.args), ("x", "level", "noise_shape", "seed"))
     return updated.with_changes(func=cst.parse_expression(f"{rule._tf()}.nn.dropout"),
-                                args=_renamed(list(updated.args), {"level": "rate"}))
+                                args=_renamed(args, {"level": "rate"}))
 
 
 def _repeat(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
