@@ -19,6 +19,8 @@ RENAMES.update({"GraphDef": "compat.v1.GraphDef", "get_default_graph": "compat.v
                 "space_to_depth": "nn.space_to_depth", "depth_to_space": "nn.depth_to_space",
                 # protocol buffers: building one runs anywhere; what consumes it (a Session) is judged apart
                 "ConfigProto": "compat.v1.ConfigProto", "GPUOptions": "compat.v1.GPUOptions"})
+# Keras 2's backend re-exported the tensorflow module as `tf` (`K.tf.image.resize_bilinear`): the same names.
+KERAS_TF = frozenset({"keras.backend.tf", "tensorflow.keras.backend.tf"})
 # A TF1 session's class, as LibCST qualifies its name.
 SESSIONS = ("tensorflow.Session", "tensorflow.compat.v1.Session")
 # Renamed only with at most this many positional arguments (TF2 reordered the ones after).
@@ -75,3 +77,11 @@ def runs_eagerly(code: str) -> bool:
     """Whether a program leaves eager execution on: one that turns it off (tf1_graph_program's route, or its own
     `tf.compat.v1.disable_eager_execution()` line) keeps its sessions, which then run graph ops."""
     return "disable_eager_execution(" not in code and "disable_v2_behavior(" not in code
+
+
+def through_keras(name: str) -> str:
+    """`keras.backend.tf.X` -> `tensorflow.X`: what Keras 2's re-export of TensorFlow names."""
+    for prefix in KERAS_TF:
+        if name.startswith(prefix + "."):
+            return "tensorflow." + name.removeprefix(prefix + ".")
+    return name

@@ -800,3 +800,23 @@ def test_assignments_spaced_otherwise_are_the_same_preamble():
             tf.config.experimental.set_memory_growth(gpu, True)
         tf.debugging.set_log_device_placement(True)
     """, RULE)
+
+
+def test_a_preamble_spelt_through_keras_2s_backend_re_export_of_tensorflow():
+    # PavlosMelissinos/enet-keras src/predict.py: `K.tf` is the tensorflow module (Keras 2's backend re-exported it).
+    # Left at the first run, the preamble was converted at the second, once other rules had spelt it `tensorflow`.
+    assert_rewrites("""
+        from keras import backend as K
+
+        if K.backend() == 'tensorflow':
+            sess_config = K.tf.ConfigProto(gpu_options=K.tf.GPUOptions(allow_growth=True))
+            ss = K.tf.Session(config=sess_config)
+            K.set_session(ss)
+    """, """
+        from keras import backend as K
+        import tensorflow
+
+        if K.backend() == 'tensorflow':
+            for gpu in tensorflow.config.list_physical_devices('GPU'):
+                tensorflow.config.experimental.set_memory_growth(gpu, True)
+    """)

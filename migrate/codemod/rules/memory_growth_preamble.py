@@ -46,11 +46,12 @@ from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code as source_of
 from migrate.codemod.syntax import names_in
+from migrate.codemod.tf1_policy import through_keras
 from migrate.codemod.walk import parse_module
 
 CONFIG_PROTO = {"tensorflow.ConfigProto", "tensorflow.compat.v1.ConfigProto"}
 _CONFIG = re.compile(r"(\w+) = ([\w.]+)\.ConfigProto\(\)")
-_TF = r"\w+(?:\.compat\.v1)?"
+_TF = r"(?:\w+\.tf|\w+)(?:\.compat\.v1)?"  # `tf`, `tf.compat.v1`, Keras 2's `K.tf`
 # `tf.Session(graph=tf.get_default_graph(), config=config)`: the graph a session takes when given none
 _DEFAULT_GRAPH = rf"(?:graph={_TF}\.get_default_graph\(\)(?:, ?)?)?"
 # ConfigProto options with one TF2 call that means the same.
@@ -169,6 +170,12 @@ _GPU_OPTIONS = re.compile(rf"(\w+) = ({_TF}\.GPUOptions\(.*\))", re.S)
 TF1_CLASSES = ("Session", "ConfigProto", "GPUOptions")
 
 
+def _root(tf: str) -> str:
+    """The module a spelling reaches TensorFlow by: `tf` of `tf.compat.v1`, `K.tf` of Keras 2's re-export (which
+    backend_functions_to_ops spells as the file's TensorFlow later)."""
+    return tf.removesuffix(".compat.v1")
+
+
 def _spelled(node: cst.BaseExpression, cls: str) -> str | None:
     """The `tf` a callee `tf.Session` (or `tf.compat.v1.Session`) is spelled from, for the class `cls`; else None."""
     found = _SPELLED.fullmatch(source_of(node))
@@ -243,7 +250,7 @@ def inline_factory(function: cst.FunctionDef) -> InlineFactory | None:
         if any(isinstance(small, cst.Return) for small in line.body):
             found = _returned_session(line, gpu)
             if found is None or not (_asks_growth(found[0]) or
-                                     all(_tf2_code(*pair, found[1].split(".")[0]) is not None for pair in found[0])):
+                                     all(_tf2_code(*pair, _root(found[1])) is not None for pair in found[0])):
                 return None
             returns[id(line)] = found
     # every Session, ConfigProto and GPUOptions of the body is one of those, and a GPU options name is read only there
@@ -283,7 +290,7 @@ def factory_functions(source: bytes) -> list[str]:
                 config, tf = (match.group(1), match.group(2)) if match else MemoryGrowthPreamble._config_target(body[index])
                 preamble = MemoryGrowthPreamble._preamble(texts, index, config, _asks_growth(given), body, returns=True)
                 if preamble and preamble[3] and (preamble[2] or _asks_growth(preamble[1].values()) or all(
-                        _tf2_code(*pair, tf.split(".")[0]) is not None for pair in [*given, *preamble[1].values()])):
+                        _tf2_code(*pair, _root(tf)) is not None for pair in [*given, *preamble[1].values()])):
                     found.append(statement.name.value)
                 break
     return found
@@ -371,7 +378,7 @@ class MemoryGrowthPreamble(Rule):
         found by spelling, in the survey)."""
         calls = [call for call in m.findall(function, m.Call()) if any(
             source_of(call.func).endswith("." + cls) for cls in TF1_CLASSES)]
-        return all(any(name.startswith("tensorflow.") for name in self.qualified_names(call.func)) for call in calls)
+        return all(any(name.startswith("tensorflow.") for name in self._names(call.func)) for call in calls)
 
     def tf2_statements(self, options: Iterable[tuple[cst.CSTNode, str, str]], tf: str, growth: bool
                        ) -> tuple[str, list[cst.EmptyLine]]:
@@ -450,7 +457,7 @@ class MemoryGrowthPreamble(Rule):
                 given, bound = named
             if (match or given is not None) and self._is_config_proto(original[index]):
                 config, tf = (match.group(1), match.group(2)) if match else self._config_target(original[index])
-                tf = tf.split(".")[0]
+                tf = _root(tf)
                 found = self._preamble(texts, index, config, _asks_growth(given or []), body, returns)
                 if not found or (returns and not found[3]):
                     continue
@@ -493,7 +500,7 @@ class MemoryGrowthPreamble(Rule):
             if options is None:
                 continue
             given, bound = options
-            tf = found.group("tf").split(".")[0]
+            tf = _root(found.group("tf"))
             growth = _asks_growth(given)
             if growth or all(_tf2_code(*pair, tf) is not None for pair in given):
                 return self._replaced(original, body, index, dropped | bound, {}, tf, given, growth)
@@ -503,7 +510,7 @@ class MemoryGrowthPreamble(Rule):
         """Whether the statement's Session and ConfigProto calls are TensorFlow's (by qualified name)."""
         calls = [call for call in m.findall(statement, m.Call()) if any(
             source_of(call.func).endswith("." + cls) for cls in TF1_CLASSES)]
-        return bool(calls) and all(any(name.startswith("tensorflow.") for name in self.qualified_names(call.func))
+        return bool(calls) and all(any(name.startswith("tensorflow.") for name in self._names(call.func))
                                    for call in calls)
 
     def _session_lines(self, session: str | None, texts: list[str], index: int) -> set[int] | None:
@@ -566,7 +573,11 @@ class MemoryGrowthPreamble(Rule):
 
     def _is_config_proto(self, statement: cst.BaseStatement) -> bool:
         calls = [node.value for node in getattr(statement, "body", ()) if isinstance(node, cst.Assign)]
-        return bool(calls) and bool(self.qualified_names(calls[0].func) & CONFIG_PROTO)
+        return bool(calls) and bool(self._names(calls[0].func) & CONFIG_PROTO)
+
+    def _names(self, node: cst.CSTNode) -> set[str]:
+        """What `node` refers to, a name through Keras 2's `K.tf` as TensorFlow's own (`tensorflow.Session`)."""
+        return {through_keras(name) for name in self.qualified_names(node)}
 
     @staticmethod
     def _preamble(texts: list[str], start: int, config: str, growth: bool = False,
@@ -648,7 +659,7 @@ class _InlineReturns(cst.CSTTransformer):
         if id(original) not in self.plan.returns:
             return updated
         options, tf = self.plan.returns[id(original)]
-        code, comments = self.rule.tf2_statements([(original, *pair) for pair in options], tf.split(".")[0],
+        code, comments = self.rule.tf2_statements([(original, *pair) for pair in options], _root(tf),
                                                   _asks_growth(options))
         statements = list(cst.parse_module(code or "pass\n").body)
         statements[0] = statements[0].with_changes(leading_lines=[*original.leading_lines, *comments])

@@ -42,26 +42,19 @@ from migrate.codemod.tf1_policy import (
     CASTS,
     DROPPED_KEYWORDS,
     GRAPH_MODE,
+    KERAS_TF,
     POSITIONAL,
     PREFERRED,
     RENAMES,
     REPORTED,
     graph_only,
+    through_keras,
 )
 
 ROOTS = ("tensorflow.", "tensorflow.compat.v1.")
-# Keras 2's backend re-exported the tensorflow module as `tf` (`K.tf.image.resize_bilinear`): the same names.
-KERAS_TF = frozenset({"keras.backend.tf", "tensorflow.keras.backend.tf"})
 INITIALIZERS = ("variables_initializer", "global_variables_initializer", "local_variables_initializer",
                 "tables_initializer")
 
-
-def _through_keras(name: str) -> str:
-    """`keras.backend.tf.X` -> `tensorflow.X`: what Keras 2's re-export of TensorFlow names."""
-    for prefix in KERAS_TF:
-        if name.startswith(prefix + "."):
-            return "tensorflow." + name.removeprefix(prefix + ".")
-    return name
 
 
 class Tf1NamesToTf2(DropsStatements):
@@ -96,7 +89,7 @@ class Tf1NamesToTf2(DropsStatements):
         qualified = outline.qualified(survey)
 
         def tf1_names(dotted: tuple[str, ...]) -> set[str]:
-            spelt = (_through_keras(name) for name in qualified.get(dotted, ()))
+            spelt = (through_keras(name) for name in qualified.get(dotted, ()))
             return {name.removeprefix("tensorflow.") for name in spelt
                     if name.startswith("tensorflow.") and not name.startswith("tensorflow.compat.")}
 
@@ -253,7 +246,7 @@ class Tf1NamesToTf2(DropsStatements):
         """The TF1 name `func` spells (after `tensorflow.`), and whether it may also be compat.v1's."""
         if not isinstance(func, cst.Attribute):
             return None
-        names = {_through_keras(name.name) for name in self.get_metadata(QualifiedNameProvider, func, set())}
+        names = {through_keras(name.name) for name in self.get_metadata(QualifiedNameProvider, func, set())}
         compat = any(name.startswith("tensorflow.compat.v1.") for name in names)
         for name in names:
             if name.startswith("tensorflow.") and not name.startswith("tensorflow.compat."):
