@@ -1656,3 +1656,34 @@ def test_dropout_by_position_is_written_with_keywords_that_the_next_run_leaves()
     """)
     assert got.endswith("y = tensorflow.nn.dropout(x, rate=level, noise_shape=(None, 1), seed=3)\n")
     assert rewrite(got)[0] == got  # every rule, twice
+
+
+def test_relu_passed_on_becomes_keras_3s_activation():
+    # taimir/infogan-keras learn/networks/convnets.py: `Activation(activation=K.relu)`; Keras 3's activations.relu
+    # takes Keras 2's (x, alpha, max_value, threshold) in the same order with the same defaults
+    assert_rewrites("""
+        from keras import backend as K
+        from keras.layers import Activation, Lambda
+
+        a = Activation(activation=K.relu, name="g_dense_activ_1")
+        b = Lambda(K.relu)
+    """, """
+        from keras import backend as K
+        from keras.layers import Activation, Lambda
+        import keras
+
+        a = Activation(activation=keras.activations.relu, name="g_dense_activ_1")
+        b = Lambda(keras.activations.relu)
+    """, RULE)
+
+
+def test_keras_3s_relu_takes_keras_2s_parameters_in_their_order():
+    import inspect
+
+    import keras
+
+    assert list(inspect.signature(keras.activations.relu).parameters)[1:] == ["negative_slope", "max_value", "threshold"]
+    x = np.array([-2.0, 0.5, 3.0, 9.0], dtype="float32")
+    # what Keras 2.3.1 gives for K.relu(x, 0.1, 6.0, 1.0) (run under /tmp/legacy37: [-0.3, -0.05, 3, 6])
+    got = keras.ops.convert_to_numpy(keras.activations.relu(x, 0.1, 6.0, 1.0))
+    np.testing.assert_allclose(got, [-0.3, -0.05, 3.0, 6.0], rtol=1e-6)

@@ -227,6 +227,8 @@ OPTIMIZER_UPDATE = ("this is a Keras 2 optimizer's get_updates, which Keras 3 op
                     "from_reference) and update_step(gradient, variable, learning_rate) applies one step, where "
                     "K.{name}(x, v) becomes self.{method}(x, v)")
 _OPS_ALIAS = re.compile(r"^import tensorflow as (\w+)\s*$", re.M)
+# Passed on (not called), a backend function -> the Keras 3 function taking its parameters in the same order
+PASSED_ON = {"relu": "keras.activations.relu"}
 
 
 def _arg(value: str, keyword: str | None = None) -> cst.Arg:
@@ -519,12 +521,15 @@ class BackendFunctionsToOps(DropsStatements):
         read (Keras 1's `K._backend`): the backend module held its name there, what `K.backend()` returned (and Keras
         3's gives). A backend function passed on rather than called (`return K.binary_crossentropy` as a loss,
         `Lambda(K.ones_like)`) whose keras.ops twin takes the same arguments with the same defaults (SAME) -> that
-        twin: whoever calls it gets what Keras 2's gave."""
-        if id(original) not in self.callees and original.attr.value in SAME and id(original) not in self.assigned \
+        twin: whoever calls it gets what Keras 2's gave; `K.relu` passed on (`Activation(activation=K.relu)`) ->
+        `keras.activations.relu`, whose parameters are Keras 2's in the same order with the same defaults and meaning
+        (only `alpha` is named `negative_slope`: a caller passing it by name fails, never computes otherwise)."""
+        twin = f"keras.ops.{original.attr.value}" if original.attr.value in SAME else PASSED_ON.get(original.attr.value)
+        if id(original) not in self.callees and twin is not None and id(original) not in self.assigned \
                 and self._function(original) == original.attr.value:
             self.converted()
             AddImportsVisitor.add_needed_import(self.context, "keras")
-            return cst.parse_expression(f"keras.ops.{original.attr.value}")
+            return cst.parse_expression(twin)
         if original.attr.value in NAME_CONSTANTS and id(original) not in self.assigned and \
                 f"keras.backend.{original.attr.value}" in {
                     name.name for name in self.get_metadata(QualifiedNameProvider, original, set())}:
@@ -541,8 +546,8 @@ class BackendFunctionsToOps(DropsStatements):
     def visit_Arg(self, node: cst.Arg) -> None:
         """A backend function Keras 3 lacks, passed on rather than called (`loss=K.binary_crossentropy`)."""
         function = self._function(node.value)
-        if function in SAME and isinstance(node.value, cst.Attribute):
-            return  # renamed to its keras.ops twin (leave_Attribute)
+        if (function in SAME or function in PASSED_ON) and isinstance(node.value, cst.Attribute):
+            return  # renamed to its Keras 3 twin (leave_Attribute)
         if function is not None and function not in NAME_CONSTANTS and not any(
                 part.removesuffix("()") in SESSION_FUNCTIONS for part in function.split(".")):
             self._report(node.value, function)
