@@ -154,3 +154,18 @@ def test_to_categorical_s_y_keyword_is_keras_3_s_x():
         as_ints = to_categorical(x=labels, num_classes=10).astype('int32')
     """, RULE)
     assert keras.utils.to_categorical(x=np.array([0, 2]), num_classes=3).tolist() == [[1, 0, 0], [0, 0, 1]]
+
+
+def test_the_text_functions_parameter_is_input_text_in_keras_3s_port():
+    # priyamtejaswin/devise-keras server.py: `text_to_word_sequence(text=...)`; Keras 3's tensorflow.keras port names
+    # the parameter input_text (its place and meaning kept). Keras 2.3.1 gave ['the', 'cat', 'sat'] here.
+    got, findings = rewrite("""
+        from keras.preprocessing.text import text_to_word_sequence, one_hot
+        words = text_to_word_sequence(text='The Cat, sat!', lower=True)
+        codes = one_hot(text='a b a', n=10)
+    """)
+    assert "text_to_word_sequence(input_text='The Cat, sat!', lower=True)" in got
+    assert "one_hot(input_text='a b a', n=10)" in got and not findings
+    namespace: dict = {}
+    exec(got, namespace)
+    assert namespace["words"] == ["the", "cat", "sat"] and len(namespace["codes"]) == 3

@@ -5,8 +5,9 @@ dtype goes to `.astype(...)`. `Nadam(schedule_decay=0.004)`: Keras 3's Nadam has
 default goes (what a plain `Nadam()` becomes too), another value is reported. `model._make_predict_function()`
 (and the train/test ones), a statement warming the function up before threads use the model: Keras 3 names it
 `make_predict_function()`; a use of what it returns is reported. A project's own method of that name is left alone.
-`regularizers.l2(l=1e-4)`: Keras 3's l1 / l2 name their parameter l1 / l2; the keyword is renamed, as is
-`to_categorical(y=labels)`'s (Keras 3's parameter is x).
+`regularizers.l2(l=1e-4)`: Keras 3's l1 / l2 name their parameter l1 / l2; the keyword is renamed, as are
+`to_categorical(y=labels)`'s (Keras 3's parameter is x) and `text_to_word_sequence(text=...)`'s / `one_hot(text=...)`'s
+(the legacy port in Keras 3's tensorflow.keras names it input_text; hashing_trick kept text).
 `vgg16.preprocess_input(x, mode='tf')`: Keras 2's vgg16, vgg19 and resnet50 modules gave keras_applications'
 imagenet_utils.preprocess_input itself, which took a mode; Keras 3's are caffe's alone and take none, so the call goes
 to `keras.applications.imagenet_utils.preprocess_input`, the same function with the mode (Keras 2.3.1's values).
@@ -26,6 +27,10 @@ from migrate.codemod.syntax import code, user_method_calls
 
 TO_CATEGORICAL = frozenset({f"{root}.{module}to_categorical" for root in ("keras", "tensorflow.keras")
                             for module in ("utils.", "utils.np_utils.", "")})
+# Parameters Keras 3 renamed, same place and meaning: function -> {Keras 2's keyword: Keras 3's}
+RENAMED_PARAMETERS = {**{name: {"y": "x"} for name in TO_CATEGORICAL},
+                      **{f"{root}.preprocessing.text.{name}": {"text": "input_text"}
+                         for root in ("keras", "tensorflow.keras") for name in ("text_to_word_sequence", "one_hot")}}
 # Keras 2's `l1(l=0.01)` / `l2(l=0.01)` were `L1L2(l1=l)` / `L1L2(l2=l)`; Keras 3's `l1` / `l2` (the L1 / L2 classes)
 # name their one parameter `l1` / `l2`: the same penalty under the new keyword.
 REGULARIZERS = {f"{root}.regularizers.{name}": name for root in ("keras", "tensorflow.keras") for name in ("l1", "l2")}
@@ -43,7 +48,7 @@ class Keras2KeywordsAndMethods(Rule):
     NAME = "keras2_keywords_and_methods"
     ORDER = 75  # after legacy_import_paths (70): keras.utils.np_utils.to_categorical is keras.utils' by then
     TRIGGERS = ("to_categorical", "schedule_decay", "_make_train_function", "_make_test_function",
-                "_make_predict_function")
+                "_make_predict_function", "text_to_word_sequence", "one_hot")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = ("to_categorical(dtype=) -> .astype(), Nadam(schedule_decay=) dropped, model._make_*_function() -> "
                    "make_*_function(), regularizers.l2(l=) -> l2=, vgg16.preprocess_input(mode=) -> "
@@ -68,10 +73,16 @@ class Keras2KeywordsAndMethods(Rule):
         if (any(arg.keyword is not None and arg.keyword.value == "mode" for arg in original.args) or
                 sum(arg.keyword is None for arg in original.args) > 2) and self.qualified_names(func) & PREPROCESS_WITH_MODE:
             return self._preprocess_input(original, updated)
-        if not any(arg.keyword is not None and arg.keyword.value in ("dtype", "schedule_decay", "l", "y")
+        if not any(arg.keyword is not None and arg.keyword.value in ("dtype", "schedule_decay", "l", "y", "text")
                    for arg in original.args):
             return updated
         names = self.qualified_names(func)
+        renamed = next((RENAMED_PARAMETERS[name] for name in names if name in RENAMED_PARAMETERS), {})
+        if any(arg.keyword is not None and arg.keyword.value in renamed for arg in updated.args):
+            self.converted()  # `to_categorical(y=labels)`: Keras 3 names the labels x
+            updated = updated.with_changes(args=[arg.with_changes(keyword=cst.Name(renamed[arg.keyword.value]))
+                                                 if arg.keyword is not None and arg.keyword.value in renamed else arg
+                                                 for arg in updated.args])
         penalty = next((REGULARIZERS[name] for name in names if name in REGULARIZERS), None)
         if penalty is not None:  # `regularizers.l2(l=1e-4)` -> `regularizers.l2(l2=1e-4)`
             self.converted()
@@ -79,11 +90,6 @@ class Keras2KeywordsAndMethods(Rule):
                                               if arg.keyword is not None and arg.keyword.value == "l" else arg
                                               for arg in updated.args])
         if names & TO_CATEGORICAL:
-            if any(arg.keyword is not None and arg.keyword.value == "y" for arg in updated.args):
-                self.converted()  # Keras 2's `to_categorical(y=labels)`: Keras 3 names the labels x
-                updated = updated.with_changes(args=[arg.with_changes(keyword=cst.Name("x"))
-                                                     if arg.keyword is not None and arg.keyword.value == "y" else arg
-                                                     for arg in updated.args])
             if not any(arg.keyword is not None and arg.keyword.value == "dtype" for arg in updated.args):
                 return updated
             return self._to_categorical(updated)
