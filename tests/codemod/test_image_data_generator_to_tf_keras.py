@@ -418,3 +418,12 @@ def test_the_rewritten_script_trains_under_mirrored_strategy(tmp_path):
     for gpus, replicas in (("2", 2), ("1", 1)):
         stdout = trained_on_cpus(target, gpus)
         assert f"replicas {replicas} epochs 2 loss True padded [[0, 2, 4, 1], [0, 0, 1, 5]] series 5 (4, 3)" in stdout
+
+
+def test_a_later_cells_generator_spelt_from_the_module_is_reported_once_as_in_a_script():
+    # no cell imports the class by name: the module spelling's own report, not the earlier-cell one
+    later = "datagen = keras.preprocessing.image.ImageDataGenerator(zca_whitening=True)"
+    cells, findings = _notebook_rewrite("import keras", later)
+    assert cells == ["import keras", later]
+    assert len(findings) == 1 and findings[0][:2] == ("nb.ipynb:cell 2", 1)
+    assert "(an earlier cell imports it)" not in findings[0][2] and "whitens by another formula" in findings[0][2]

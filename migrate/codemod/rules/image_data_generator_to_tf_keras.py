@@ -30,6 +30,8 @@ cells before it: the import's cell takes the port, and a later cell whose genera
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
@@ -119,12 +121,17 @@ def _later_cells_names(module: cst.Module) -> set[int]:
 
 
 def _imported_in_earlier_cell(module: cst.Module) -> bool:
-    """A notebook cell (the cells' imports above its first line) that does not import the generator itself."""
+    """A notebook cell whose generator an earlier cell imports by name (the imports of the cells before it stand above
+    its first line) and that does not import it itself."""
     starts = [i for i, statement in enumerate(module.body) if code(statement).strip() == SENTINEL]
-    return bool(starts) and not any(
-        code(alias.name) == CLASS for statement in module.body[starts[0] + 1:]
-        for found in m.findall(statement, m.ImportFrom()) if not isinstance(found.names, cst.ImportStar)
-        for alias in found.names)
+    return bool(starts) and _imports_class(module.body[:starts[0]]) and not _imports_class(module.body[starts[0] + 1:])
+
+
+def _imports_class(statements: Sequence[cst.BaseStatement]) -> bool:
+    """Whether the statements import the generator by name (`from ... import ImageDataGenerator`)."""
+    return any(code(alias.name) == CLASS for statement in statements
+               for found in m.findall(statement, m.ImportFrom()) if not isinstance(found.names, cst.ImportStar)
+               for alias in found.names)
 
 
 class ImageDataGeneratorToTfKeras(Rule):
