@@ -59,6 +59,8 @@ TF_KERAS_PORTS = frozenset({
     "keras.preprocessing.sequence.skipgrams",
     "keras.preprocessing.image.Iterator",  # the base of a project's own iterator: its index order and seeds
     "keras.preprocessing.image.apply_channel_shift", "keras.preprocessing.image.random_channel_shift",
+    # PIL's brightness enhancer on the image scaled to 0-255, as Keras 2.3.1 did (its default scale=True)
+    "keras.preprocessing.image.apply_brightness_shift", "keras.preprocessing.image.random_brightness",
     "keras.layers.ThresholdedReLU",
 })
 
@@ -139,6 +141,15 @@ def _submodule(obj, name, parent, api):
     return module_name.endswith("." + name) if api else module_name == parent.__name__ + "." + name
 
 
+def _public_alias(obj, name):
+    """Whether `obj`, found as attribute `name` of another module, is a public Keras module of that name: Keras 2's
+    star imports re-exported the modules a module imported (`from keras.layers import regularizers` is
+    `keras.regularizers`). `K` (the backend under another name) and numpy are not."""
+    parts = getattr(obj, "__name__", "").split(".")
+    return parts[0] == "keras" and parts[-1] == name and len(parts) > 1 and \
+        not any(part.startswith("_") or part in SKIPPED_PARTS for part in parts)
+
+
 def walk(module, path, names, seen, api=False):
     """Record path -> (kind, identity) for each public attribute; recurse into the package's submodules."""
     seen.add(path)
@@ -155,6 +166,8 @@ def walk(module, path, names, seen, api=False):
                 names[full] = ("module", str(id(obj)))
                 if full not in seen and full.count(".") < 8:
                     walk(obj, full, names, seen, api)
+            elif not api and _public_alias(obj, name):
+                names[full] = ("alias", obj.__name__)
         elif inspect.isclass(obj) or inspect.isroutine(obj):
             if (getattr(obj, "__module__", None) or "").split(".")[0] in OWNERS:
                 names[full] = ("class" if inspect.isclass(obj) else "function", str(id(obj)))
@@ -254,6 +267,10 @@ def build(dumps, out=TABLE):
         for path, (_, identity) in names.items():
             by_identity.setdefault(identity, []).append(path)
         for path, (kind, identity) in sorted(names.items()):
+            if kind == "alias":  # a removed module's name for a Keras module: Keras 3's module of that name, if any
+                if path.rsplit(".", 1)[0] not in keras3 and keras3.get(identity) == "module":
+                    table.setdefault(path, (identity, ""))
+                continue
             if path in keras3 or (path in table and table[path][0] is not None) or \
                     (path in table and not _same_in(path, by_identity[identity], keras3)):
                 continue  # a name a later stack maps (TF 1.15's experimental.CosineDecay is tf_keras 2's schedule)

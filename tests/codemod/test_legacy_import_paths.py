@@ -6,6 +6,7 @@ import keras
 import pytest
 
 from migrate.codemod.engine import rewrite_source
+from migrate.codemod.legacy_names import LEGACY
 from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
 
@@ -417,8 +418,6 @@ def test_the_legacy_names_table_targets_exist_in_keras_3_and_its_names_do_not():
     import importlib
 
     import keras._tf_keras.keras as tf_keras
-
-    from migrate.codemod.legacy_names import LEGACY
 
     roots = {"keras": importlib.import_module("keras"), "tensorflow": None}
 
@@ -1018,3 +1017,32 @@ def test_keras_2_1_image_functions_are_copied_into_the_file_and_compute_what_the
     # a shift along the rows, about the centre (a translation does not depend on it), then the columns reversed
     expected = np.stack([ndimage.shift(x[..., c], (-2, 0), order=1, mode="constant") for c in range(3)], axis=-1)
     np.testing.assert_allclose(space["augment"](x, 2), expected[:, ::-1], atol=1e-12)
+
+
+def test_a_keras_module_another_module_re_exported_is_the_keras_3_module():
+    """Keras 2's layer modules imported `regularizers`, `initializers`... and scripts took them from there
+    (`from keras.layers.core import regularizers`): the table maps each such name to Keras 3's module of that name
+    (tools/keras_names_table.py, from the legacy stack: not `K`, another module's name for the backend)."""
+    findings = assert_rewrites("""
+        from keras.layers.core import regularizers
+        import keras.layers.recurrent
+        r = regularizers.l2(0.1)
+        q = keras.layers.recurrent.initializers.glorot_uniform()
+    """, """
+        from keras import regularizers
+        import keras
+        r = regularizers.l2(0.1)
+        q = keras.initializers.glorot_uniform()
+    """, RULE)
+    assert findings == []
+    assert "keras.layers.core.K" not in LEGACY
+
+
+def test_keras_2_s_brightness_functions_move_to_tensorflow_keras():
+    # liuph0119/Semantic_Segmentation_Keras data_generator.py:1; the same images as Keras 2.3.1's
+    # (test_image_data_generator_to_tf_keras.py, the probe's pil_ cases)
+    assert_rewrites("""
+        from keras.preprocessing.image import apply_brightness_shift, random_brightness
+    """, """
+        from tensorflow.keras.preprocessing.image import apply_brightness_shift, random_brightness
+    """, RULE)

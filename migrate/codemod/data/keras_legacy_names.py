@@ -928,6 +928,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.base_layer.has_arg':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.base_layer.initializers': ('keras.initializers', ''),
     'keras.engine.base_layer.is_all_none':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.base_layer.object_list_uid':
@@ -981,6 +982,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.load_weights_from_hdf5_group_by_name':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.saving.losses': ('keras.losses', ''),
     'keras.engine.saving.model_from_config':
         (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in "
          'Keras 3 knows no Sequential or Functional; to copy a model use keras.models.clone_model(model) and '
@@ -990,6 +992,7 @@ LEGACY = {
     'keras.engine.saving.model_from_yaml':
         (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and '
          'read it with keras.models.model_from_json'),
+    'keras.engine.saving.optimizers': ('keras.optimizers', ''),
     'keras.engine.saving.pickle_model':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.preprocess_weights_for_loading':
@@ -1028,6 +1031,8 @@ LEGACY = {
     'keras.engine.training.Model': ('keras.Model', ''),
     'keras.engine.training.Network':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.losses': ('keras.losses', ''),
+    'keras.engine.training.optimizers': ('keras.optimizers', ''),
     'keras.engine.training.slice_arrays':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training.to_list':
@@ -1113,6 +1118,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_utils.iter_sequence_infinite':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training_utils.losses': ('keras.losses', ''),
     'keras.engine.training_utils.make_batches':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_utils.prepare_loss_functions':
@@ -1179,6 +1185,10 @@ LEGACY = {
     'keras.layers.advanced_activations.ReLU': ('keras.layers.ReLU', ''),
     'keras.layers.advanced_activations.Softmax': ('keras.layers.Softmax', ''),
     'keras.layers.advanced_activations.ThresholdedReLU': ('tensorflow.keras.layers.ThresholdedReLU', ''),
+    'keras.layers.advanced_activations.activations': ('keras.activations', ''),
+    'keras.layers.advanced_activations.constraints': ('keras.constraints', ''),
+    'keras.layers.advanced_activations.initializers': ('keras.initializers', ''),
+    'keras.layers.advanced_activations.regularizers': ('keras.regularizers', ''),
     'keras.layers.advanced_activations.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.convolutional': (None, 'module'),
@@ -1225,6 +1235,10 @@ LEGACY = {
     'keras.layers.convolutional.ZeroPadding1D': ('keras.layers.ZeroPadding1D', ''),
     'keras.layers.convolutional.ZeroPadding2D': ('keras.layers.ZeroPadding2D', ''),
     'keras.layers.convolutional.ZeroPadding3D': ('keras.layers.ZeroPadding3D', ''),
+    'keras.layers.convolutional.activations': ('keras.activations', ''),
+    'keras.layers.convolutional.constraints': ('keras.constraints', ''),
+    'keras.layers.convolutional.initializers': ('keras.initializers', ''),
+    'keras.layers.convolutional.regularizers': ('keras.regularizers', ''),
     'keras.layers.convolutional.transpose_shape':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.convolutional_recurrent': (None, 'module'),
@@ -1240,8 +1254,12 @@ LEGACY = {
     'keras.layers.convolutional_recurrent.RNN': ('keras.layers.RNN', ''),
     'keras.layers.convolutional_recurrent.Recurrent':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.convolutional_recurrent.activations': ('keras.activations', ''),
+    'keras.layers.convolutional_recurrent.constraints': ('keras.constraints', ''),
     'keras.layers.convolutional_recurrent.has_arg':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.convolutional_recurrent.initializers': ('keras.initializers', ''),
+    'keras.layers.convolutional_recurrent.regularizers': ('keras.regularizers', ''),
     'keras.layers.convolutional_recurrent.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.convolutional_recurrent.transpose_shape':
@@ -1267,23 +1285,33 @@ LEGACY = {
     'keras.layers.core.SpatialDropout1D': ('keras.layers.SpatialDropout1D', ''),
     'keras.layers.core.SpatialDropout2D': ('keras.layers.SpatialDropout2D', ''),
     'keras.layers.core.SpatialDropout3D': ('keras.layers.SpatialDropout3D', ''),
+    'keras.layers.core.activations': ('keras.activations', ''),
+    'keras.layers.core.constraints': ('keras.constraints', ''),
     'keras.layers.core.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
     'keras.layers.core.func_dump':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.core.func_load':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.core.has_arg': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.core.initializers': ('keras.initializers', ''),
     'keras.layers.core.merge':
         (None, "Keras 1's merge function: use keras.layers.add, concatenate, multiply, average, maximum or dot (for its mode=)"),
+    'keras.layers.core.regularizers': ('keras.regularizers', ''),
     'keras.layers.cudnn_recurrent': (None, 'module'),
     'keras.layers.cudnn_recurrent.CuDNNGRU': ('keras.layers.GRU', 'positional-units-only'),
     'keras.layers.cudnn_recurrent.CuDNNLSTM': ('keras.layers.LSTM', 'positional-units-only'),
     'keras.layers.cudnn_recurrent.InputSpec': ('keras.layers.InputSpec', ''),
     'keras.layers.cudnn_recurrent.RNN': ('keras.layers.RNN', ''),
+    'keras.layers.cudnn_recurrent.constraints': ('keras.constraints', ''),
+    'keras.layers.cudnn_recurrent.initializers': ('keras.initializers', ''),
+    'keras.layers.cudnn_recurrent.regularizers': ('keras.regularizers', ''),
     'keras.layers.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
     'keras.layers.embeddings': (None, 'module'),
     'keras.layers.embeddings.Embedding': ('keras.layers.Embedding', ''),
     'keras.layers.embeddings.Layer': ('keras.layers.Layer', ''),
+    'keras.layers.embeddings.constraints': ('keras.constraints', ''),
+    'keras.layers.embeddings.initializers': ('keras.initializers', ''),
+    'keras.layers.embeddings.regularizers': ('keras.regularizers', ''),
     'keras.layers.embeddings.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.local': (None, 'module'),
@@ -1293,6 +1321,10 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.local.LocallyConnected2D':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.local.activations': ('keras.activations', ''),
+    'keras.layers.local.constraints': ('keras.constraints', ''),
+    'keras.layers.local.initializers': ('keras.initializers', ''),
+    'keras.layers.local.regularizers': ('keras.regularizers', ''),
     'keras.layers.merge': (None, 'module'),
     'keras.layers.merge.Add': ('keras.layers.Add', ''),
     'keras.layers.merge.Average': ('keras.layers.Average', ''),
@@ -1320,6 +1352,9 @@ LEGACY = {
     'keras.layers.normalization.BatchNormalization': ('keras.layers.BatchNormalization', ''),
     'keras.layers.normalization.InputSpec': ('keras.layers.InputSpec', ''),
     'keras.layers.normalization.Layer': ('keras.layers.Layer', ''),
+    'keras.layers.normalization.constraints': ('keras.constraints', ''),
+    'keras.layers.normalization.initializers': ('keras.initializers', ''),
+    'keras.layers.normalization.regularizers': ('keras.regularizers', ''),
     'keras.layers.pooling': (None, 'module'),
     'keras.layers.pooling.AveragePooling1D': ('keras.layers.AveragePooling1D', ''),
     'keras.layers.pooling.AveragePooling2D': ('keras.layers.AveragePooling2D', ''),
@@ -1360,10 +1395,14 @@ LEGACY = {
     'keras.layers.recurrent.SimpleRNN': ('keras.layers.SimpleRNN', ''),
     'keras.layers.recurrent.SimpleRNNCell': ('keras.layers.SimpleRNNCell', ''),
     'keras.layers.recurrent.StackedRNNCells': ('keras.layers.StackedRNNCells', ''),
+    'keras.layers.recurrent.activations': ('keras.activations', ''),
+    'keras.layers.recurrent.constraints': ('keras.constraints', ''),
     'keras.layers.recurrent.disable_tracking':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.recurrent.has_arg':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.recurrent.initializers': ('keras.initializers', ''),
+    'keras.layers.recurrent.regularizers': ('keras.regularizers', ''),
     'keras.layers.recurrent.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.wrappers': (None, 'module'),
@@ -1491,6 +1530,10 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.legacy.layers.Recurrent':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.legacy.layers.activations': ('keras.activations', ''),
+    'keras.legacy.layers.constraints': ('keras.constraints', ''),
+    'keras.legacy.layers.initializers': ('keras.initializers', ''),
+    'keras.legacy.layers.regularizers': ('keras.regularizers', ''),
     'keras.legacy.layers.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.losses.KLD': ('keras.losses.kl_divergence', ''),
@@ -1637,10 +1680,9 @@ LEGACY = {
     'keras.preprocessing.image.apply_affine_transform':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.apply_brightness_shift':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+        ('tensorflow.keras.preprocessing.image.apply_brightness_shift', ''),
     'keras.preprocessing.image.apply_channel_shift': ('tensorflow.keras.preprocessing.image.apply_channel_shift', ''),
-    'keras.preprocessing.image.random_brightness':
-        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.preprocessing.image.random_brightness': ('tensorflow.keras.preprocessing.image.random_brightness', ''),
     'keras.preprocessing.image.random_channel_shift': ('tensorflow.keras.preprocessing.image.random_channel_shift', ''),
     'keras.preprocessing.image.random_rotation':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1846,6 +1888,7 @@ LEGACY = {
     'keras.wrappers.scikit_learn.Sequential': ('keras.Sequential', ''),
     'keras.wrappers.scikit_learn.has_arg':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.wrappers.scikit_learn.losses': ('keras.losses', ''),
     'keras.wrappers.scikit_learn.to_categorical': ('keras.utils.to_categorical', ''),
     'keras.wrappers.scikit_learn.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),

@@ -94,6 +94,12 @@ if results["has_pillow"]:
     results["dir_gray_x"] = next(gray)[0]
     rotated = image.ImageDataGenerator(rotation_range=20).flow_from_directory(FOLDER, target_size=(12, 10), seed=5)
     results["dir_rotated_x"] = next(rotated)[0]
+    # the module's brightness functions (Keras 3: tensorflow.keras's), on images of every range array_to_img scales
+    for index, (low, high) in enumerate(((0, 1), (0, 255), (-3, 300))):
+        bright = np.random.RandomState(index).uniform(low, high, size=(7, 5, 3)).astype("float32")
+        results[f"pil_apply_brightness_{index}"] = image.apply_brightness_shift(bright, 1.3)
+        np.random.seed(index)
+        results[f"pil_random_brightness_{index}"] = image.random_brightness(bright, (0.5, 1.5))
 
 # the module's functions
 results["random_rotation"] = image.random_rotation(x[0], 25, row_axis=0, col_axis=1, channel_axis=2, seed=1) \
