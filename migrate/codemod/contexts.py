@@ -157,6 +157,12 @@ def _visit_module(self: ExpressionContextProvider, node: cst.Module) -> None:
     _walk(node, LOAD, self._computed)  # set_metadata, for every node the visitor would set
 
 
+# LibCST's batched walk finds a provider's methods by their __name__ (BatchableCSTVisitor.get_visitors): under
+# another name this one would never be called, and every name would be left without a context (scope analysis then
+# records no `x = ...` as an assignment: a local that shadows an import reads as the import).
+_visit_module.__name__ = "visit_Module"
+
+
 def install() -> None:
     """ExpressionContextProvider fills its table with `_walk` (idempotent)."""
     ExpressionContextProvider.visit_Module = _visit_module

@@ -39,3 +39,33 @@ def test_same_contexts_in_the_same_order_as_libcst(source: str) -> None:
     expected = dict(recorder.calls)  # a node set twice keeps its last context, as LibCST's table does
     assert [(id(node), value) for node, value in table.items()] == list(expected.items())
     assert ExpressionContext.STORE in table.values()
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_the_installed_provider_gives_libcsts_table(source: str) -> None:
+    """Through MetadataWrapper, as the engine resolves it: the walk must be the one the batched provider calls."""
+    from libcst.metadata import ExpressionContextProvider, MetadataWrapper
+
+    from migrate.codemod.contexts import install
+
+    module = cst.parse_module(source)
+    recorder = _Recorder()
+    module.visit(ExpressionContextVisitor(recorder, ExpressionContext.LOAD))
+    install()
+    table = MetadataWrapper(module, unsafe_skip_copy=True).resolve(ExpressionContextProvider)
+    assert {id(node): value for node, value in table.items()} == dict(recorder.calls)
+
+
+def test_scope_analysis_in_the_engine_sees_a_local_that_shadows_an_import() -> None:
+    """`from keras.layers import merge`, then `merge = concatenate(convs)` in a function (sssirus/QA-keras): the
+    function's `merge` is its own local, not a read of the import."""
+    from libcst.metadata import ScopeProvider
+
+    import migrate.codemod.engine  # noqa: F401 - installs the engine's walks, as a run does
+    from migrate.codemod.analysis import Analysis
+
+    analysis = Analysis(cst.parse_module("from keras.layers import merge\n\ndef f(convs):\n"
+                                         "    merge = concatenate(convs)\n    return merge\n"))
+    imported = analysis.module.body[0].body[0]
+    scope = analysis.table(ScopeProvider)[imported]
+    assert [len(assignment.references) for assignment in scope.assignments["merge"]] == [0]
