@@ -106,3 +106,47 @@ def test_with_every_rule_an_import_whose_last_use_was_rewritten_goes_unreported(
     assert not findings, findings
     assert [rule.NAME for rule in all_rules()].index(RULE) < [rule.NAME for rule in all_rules()].index(
         "legacy_import_paths")
+
+
+def test_a_name_read_only_where_a_local_shadows_it_goes():
+    # sssirus/QA-keras classification_model.py:3: `merge` imported, then a function's own `merge = concatenate(...)`
+    assert_rewrites("""
+        from keras.layers import concatenate, merge, Dense
+        from keras.backend import mean
+
+
+        def build(convs):
+            merge = concatenate(convs, axis=1)
+            return Dense(1)(merge)
+
+
+        class Net:
+            mean = 3
+    """, """
+        from keras.layers import concatenate, Dense
+
+
+        def build(convs):
+            merge = concatenate(convs, axis=1)
+            return Dense(1)(merge)
+
+
+        class Net:
+            mean = 3
+    """, RULE)
+
+
+def test_a_name_a_function_reads_before_shadowing_or_through_global_stays():
+    assert_unchanged("""
+        from keras.backend import mean
+
+
+        def f(x):
+            global mean
+            mean = 2
+            return mean(x)
+
+
+        def g(x):
+            return mean(x)
+    """, RULE)

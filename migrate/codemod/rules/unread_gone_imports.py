@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 import libcst as cst
+from libcst.metadata import ScopeProvider
 
 from migrate.codemod.api_surface import surface
 from migrate.codemod.factories import module_of
@@ -43,6 +44,7 @@ class UnreadGoneImports(DropsStatements):
     NAME = "unread_gone_imports"
     ORDER = 65  # after the rules that rewrite uses away, before legacy_import_paths (70), which reports the rest
     DESCRIPTION = "from keras... import a name Keras 3 / TensorFlow 2 lack that the file never reads -> gone"
+    METADATA_DEPENDENCIES = (ScopeProvider,)
 
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
@@ -75,7 +77,8 @@ class UnreadGoneImports(DropsStatements):
                 isinstance(updated.names, cst.ImportStar):
             return updated
         module = code(updated.module)
-        return self._without(updated, [alias for alias in updated.names if not self._unread_gone(module, alias)])
+        return self._without(updated, [alias for alias in updated.names
+                                       if not self._unread_gone(module, alias, self._unread(original, alias))])
 
     def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import | cst.RemovalSentinel:
         """`import keras.engine as KE` that nothing reads as KE: gone with the module (hwangyale/AlphaGomoku's
@@ -83,7 +86,8 @@ class UnreadGoneImports(DropsStatements):
         if self.offered or not self.in_cell:
             return updated
         return self._without(updated, [alias for alias in updated.names if alias.asname is None
-                                       or "." not in code(alias.name) or not self._unread_gone_module(alias)])
+                                       or "." not in code(alias.name)
+                                       or not self._unread_gone_module(alias, self._unread(original, alias))])
 
     def _without(self, updated: cst.Import | cst.ImportFrom, kept: list[cst.ImportAlias]
                  ) -> cst.Import | cst.ImportFrom | cst.RemovalSentinel:
@@ -96,12 +100,24 @@ class UnreadGoneImports(DropsStatements):
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         return updated.with_changes(names=kept)
 
-    def _unread_gone_module(self, alias: cst.ImportAlias) -> bool:
+    def _unread(self, statement: cst.Import | cst.ImportFrom, alias: cst.ImportAlias) -> bool:
+        """Whether nothing reads the name this import binds: not spelled outside imports, or spelled only where
+        another binding shadows it (sssirus/QA-keras: `from keras.layers import merge`, then `merge =
+        concatenate(convs)` and its reads inside a function, whose own local that is)."""
+        local = code(alias.asname.name) if alias.asname else code(alias.name)
+        if local not in self.read:
+            return True
+        scope = self.get_metadata(ScopeProvider, statement, None)
+        if scope is None or local not in scope.assignments:
+            return False
+        return not any(assignment.references for assignment in scope.assignments[local]
+                       if getattr(assignment, "node", None) is statement)
+
+    def _unread_gone_module(self, alias: cst.ImportAlias, unread: bool) -> bool:
         local = code(alias.asname.name)
         parent, _, name = code(alias.name).rpartition(".")
-        return local not in self.read and f"{self.module_name}.{local}" not in self.taken and _gone(parent, name)
+        return unread and f"{self.module_name}.{local}" not in self.taken and _gone(parent, name)
 
-    def _unread_gone(self, module: str, alias: cst.ImportAlias) -> bool:
+    def _unread_gone(self, module: str, alias: cst.ImportAlias, unread: bool) -> bool:
         local = code(alias.asname.name) if alias.asname else code(alias.name)
-        return local not in self.read and f"{self.module_name}.{local}" not in self.taken and \
-            _gone(module, code(alias.name))
+        return unread and f"{self.module_name}.{local}" not in self.taken and _gone(module, code(alias.name))
