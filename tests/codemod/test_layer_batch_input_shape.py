@@ -100,6 +100,41 @@ def test_a_stateful_first_layer_of_a_sequential_gets_its_batch_size_from_an_inpu
     """, RULE)
 
 
+def test_a_stateful_first_layer_in_each_branch_of_an_if_gets_its_input_there():
+    # flomlo/ntm_keras main.py:70 (a controller per architecture, each branch adding its first layer)
+    findings = assert_rewrites("""
+        from keras.models import Sequential
+        from keras.layers import LSTM, Dense
+        controller = Sequential()
+        if kind == "dense":
+            controller.add(Dense(4, input_dim=3))
+        elif kind == "lstm":
+            print(kind)
+            controller.add(LSTM(units=4, stateful=True, batch_input_shape=(2, None, 3)))
+        else:
+            raise ValueError(kind)
+        if controller:
+            controller.add(LSTM(4, batch_input_shape=(2, 1, 3), stateful=True))
+    """, """
+        from keras.models import Sequential
+        from keras.layers import LSTM, Dense
+        import keras
+
+        controller = Sequential()
+        if kind == "dense":
+            controller.add(Dense(4, input_dim=3))
+        elif kind == "lstm":
+            print(kind)
+            controller.add(keras.Input(batch_shape=(2, None, 3)))
+            controller.add(LSTM(units=4, stateful=True))
+        else:
+            raise ValueError(kind)
+        if controller:
+            controller.add(LSTM(4, batch_input_shape=(2, 1, 3), stateful=True))
+    """, RULE)
+    assert [f.line for f in findings] == [13]  # after the first if: a layer may be there already
+
+
 def test_a_stateful_layer_after_another_is_still_reported():
     findings = assert_unchanged("""
         from keras.models import Sequential

@@ -6,7 +6,8 @@ The batch size goes. Where it is `None` that is the same model. Where it is a nu
 Keras 3 model takes any batch size, which a working script never noticed; the report says so, and says what keeps
 it (`keras.Input(batch_shape=...)` first). A layer given `stateful=True` needs that batch size: it is reported, not
 rewritten, except as the first layer of a Sequential the file makes (`model = Sequential()` and the first statement
-naming `model` after it, `model.add(LSTM(..., batch_input_shape=S, stateful=True))`, or the first element of
+naming `model` after it, `model.add(LSTM(..., batch_input_shape=S, stateful=True))`, or the first naming it in each
+branch of an if/elif/else that follows, or the first element of
 `Sequential([...])`, as stateful LSTM tutorials wrote it): `keras.Input(batch_shape=S)` goes first, which is how Keras 3
 gives a stateful layer its batch size, and the layer loses the keyword. A shape that is not a tuple or list written out
 becomes `tuple(shape)[1:]`.
@@ -51,11 +52,11 @@ class LayerBatchInputShape(Rule):
             if call.args and isinstance(call.args[0].value, (cst.List, cst.Tuple)) and call.args[0].value.elements:
                 self._stateful_first(call.args[0].value.elements[0].value)
                 continue
-            following = next((later for later in body[index + 1:]
-                              if name in {each.value for each in names_in(later)}), None)
-            added = _added(following, name)
-            if added is not None and self._stateful_first(added):
-                self.added[id(following)] = name
+            following = next((later for later in body[index + 1:] if _names(later, name)), None)
+            for first in _first_on_each_branch(following, name):
+                added = _added(first, name)
+                if added is not None and self._stateful_first(added):
+                    self.added[id(first)] = name
 
     def _stateful_first(self, layer: cst.BaseExpression) -> bool:
         if not isinstance(layer, cst.Call) or not self.qualified_names(layer.func) & {
@@ -139,6 +140,25 @@ def _assigned_call(statement: cst.BaseStatement) -> tuple[str, cst.Call] | None:
             isinstance(statement.body[0].targets[0].target, cst.Name) and isinstance(statement.body[0].value, cst.Call):
         return statement.body[0].targets[0].target.value, statement.body[0].value
     return None
+
+
+def _names(node: cst.CSTNode, name: str) -> bool:
+    return name in {each.value for each in names_in(node)}
+
+
+def _first_on_each_branch(statement: cst.BaseStatement | None, name: str) -> list[cst.BaseStatement]:
+    """The statements that first name `name` from `statement` on: itself, or, for an if/elif/else whose tests do not
+    name it, the first in each branch that does (flomlo/ntm_keras: `controller = Sequential()`, then a branch per
+    controller architecture, each adding its first layer)."""
+    if not isinstance(statement, cst.If) or _names(statement.test, name):
+        return [] if statement is None else [statement]
+    found = _first_on_each_branch(next((each for each in statement.body.body if _names(each, name)), None), name)
+    if isinstance(statement.orelse, cst.If):
+        found += _first_on_each_branch(statement.orelse, name)
+    elif isinstance(statement.orelse, cst.Else):
+        found += _first_on_each_branch(next((each for each in statement.orelse.body.body if _names(each, name)), None),
+                                       name)
+    return found
 
 
 def _added(statement: cst.BaseStatement | None, name: str) -> cst.BaseExpression | None:
