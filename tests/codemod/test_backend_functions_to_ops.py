@@ -1624,6 +1624,30 @@ def test_a_name_that_only_named_a_graph_op_goes():
     """, RULE)
 
 
+def test_a_named_variable_read_only_as_an_operand_is_its_value_and_one_kept_is_reported():
+    # flomlo/ntm_keras ntm.py:213: K.ones(shape, name=...) * 0.42, an initial state; a variable kept under its name
+    # (which a Keras 2 script might look up, or assign) stays reported
+    findings = assert_rewrites("""
+        from keras import backend as K
+        init = K.ones((2, 3), name="init_old_ntm_output") * 0.42
+        memory = 0.1 + K.zeros((2, 4, 3), dtype="float32", name="main_memory")
+        kept = K.ones((2, 3), name="kept")
+    """, """
+        from keras import backend as K
+        import keras
+
+        init = keras.ops.ones((2, 3)) * 0.42
+        memory = 0.1 + keras.ops.zeros((2, 4, 3), dtype="float32")
+        kept = K.ones((2, 3), name="kept")
+    """, RULE)
+    assert [f.line for f in findings] == [5]  # (the snippet's first line is blank)
+    values = {}
+    exec(compile(rewrite("from keras import backend as K\ninit = K.ones((2, 3), name='i') * 0.42\n", RULE)[0],
+                 "<rewritten>", "exec"), values)  # noqa: S102 - the rule's own output
+    np.testing.assert_allclose(keras.ops.convert_to_numpy(values["init"]), np.full((2, 3), 0.42, "float32"))
+    assert keras.ops.convert_to_numpy(values["init"]).dtype == np.float32
+
+
 def test_a_constant_given_a_shape_is_reported_not_passed_as_another_parameter():
     # K.constant(value, dtype, shape): convert_to_tensor's third parameter is `sparse`
     findings = assert_unchanged("""

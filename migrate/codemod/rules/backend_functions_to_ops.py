@@ -141,6 +141,8 @@ UNSUPPORTED = {"constant": {"shape"}, "ones": {"name"}, "zeros": {"name"}, "vari
 # `tf.constant(value, name=name)`): a tensor comes back either way, so the keyword goes. (`K.ones` / `K.zeros` named a
 # variable, which a script may look up: those stay reported.)
 OP_NAMES = frozenset({"constant", "ones_like", "zeros_like"})
+# Keras 2 functions that made a named variable: where the call is an operand of arithmetic, only its value is used.
+NAMED_VARIABLES = frozenset({"ones", "zeros"})
 # Keras 2 functions whose later positional parameters are not the keras.ops function's: `K.constant(value, dtype,
 # shape)`'s third is convert_to_tensor's `sparse`. Such a call is reported, as a shape keyword is.
 MOST_POSITIONAL = {"constant": 2}
@@ -273,6 +275,7 @@ class BackendFunctionsToOps(DropsStatements):
         self.counted: set[int] = set()  # calls of _get_available_gpus() whose result only len() reads
         self.callees: set[int] = set()  # the callee of every call (a backend function named elsewhere is passed on)
         self.assigned: set[int] = set()  # attributes assigned to (`K._BACKEND = 'theano'` is not a read)
+        self.operands: set[int] = set()  # calls that are an operand of arithmetic (`K.ones(s, name=n) * 0.42`)
         self.copied: dict[str, str] = {}  # Keras 2 backend functions written into the file: name -> source
         self.defined = {found.name.value for found in node.body if isinstance(found, (cst.FunctionDef, cst.ClassDef))}
         self.classes: list[tuple[bool, int]] = []  # (a Keras layer's class, functions open when it began)
@@ -499,6 +502,11 @@ class BackendFunctionsToOps(DropsStatements):
             return updated
         if function in ("conv1d", "conv2d", "conv3d") and not starred and not keywords & KERAS1_CONV:
             self._conv_layout(original, function)
+        if function in NAMED_VARIABLES and "name" in keywords and id(original) in self.operands:
+            # `K.ones(shape, name=n) * 0.42` (flomlo/ntm_keras): the variable is read once, where it is made, and nothing
+            # can look it up by name (Keras 3 has no graph collections): its value, a tensor, is all that is used
+            keywords = keywords - {"name"}
+            updated = updated.with_changes(args=_without_name(list(updated.args)))
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()) and \
                 sum(arg.keyword is None for arg in original.args) <= MOST_POSITIONAL.get(function, len(original.args)):
             target, defaults = OPS[function]
@@ -515,6 +523,9 @@ class BackendFunctionsToOps(DropsStatements):
 
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         self.assigned.add(id(node.target))
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        self.operands.update((id(node.left), id(node.right)))
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`K.tf.convert_to_tensor(...)`: Keras 2's backend re-exported the tensorflow module as `tf`. `K._BACKEND`
@@ -719,6 +730,10 @@ def _op_name_dropped(function: str, args: list[cst.Arg]) -> list[cst.Arg]:
     parameter, and eager TensorFlow ignores op names."""
     if function not in OP_NAMES or not any(arg.keyword is not None and arg.keyword.value == "name" for arg in args):
         return args
+    return _without_name(args)
+
+
+def _without_name(args: list[cst.Arg]) -> list[cst.Arg]:
     kept = [arg for arg in args if arg.keyword is None or arg.keyword.value != "name"]
     return kept[:-1] + [kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)] if kept else kept
 
