@@ -705,6 +705,23 @@ def test_reverse_conv2d_and_spatial_2d_padding_become_keras_3s_own():
     assert [(f.line, f.advice) for f in findings] == [(2, True)]
 
 
+def test_temporal_padding_is_a_pad_of_the_steps_axis():
+    # khumbuai/ulmfit_keras custom_layers.py:274 (a causal convolution's left padding)
+    assert_rewrites("""
+        from keras import backend as K
+        a = K.temporal_padding(x, (self.kernel_size - 1, 0))
+        b = K.temporal_padding(x)
+        c = K.temporal_padding(x, padding=self.padding)
+    """, """
+        from keras import backend as K
+        import keras
+
+        a = keras.ops.pad(x, [[0, 0], [self.kernel_size - 1, 0], [0, 0]])
+        b = keras.ops.pad(x, [[0, 0], [1, 1], [0, 0]])
+        c = keras.ops.pad(x, [[0, 0], list(self.padding), [0, 0]])
+    """, RULE)
+
+
 def test_backend_functions_keras_3_lacks_an_exact_counterpart_for_stay_reported():
     # must not change: K.spatial_3d_padding is not rewritten, nor a conv2d_transpose without an output shape, a
     # dropout without a level, a conv1d whose padding
@@ -749,6 +766,9 @@ def test_what_reverse_conv2d_and_spatial_2d_padding_became_computes_what_keras_2
     np.testing.assert_array_equal(value(keras.layers.ZeroPadding2D(padding=((2, 0), (1, 1)),
                                                                    data_format="channels_first")(x)), ref["pad_first"])
     np.testing.assert_array_equal(value(keras.layers.ZeroPadding2D()(x)), ref["pad_default"])
+    steps = x[:, :, :, 0]
+    np.testing.assert_array_equal(value(keras.ops.pad(steps, [[0, 0], [1, 1], [0, 0]])), ref["temporal_default"])
+    np.testing.assert_array_equal(value(keras.ops.pad(steps, [[0, 0], list((1, 2)), [0, 0]])), ref["temporal_12"])
     close = {"rtol": 1e-4, "atol": 1e-5}
     kernel = ref["kernel"]
     np.testing.assert_allclose(value(keras.ops.conv(x, kernel)), ref["conv_default"], **close)

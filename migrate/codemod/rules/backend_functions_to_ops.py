@@ -840,6 +840,24 @@ def _spatial_2d_padding(rule: BackendFunctionsToOps, original: cst.Call, updated
     return cst.parse_expression(f"keras.layers.ZeroPadding2D({', '.join(chosen)})({code(x)})")
 
 
+def _temporal_padding(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.temporal_padding(x, (left, right))` -> `keras.ops.pad(x, [[0, 0], [left, right], [0, 0]])`: Keras 2's
+    tf.pad of the steps axis of a 3D tensor with zeros, whatever the data format (ZeroPadding1D follows it);
+    Keras 2's default padding is (1, 1). A padding not written out is `list(padding)`."""
+    args = _arguments(updated, ("x", "padding"))
+    if args is None:
+        return None
+    x, padding = args
+    if padding is None:
+        steps = "[1, 1]"
+    elif isinstance(padding, (cst.Tuple, cst.List)) and len(padding.elements) == 2 and \
+            not any(isinstance(element, cst.StarredElement) for element in padding.elements):
+        steps = f"[{code(padding.elements[0].value)}, {code(padding.elements[1].value)}]"
+    else:
+        steps = f"list({code(padding)})"
+    return cst.parse_expression(f"keras.ops.pad({code(x)}, [[0, 0], {steps}, [0, 0]])")
+
+
 def _batch_dot(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     """`K.batch_dot(x, y, axes=2)` -> `keras.layers.Dot(axes=2)([x, y])`: Keras 3 moved Keras 2's batch_dot (the
     same steps: rank-2 operands expanded, the reduced axes brought together, a matmul, the added axes squeezed)
@@ -1099,7 +1117,8 @@ BATCH_NORMALIZATION_KEYWORDS = {"var": "variance", "beta": "offset", "gamma": "s
 # Keras 2 functions rewritten by a function of the call (None: the call is reported).
 CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_devices": _list_local_devices,
              "placeholder": _placeholder, "resize_images": _resize_images, "bias_add": _bias_add,
-             "spatial_2d_padding": _spatial_2d_padding, "batch_dot": _batch_dot, "batch_flatten": _batch_flatten,
+             "spatial_2d_padding": _spatial_2d_padding, "temporal_padding": _temporal_padding, "batch_dot": _batch_dot,
+             "batch_flatten": _batch_flatten,
              "tensorflow_backend._get_available_gpus": _available_gpus, "ctc_batch_cost": _ctc_batch_cost,
              "name_scope": _name_scope, "batch_normalization": _batch_normalization, "relu": _relu,
              "ctc_decode": _ctc_decode, "dropout": _dropout, "repeat": _repeat, "map_fn": _map_fn, "pool2d": _pool2d,

@@ -1,4 +1,4 @@
-"""Reference values of Keras 2.3.1's K.reverse, K.spatial_2d_padding and K.conv2d (TF 1.15 backend), for
+"""Reference values of Keras 2.3.1's K.reverse, K.spatial_2d_padding, K.temporal_padding and K.conv2d (TF 1.15 backend), for
 tests/codemod/test_backend_functions_to_ops.py. Run by the legacy stack, not by the suite:
 `/tmp/legacy37/bin/python tests/codemod/data/make_keras231_backend_refs.py tests/codemod/data/keras231_backend_refs.npz`"""
 import sys
@@ -16,6 +16,9 @@ out["reverse_m1"] = K.eval(K.reverse(K.constant(x), axes=-1))
 out["pad_last"] = K.eval(K.spatial_2d_padding(K.constant(x), ((1, 2), (0, 3)), "channels_last"))
 out["pad_first"] = K.eval(K.spatial_2d_padding(K.constant(x), ((2, 0), (1, 1)), "channels_first"))
 out["pad_default"] = K.eval(K.spatial_2d_padding(K.constant(x)))
+steps = x[:, :, :, 0]
+out["temporal_default"] = K.eval(K.temporal_padding(K.constant(steps)))
+out["temporal_12"] = K.eval(K.temporal_padding(K.constant(steps), (1, 2)))
 k = rng.normal(size=(3, 3, 3, 4)).astype("float32")
 kf = rng.normal(size=(3, 3, 5, 4)).astype("float32")
 out["kernel"] = k
