@@ -9,7 +9,8 @@ have (`keras.models.Input` is `keras.layers.Input`; `keras.losses.mse` is `keras
 `keras.layers.normalization.BatchNormalization` is `keras.layers.BatchNormalization`). A few substitutes that
 are not the same object but compute the same (SUBSTITUTES, each with its reason), and the legacy ports of Keras 3's
 `tensorflow.keras` checked to compute what Keras 2.3.1 did (TF_KERAS_PORTS: `keras.preprocessing.text.Tokenizer`
--> `tensorflow.keras.preprocessing.text.Tokenizer`), are the only hand-written part.
+-> `tensorflow.keras.preprocessing.text.Tokenizer`), and the names of Keras versions no stack installs (KERAS1,
+KERAS22_MODULES) are the only hand-written part.
 
     /tmp/legacy37/bin/python tools/keras_names_table.py dump keras keras /tmp/keras231.json
     /tmp/legacy37/bin/python tools/keras_names_table.py dump tensorflow.keras tensorflow.keras /tmp/tfkeras115.json
@@ -70,6 +71,12 @@ MERGE_LAYER = ("Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multip
                "its mode=); a Merge of Sequential models becomes the functional form: keras.layers.concatenate("
                "[m1.output, m2.output]) (or its mode's function), the layers after it applied to that, and "
                "keras.Model([m1.input, m2.input], outputs)")
+# Keras 2.0-2.2's `keras.layers` re-exported, through its star imports, the modules its layer modules imported
+# (Keras 2.2.4: `keras.layers.regularizers is keras.regularizers`); Keras 2.3.1 named its exports one by one, so no
+# installed stack has them: each is Keras 3's module of that name (`from keras.layers import regularizers`, sssirus/QA-keras).
+KERAS22_MODULES = {f"keras.layers.{module}": f"keras.{module}"
+                   for module in ("activations", "constraints", "initializers", "regularizers")}
+
 KERAS1 = {
     "keras.initializations": "Keras 1's initializations module: use keras.initializers (RandomNormal(stddev=...), "
                              "GlorotUniform(), get(name))",
@@ -293,6 +300,9 @@ def build(dumps, out=TABLE):
                 table[path] = (None, _hint(path, keras3))
     for path, why in KERAS1.items():
         table.setdefault(path, (None, why))
+    for path, target in KERAS22_MODULES.items():
+        if path not in keras3 and keras3.get(target) == "module":
+            table.setdefault(path, (target, ""))
     for path, why in ADVICE.items():
         if table.get(path, (None, ""))[0] is None:
             table[path] = (None, why)

@@ -1036,6 +1036,16 @@ def test_a_keras_module_another_module_re_exported_is_the_keras_3_module():
     """, RULE)
     assert findings == []
     assert "keras.layers.core.K" not in LEGACY
+    # Keras 2.0-2.2's keras.layers re-exported them too (sssirus/QA-keras attention.py:3; Keras 2.3.1 did not)
+    assert_rewrites("""
+        from keras.layers import Dense, regularizers
+        d = Dense(2, kernel_regularizer=regularizers.l2(0.01))
+    """, """
+        from keras.layers import Dense
+        from keras import regularizers
+
+        d = Dense(2, kernel_regularizer=regularizers.l2(0.01))
+    """, RULE)
 
 
 def test_keras_2_s_brightness_functions_move_to_tensorflow_keras():

@@ -1176,6 +1176,7 @@ LEGACY = {
          'applied to that, and keras.Model([m1.input, m2.input], outputs)'),
     'keras.layers.Recurrent': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.ThresholdedReLU': ('tensorflow.keras.layers.ThresholdedReLU', ''),
+    'keras.layers.activations': ('keras.activations', ''),
     'keras.layers.advanced_activations': (None, 'module'),
     'keras.layers.advanced_activations.ELU': ('keras.layers.ELU', ''),
     'keras.layers.advanced_activations.InputSpec': ('keras.layers.InputSpec', ''),
@@ -1191,6 +1192,7 @@ LEGACY = {
     'keras.layers.advanced_activations.regularizers': ('keras.regularizers', ''),
     'keras.layers.advanced_activations.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.constraints': ('keras.constraints', ''),
     'keras.layers.convolutional': (None, 'module'),
     'keras.layers.convolutional.AtrousConv1D':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1314,6 +1316,7 @@ LEGACY = {
     'keras.layers.embeddings.regularizers': ('keras.regularizers', ''),
     'keras.layers.embeddings.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.initializers': ('keras.initializers', ''),
     'keras.layers.local': (None, 'module'),
     'keras.layers.local.InputSpec': ('keras.layers.InputSpec', ''),
     'keras.layers.local.Layer': ('keras.layers.Layer', ''),
@@ -1405,6 +1408,7 @@ LEGACY = {
     'keras.layers.recurrent.regularizers': ('keras.regularizers', ''),
     'keras.layers.recurrent.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.regularizers': ('keras.regularizers', ''),
     'keras.layers.wrappers': (None, 'module'),
     'keras.layers.wrappers.Bidirectional': ('keras.layers.Bidirectional', ''),
     'keras.layers.wrappers.InputSpec': ('keras.layers.InputSpec', ''),
