@@ -25,9 +25,13 @@ import re
 import tokenize
 from dataclasses import dataclass, replace
 
+import libcst as cst
+import libcst.matchers as m
+
 from migrate.codemod.factories import Survey
 from migrate.codemod.leftovers import IMPORT_LEFT
 from migrate.codemod.rule import Finding, Rule
+from migrate.codemod.syntax import code
 
 # Cell magics whose body is Python: their first line is masked like a line magic; any other (`%%bash`,
 # `%%writefile`) makes the cell something else, left alone.
@@ -238,6 +242,24 @@ def _index(change: CellChange) -> int:
 
 SENTINEL = "pass  # migrate: the cell starts here"  # a statement: a comment would go with a first statement dropped
 TRAILER = "__migrate_later_cells_use__ = "
+LATER_CELLS = TRAILER.split(" = ")[0]
+
+
+def cell_start(module: cst.Module) -> int | None:
+    """Where the cell begins in the tree a rule sees of a notebook cell (`Context.source`): the index in
+    `module.body` of the sentinel line between the imports of the cells before it and the cell; None in a script's
+    tree."""
+    return next((index for index, statement in enumerate(module.body)
+                 if isinstance(statement, cst.SimpleStatementLine) and code(statement).strip() == SENTINEL), None)
+
+
+def later_cells_names(module: cst.Module) -> set[int]:
+    """The ids of the names on a notebook cell's last line, `__migrate_later_cells_use__ = [...]` (what the cells after
+    it read of its names); none in a script's tree."""
+    last = module.body[-1] if module.body else None
+    if not m.matches(last, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(m.Name(LATER_CELLS))])])):
+        return set()
+    return {id(name) for name in m.findall(last.body[0].value, m.Name())}
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.keras2_helpers import IMAGE_DATA_GENERATOR, with_helpers
-from migrate.codemod.notebooks import SENTINEL, TRAILER
+from migrate.codemod.notebooks import cell_start, later_cells_names
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY, _number
 from migrate.codemod.rules.legacy_import_paths import _GENERATORS
@@ -55,7 +55,6 @@ DIFFERS = {"rotation_range": "turns the other way",
            "brightness_range": "rounds otherwise", "zca_whitening": "whitens by another formula"}
 MOVED_BY_HELPER = frozenset(DIFFERS) - {"zca_whitening"}
 OFF = ("0", "None", "False")
-LATER_CELLS = TRAILER.split(" = ")[0]
 # Keras 2.3.1's ImageDataGenerator parameters in order (keras_preprocessing 1.1.2's, and Keras 3's port's: a test
 # compares all three): an option given by position is the one at its place here
 PARAMETERS = ("featurewise_center", "samplewise_center", "featurewise_std_normalization",
@@ -110,21 +109,11 @@ def _helper_bases(module: cst.Module) -> set[int]:
             for base in statement.bases}
 
 
-def _later_cells_names(module: cst.Module) -> set[int]:
-    """The ids of the names on a notebook cell's last line, `__migrate_later_cells_use__ = [...]` (what the cells after
-    it read of its names: `codemod.notebooks`). The generator's calls among them were judged in those cells, each
-    with the imports of the cells before it."""
-    last = module.body[-1] if module.body else None
-    if not m.matches(last, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(m.Name(LATER_CELLS))])])):
-        return set()
-    return {id(name) for name in m.findall(last.body[0].value, m.Name())}
-
-
 def _imported_in_earlier_cell(module: cst.Module) -> bool:
     """A notebook cell whose generator an earlier cell imports by name (the imports of the cells before it stand above
     its first line) and that does not import it itself."""
-    starts = [i for i, statement in enumerate(module.body) if code(statement).strip() == SENTINEL]
-    return bool(starts) and _imports_class(module.body[:starts[0]]) and not _imports_class(module.body[starts[0] + 1:])
+    start = cell_start(module)
+    return start is not None and _imports_class(module.body[:start]) and not _imports_class(module.body[start + 1:])
 
 
 def _imports_class(statements: Sequence[cst.BaseStatement]) -> bool:
@@ -151,7 +140,7 @@ class ImageDataGeneratorToTfKeras(Rule):
         differing = [(call, why) for call in calls if (why := differs(call)) is not None]
         self.why = differing[0][1] if differing else None
         # a notebook's later cells, named on the cell's last line, were judged in their own cells (below)
-        later = _later_cells_names(node)
+        later = later_cells_names(node)  # judged in those cells, each with the imports of the cells before it
         passed = [found for found in spellings if id(found) not in called and id(found) not in later]
         if passed:  # an import nothing uses moves as it is
             self.why = "the generator is subclassed or passed on (its options are not seen here)"

@@ -24,7 +24,7 @@ from libcst.metadata import ScopeProvider
 from migrate.codemod.api_surface import surface
 from migrate.codemod.factories import module_of
 from migrate.codemod.names import keras_from_imports
-from migrate.codemod.notebooks import SENTINEL
+from migrate.codemod.notebooks import cell_start
 from migrate.codemod.rule import DropsStatements
 from migrate.codemod.syntax import code, names_in
 
@@ -63,12 +63,14 @@ class UnreadGoneImports(DropsStatements):
         self.offered = filename.endswith("__init__.py") or filename == "<preamble>" or \
             f"{self.module_name}.*" in taken
         # a notebook cell is read after its preamble, down to the line naming the words of the cells after it
+        start = cell_start(node) if ".ipynb" in filename else None
+        self.cell_begins = node.body[start] if start is not None else None
         self.in_cell = ".ipynb" not in filename
         self.taken = taken
         self.read = {name.value for name in names_in(node)}  # outside imports: what the file reads or binds
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
-        if not self.in_cell and code(node).strip() == SENTINEL:
+        if node is self.cell_begins:
             self.in_cell = True
 
     def leave_ImportFrom(self, original: cst.ImportFrom,
