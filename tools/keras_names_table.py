@@ -1,5 +1,5 @@
-"""Write `migrate/codemod/data/keras_legacy_names.py`: every public name of Keras 2.3.1 and tf.keras that Keras 3
-lacks, with the Keras 3 name that holds the same object (or None and why).
+"""Write `migrate/codemod/data/keras_legacy_names.py`: every public name of Keras 2.3.1 and 2.2.4 and tf.keras that
+Keras 3 lacks, with the Keras 3 name that holds the same object (or None and why).
 
 Derived from the packages, not by hand: `dump` runs in a legacy stack and lists every public module and name
 (a walk of each module's `__dict__` from the package's root, every submodule imported first), with the
@@ -15,7 +15,10 @@ KERAS22_MODULES) are the only hand-written part.
     /tmp/legacy37/bin/python tools/keras_names_table.py dump keras keras /tmp/keras231.json
     /tmp/legacy37/bin/python tools/keras_names_table.py dump tensorflow.keras tensorflow.keras /tmp/tfkeras115.json
     /tmp/tfkeras/bin/python tools/keras_names_table.py dump tf_keras tensorflow.keras /tmp/tfkeras2.json
-    .venv/bin/python tools/keras_names_table.py build /tmp/keras231.json /tmp/tfkeras115.json /tmp/tfkeras2.json
+    /tmp/legacy37/bin/pip install --target /tmp/k224 keras==2.2.4 --no-deps   # 2018's Keras, beside 2.3.1
+    PYTHONPATH=/tmp/k224 /tmp/legacy37/bin/python tools/keras_names_table.py dump keras keras /tmp/keras224.json
+    .venv/bin/python tools/keras_names_table.py build /tmp/keras231.json /tmp/tfkeras115.json /tmp/tfkeras2.json \
+        /tmp/keras224.json
 
 (Python 3.7 runs `dump`: no syntax newer than it there.)
 """
@@ -312,7 +315,7 @@ def build(dumps, out=TABLE):
 def _write(table, values, out):
     import keras
 
-    lines = [f'"""Every public name of Keras 2.3.1 and tf.keras (TF 1.15, tf_keras 2.21) that Keras {keras.__version__} lacks ->',
+    lines = [f'"""Every public name of Keras 2.3.1, 2.2.4 and tf.keras (TF 1.15, tf_keras 2.21) that Keras {keras.__version__} lacks ->',
              "(the Keras 3 name holding the same object, '') or (None, why). A module is (None, 'module').",
              "Written by tools/keras_names_table.py from the installed packages: do not edit by hand.\"\"\"",
              "", "LEGACY = {"]

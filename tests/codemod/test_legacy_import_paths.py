@@ -670,13 +670,14 @@ def test_a_removed_module_spelled_out_in_code_is_work():
 
 def test_keras_2_2s_mobilenetv2_alias_is_mobilenet_v2():
     # sainathadapa/kaggle-freesound-audio-tagging mel_model_funcs.py:3; Keras 2.2's keras/applications/
-    # mobilenetv2.py was `from .mobilenet_v2 import *` (gone in 2.3.1)
+    # mobilenetv2.py was `from .mobilenet_v2 import *` (gone in 2.3.1); the table (from Keras 2.2.4) moves the class to
+    # keras.applications, the module move the rest
     assert_rewrites("""
         from keras.applications.mobilenetv2 import MobileNetV2
         from keras.applications.mobilenetv2 import preprocess_input, decode_predictions
         base = MobileNetV2(input_shape=(64, 64, 3), include_top=False, weights=None)
     """, """
-        from keras.applications.mobilenet_v2 import MobileNetV2
+        from keras.applications import MobileNetV2
         from keras.applications.mobilenet_v2 import preprocess_input, decode_predictions
         base = MobileNetV2(input_shape=(64, 64, 3), include_top=False, weights=None)
     """, RULE)
@@ -1056,3 +1057,18 @@ def test_keras_2_s_brightness_functions_move_to_tensorflow_keras():
     """, """
         from tensorflow.keras.preprocessing.image import apply_brightness_shift, random_brightness
     """, RULE)
+
+
+def test_keras_2_2_names_are_in_the_table_too():
+    """2018's Keras (2.2.4) had names 2.3.1 dropped: its legacy aliases and re-exports map like 2.3.1's
+    (tools/keras_names_table.py reads a Keras 2.2.4 dump as well)."""
+    assert_rewrites("""
+        from keras.layers import Deconv2D, Dense
+        from keras.callbacks import Progbar
+        from keras.layers.wrappers import Wrapper
+    """, """
+        from keras.layers import Conv2DTranspose as Deconv2D, Dense
+        from keras.utils import Progbar
+        from keras.layers import Wrapper
+    """, RULE)
+    assert LEGACY["keras.layers.Deconv3D"] == ("keras.layers.Conv3DTranspose", "")

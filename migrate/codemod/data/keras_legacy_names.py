@@ -1,4 +1,4 @@
-"""Every public name of Keras 2.3.1 and tf.keras (TF 1.15, tf_keras 2.21) that Keras 3.15.1 lacks ->
+"""Every public name of Keras 2.3.1, 2.2.4 and tf.keras (TF 1.15, tf_keras 2.21) that Keras 3.15.1 lacks ->
 (the Keras 3 name holding the same object, '') or (None, why). A module is (None, 'module').
 Written by tools/keras_names_table.py from the installed packages: do not edit by hand."""
 
@@ -19,6 +19,12 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.mobilenet_v2.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.mobilenetv2': (None, 'module'),
+    'keras.applications.mobilenetv2.MobileNetV2': ('keras.applications.MobileNetV2', ''),
+    'keras.applications.mobilenetv2.decode_predictions': ('keras.applications.mobilenet_v2.decode_predictions', ''),
+    'keras.applications.mobilenetv2.keras_modules_injection':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.mobilenetv2.preprocess_input': ('keras.applications.mobilenet_v2.preprocess_input', ''),
     'keras.applications.nasnet.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.resnet.keras_modules_injection':
@@ -33,6 +39,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.xception.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.backend.Function': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.abs': (None, 'a Keras 2 backend function: use keras.ops.abs'),
     'keras.backend.all': (None, 'a Keras 2 backend function: use keras.ops.all'),
     'keras.backend.any': (None, 'a Keras 2 backend function: use keras.ops.any'),
@@ -55,20 +62,16 @@ LEGACY = {
     'keras.backend.common.cast_to_floatx':
         (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.common.eager': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
-    'keras.backend.common.epsilon': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
-    'keras.backend.common.floatx': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
-    'keras.backend.common.image_data_format':
-        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
+    'keras.backend.common.epsilon': ('keras.backend.epsilon', ''),
+    'keras.backend.common.floatx': ('keras.backend.floatx', ''),
+    'keras.backend.common.image_data_format': ('keras.backend.image_data_format', ''),
     'keras.backend.common.image_dim_ordering':
         (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.common.normalize_data_format':
         (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
-    'keras.backend.common.set_epsilon':
-        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
-    'keras.backend.common.set_floatx':
-        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
-    'keras.backend.common.set_image_data_format':
-        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
+    'keras.backend.common.set_epsilon': ('keras.backend.set_epsilon', ''),
+    'keras.backend.common.set_floatx': ('keras.backend.set_floatx', ''),
+    'keras.backend.common.set_image_data_format': ('keras.backend.set_image_data_format', ''),
     'keras.backend.common.set_image_dim_ordering':
         (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.common.symbolic': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
@@ -107,11 +110,16 @@ LEGACY = {
     'keras.backend.gather': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.get_session': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.get_value': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
+    'keras.backend.get_variable_shape':
+        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.gradients': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.greater': (None, 'a Keras 2 backend function: use keras.ops.greater'),
     'keras.backend.greater_equal': (None, 'a Keras 2 backend function: use keras.ops.greater_equal'),
     'keras.backend.hard_sigmoid': (None, 'a Keras 2 backend function: use keras.ops.hard_sigmoid'),
+    'keras.backend.has_arg': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.identity': (None, 'a Keras 2 backend function: use keras.ops.identity'),
+    'keras.backend.image_dim_ordering':
+        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.in_test_phase': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.in_top_k': (None, 'a Keras 2 backend function: use keras.ops.in_top_k'),
     'keras.backend.in_train_phase': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
@@ -576,6 +584,8 @@ LEGACY = {
     'keras.backend.round': (None, 'a Keras 2 backend function: use keras.ops.round'),
     'keras.backend.separable_conv1d': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.separable_conv2d': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
+    'keras.backend.set_image_dim_ordering':
+        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.set_learning_phase':
         (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.set_session': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
@@ -607,6 +617,8 @@ LEGACY = {
     'keras.backend.tanh': (None, 'a Keras 2 backend function: use keras.ops.tanh'),
     'keras.backend.temporal_padding': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.tensorflow_backend': (None, 'module'),
+    'keras.backend.tensorflow_backend.Function':
+        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.tensorflow_backend.abs': (None, 'a Keras 2 backend function: use keras.ops.abs'),
     'keras.backend.tensorflow_backend.all': (None, 'a Keras 2 backend function: use keras.ops.all'),
     'keras.backend.tensorflow_backend.any': (None, 'a Keras 2 backend function: use keras.ops.any'),
@@ -700,8 +712,12 @@ LEGACY = {
     'keras.backend.tensorflow_backend.greater': (None, 'a Keras 2 backend function: use keras.ops.greater'),
     'keras.backend.tensorflow_backend.greater_equal': (None, 'a Keras 2 backend function: use keras.ops.greater_equal'),
     'keras.backend.tensorflow_backend.hard_sigmoid': (None, 'a Keras 2 backend function: use keras.ops.hard_sigmoid'),
+    'keras.backend.tensorflow_backend.has_arg':
+        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.tensorflow_backend.identity': (None, 'a Keras 2 backend function: use keras.ops.identity'),
     'keras.backend.tensorflow_backend.image_data_format': ('keras.backend.image_data_format', ''),
+    'keras.backend.tensorflow_backend.image_dim_ordering':
+        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.tensorflow_backend.in_test_phase':
         (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.tensorflow_backend.in_top_k': (None, 'a Keras 2 backend function: use keras.ops.in_top_k'),
@@ -799,6 +815,8 @@ LEGACY = {
     'keras.backend.tensorflow_backend.set_epsilon': ('keras.backend.set_epsilon', ''),
     'keras.backend.tensorflow_backend.set_floatx': ('keras.backend.set_floatx', ''),
     'keras.backend.tensorflow_backend.set_image_data_format': ('keras.backend.set_image_data_format', ''),
+    'keras.backend.tensorflow_backend.set_image_dim_ordering':
+        (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.tensorflow_backend.set_learning_phase':
         (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.tensorflow_backend.set_session':
@@ -857,6 +875,7 @@ LEGACY = {
     'keras.backend.tile': (None, 'a Keras 2 backend function: use keras.ops.tile'),
     'keras.backend.to_dense': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.transpose': (None, 'a Keras 2 backend function: use keras.ops.transpose'),
+    'keras.backend.transpose_shape': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.truncated_normal': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.update': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.update_add': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
@@ -866,6 +885,7 @@ LEGACY = {
     'keras.backend.zeros': (None, 'a Keras 2 backend function: use keras.ops.zeros'),
     'keras.backend.zeros_like': (None, 'a Keras 2 backend function: use keras.ops.zeros_like'),
     'keras.callbacks.BaseLogger': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.callbacks.Progbar': ('keras.utils.Progbar', ''),
     'keras.callbacks.callbacks': (None, 'module'),
     'keras.callbacks.callbacks.BaseLogger':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -883,6 +903,8 @@ LEGACY = {
     'keras.callbacks.callbacks.RemoteMonitor': ('keras.callbacks.RemoteMonitor', ''),
     'keras.callbacks.callbacks.TerminateOnNaN': ('keras.callbacks.TerminateOnNaN', ''),
     'keras.callbacks.callbacks.standardize_input_data':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.callbacks.standardize_input_data':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.callbacks.tensorboard_v1': (None, 'module'),
     'keras.callbacks.tensorboard_v1.Callback': ('keras.callbacks.Callback', ''),
@@ -973,6 +995,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.ask_to_proceed_with_overwrite':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.saving.h5dict': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.load_attributes_from_hdf5_group':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.load_from_binary_h5py':
@@ -1031,13 +1054,29 @@ LEGACY = {
     'keras.engine.training.Model': ('keras.Model', ''),
     'keras.engine.training.Network':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.check_array_length_consistency':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.check_loss_and_target_compatibility':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.collect_metrics':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training.losses': ('keras.losses', ''),
     'keras.engine.training.optimizers': ('keras.optimizers', ''),
     'keras.engine.training.slice_arrays':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.standardize_class_weights':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.standardize_input_data':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.standardize_sample_weights':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.standardize_weights':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training.unpack_singleton':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.weighted_masked_objective':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_arrays': (None, 'module'),
     'keras.engine.training_arrays.Progbar': ('keras.utils.Progbar', ''),
@@ -1098,6 +1137,8 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_utils.check_num_samples':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training_utils.collect_metrics':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_utils.collect_per_output_metric_info':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_utils.get_input_shape_and_dtype':
@@ -1141,6 +1182,8 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_utils.standardize_weights':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training_utils.to_list':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_utils.weighted_masked_objective':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.initializations':
@@ -1151,16 +1194,21 @@ LEGACY = {
     'keras.initializers.serialize_keras_object': ('keras.utils.serialize_keras_object', ''),
     'keras.initializers.uniform': ('keras.initializers.RandomUniform', ''),
     'keras.initializers.zero': ('keras.initializers.Zeros', ''),
+    'keras.layers.AtrousConv1D': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.AtrousConv2D': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.AtrousConvolution1D':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.AtrousConvolution2D':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.ConvLSTM2DCell':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.ConvRNN2D': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.ConvRecurrent2D':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.CuDNNGRU': ('keras.layers.GRU', 'positional-units-only'),
     'keras.layers.CuDNNLSTM': ('keras.layers.LSTM', 'positional-units-only'),
+    'keras.layers.Deconv2D': ('keras.layers.Conv2DTranspose', ''),
+    'keras.layers.Deconv3D': ('keras.layers.Conv3DTranspose', ''),
     'keras.layers.Deconvolution2D': ('keras.layers.Conv2DTranspose', ''),
     'keras.layers.Deconvolution3D': ('keras.layers.Conv3DTranspose', ''),
     'keras.layers.Highway': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1316,6 +1364,9 @@ LEGACY = {
     'keras.layers.embeddings.regularizers': ('keras.regularizers', ''),
     'keras.layers.embeddings.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.func_dump': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.func_load': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.has_arg': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.initializers': ('keras.initializers', ''),
     'keras.layers.local': (None, 'module'),
     'keras.layers.local.InputSpec': ('keras.layers.InputSpec', ''),
@@ -1358,6 +1409,8 @@ LEGACY = {
     'keras.layers.normalization.constraints': ('keras.constraints', ''),
     'keras.layers.normalization.initializers': ('keras.initializers', ''),
     'keras.layers.normalization.regularizers': ('keras.regularizers', ''),
+    'keras.layers.object_list_uid':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.pooling': (None, 'module'),
     'keras.layers.pooling.AveragePooling1D': ('keras.layers.AveragePooling1D', ''),
     'keras.layers.pooling.AveragePooling2D': ('keras.layers.AveragePooling2D', ''),
@@ -1409,13 +1462,15 @@ LEGACY = {
     'keras.layers.recurrent.to_list':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.regularizers': ('keras.regularizers', ''),
+    'keras.layers.to_list': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.transpose_shape':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.wrappers': (None, 'module'),
     'keras.layers.wrappers.Bidirectional': ('keras.layers.Bidirectional', ''),
     'keras.layers.wrappers.InputSpec': ('keras.layers.InputSpec', ''),
     'keras.layers.wrappers.Layer': ('keras.layers.Layer', ''),
     'keras.layers.wrappers.TimeDistributed': ('keras.layers.TimeDistributed', ''),
-    'keras.layers.wrappers.Wrapper':
-        (None, 'keras.layers.Wrapper has the name (not the same object: check it does the same)'),
+    'keras.layers.wrappers.Wrapper': ('keras.layers.Wrapper', ''),
     'keras.layers.wrappers.disable_tracking':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.wrappers.has_arg':
@@ -1783,6 +1838,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.generic_utils.unpack_singleton':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.utils.h5dict': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.io_utils': (None, 'module'),
     'keras.utils.io_utils.H5Dict':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1869,6 +1925,12 @@ LEGACY = {
     'keras.utils.test_utils.layer_test':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.test_utils.tf_file_io_proxy':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.utils.training_utils': (None, 'module'),
+    'keras.utils.training_utils.Lambda': ('keras.layers.Lambda', ''),
+    'keras.utils.training_utils.Model': ('keras.Model', ''),
+    'keras.utils.training_utils.concatenate': ('keras.layers.concatenate', ''),
+    'keras.utils.training_utils.multi_gpu_model':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.vis_utils': (None, 'module'),
     'keras.utils.vis_utils.Model': ('keras.Model', ''),
