@@ -727,10 +727,15 @@ class Keras2ImageDataGenerator(tensorflow.keras.preprocessing.image.ImageDataGen
 KERAS_ONLY = frozenset({"keras.initializers._compute_fans"})
 
 
+# Another public name of a helper's function in Keras 2.3.1 (the same object in the legacy stack's dump: the only one)
+REEXPORTED = {"keras.utils.convert_all_kernels_in_model": "keras.utils.layer_utils.convert_all_kernels_in_model"}
+
+
 def helper(qualified: str) -> str | None:
     """The source of the Keras 2 function `qualified` names (`keras.utils.conv_utils.conv_output_length`, or
     through tensorflow.keras / tensorflow.python.keras but for KERAS_ONLY), or None."""
     keras_path = qualified.removeprefix("tensorflow.python.").removeprefix("tensorflow.")
+    keras_path = REEXPORTED.get(keras_path, keras_path)
     if keras_path != qualified and keras_path in KERAS_ONLY:
         return None
     module, _, name = keras_path.rpartition(".")

@@ -1072,3 +1072,12 @@ def test_keras_2_2_names_are_in_the_table_too():
         from keras.layers import Wrapper
     """, RULE)
     assert LEGACY["keras.layers.Deconv3D"] == ("keras.layers.Conv3DTranspose", "")
+
+
+def test_a_helper_imported_from_where_keras_2_re_exported_it_is_written_in_too():
+    # priyamtejaswin/devise-keras extract_features_and_dump.py:236: Keras 2.3.1's keras.utils re-exported layer_utils'
+    # convert_all_kernels_in_model (the same object in the legacy stack)
+    got, findings = rewrite("from keras.utils import convert_all_kernels_in_model\nconvert_all_kernels_in_model(m)\n",
+                            RULE)
+    assert got.startswith("import keras\n") and "def convert_all_kernels_in_model(model):" in got
+    assert "from keras.utils import" not in got and findings == []
