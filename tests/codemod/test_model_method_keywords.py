@@ -17,6 +17,7 @@ def test_keras_3_s_model_methods_lack_the_keras_2_keywords():
         assert not {"workers", "use_multiprocessing", "max_queue_size"} & set(parameters), method
     compile_parameters = inspect.signature(keras.Model.compile).parameters
     assert "sample_weight_mode" not in compile_parameters and "target_tensors" not in compile_parameters
+    assert "experimental_run_tf_function" not in compile_parameters
 
 
 def test_other_libraries_keywords_and_a_projects_own_method_stay():
@@ -57,6 +58,20 @@ def test_queue_keywords_go_from_a_model_handed_in():
     """, RULE)
     assert all(f.advice for f in findings) and len(findings) == 6
     assert "PyDataset" in findings[1].message and "sample_weight" in findings[0].message
+
+
+def test_tf_2_2_s_loop_switch_goes_from_compile():
+    # aboerzel/ALPR-keras train_eager_execution.py:70
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        model = tf.keras.Model(i, o)
+        model.compile(loss='mse', optimizer='adam', experimental_run_tf_function=False)
+    """, """
+        import tensorflow as tf
+        model = tf.keras.Model(i, o)
+        model.compile(loss='mse', optimizer='adam')
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(4, True)]
 
 
 def test_target_tensors_is_reported():

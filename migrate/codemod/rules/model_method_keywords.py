@@ -26,7 +26,9 @@ from migrate.codemod.syntax import keyword_arg, user_method_calls, without_keywo
 DATA = ("fit", "evaluate", "predict")
 QUEUE = {"max_queue_size": "max_queue_size", "workers": "workers", "use_multiprocessing": "use_multiprocessing",
          "max_q_size": "max_queue_size", "nb_worker": "workers", "pickle_safe": "use_multiprocessing"}
-DROPPED_FROM_COMPILE = {"sample_weight_mode": "Keras 3 takes a 2D sample_weight (batch, timesteps) as it is"}
+DROPPED_FROM_COMPILE = {"sample_weight_mode": "Keras 3 takes a 2D sample_weight (batch, timesteps) as it is",
+                        # TF 2.2-2.3's switch between its tf.function loop and the older one: the same steps either way
+                        "experimental_run_tf_function": "Keras 3 has one training loop (run_eagerly=True debugs it)"}
 REPORTED_ON_COMPILE = {"target_tensors": "Keras 3 feeds targets only through fit(); pass them as y"}
 BATCHES = ("train_on_batch", "test_on_batch")
 
@@ -37,7 +39,7 @@ class ModelMethodKeywords(Rule):
     TRIGGERS = (*QUEUE, *DROPPED_FROM_COMPILE, *REPORTED_ON_COMPILE, "reset_metrics")
     REQUIRES = ("keras", "tensorflow")
     DESCRIPTION = ("fit/evaluate/predict(workers=, use_multiprocessing=, max_queue_size=) and compile("
-                   "sample_weight_mode=) dropped with advice, compile(target_tensors=) reported, "
+                   "sample_weight_mode=, experimental_run_tf_function=) dropped with advice, compile(target_tensors=) reported, "
                    "train_on_batch(reset_metrics=True) dropped")
 
     def visit_Module(self, node: cst.Module) -> None:
