@@ -8,9 +8,10 @@ as a graph variable and added a term per layer to it:
         loss += coeff * K.sum(K.square(x)) / scaling
 
 The first `+=` made `loss` a tensor, the variable's value (the number) one of its terms (`loss = loss + term` under
-TensorFlow 1.15, whose resource variables refused `+=`); nothing else ever read the variable. So the number does
-the same: the sum is the same tensor, of the same dtype (the term's: a number takes the tensor's dtype). And without a variable of its own the file's graph is one a Keras 3 model evaluates, which
-`backend_function_to_helper` then rewrites (its K.function and K.gradients).
+TensorFlow 1.15, whose resource variables refused `+=`); nothing else ever read the variable. So the number does the
+same: the sum is the same tensor, of the same dtype (the term's: a number takes the tensor's dtype). And without a
+variable of its own the file's graph is one a Keras 3 model evaluates, which `backend_function_to_helper` then
+rewrites (its K.function and K.gradients).
 
 Only where the variable is made from a number alone and each statement after it that names it, up to the first that
 rebinds it at the same level, is such an accumulation: `name op= term` or `name = name op term` (`name` nowhere in the
