@@ -380,7 +380,11 @@ class _Checker(ast.NodeVisitor):
         parts = _dotted(node.func)
         if parts is not None and any(k.arg for k in node.keywords):
             candidates = self.qualified(parts)
-            signatures = [self.surface.signature(c) for c in candidates if self.surface.covers(c)]
+            # a name bound two ways, one of them missing (`from keras.layers import Concat as Concatenate` under a
+            # Keras 1 test, `Concatenate` else: MarcBS/multimodal_keras_wrapper): the missing one is reported where it
+            # is imported, and the keywords are checked against the others
+            signatures = [self.surface.signature(c) for c in candidates
+                          if self.surface.covers(c) and not self.surface.missing(c)]
             if candidates and signatures and all(s is not None for s in signatures):
                 self._check_keywords(node, ".".join(parts), signatures)
             elif len(parts) > 1 and self.is_model(".".join(parts[:-1])) and \

@@ -74,6 +74,22 @@ def test_a_removed_keyword_of_a_class_built_by_new_is_reported():
         (7, "trt.TrtConversionParams() takes no keyword `max_batch_size`")]
 
 
+def test_a_keyword_of_a_name_bound_two_ways_one_missing_is_checked_against_the_other():
+    # MarcBS/multimodal_keras_wrapper keras_wrapper/models.py:1021 (the twenty-eighth hold-out's one silent site):
+    # Concatenate is Keras 1's Concat under a version test, Keras 2's Concatenate else; `cropping=` is its author's
+    # own Keras fork's
+    left = _left("""
+        import keras
+        if int(keras.__version__.split('.')[0]) == 1:
+            from keras.layers import Concat as Concatenate
+        else:
+            from keras.layers import Concatenate
+        y = Concatenate(axis=-1, cropping=[None, None, 'center', 'center'])([a, b])
+    """)
+    assert [(line, message.split(" in Keras")[0].split(" does not exist")[0]) for line, message in left] == [
+        (4, "keras.layers.Concat"), (7, "Concatenate() takes no keyword `cropping`")]
+
+
 def test_a_keyword_keras_2_refused_too_says_the_line_never_ran():
     # aurora95/Keras-FCN utils/basics.py: Keras 2.3.1 raises "Keyword argument not understood: stride" on it
     left = _left("""
