@@ -52,6 +52,11 @@ def names_in(node: cst.CSTNode) -> list[cst.Name]:
     return reader.names
 
 
+def mentions(node: cst.CSTNode, name: str) -> int:
+    """How many times `name` is read or bound in `node` (its Names: see ReadNames)."""
+    return sum(found.value == name for found in names_in(node))
+
+
 def subclasses_model(node: cst.ClassDef) -> bool:
     """`class X(Model)`, `class X(keras.Model)`, `class X(keras.models.Model)`..."""
     return any(code(base.value).split(".")[-1] == "Model" for base in node.bases)

@@ -24,7 +24,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, names_in
+from migrate.codemod.syntax import code, mentions
 
 VARIABLE = frozenset(f"{root}.backend.variable" for root in ("keras", "tensorflow.keras"))
 ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
@@ -41,10 +41,6 @@ def _number(node: cst.BaseExpression) -> str | None:
     return None
 
 
-def _names(node: cst.CSTNode, name: str) -> int:
-    return sum(found.value == name for found in names_in(node))
-
-
 def _accumulates(statement: cst.CSTNode, name: str) -> bool:
     """`name op= term` or `name = name op term`, `name` nowhere in the term."""
     if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
@@ -52,11 +48,11 @@ def _accumulates(statement: cst.CSTNode, name: str) -> bool:
     small = statement.body[0]
     if isinstance(small, cst.AugAssign):
         return m.matches(small.target, m.Name(name)) and isinstance(small.operator, ACCUMULATE) and \
-            not _names(small.value, name)
+            not mentions(small.value, name)
     if isinstance(small, cst.Assign) and len(small.targets) == 1 and m.matches(small.targets[0].target, m.Name(name)):
         value = small.value
         return isinstance(value, cst.BinaryOperation) and isinstance(value.operator, ARITHMETIC) and \
-            m.matches(value.left, m.Name(name)) and not _names(value.right, name)
+            m.matches(value.left, m.Name(name)) and not mentions(value.right, name)
     return False
 
 
@@ -64,10 +60,10 @@ def _only_accumulates_in(statement: cst.BaseStatement, name: str) -> bool:
     """Whether every statement line inside a compound statement that names `name` accumulates into it (and its tests,
     headers and targets do not name it)."""
     lines = list(m.findall(statement, m.SimpleStatementLine()))
-    in_lines = sum(_names(line, name) for line in lines)
-    if in_lines != _names(statement, name):
+    in_lines = sum(mentions(line, name) for line in lines)
+    if in_lines != mentions(statement, name):
         return False  # a loop's target, a condition, a `with` item names it
-    return all(_accumulates(line, name) for line in lines if _names(line, name))
+    return all(_accumulates(line, name) for line in lines if mentions(line, name))
 
 
 class AccumulatorVariables(Rule):
@@ -89,7 +85,7 @@ class AccumulatorVariables(Rule):
                 continue
             name, call, number = found
             for later in body[index + 1:]:
-                if not _names(later, name):
+                if not mentions(later, name):
                     continue
                 if _accumulates(later, name):
                     self.numbers[id(call)] = number

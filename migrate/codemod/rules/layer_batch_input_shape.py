@@ -20,7 +20,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, keyword_arg, names_in, without_keywords
+from migrate.codemod.syntax import code, keyword_arg, mentions, without_keywords
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
 SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tensorflow.keras")
@@ -52,7 +52,7 @@ class LayerBatchInputShape(Rule):
             if call.args and isinstance(call.args[0].value, (cst.List, cst.Tuple)) and call.args[0].value.elements:
                 self._stateful_first(call.args[0].value.elements[0].value)
                 continue
-            following = next((later for later in body[index + 1:] if _names(later, name)), None)
+            following = next((later for later in body[index + 1:] if mentions(later, name)), None)
             for first in _first_on_each_branch(following, name):
                 added = _added(first, name)
                 if added is not None and self._stateful_first(added):
@@ -142,21 +142,17 @@ def _assigned_call(statement: cst.BaseStatement) -> tuple[str, cst.Call] | None:
     return None
 
 
-def _names(node: cst.CSTNode, name: str) -> bool:
-    return name in {each.value for each in names_in(node)}
-
-
 def _first_on_each_branch(statement: cst.BaseStatement | None, name: str) -> list[cst.BaseStatement]:
     """The statements that first name `name` from `statement` on: itself, or, for an if/elif/else whose tests do not
     name it, the first in each branch that does (flomlo/ntm_keras: `controller = Sequential()`, then a branch per
     controller architecture, each adding its first layer)."""
-    if not isinstance(statement, cst.If) or _names(statement.test, name):
+    if not isinstance(statement, cst.If) or mentions(statement.test, name):
         return [] if statement is None else [statement]
-    found = _first_on_each_branch(next((each for each in statement.body.body if _names(each, name)), None), name)
+    found = _first_on_each_branch(next((each for each in statement.body.body if mentions(each, name)), None), name)
     if isinstance(statement.orelse, cst.If):
         found += _first_on_each_branch(statement.orelse, name)
     elif isinstance(statement.orelse, cst.Else):
-        found += _first_on_each_branch(next((each for each in statement.orelse.body.body if _names(each, name)), None),
+        found += _first_on_each_branch(next((each for each in statement.orelse.body.body if mentions(each, name)), None),
                                        name)
     return found
 
