@@ -33,7 +33,7 @@ from libcst.codemod.visitors import RemoveImportsVisitor
 
 from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import names_in, other_bindings
+from migrate.codemod.syntax import mentions, other_bindings
 from migrate.codemod.tf1_policy import SESSIONS
 
 GET_DEFAULT_GRAPH = ("tensorflow.get_default_graph", "tensorflow.compat.v1.get_default_graph")
@@ -194,7 +194,7 @@ class DefaultGraphContexts(Rule):
                           if m.matches(_single(assign), m.Name(name))]
         declared = sum(1 for statement in m.findall(module, m.Global()) for item in statement.names
                        if item.name.value == name)
-        spelled = sum(found.value == name for found in names_in(module))
+        spelled = mentions(module, name)
         bindings = other_bindings(module, name)  # (a two-target `a = graph = ...` is one of them, not an assignment)
         holder.others = bindings - len(holder.assigns) + spelled - bindings - declared - len(holder.items)
 
@@ -223,7 +223,7 @@ class DefaultGraphContexts(Rule):
                         if self._set_session(expression.value)]
             declared = sum(1 for statement in m.findall(module, m.Global()) for item in statement.names
                            if item.name.value == name)
-            spelled = sum(found.value == name for found in names_in(module))
+            spelled = mentions(module, name)
             if self._shared(name) or not all(self._new_session(assign.value) for assign in assigns) or \
                     other_bindings(module, name) != len(assigns) or spelled != len(assigns) + len(installs) + declared:
                 continue

@@ -45,7 +45,7 @@ from libcst.codemod.visitors import RemoveImportsVisitor
 from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code as source_of
-from migrate.codemod.syntax import names_in
+from migrate.codemod.syntax import mentions, names_in
 from migrate.codemod.tf1_policy import through_keras
 from migrate.codemod.walk import parse_module
 
@@ -140,7 +140,7 @@ def _rebinds(text: str, name: str) -> bool:
 def _only_in_words(statement: cst.BaseStatement, name: str) -> bool:
     """Whether a function or class spells `name` only in comments and strings ('config.json'), not as a name."""
     return isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and \
-        not any(found.value == name for found in names_in(statement))
+        not mentions(statement, name)
 
 
 def _own_scope(text: str, name: str) -> bool:

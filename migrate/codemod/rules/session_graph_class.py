@@ -38,7 +38,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, names_in
+from migrate.codemod.syntax import code, mentions, names_in
 
 BACKENDS = ("keras.backend.", "tensorflow.keras.backend.")
 DTYPES = ("float16", "float32", "float64", "int32", "int64")
@@ -302,7 +302,7 @@ class SessionGraphClass(Rule):
             bound = [(statement, alias) for statement in m.findall(self.module, m.Import() | m.ImportFrom())
                      for alias in (statement.names if isinstance(statement.names, (list, tuple)) else ())
                      if code(alias.asname.name if alias.asname else alias.name).split(".")[0] == name]
-            used = any(found.value == name for found in names_in(self.module))
+            used = mentions(self.module, name) > 0
             if not all(_imports_module(statement, alias, module) for statement, alias in bound):
                 return False
             if not bound and used:

@@ -26,7 +26,7 @@ import libcst.matchers as m
 
 from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, DropsStatements
-from migrate.codemod.syntax import names_in
+from migrate.codemod.syntax import mentions, names_in
 
 INITIALIZERS = ("global_variables_initializer", "variables_initializer", "local_variables_initializer",
                 "tables_initializer")
@@ -121,7 +121,7 @@ class SessionInitializers(DropsStatements):
             runs = [call for call in m.findall(value, m.Call()) if _run_argument(call, session) is not None]
             if len(runs) != 1 or not self._tf(getattr(_run_argument(runs[0], session), "func", cst.Name("x")), (REPORT,)):
                 continue
-            read = sum(found.value == name for kept in dropped for found in names_in(kept))
+            read = sum(mentions(kept, name) for kept in dropped)
             if counts[name] == 1 + read and read > 0:
                 dropped.append(line)
                 added += 1

@@ -18,7 +18,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, DropsStatements
-from migrate.codemod.syntax import code, names_in
+from migrate.codemod.syntax import code, mentions
 
 
 class SessionVariableValues(DropsStatements):
@@ -42,7 +42,7 @@ class SessionVariableValues(DropsStatements):
         for name, lines in sessions.items():
             uses = [found for found in m.findall(node.body, m.Call(func=m.Attribute(attr=m.Name("load") | m.Name("eval"))))
                     if self._through(found, name)]
-            if sum(found.value == name for found in names_in(node.body)) == len(lines) + len(uses):
+            if mentions(node.body, name) == len(lines) + len(uses):
                 self.dropped.update(id(line) for line in lines)
                 self.calls.update((id(found), found.func.attr.value) for found in uses)
 
