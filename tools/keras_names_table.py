@@ -9,8 +9,8 @@ have (`keras.models.Input` is `keras.layers.Input`; `keras.losses.mse` is `keras
 `keras.layers.normalization.BatchNormalization` is `keras.layers.BatchNormalization`). A few substitutes that
 are not the same object but compute the same (SUBSTITUTES, each with its reason), and the legacy ports of Keras 3's
 `tensorflow.keras` checked to compute what Keras 2.3.1 did (TF_KERAS_PORTS: `keras.preprocessing.text.Tokenizer`
--> `tensorflow.keras.preprocessing.text.Tokenizer`), and the names of Keras versions no stack installs (KERAS1,
-KERAS22_MODULES) are the only hand-written part.
+-> `tensorflow.keras.preprocessing.text.Tokenizer`), and the names of Keras versions no stack installs (KERAS1)
+are the only hand-written part.
 
     /tmp/legacy37/bin/python tools/keras_names_table.py dump keras keras /tmp/keras231.json
     /tmp/legacy37/bin/python tools/keras_names_table.py dump tensorflow.keras tensorflow.keras /tmp/tfkeras115.json
@@ -74,12 +74,6 @@ MERGE_LAYER = ("Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multip
                "its mode=); a Merge of Sequential models becomes the functional form: keras.layers.concatenate("
                "[m1.output, m2.output]) (or its mode's function), the layers after it applied to that, and "
                "keras.Model([m1.input, m2.input], outputs)")
-# Keras 2.0-2.2's `keras.layers` re-exported, through its star imports, the modules its layer modules imported
-# (Keras 2.2.4: `keras.layers.regularizers is keras.regularizers`); Keras 2.3.1 named its exports one by one, so no
-# installed stack has them: each is Keras 3's module of that name (`from keras.layers import regularizers`, sssirus/QA-keras).
-KERAS22_MODULES = {f"keras.layers.{module}": f"keras.{module}"
-                   for module in ("activations", "constraints", "initializers", "regularizers")}
-
 KERAS1 = {
     "keras.initializations": "Keras 1's initializations module: use keras.initializers (RandomNormal(stddev=...), "
                              "GlorotUniform(), get(name))",
@@ -264,7 +258,7 @@ def _same_in(path, paths, keras3):
 
 def build(dumps, out=TABLE):
     keras3 = keras3_paths()
-    table, values = {}, {}
+    table, values, aliases = {}, {}, set()
     for dumped in dumps:
         with open(dumped) as handle:
             names = json.load(handle)
@@ -277,9 +271,10 @@ def build(dumps, out=TABLE):
         for path, (_, identity) in names.items():
             by_identity.setdefault(identity, []).append(path)
         for path, (kind, identity) in sorted(names.items()):
-            if kind == "alias":  # a removed module's name for a Keras module: Keras 3's module of that name, if any
-                if path.rsplit(".", 1)[0] not in keras3 and keras3.get(identity) == "module":
+            if kind == "alias":  # another module's name for a Keras module: Keras 3's module of that name, if any
+                if path not in keras3 and keras3.get(identity) == "module":
                     table.setdefault(path, (identity, ""))
+                    aliases.add(path)
                 continue
             if path in keras3 or (path in table and table[path][0] is not None) or \
                     (path in table and not _same_in(path, by_identity[identity], keras3)):
@@ -303,16 +298,13 @@ def build(dumps, out=TABLE):
                 table[path] = (None, _hint(path, keras3))
     for path, why in KERAS1.items():
         table.setdefault(path, (None, why))
-    for path, target in KERAS22_MODULES.items():
-        if path not in keras3 and keras3.get(target) == "module":
-            table.setdefault(path, (target, ""))
     for path, why in ADVICE.items():
         if table.get(path, (None, ""))[0] is None:
             table[path] = (None, why)
-    _write(table, values, out)
+    _write(table, values, aliases, out)
 
 
-def _write(table, values, out):
+def _write(table, values, aliases, out):
     import keras
 
     lines = [f'"""Every public name of Keras 2.3.1, 2.2.4 and tf.keras (TF 1.15, tf_keras 2.21) that Keras {keras.__version__} lacks ->',
@@ -337,6 +329,10 @@ def _write(table, values, out):
         line = f"    {path!r}: {value!r},"
         lines.append(line if len(line) <= 120 else f"    {path!r}:\n        {value!r},")
     lines.append("}")
+    lines += ["", "# The entries above that are a module's name for a Keras module (Keras 2.2.4's star imports re-exported",
+              "# the modules a module imported: `from keras.layers import regularizers`).", "MODULE_ALIASES = frozenset({"]
+    lines += [f"    {path!r}," for path in sorted(aliases)]
+    lines.append("})")
     with open(out, "w") as handle:
         handle.write("\n".join(lines) + "\n")
     mapped = sum(target is not None for target, _ in table.values())

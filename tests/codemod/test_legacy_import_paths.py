@@ -5,6 +5,7 @@ import textwrap
 import keras
 import pytest
 
+from migrate.codemod.data.keras_legacy_names import MODULE_ALIASES
 from migrate.codemod.engine import rewrite_source
 from migrate.codemod.legacy_names import LEGACY
 from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
@@ -1047,6 +1048,22 @@ def test_a_keras_module_another_module_re_exported_is_the_keras_3_module():
 
         d = Dense(2, kernel_regularizer=regularizers.l2(0.01))
     """, RULE)
+    # derived from Keras 2.2.4's own modules (no hand list), in modules Keras 3 still has: applications and
+    # preprocessing re-exported the modules they imported; only such an import, not the word, wakes the rule
+    assert {"keras.layers.regularizers", "keras.applications.layers", "keras.preprocessing.image.backend"} <= \
+        MODULE_ALIASES
+    assert_rewrites("""
+        from keras.applications import layers
+        from keras.preprocessing.image import backend as K
+        y = layers.Dense(2)
+        f = K.floatx()
+    """, """
+        from keras import layers
+        from keras import backend as K
+        y = layers.Dense(2)
+        f = K.floatx()
+    """, RULE)
+    assert not LegacyImportPaths.triggered(b"from keras import layers, utils, backend, models\nlayers.Dense(2)\n")
 
 
 def test_keras_2_s_brightness_functions_move_to_tensorflow_keras():

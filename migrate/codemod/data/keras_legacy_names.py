@@ -5,6 +5,7 @@ Written by tools/keras_names_table.py from the installed packages: do not edit b
 LEGACY = {
     'keras.activations.Layer': ('keras.layers.Layer', ''),
     'keras.activations.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
+    'keras.applications.backend': ('keras.backend', ''),
     'keras.applications.densenet.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.imagenet_utils.keras_modules_injection':
@@ -15,6 +16,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.layers': ('keras.layers', ''),
     'keras.applications.mobilenet.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.mobilenet_v2.keras_modules_injection':
@@ -25,6 +27,7 @@ LEGACY = {
     'keras.applications.mobilenetv2.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.mobilenetv2.preprocess_input': ('keras.applications.mobilenet_v2.preprocess_input', ''),
+    'keras.applications.models': ('keras.models', ''),
     'keras.applications.nasnet.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.resnet.keras_modules_injection':
@@ -33,6 +36,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.resnet_v2.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.utils': ('keras.utils', ''),
     'keras.applications.vgg16.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.vgg19.keras_modules_injection':
@@ -1727,6 +1731,7 @@ LEGACY = {
     'keras.optimizers.rmsprop': ('keras.optimizers.RMSprop', ''),
     'keras.optimizers.serialize_keras_object': ('keras.utils.serialize_keras_object', ''),
     'keras.optimizers.sgd': ('keras.optimizers.SGD', ''),
+    'keras.preprocessing.backend': ('keras.backend', ''),
     'keras.preprocessing.image.DataFrameIterator':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.DirectoryIterator':
@@ -1741,6 +1746,7 @@ LEGACY = {
     'keras.preprocessing.image.apply_brightness_shift':
         ('tensorflow.keras.preprocessing.image.apply_brightness_shift', ''),
     'keras.preprocessing.image.apply_channel_shift': ('tensorflow.keras.preprocessing.image.apply_channel_shift', ''),
+    'keras.preprocessing.image.backend': ('keras.backend', ''),
     'keras.preprocessing.image.random_brightness': ('tensorflow.keras.preprocessing.image.random_brightness', ''),
     'keras.preprocessing.image.random_channel_shift': ('tensorflow.keras.preprocessing.image.random_channel_shift', ''),
     'keras.preprocessing.image.random_rotation':
@@ -1751,17 +1757,20 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.random_zoom':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.preprocessing.image.utils': ('keras.utils', ''),
     'keras.preprocessing.sequence.TimeseriesGenerator':
         ('tensorflow.keras.preprocessing.sequence.TimeseriesGenerator', ''),
     'keras.preprocessing.sequence.make_sampling_table':
         ('tensorflow.keras.preprocessing.sequence.make_sampling_table', ''),
     'keras.preprocessing.sequence.skipgrams': ('tensorflow.keras.preprocessing.sequence.skipgrams', ''),
+    'keras.preprocessing.sequence.utils': ('keras.utils', ''),
     'keras.preprocessing.text': (None, 'module'),
     'keras.preprocessing.text.Tokenizer': ('tensorflow.keras.preprocessing.text.Tokenizer', ''),
     'keras.preprocessing.text.hashing_trick': ('tensorflow.keras.preprocessing.text.hashing_trick', ''),
     'keras.preprocessing.text.one_hot': ('tensorflow.keras.preprocessing.text.one_hot', ''),
     'keras.preprocessing.text.text_to_word_sequence': ('tensorflow.keras.preprocessing.text.text_to_word_sequence', ''),
     'keras.preprocessing.text.tokenizer_from_json': ('tensorflow.keras.preprocessing.text.tokenizer_from_json', ''),
+    'keras.preprocessing.utils': ('keras.utils', ''),
     'keras.regularizers.ActivityRegularizer':
         (None, "Keras 1's ActivityRegularizer: use keras.regularizers.L1L2 as activity_regularizer="),
     'keras.regularizers.WeightRegularizer':
@@ -2461,3 +2470,65 @@ CONSTANTS = {
     'tensorflow.keras.applications.xception.xception.TF_WEIGHTS_PATH_NO_TOP':
         'https://github.com/fchollet/deep-learning-models/releases/download/v0.4/xception_weights_tf_dim_ordering_tf_kernels_notop.h5',
 }
+
+# The entries above that are a module's name for a Keras module (Keras 2.2.4's star imports re-exported
+# the modules a module imported: `from keras.layers import regularizers`).
+MODULE_ALIASES = frozenset({
+    'keras.applications.backend',
+    'keras.applications.layers',
+    'keras.applications.models',
+    'keras.applications.utils',
+    'keras.engine.base_layer.initializers',
+    'keras.engine.saving.losses',
+    'keras.engine.saving.optimizers',
+    'keras.engine.training.losses',
+    'keras.engine.training.optimizers',
+    'keras.engine.training_utils.losses',
+    'keras.layers.activations',
+    'keras.layers.advanced_activations.activations',
+    'keras.layers.advanced_activations.constraints',
+    'keras.layers.advanced_activations.initializers',
+    'keras.layers.advanced_activations.regularizers',
+    'keras.layers.constraints',
+    'keras.layers.convolutional.activations',
+    'keras.layers.convolutional.constraints',
+    'keras.layers.convolutional.initializers',
+    'keras.layers.convolutional.regularizers',
+    'keras.layers.convolutional_recurrent.activations',
+    'keras.layers.convolutional_recurrent.constraints',
+    'keras.layers.convolutional_recurrent.initializers',
+    'keras.layers.convolutional_recurrent.regularizers',
+    'keras.layers.core.activations',
+    'keras.layers.core.constraints',
+    'keras.layers.core.initializers',
+    'keras.layers.core.regularizers',
+    'keras.layers.cudnn_recurrent.constraints',
+    'keras.layers.cudnn_recurrent.initializers',
+    'keras.layers.cudnn_recurrent.regularizers',
+    'keras.layers.embeddings.constraints',
+    'keras.layers.embeddings.initializers',
+    'keras.layers.embeddings.regularizers',
+    'keras.layers.initializers',
+    'keras.layers.local.activations',
+    'keras.layers.local.constraints',
+    'keras.layers.local.initializers',
+    'keras.layers.local.regularizers',
+    'keras.layers.normalization.constraints',
+    'keras.layers.normalization.initializers',
+    'keras.layers.normalization.regularizers',
+    'keras.layers.recurrent.activations',
+    'keras.layers.recurrent.constraints',
+    'keras.layers.recurrent.initializers',
+    'keras.layers.recurrent.regularizers',
+    'keras.layers.regularizers',
+    'keras.legacy.layers.activations',
+    'keras.legacy.layers.constraints',
+    'keras.legacy.layers.initializers',
+    'keras.legacy.layers.regularizers',
+    'keras.preprocessing.backend',
+    'keras.preprocessing.image.backend',
+    'keras.preprocessing.image.utils',
+    'keras.preprocessing.sequence.utils',
+    'keras.preprocessing.utils',
+    'keras.wrappers.scikit_learn.losses',
+})

@@ -25,6 +25,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
+from migrate.codemod.data.keras_legacy_names import MODULE_ALIASES
 from migrate.codemod.keras2_helpers import HELPERS, OBTAIN_INPUT_SHAPE_2_0, helper, with_helpers
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
@@ -50,10 +51,16 @@ WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|util
 REMOVED_MODULE_IMPORT = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?(?:%s)\b" % b"|".join(
     re.escape(path.removeprefix("tensorflow.")).encode()
     for path, (_, why) in sorted(LEGACY.items(), key=lambda item: -len(item[0])) if why == "module"))
+# A module's name for a Keras module, in a module Keras 3 has (`from keras.layers import regularizers`: Keras 2.2.4
+# re-exported it): its own pattern, as its last part (`layers`, `utils`) is in nearly every file.
+MODULE_ALIAS = re.compile(b"|".join(
+    rb"from[ \t]+(?:tensorflow\.)?%s[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b%s\b|%s\b"
+    % (re.escape(parent).encode(), name.encode(), re.escape(path).encode())
+    for path in sorted(MODULE_ALIASES) for parent, name in [path.rsplit(".", 1)] if parent not in LEGACY))
 # The last parts of the legacy names Keras 3 lacks in modules it has (`mse`, `CuDNNLSTM`, `Input` of keras.models;
 # a removed module's path is WORK): a file naming one of them, and Keras, is parsed.
 LEGACY_WORDS = frozenset(path.rsplit(".", 1)[1].encode() for path, (_, why) in LEGACY.items()
-                         if why != "module" and path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path) | \
+                         if why != "module" and path not in MODULE_ALIASES and path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path) | \
     frozenset(path.rsplit(".", 1)[1].encode() for path in CONSTANTS) | \
     frozenset(name.encode() for functions in HELPERS.values() for name in functions)
 WORD = re.compile(rb"\w+")
@@ -201,7 +208,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
     @classmethod
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         return WORK.search(source) is not None or REMOVED_MODULE_IMPORT.search(source) is not None or \
-            HEIR_IMPORT.search(source) is not None or \
+            HEIR_IMPORT.search(source) is not None or MODULE_ALIAS.search(source) is not None or \
             (b"keras" in source and not LEGACY_WORDS.isdisjoint(WORD.findall(source)))
 
     @classmethod
