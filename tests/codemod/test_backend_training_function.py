@@ -56,6 +56,14 @@ def _step(optimizer: str = "Adam", arguments: str = "lr=0.01", replace: tuple[st
     _step(replace=("from keras import backend as K", "from tensorflow.keras import backend as K")),  # tf.keras's
     _step() + "\nK.set_learning_phase(1)\n",  # the model's tensors built in training mode
     _step(replace=("import tensorflow", "")) + "\ntf = None\n",  # `tf` is something else
+    # a name given to the model's input or weights (the step reads it as what it names) read anywhere else
+    _step(replace=("        train = K.function([self.model.input,",
+                   "        state = self.model.input\n        print(state)\n        train = K.function([state,")),
+    _step(replace=("        updates = optimizer.get_updates(self.model.trainable_weights,",
+                   "        params = self.model.trainable_weights\n        self.params = params\n"
+                   "        updates = optimizer.get_updates(params,")),
+    _step(replace=("        train = K.function([self.model.input,",  # the weights fed as if an input
+                   "        state = self.model.trainable_weights\n        train = K.function([state,")),
 ])
 def test_anything_but_the_strict_idiom_stays(source):
     assert_unchanged(source, RULE)
@@ -232,7 +240,8 @@ def test_the_whole_pipeline_leaves_nothing_of_the_step():
 def test_the_rewritten_steps_train_as_keras_2_3_1_did(tmp_path):
     """The probe rewritten by `migrate code --write` and run under Keras 3 from the same weights on the same batches:
     the losses, outputs and trained weights Keras 2.3.1 gave (tests/codemod/data/keras231_training_step_refs.npz, made
-    by running the probe with /tmp/legacy37): RMSprop with epsilon=0.01, Adam, SGD with momentum and clipnorm, three
+    by running the probe with /tmp/legacy37): RMSprop with epsilon=0.01, Adam, RMSprop again with the model's input and
+    weights given names first, SGD with momentum and clipnorm, three
     steps each, a model with Dropout and BatchNormalization (in inference mode in both)."""
     target = rewritten_copy(PROBE, tmp_path)
     assert "K.function" not in target.read_text().split('"""', 2)[2]
@@ -240,7 +249,7 @@ def test_the_rewritten_steps_train_as_keras_2_3_1_did(tmp_path):
                          timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"), cwd=tmp_path)
     assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
     got, ref = np.load(tmp_path / "keras3.npz"), np.load(REFERENCES)
-    assert sorted(got.files) == sorted(ref.files) and len(ref.files) == 28
+    assert sorted(got.files) == sorted(ref.files) and len(ref.files) == 37
     for name in ref.files:
         assert got[name].shape == ref[name].shape and got[name].dtype == ref[name].dtype, name
         # relative 1e-5; 1e-6 absolute for the elements near 0, float32's rounding in another order

@@ -44,7 +44,7 @@ from migrate.codemod.keras2_helpers import RMSPROP, with_helpers
 from migrate.codemod.names import keras_optimizer
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, imported_as, names_in, other_bindings
+from migrate.codemod.syntax import code, imported_as, mentions, names_in, other_bindings
 
 PLACEHOLDER = "keras.backend.placeholder"
 FUNCTION = "keras.backend.function"
@@ -65,6 +65,9 @@ NOT_IN_LOSS = frozenset({"placeholder", "variable", "zeros", "ones", "eye", "ran
 FILE_SETTINGS = ("learning_phase", "set_floatx", "set_epsilon")
 # Model attributes a loss may not read: Keras 3 has no graph tensors to give, and `losses`/`updates` were graph lists.
 GRAPH_ATTRIBUTES = frozenset({"input", "inputs", "outputs", "losses", "updates", "get_output_at", "get_input_at"})
+# The model's attributes a step may first give a name (`state = self.model.input`, `params = self.model.trainable_weights`:
+# Khev/RL-practice-keras's actors): the name stands for the attribute where the K.function or get_updates reads it.
+ALIASED = frozenset({"input", "trainable_weights", "trainable_variables"})
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,7 @@ class TrainingStep:
     loss: str
     target: str | None  # the name or `self.attr` the callable is assigned to; None: returned directly
     returned: bool  # whether `return target` follows
+    alias_lines: tuple[int, ...] = ()  # `state = self.model.input`...: dropped, the name read only by the step's calls
 
 
 def _single(statement: cst.BaseStatement) -> cst.BaseSmallStatement | None:
@@ -259,6 +263,7 @@ class BackendTrainingFunction(Rule):
         optimizers: dict[str, tuple[int, str]] = {}
         updates: list[tuple[int, str, cst.Call]] = []
         loss_lines: list[int] = []
+        aliases: dict[str, tuple[int, str]] = {}
         for offset, statement in enumerate(statements):
             index = start + offset
             assigned = _assigned(statement)
@@ -274,6 +279,8 @@ class BackendTrainingFunction(Rule):
                 optimizers[assigned[0]] = (index, found[1])
             elif isinstance(value, cst.Call) and m.matches(value.func, m.Attribute(attr=m.Name("get_updates"))):
                 updates.append((index, assigned[0], value))
+            elif isinstance(value, cst.Attribute) and value.attr.value in ALIASED and _model_expression(value.value):
+                aliases[assigned[0]] = (index, code(value))
             elif isinstance(_single(statement), (cst.Assign, cst.AugAssign, cst.AnnAssign)):
                 loss_lines.append(index)
             else:
@@ -285,7 +292,7 @@ class BackendTrainingFunction(Rule):
         if optimizer_line > updates_line or not m.matches(updates_call.func.value, m.Name(optimizer)):
             return None
         return self._checked(function, placeholders, loss_lines, optimizer_line, optimizer, optimizer_class,
-                             updates_line, updates_name, updates_call, function_line, call, target, returned)
+                             updates_line, updates_name, updates_call, function_line, call, target, returned, aliases)
 
     def _placeholder_dtype(self, call: cst.Call) -> str | None:
         """The dtype's code of `K.placeholder(shape=..., dtype=...)` ('float32', Keras 2's floatx, when not given);
@@ -299,10 +306,11 @@ class BackendTrainingFunction(Rule):
     def _checked(self, function: cst.FunctionDef, placeholders: list[Placeholder], loss_lines: list[int],
                  optimizer_line: int, optimizer: str, optimizer_class: str, updates_line: int, updates_name: str,
                  updates_call: cst.Call, function_line: int, call: cst.Call, target: str | None,
-                 returned: bool) -> TrainingStep | None:
+                 returned: bool, aliases: dict[str, tuple[int, str]]) -> TrainingStep | None:
         """The step when the pieces fit together: get_updates on the model's trainable weights and the loss, the
         K.function fed the model's input and the placeholders and returning names the loss binds, each name in its
-        place (`_names_stay_apart`), the optimizer made as Keras 3 can, the loss lines only computing."""
+        place (`_names_stay_apart`), the optimizer made as Keras 3 can, the loss lines only computing; a name given to
+        the model's input or weights read as what it names (`_aliases_read_once`)."""
         body = list(function.body.body)
         arguments = _update_arguments(updates_call)
         keras_arguments = _arguments(call, ("inputs", "outputs", "updates"))
@@ -310,11 +318,13 @@ class BackendTrainingFunction(Rule):
             return None
         params, loss = arguments
         model = self._model(body, loss_lines)
-        if model is None or code(params) not in (f"{model}.trainable_weights", f"{model}.trainable_variables"):
+        named = {name: value for name, (_, value) in aliases.items()}
+        if model is None or named.get(code(params), code(params)) not in (f"{model}.trainable_weights",
+                                                                         f"{model}.trainable_variables"):
             return None
         if not m.matches(keras_arguments["updates"], m.Name(updates_name)):
             return None
-        inputs = self._inputs(keras_arguments["inputs"], model, [p.name for p in placeholders])
+        inputs = self._inputs(keras_arguments["inputs"], model, [p.name for p in placeholders], named)
         outputs = keras_arguments["outputs"]
         if inputs is None or not isinstance(outputs, cst.List) or \
                 not all(isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in outputs.elements):
@@ -326,7 +336,10 @@ class BackendTrainingFunction(Rule):
         if code(cst.parse_expression(model)).split(".")[0] in bound:  # `model = self.model` in the loss
             return None
         step = TrainingStep(tuple(placeholders), tuple(loss_lines), optimizer_line, optimizer, optimizer_class,
-                            updates_line, function_line, model, inputs, output_names, loss.value, target, returned)
+                            updates_line, function_line, model, inputs, output_names, loss.value, target, returned,
+                            tuple(index for index, _ in aliases.values()))
+        if not self._aliases_read_once(function, step, aliases, code(params)):
+            return None
         if not self._names_stay_apart(function, step, bound, updates_name) or \
                 not self._optimizer_call(_assigned(body[optimizer_line])[1], optimizer_class) or \
                 not all(self._loss_line(body[index], model) for index in loss_lines):
@@ -344,16 +357,17 @@ class BackendTrainingFunction(Rule):
         return model if _model_expression(found) else None
 
     @staticmethod
-    def _inputs(node: cst.BaseExpression, model: str, placeholders: list[str]) -> tuple[str | None, ...] | None:
-        """The K.function's inputs in order (None for `model.input`), when they are the model's input and each
-        placeholder once."""
+    def _inputs(node: cst.BaseExpression, model: str, placeholders: list[str],
+                named: dict[str, str]) -> tuple[str | None, ...] | None:
+        """The K.function's inputs in order (None for `model.input`, or a name given to it), when they are the
+        model's input and each placeholder once."""
         if not isinstance(node, cst.List):
             return None
         order: list[str | None] = []
         for element in node.elements:
             if not isinstance(element, cst.Element):
                 return None
-            if code(element.value) == f"{model}.input":
+            if named.get(code(element.value), code(element.value)) == f"{model}.input":
                 order.append(None)
             elif isinstance(element.value, cst.Name):
                 order.append(element.value.value)
@@ -362,6 +376,21 @@ class BackendTrainingFunction(Rule):
         if order.count(None) != 1 or sorted(name for name in order if name is not None) != sorted(placeholders):
             return None
         return tuple(order)
+
+    @staticmethod
+    def _aliases_read_once(function: cst.FunctionDef, step: TrainingStep, aliases: dict[str, tuple[int, str]],
+                           params: str) -> bool:
+        """Whether each name given to the model's input or weights is bound once, no parameter, and read once: the
+        input's in the K.function's inputs, the weights' as get_updates' params (the rewrite drops its line)."""
+        body = list(function.body.body)
+        params_of = {param.name.value for param in m.findall(function.params, m.Param())}
+        for name, (_, value) in aliases.items():
+            line = step.updates_line if name == params else step.function_line
+            if other_bindings(function.body, name) != 1 or name in params_of or \
+                    mentions(function.body, name) != 2 or not mentions(body[line], name) or \
+                    (name != params and not value.endswith(".input")):
+                return False
+        return True
 
     @staticmethod
     def _bound(statement: cst.BaseStatement) -> set[str]:
@@ -490,8 +519,8 @@ class BackendTrainingFunction(Rule):
         call = cst.parse_expression(f"{step.model}({model_input}, training=False)")
         loss = [ModelCalled(step.model, call).visit_statement(body[index]) for index in step.loss_lines]
         loss[0] = loss[0].with_changes(leading_lines=[line for line in loss[0].leading_lines if line.comment is not None])
-        placeholder_comments = [line for p in step.placeholders for line in body[p.index].leading_lines
-                                if line.comment is not None]
+        placeholder_comments = [line for index in sorted([p.index for p in step.placeholders] + list(step.alias_lines))
+                                for line in body[index].leading_lines if line.comment is not None]
         statements = list(closure.body.body)
         with_block = statements[-4]  # before the gradients, the step and the return
         statements[-4] = with_block.with_changes(body=with_block.body.with_changes(body=loss))

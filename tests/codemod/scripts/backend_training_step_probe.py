@@ -2,9 +2,10 @@
 a loss read from the model's output, `optimizer.get_updates` and `K.function(..., updates=updates)`. A DQN step
 (int32 actions one-hot encoded, RMSprop with epsilon=0.01, the loss returned), a REINFORCE step (Adam, the loss
 returned, the function assigned to an attribute: Keras 2.3.1 on TensorFlow 1.15 refuses an empty output list, which
-Keras 2.2.4 took) and a critic step (SGD with momentum and clipnorm, get_updates by
-keyword, the function returned directly), each run three times on fixed batches from fixed weights. The model has
-Dropout and BatchNormalization: Keras 2's function ran it in inference mode. Keras 2.3.1 (/tmp/legacy37) and the
+Keras 2.2.4 took), a critic step (SGD with momentum and clipnorm, get_updates by keyword, the function returned
+directly) and Khev/RL-practice-keras's actor step (the model's input, output and weights given names first, K.function
+by keyword, K.stop_gradient in the loss; RMSprop), each run three times on fixed batches from fixed weights. The model
+has Dropout and BatchNormalization: Keras 2's function ran it in inference mode. Keras 2.3.1 (/tmp/legacy37) and the
 rewritten script under Keras 3 compute the same numbers: tests/codemod/test_backend_training_function.py compares
 them. Writes argv[1] (.npz)."""
 import sys
@@ -76,6 +77,19 @@ class Agent:
         updates = optimizer.get_updates(loss=loss, params=self.model.trainable_weights)
         return K.function([discounted_reward, self.model.input], [loss, value], updates=updates)
 
+    def named_optimizer(self):
+        state_holder = self.model.input
+        action_onehot = K.placeholder(name='action_onehot', shape=(None, 3))
+        discounted_return = K.placeholder(name='discounted_return', shape=(None,))
+        prob = K.softmax(self.model.output)
+        action_prob = K.sum(prob * action_onehot, axis=1)
+        loss = K.mean(-K.log(action_prob) * K.stop_gradient(discounted_return))
+        adam = RMSprop(lr=0.005)  # (Adam's step count, read racily by Keras 2.3.1, differs from run to run here)
+        pars = self.model.trainable_weights
+        updates = adam.get_updates(params=pars, loss=loss)
+        self.train = K.function(inputs=[state_holder, action_onehot, discounted_return], outputs=[loss],
+                                updates=updates)
+
 
 rng = np.random.RandomState(1)
 states = [rng.normal(size=(5, 4)) for _ in range(3)]
@@ -100,6 +114,11 @@ outputs = [critic([targets[i], states[i]]) for i in range(3)]
 found['critic_losses'] = np.array([loss for loss, _ in outputs])
 found['critic_values'] = np.array([value for _, value in outputs])
 found.update({f'critic_w{i}': w for i, w in enumerate(agent.model.get_weights())})
+
+agent = Agent()
+agent.named_optimizer()
+found['named_losses'] = np.array([agent.train([states[i], np.eye(3)[actions[i]], targets[i]])[0] for i in range(3)])
+found.update({f'named_w{i}': w for i, w in enumerate(agent.model.get_weights())})
 
 np.savez(sys.argv[1], **found)
 print('ok')
