@@ -100,6 +100,29 @@ def test_a_stateful_first_layer_of_a_sequential_gets_its_batch_size_from_an_inpu
     """, RULE)
 
 
+def test_a_stateful_first_layer_imported_from_keras_2_s_module_is_found_in_the_first_run():
+    # edniemeyer/keras_timeseries lstm.py: `keras.layers.recurrent.LSTM` (legacy_import_paths moves the import later
+    # in the same run); the first run found no first layer and a second run did
+    source = """
+        from keras.models import Sequential
+        from keras.layers.recurrent import LSTM
+
+        model = Sequential()
+        model.add(LSTM(batch_input_shape=(8, 10, 1), units=4, stateful=True))
+    """
+    assert_rewrites(source, """
+        from keras.models import Sequential
+        from keras.layers.recurrent import LSTM
+        import keras
+
+        model = Sequential()
+        model.add(keras.Input(batch_shape=(8, 10, 1)))
+        model.add(LSTM(units=4, stateful=True))
+    """, RULE)
+    first, _ = rewrite(textwrap.dedent(source))
+    assert rewrite(first)[0] == first
+
+
 def test_a_stateful_first_layer_in_each_branch_of_an_if_gets_its_input_there():
     # flomlo/ntm_keras main.py:70 (a controller per architecture, each branch adding its first layer)
     findings = assert_rewrites("""

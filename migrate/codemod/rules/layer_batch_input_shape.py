@@ -27,6 +27,7 @@ SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tenso
                        for module in ("", "models.", "models.sequential."))
 KEPT_BY = ("InputLayer", "Input")  # Keras 3's InputLayer reads batch_input_shape= itself
 KEYWORD = "batch_input_shape"
+RECURRENT = frozenset({"LSTM", "GRU", "SimpleRNN", "ConvLSTM2D", "Bidirectional", "RNN", "CuDNNLSTM"})
 
 
 class LayerBatchInputShape(Rule):
@@ -59,9 +60,11 @@ class LayerBatchInputShape(Rule):
                     self.added[id(first)] = name
 
     def _stateful_first(self, layer: cst.BaseExpression) -> bool:
-        if not isinstance(layer, cst.Call) or not self.qualified_names(layer.func) & {
-                f"{module}{name}" for module in LAYER_MODULES for name in ("LSTM", "GRU", "SimpleRNN", "ConvLSTM2D",
-                                                                            "Bidirectional", "RNN", "CuDNNLSTM")}:
+        # by the last part: Keras 2's module paths too (`keras.layers.recurrent.LSTM`, which legacy_import_paths moves
+        # later in the run: a second run would otherwise find what the first did not)
+        if not isinstance(layer, cst.Call) or not any(
+                name.startswith(LAYER_MODULES) and name.rpartition(".")[2] in RECURRENT
+                for name in self.qualified_names(layer.func)):
             return False
         given = keyword_arg(layer, KEYWORD)
         stateful = keyword_arg(layer, "stateful")
