@@ -219,8 +219,9 @@ def test_inference_set_on_one_path_and_a_phase_fed_on_another_and_a_second_run_c
 
 
 def test_a_placeholder_is_the_input_it_becomes_and_a_second_run_changes_nothing():
-    """`K.placeholder` becomes `keras.Input` (backend_functions_to_ops) in the same run; style transfer's
-    `K.variable`s become `keras.Variable`, which keep the file as it was on a second run too."""
+    """`K.placeholder` becomes `keras.Input` (backend_functions_to_ops) in the same run; a `K.variable` read as a
+    variable (set, not only computed with: constant_variables leaves it) becomes `keras.Variable`, which keeps the
+    file as it was on a second run too."""
     for source, rewritten in (("""
         from keras import backend as K
 
@@ -232,6 +233,7 @@ def test_a_placeholder_is_the_input_it_becomes_and_a_second_run_changes_nothing(
         from keras import backend as K
 
         total = K.variable(0.)
+        K.set_value(total, 1.0)
         image = K.placeholder((1, 8, 8, 3))
         loss = total + K.mean(K.square(image))
         grads = K.gradients(loss, image)
