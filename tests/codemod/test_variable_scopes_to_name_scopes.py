@@ -80,6 +80,43 @@ def test_a_scope_around_ops_alone_becomes_a_name_scope():
     """, RULE)
 
 
+def test_nested_plain_scopes_become_name_scopes_in_one_run():
+    # jkamalu/keras_tacotron components.py: the outer scope's body held only the inner scope, a call spelt
+    # `variable_scope`; the first run changed the inner one and a second run the outer
+    source = """
+        import tensorflow as tf
+        from keras.layers import Add
+
+        def cells(x, y):
+            with tf.variable_scope("decoder-cells"):
+                with tf.variable_scope("cell-1"):
+                    a = tf.identity(x) + y
+                with tf.variable_scope("cell-2"):
+                    b = tf.abs(a)
+            with tf.variable_scope("mel-frames"):
+                with tf.variable_scope("inner"):
+                    c = tf.Variable(b)
+            return c
+    """
+    assert_rewrites(source, """
+        import tensorflow as tf
+        from keras.layers import Add
+
+        def cells(x, y):
+            with tf.name_scope("decoder-cells"):
+                with tf.name_scope("cell-1"):
+                    a = tf.identity(x) + y
+                with tf.name_scope("cell-2"):
+                    b = tf.abs(a)
+            with tf.variable_scope("mel-frames"):
+                with tf.variable_scope("inner"):
+                    c = tf.Variable(b)
+            return c
+    """, RULE)
+    first, _ = rewrite(textwrap.dedent(source), RULE)
+    assert rewrite(first, RULE)[0] == first
+
+
 def test_with_every_rule_nothing_is_left_and_the_values_are_the_ops():
     tf = pytest.importorskip("tensorflow")
     source = """

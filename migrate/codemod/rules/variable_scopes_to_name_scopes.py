@@ -51,9 +51,7 @@ class VariableScopesToNameScopes(Rule):
     def leave_With(self, original: cst.With, updated: cst.With) -> cst.With:
         if self.off or len(original.items) != 1 or original.items[0].asname is not None:
             return updated
-        call = original.items[0].item
-        if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute) or \
-                not self.qualified_names(call.func) & SCOPES or not _only_a_name(call) or _makes_variables(original):
+        if not self._plain_scope(original):
             return updated
         self.converted()
         new = updated.items[0].item
@@ -61,6 +59,25 @@ class VariableScopesToNameScopes(Rule):
         if code(func.value).endswith(".compat.v1"):  # tf.compat.v1.variable_scope -> tf.name_scope
             func = func.with_changes(value=func.value.value.value)
         return updated.with_changes(items=[updated.items[0].with_changes(item=new.with_changes(func=func))])
+
+
+    def _plain_scope(self, block: cst.With) -> bool:
+        """Whether a `with` is one variable scope given only its name, around a body that makes no variable."""
+        if len(block.items) != 1 or block.items[0].asname is not None:
+            return False
+        call = block.items[0].item
+        return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+            bool(self.qualified_names(call.func) & SCOPES) and _only_a_name(call) and not self._makes_variables(block)
+
+    def _makes_variables(self, block: cst.With) -> bool:
+        """Whether the body may make a variable or a layer: a call spelt like one, or a def or class (whose calls run
+        later, under whatever scope is then open). A plain scope nested in it is no such call: it becomes a name
+        scope in the same run (else the outer one would change only in a second run)."""
+        if m.findall(block.body, m.FunctionDef() | m.ClassDef() | m.Lambda()):
+            return True
+        nested = {id(inner.items[0].item) for inner in m.findall(block.body, m.With()) if self._plain_scope(inner)}
+        return any(MAKES_VARIABLES.search(code(call.func)) for call in m.findall(block.body, m.Call())
+                   if id(call) not in nested)
 
 
 def _only_a_name(call: cst.Call) -> bool:
@@ -72,10 +89,3 @@ def _only_a_name(call: cst.Call) -> bool:
     return (arg.keyword is None or arg.keyword.value == "name_or_scope") and \
         isinstance(arg.value, (cst.SimpleString, cst.FormattedString, cst.Name, cst.ConcatenatedString))
 
-
-def _makes_variables(block: cst.With) -> bool:
-    """Whether the body may make a variable or a layer: a call spelt like one, or a def or class (whose calls run
-    later, under whatever scope is then open)."""
-    if m.findall(block.body, m.FunctionDef() | m.ClassDef() | m.Lambda()):
-        return True
-    return any(MAKES_VARIABLES.search(code(call.func)) for call in m.findall(block.body, m.Call()))
