@@ -82,7 +82,9 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
     later: set[str] = set()  # the words of the cells after this one, as rewritten
     alone_of: dict[str, FileResult] = {}  # a preamble -> its rewrite alone; it changes at import cells only
     for index in sorted(code, reverse=True):  # from the last: a cell's imports may serve the cells after it
-        preamble = _imports(code[i][0] for i in code if i < index)
+        preamble = _imports(code[i][0] for i in code if i < index) + \
+            _imports_run_before(code[index][0], [code[i][0] for i in code if i < index],
+                                [code[i][0] for i in code if i > index])
         if preamble not in alone_of:
             alone_of[preamble] = rewrite_source(preamble.encode(), "<preamble>", rules, project)
         context = Context(preamble, code[index][0], later & _words(code[index][0]))
@@ -326,6 +328,46 @@ def _imports(cells) -> str:
             continue
         found += [ast.get_source_segment(source, node) for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
     return "".join(f"{statement}\n" for statement in found if statement)
+
+
+def _imports_run_before(cell: str, before: list[str], after: list[str]) -> str:
+    """The import statements of later cells that bind a name this cell reads and neither it nor any cell before it
+    binds: a notebook run out of order (`K.learning_phase()` in a cell above `from keras import backend as K`) had
+    them bound when the cell ran, and the rules must see the name as what it was then, to rewrite or report it."""
+    bound = set()
+    for source in [*before, cell]:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        bound |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+        bound |= {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+        bound |= {_bound_name(item) for item in _imported_anywhere(tree)}
+    wanted = _words(cell) - bound
+    found = []
+    for source in after:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.Import) or isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = {_bound_name(item) for item in _imported_anywhere(ast.Module(body=[node], type_ignores=[]))}
+                if names & wanted:
+                    found.append(ast.get_source_segment(source, node))
+                    wanted -= names
+    return "".join(f"{statement}\n" for statement in found if statement)
+
+
+def _imported_anywhere(tree: ast.AST) -> set[tuple[str, str, str]]:
+    """(module, name, alias) of every import in a tree, nested ones too."""
+    found: set[tuple[str, str, str]] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {(alias.name, "", alias.asname or "") for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            found |= {("." * node.level + (node.module or ""), alias.name, alias.asname or "") for alias in node.names}
+    return found
 
 
 def _imported(source: str) -> set[tuple[str, str, str]]:

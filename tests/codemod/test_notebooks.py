@@ -217,6 +217,22 @@ def test_an_import_of_a_gone_name_a_later_cell_reads_stays():
     assert _rewrite(after)[1] is None
 
 
+def test_a_name_a_later_cell_imports_is_what_it_was_when_the_notebook_ran_out_of_order():
+    # BrambleXu/nlp-beginner-guide-keras sotfmax-sigmoid-binary-classification.ipynb: `K.learning_phase()` in a cell
+    # above `from keras import backend as K` (the notebook ran the import first); the rules saw no `K` there, and the
+    # name Keras 3 lacks went unreported
+    notebook = _notebook(new_code_cell("import numpy as np"), new_code_cell("K.learning_phase()"),
+                         new_code_cell("from keras import backend as K\nx = K.floatx()"))
+    result, after = _rewrite(notebook)
+    assert [(f.path, f.line, f.rule) for f in result.findings] == [("nb.ipynb:cell 2", 1, "backend_functions_to_ops")]
+    assert "learning_phase" in result.findings[0].message
+    assert after is None or _code(after)[1] == "K.learning_phase()"  # no import written into the cell
+    # a name the cell or a cell before binds is not taken from a later cell's import
+    notebook = _notebook(new_code_cell("K = 3"), new_code_cell("K.learning_phase()"),
+                         new_code_cell("from keras import backend as K"))
+    assert _rewrite(notebook)[0].findings == ()
+
+
 def test_the_preamble_of_earlier_cells_keeps_its_imports_of_gone_names():
     # the cells before one are rewritten alone as its preamble, where nothing reads an import: unread_gone_imports
     # dropped them there, and the cell after got the preamble's imports written into it
