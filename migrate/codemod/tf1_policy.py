@@ -48,8 +48,8 @@ REPORTED = {
 # table's TF2 name does not mean the same (tf.image.resize defaults to half-pixel centers: other pixels).
 # Keywords tf_upgrade_v2's table removes (renamed to None) that TF2's functions lack, and the value TF2 behaves as
 # (None: any value, a placement or implementation hint that never changed a result): the argument goes. tf.cond's
-# `strict=True` is TF2's behaviour (outputs not unpacked); `strict=False` is left for the last pass to report. The
-# table's other removals change what a call computes (`align_corners`, `seed2`) and are left too.
+# `strict=True` is TF2's behaviour (outputs not unpacked); `strict=False` takes compat.v1's cond, TF1's function,
+# which unpacks them. The table's other removals change what a call computes (`align_corners`, `seed2`) and are left.
 DROPPED_KEYWORDS = {"colocate_gradients_with_ops": None, "use_cudnn_on_gpu": None, "validate_indices": None,
                     "strict": "True"}
 PREFERRED = {"set_random_seed": "random.set_seed", "random.set_random_seed": "random.set_seed",
@@ -60,7 +60,10 @@ GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "Interactive
               "variable_scope", "get_collection", "add_to_collection", "get_default_session", "reset_default_graph",
               "disable_eager_execution", "disable_v2_behavior", "trainable_variables", "global_variables",
               "local_variables", "train.Saver", "summary.FileWriter", "summary.merge_all", "layers.",
-              "train.", "losses.", "metrics.", "Summary", "variables_initializer", "global_variables_initializer",
+              # TF1's loss collection (its loss functions compute eagerly: the collection is skipped then)
+              "train.", "losses.add_loss", "losses.get_losses", "losses.get_regularization_loss",
+              "losses.get_regularization_losses", "losses.get_total_loss",
+              "metrics.", "Summary", "variables_initializer", "global_variables_initializer",
               "local_variables_initializer", "tables_initializer", "get_local_variable", "make_template",
               "py_func", "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.",
               # not graph-only, but Keras 2's in compat.v1, which raises "not available with Keras 3" there

@@ -4,14 +4,16 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import tensorflow as tf
 
 from migrate.codemod.tf1_policy import CASTS, RENAMES
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both, rewrite
 
 RULE = "tf1_names_to_tf2"
+SCRIPTS = Path(__file__).parent / "scripts"
 
 
 def _exists(dotted: str) -> bool:
@@ -657,7 +659,8 @@ def test_a_namedtuple_feature_a_tf1_only_module_and_a_name_imported_from_tensorf
 
 def test_keywords_the_tables_remove_go_where_tf2_behaves_as_they_said():
     # ybabakhin/kaggle_salt_bes_phalanx losses.py: tf.cond(..., strict=True); rossumai/keras-multi-gpu optimizers.py:
-    # tf.gradients(..., colocate_gradients_with_ops=True)
+    # tf.gradients(..., colocate_gradients_with_ops=True); strict=False (singleton outputs unpacked) is TF1's cond,
+    # which compat.v1 keeps
     findings = assert_rewrites("""
         import tensorflow as tf
         y = tf.cond(pred, lambda: a, lambda: b, strict=True)
@@ -667,8 +670,41 @@ def test_keywords_the_tables_remove_go_where_tf2_behaves_as_they_said():
     """, """
         import tensorflow as tf
         y = tf.cond(pred, lambda: a, lambda: b)
-        z = tf.cond(pred, lambda: a, lambda: b, strict=False)
+        z = tf.compat.v1.cond(pred, lambda: a, lambda: b, strict=False)
         g = tf.gradients(loss, params)
         e = tf.nn.embedding_lookup(table, ids)
     """, RULE)
     assert findings == []
+
+
+def test_a_tf2_name_whose_call_only_tf1_takes_is_compat_v1s_and_tf1_loss_functions_compute_eagerly(tmp_path):
+    """`tf.name_scope(scope, 'distort_color', [image])` (TF1's default_name and values: TF2's name_scope takes a name
+    alone) -> compat.v1's, as tf_upgrade_v2 writes it; TF1's loss functions (not the loss collection) -> compat.v1's,
+    called or handed to Keras: both run eagerly, and the values are TensorFlow 1.15's."""
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def distort(image, scope=None):
+            with tf.name_scope(scope, 'distort_color', [image]):
+                with tf.name_scope(values=[image], name=scope, default_name='decode'):
+                    with tf.name_scope('plain'):
+                        return tf.losses.mean_squared_error(image, image * 2)
+
+        metrics = ['accuracy', tf.losses.log_loss]
+    """, """
+        import tensorflow as tf
+
+        def distort(image, scope=None):
+            with tf.compat.v1.name_scope(scope, 'distort_color', [image]):
+                with tf.compat.v1.name_scope(values=[image], name=scope, default_name='decode'):
+                    with tf.name_scope('plain'):
+                        return tf.compat.v1.losses.mean_squared_error(image, image * 2)
+
+        metrics = ['accuracy', tf.compat.v1.losses.log_loss]
+    """, RULE)
+    _, findings = rewrite("import tensorflow as tf\ntotal = tf.losses.get_total_loss()\n")
+    assert [f.line for f in findings] == [2]  # the loss collection: graph mode, reported
+    got, _ = probe_under_both(legacy37(), SCRIPTS / "tf1_losses_probe.py", tmp_path / "none", tmp_path,
+                              ("predictions", "evaluated"))
+    assert got["evaluated"].shape == (2,)
+

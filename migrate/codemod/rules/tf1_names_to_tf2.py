@@ -423,14 +423,21 @@ class Tf1NamesToTf2(DropsStatements):
         if len(set(keywords)) < len(keywords):
             return None  # a renamed keyword given twice (`reduction_indices=` beside `axis=`): for a person
         # a signature not read (a namedtuple's class: tf.io.FixedLenFeature) leaves no keyword of the call to check
-        if (signature is None and keywords) or \
-                (signature is not None and not all(signature.takes(keyword) for keyword in keywords)):
-            fallback = tables.renames.get(old, "").removeprefix("tf.")
-            if target == name or not fallback.startswith("compat.v1.") or graph_only(name):
+        if (signature is None and keywords) or (signature is not None and (
+                not all(signature.takes(keyword) for keyword in keywords) or _too_many_positional(args, signature))):
+            # TF2 kept the name with fewer parameters (`tf.name_scope(scope, 'distort_color', [image])`: TF1's
+            # default_name and values): its compat.v1 twin is TF1's function, as tf_upgrade_v2 spells it
+            if target == name:
+                fallback = f"compat.v1.{name}" if api.exists(f"tensorflow.compat.v1.{name}") else ""
+            else:
+                fallback = tables.renames.get(old, "").removeprefix("tf.")
+            if not fallback.startswith("compat.v1.") or graph_only(name):
                 return None
             signature = api.signature(f"tensorflow.{fallback}")
             if signature is None or not all(signature.takes(keyword) for keyword in
                                             [a.keyword.value for a in original.args if a.keyword is not None]):
+                return None
+            if _too_many_positional(list(original.args), signature):
                 return None
             target, args, changed = fallback, list(updated.args), False  # compat.v1 takes the call as it was
         if target == name and not changed:
@@ -620,6 +627,12 @@ class _GraphImports(cst.CSTVisitor):
         if named == "import_graph_def" and (self.rule._tf1_name(node.func) or ("",))[0] == "import_graph_def" and \
                 _unprefixed(node):
             self.found.update(self.scopes)
+
+
+def _too_many_positional(args: list[cst.Arg], signature) -> bool:
+    """Whether a call gives more positional arguments than the signature has parameters (none read: not known)."""
+    return bool(signature.positional) and not signature.any_keyword and \
+        sum(arg.keyword is None and not arg.star for arg in args) > len(signature.positional)
 
 
 def _unprefixed(call: cst.Call) -> bool:
