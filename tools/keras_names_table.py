@@ -1,4 +1,4 @@
-"""Write `migrate/codemod/data/keras_legacy_names.py`: every public name of Keras 2.3.1 and 2.2.4 and tf.keras that
+"""Write `migrate/codemod/data/keras_legacy_names.py`: every public name of Keras 2.3.1, 2.2.4, 2.1.6 and tf.keras that
 Keras 3 lacks, with the Keras 3 name that holds the same object (or None and why).
 
 Derived from the packages, not by hand: `dump` runs in a legacy stack and lists every public module and name
@@ -17,8 +17,10 @@ are the only hand-written part.
     /tmp/tfkeras/bin/python tools/keras_names_table.py dump tf_keras tensorflow.keras /tmp/tfkeras2.json
     /tmp/legacy37/bin/pip install --target /tmp/k224 keras==2.2.4 --no-deps   # 2018's Keras, beside 2.3.1
     PYTHONPATH=/tmp/k224 /tmp/legacy37/bin/python tools/keras_names_table.py dump keras keras /tmp/keras224.json
+    /tmp/legacy37/bin/pip install --target /tmp/k216 keras==2.1.6 --no-deps   # 2017's Keras, multi_gpu_model's first
+    PYTHONPATH=/tmp/k216 /tmp/legacy37/bin/python tools/keras_names_table.py dump keras keras /tmp/keras216.json
     .venv/bin/python tools/keras_names_table.py build /tmp/keras231.json /tmp/tfkeras115.json /tmp/tfkeras2.json \
-        /tmp/keras224.json
+        /tmp/keras224.json /tmp/keras216.json
 
 (Python 3.7 runs `dump`: no syntax newer than it there.)
 """
@@ -74,14 +76,17 @@ MERGE_LAYER = ("Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multip
                "its mode=); a Merge of Sequential models becomes the functional form: keras.layers.concatenate("
                "[m1.output, m2.output]) (or its mode's function), the layers after it applied to that, and "
                "keras.Model([m1.input, m2.input], outputs)")
+MERGE_FUNCTION = "Keras 1's merge function: use keras.layers.add, concatenate, multiply, average, maximum or dot (for its mode=)"
 KERAS1 = {
     "keras.initializations": "Keras 1's initializations module: use keras.initializers (RandomNormal(stddev=...), "
                              "GlorotUniform(), get(name))",
     "keras.layers.Merge": MERGE_LAYER,
     "keras.layers.core.Merge": MERGE_LAYER,
     "keras.engine.topology.Merge": MERGE_LAYER,
-    "keras.layers.core.merge": "Keras 1's merge function: use keras.layers.add, concatenate, multiply, average, "
-                               "maximum or dot (for its mode=)",
+    "keras.legacy.layers.Merge": MERGE_LAYER,  # where Keras 2.0-2.1 kept it (2.1.6's dump has these, not what they were)
+    "keras.legacy.models.Merge": MERGE_LAYER,
+    "keras.layers.core.merge": MERGE_FUNCTION,
+    "keras.legacy.layers.merge": MERGE_FUNCTION,
     "keras.regularizers.WeightRegularizer": "Keras 1's WeightRegularizer: use keras.regularizers.L1L2(l1=..., l2=...)",
     "keras.regularizers.ActivityRegularizer": "Keras 1's ActivityRegularizer: use keras.regularizers.L1L2 as "
                                               "activity_regularizer=",
@@ -296,8 +301,9 @@ def build(dumps, out=TABLE):
                 table[path] = (None, "module")
             else:
                 table[path] = (None, _hint(path, keras3))
-    for path, why in KERAS1.items():
-        table.setdefault(path, (None, why))
+    for path, why in KERAS1.items():  # Keras 1's names: what replaced them, over a dump's "no public name"
+        if table.get(path, (None, ""))[0] is None:
+            table[path] = (None, why)
     for path, why in ADVICE.items():
         if table.get(path, (None, ""))[0] is None:
             table[path] = (None, why)
@@ -307,7 +313,7 @@ def build(dumps, out=TABLE):
 def _write(table, values, aliases, out):
     import keras
 
-    lines = [f'"""Every public name of Keras 2.3.1, 2.2.4 and tf.keras (TF 1.15, tf_keras 2.21) that Keras {keras.__version__} lacks ->',
+    lines = [f'"""Every public name of Keras 2.3.1, 2.2.4, 2.1.6 and tf.keras (TF 1.15, tf_keras 2.21) that Keras {keras.__version__} lacks ->',
              "(the Keras 3 name holding the same object, '') or (None, why). A module is (None, 'module').",
              "Written by tools/keras_names_table.py from the installed packages: do not edit by hand.\"\"\"",
              "", "LEGACY = {"]

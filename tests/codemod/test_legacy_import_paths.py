@@ -1066,6 +1066,34 @@ def test_a_keras_module_another_module_re_exported_is_the_keras_3_module():
     assert not LegacyImportPaths.triggered(b"from keras import layers, utils, backend, models\nlayers.Dense(2)\n")
 
 
+def test_keras_2_1_s_names_are_derived_from_its_own_package_too():
+    """Keras 2.1.6 (2017, the first multi_gpu_model's) is a fifth dump: `keras.models.Layer` (its models module
+    imported Layer), its applications' own imports (`from keras.applications.mobilenet import DepthwiseConv2D`, how
+    MobileNet's custom objects were loaded), `keras.engine.training.Sequence`; Keras 1's Merge where 2.1 kept it keeps
+    its advice. An import from an application's module wakes the rule; the words `Dense`, `Model` alone do not."""
+    assert LEGACY["keras.models.Layer"] == ("keras.layers.Layer", "")
+    assert LEGACY["keras.engine.training.Sequence"] == ("keras.utils.Sequence", "")
+    assert "Keras 1's Merge layer" in LEGACY["keras.legacy.layers.Merge"][1]
+    assert_rewrites("""
+        from keras.models import Layer, Sequential
+        from keras.applications.mobilenet import DepthwiseConv2D
+
+        class Scale(Layer):
+            pass
+
+        model = Sequential([DepthwiseConv2D(3)])
+    """, """
+        from keras.models import Sequential
+        from keras.layers import Layer, DepthwiseConv2D
+
+        class Scale(Layer):
+            pass
+
+        model = Sequential([DepthwiseConv2D(3)])
+    """, RULE)
+    assert not LegacyImportPaths.triggered(b"import keras\nfrom keras.models import Model\nx = keras.layers.Dense(2)\n")
+
+
 def test_keras_2_s_brightness_functions_move_to_tensorflow_keras():
     # liuph0119/Semantic_Segmentation_Keras data_generator.py:1; the same images as Keras 2.3.1's
     # (test_image_data_generator_to_tf_keras.py, the probe's pil_ cases)

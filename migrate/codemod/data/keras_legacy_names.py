@@ -1,4 +1,4 @@
-"""Every public name of Keras 2.3.1, 2.2.4 and tf.keras (TF 1.15, tf_keras 2.21) that Keras 3.15.1 lacks ->
+"""Every public name of Keras 2.3.1, 2.2.4, 2.1.6 and tf.keras (TF 1.15, tf_keras 2.21) that Keras 3.15.1 lacks ->
 (the Keras 3 name holding the same object, '') or (None, why). A module is (None, 'module').
 Written by tools/keras_names_table.py from the installed packages: do not edit by hand."""
 
@@ -6,19 +6,102 @@ LEGACY = {
     'keras.activations.Layer': ('keras.layers.Layer', ''),
     'keras.activations.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
     'keras.applications.backend': ('keras.backend', ''),
+    'keras.applications.densenet.Activation': ('keras.layers.Activation', ''),
+    'keras.applications.densenet.AveragePooling2D': ('keras.layers.AveragePooling2D', ''),
+    'keras.applications.densenet.BatchNormalization': ('keras.layers.BatchNormalization', ''),
+    'keras.applications.densenet.Concatenate': ('keras.layers.Concatenate', ''),
+    'keras.applications.densenet.Conv2D': ('keras.layers.Conv2D', ''),
+    'keras.applications.densenet.Dense': ('keras.layers.Dense', ''),
+    'keras.applications.densenet.DenseNet':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.densenet.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
+    'keras.applications.densenet.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
+    'keras.applications.densenet.Input': ('keras.Input', ''),
+    'keras.applications.densenet.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
+    'keras.applications.densenet.Model': ('keras.Model', ''),
+    'keras.applications.densenet.ZeroPadding2D': ('keras.layers.ZeroPadding2D', ''),
+    'keras.applications.densenet.conv_block':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.densenet.dense_block':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.densenet.get_file': ('keras.utils.get_file', ''),
+    'keras.applications.densenet.get_source_inputs':
+        (None, 'keras.utils.get_source_inputs has the name (not the same object: check it does the same)'),
+    'keras.applications.densenet.imagenet_utils': ('keras.applications.imagenet_utils', ''),
     'keras.applications.densenet.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.densenet.transition_block':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.imagenet_utils.get_file': ('keras.utils.get_file', ''),
     'keras.applications.imagenet_utils.keras_modules_injection':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.inception_resnet_v2.Activation': ('keras.layers.Activation', ''),
+    'keras.applications.inception_resnet_v2.AveragePooling2D': ('keras.layers.AveragePooling2D', ''),
+    'keras.applications.inception_resnet_v2.BatchNormalization': ('keras.layers.BatchNormalization', ''),
+    'keras.applications.inception_resnet_v2.Concatenate': ('keras.layers.Concatenate', ''),
+    'keras.applications.inception_resnet_v2.Conv2D': ('keras.layers.Conv2D', ''),
+    'keras.applications.inception_resnet_v2.Dense': ('keras.layers.Dense', ''),
+    'keras.applications.inception_resnet_v2.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
+    'keras.applications.inception_resnet_v2.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
+    'keras.applications.inception_resnet_v2.Input': ('keras.Input', ''),
+    'keras.applications.inception_resnet_v2.Lambda': ('keras.layers.Lambda', ''),
+    'keras.applications.inception_resnet_v2.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
+    'keras.applications.inception_resnet_v2.Model': ('keras.Model', ''),
+    'keras.applications.inception_resnet_v2.conv2d_bn':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.inception_resnet_v2.get_file': ('keras.utils.get_file', ''),
+    'keras.applications.inception_resnet_v2.get_source_inputs':
+        (None, 'keras.utils.get_source_inputs has the name (not the same object: check it does the same)'),
+    'keras.applications.inception_resnet_v2.imagenet_utils': ('keras.applications.imagenet_utils', ''),
+    'keras.applications.inception_resnet_v2.inception_resnet_block':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.inception_resnet_v2.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.inception_v3.Activation': ('keras.layers.Activation', ''),
+    'keras.applications.inception_v3.AveragePooling2D': ('keras.layers.AveragePooling2D', ''),
+    'keras.applications.inception_v3.BatchNormalization': ('keras.layers.BatchNormalization', ''),
+    'keras.applications.inception_v3.Conv2D': ('keras.layers.Conv2D', ''),
+    'keras.applications.inception_v3.Dense': ('keras.layers.Dense', ''),
+    'keras.applications.inception_v3.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
+    'keras.applications.inception_v3.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
+    'keras.applications.inception_v3.Input': ('keras.Input', ''),
+    'keras.applications.inception_v3.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
+    'keras.applications.inception_v3.Model': ('keras.Model', ''),
+    'keras.applications.inception_v3.conv2d_bn':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.inception_v3.get_file': ('keras.utils.get_file', ''),
+    'keras.applications.inception_v3.get_source_inputs':
+        (None, 'keras.utils.get_source_inputs has the name (not the same object: check it does the same)'),
+    'keras.applications.inception_v3.imagenet_utils': ('keras.applications.imagenet_utils', ''),
     'keras.applications.inception_v3.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.inception_v3.layers': ('keras.layers', ''),
     'keras.applications.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.layers': ('keras.layers', ''),
+    'keras.applications.mobilenet.Activation': ('keras.layers.Activation', ''),
+    'keras.applications.mobilenet.BatchNormalization': ('keras.layers.BatchNormalization', ''),
+    'keras.applications.mobilenet.Conv2D': ('keras.layers.Conv2D', ''),
+    'keras.applications.mobilenet.DepthwiseConv2D': ('keras.layers.DepthwiseConv2D', ''),
+    'keras.applications.mobilenet.Dropout': ('keras.layers.Dropout', ''),
+    'keras.applications.mobilenet.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
+    'keras.applications.mobilenet.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
+    'keras.applications.mobilenet.Input': ('keras.Input', ''),
+    'keras.applications.mobilenet.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.applications.mobilenet.Model': ('keras.Model', ''),
+    'keras.applications.mobilenet.Reshape': ('keras.layers.Reshape', ''),
+    'keras.applications.mobilenet.ZeroPadding2D': ('keras.layers.ZeroPadding2D', ''),
+    'keras.applications.mobilenet.constraints': ('keras.constraints', ''),
+    'keras.applications.mobilenet.get_file': ('keras.utils.get_file', ''),
+    'keras.applications.mobilenet.get_source_inputs':
+        (None, 'keras.utils.get_source_inputs has the name (not the same object: check it does the same)'),
+    'keras.applications.mobilenet.imagenet_utils': ('keras.applications.imagenet_utils', ''),
+    'keras.applications.mobilenet.initializers': ('keras.initializers', ''),
     'keras.applications.mobilenet.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.mobilenet.regularizers': ('keras.regularizers', ''),
+    'keras.applications.mobilenet.relu6':
+        (None, 'keras.activations.relu6 has the name (not the same object: check it does the same)'),
     'keras.applications.mobilenet_v2.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.mobilenetv2': (None, 'module'),
@@ -28,21 +111,98 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.mobilenetv2.preprocess_input': ('keras.applications.mobilenet_v2.preprocess_input', ''),
     'keras.applications.models': ('keras.models', ''),
+    'keras.applications.nasnet.Activation': ('keras.layers.Activation', ''),
+    'keras.applications.nasnet.AveragePooling2D': ('keras.layers.AveragePooling2D', ''),
+    'keras.applications.nasnet.BatchNormalization': ('keras.layers.BatchNormalization', ''),
+    'keras.applications.nasnet.Conv2D': ('keras.layers.Conv2D', ''),
+    'keras.applications.nasnet.Cropping2D': ('keras.layers.Cropping2D', ''),
+    'keras.applications.nasnet.Dense': ('keras.layers.Dense', ''),
+    'keras.applications.nasnet.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
+    'keras.applications.nasnet.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
+    'keras.applications.nasnet.Input': ('keras.Input', ''),
+    'keras.applications.nasnet.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
+    'keras.applications.nasnet.Model': ('keras.Model', ''),
+    'keras.applications.nasnet.NASNet':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.nasnet.SeparableConv2D': ('keras.layers.SeparableConv2D', ''),
+    'keras.applications.nasnet.ZeroPadding2D': ('keras.layers.ZeroPadding2D', ''),
+    'keras.applications.nasnet.add': ('keras.layers.add', ''),
+    'keras.applications.nasnet.concatenate': ('keras.layers.concatenate', ''),
+    'keras.applications.nasnet.get_file': ('keras.utils.get_file', ''),
+    'keras.applications.nasnet.get_source_inputs':
+        (None, 'keras.utils.get_source_inputs has the name (not the same object: check it does the same)'),
     'keras.applications.nasnet.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.resnet.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.resnet50.Activation': ('keras.layers.Activation', ''),
+    'keras.applications.resnet50.AveragePooling2D': ('keras.layers.AveragePooling2D', ''),
+    'keras.applications.resnet50.BatchNormalization': ('keras.layers.BatchNormalization', ''),
+    'keras.applications.resnet50.Conv2D': ('keras.layers.Conv2D', ''),
+    'keras.applications.resnet50.Dense': ('keras.layers.Dense', ''),
+    'keras.applications.resnet50.Flatten': ('keras.layers.Flatten', ''),
+    'keras.applications.resnet50.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
+    'keras.applications.resnet50.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
+    'keras.applications.resnet50.Input': ('keras.Input', ''),
+    'keras.applications.resnet50.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
+    'keras.applications.resnet50.Model': ('keras.Model', ''),
+    'keras.applications.resnet50.ZeroPadding2D': ('keras.layers.ZeroPadding2D', ''),
+    'keras.applications.resnet50.conv_block':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.resnet50.get_file': ('keras.utils.get_file', ''),
+    'keras.applications.resnet50.get_source_inputs':
+        (None, 'keras.utils.get_source_inputs has the name (not the same object: check it does the same)'),
+    'keras.applications.resnet50.identity_block':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.resnet50.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.resnet50.layers': ('keras.layers', ''),
     'keras.applications.resnet_v2.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.utils': ('keras.utils', ''),
+    'keras.applications.vgg16.Conv2D': ('keras.layers.Conv2D', ''),
+    'keras.applications.vgg16.Dense': ('keras.layers.Dense', ''),
+    'keras.applications.vgg16.Flatten': ('keras.layers.Flatten', ''),
+    'keras.applications.vgg16.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
+    'keras.applications.vgg16.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
+    'keras.applications.vgg16.Input': ('keras.Input', ''),
+    'keras.applications.vgg16.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
+    'keras.applications.vgg16.Model': ('keras.Model', ''),
+    'keras.applications.vgg16.get_file': ('keras.utils.get_file', ''),
+    'keras.applications.vgg16.get_source_inputs':
+        (None, 'keras.utils.get_source_inputs has the name (not the same object: check it does the same)'),
     'keras.applications.vgg16.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.vgg19.Conv2D': ('keras.layers.Conv2D', ''),
+    'keras.applications.vgg19.Dense': ('keras.layers.Dense', ''),
+    'keras.applications.vgg19.Flatten': ('keras.layers.Flatten', ''),
+    'keras.applications.vgg19.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
+    'keras.applications.vgg19.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
+    'keras.applications.vgg19.Input': ('keras.Input', ''),
+    'keras.applications.vgg19.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
+    'keras.applications.vgg19.Model': ('keras.Model', ''),
+    'keras.applications.vgg19.get_file': ('keras.utils.get_file', ''),
+    'keras.applications.vgg19.get_source_inputs':
+        (None, 'keras.utils.get_source_inputs has the name (not the same object: check it does the same)'),
     'keras.applications.vgg19.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.xception.Activation': ('keras.layers.Activation', ''),
+    'keras.applications.xception.BatchNormalization': ('keras.layers.BatchNormalization', ''),
+    'keras.applications.xception.Conv2D': ('keras.layers.Conv2D', ''),
+    'keras.applications.xception.Dense': ('keras.layers.Dense', ''),
+    'keras.applications.xception.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
+    'keras.applications.xception.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
+    'keras.applications.xception.Input': ('keras.Input', ''),
+    'keras.applications.xception.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
+    'keras.applications.xception.Model': ('keras.Model', ''),
+    'keras.applications.xception.SeparableConv2D': ('keras.layers.SeparableConv2D', ''),
+    'keras.applications.xception.get_file': ('keras.utils.get_file', ''),
+    'keras.applications.xception.get_source_inputs':
+        (None, 'keras.utils.get_source_inputs has the name (not the same object: check it does the same)'),
+    'keras.applications.xception.imagenet_utils': ('keras.applications.imagenet_utils', ''),
     'keras.applications.xception.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.xception.layers': ('keras.layers', ''),
     'keras.backend.Function': (None, 'a Keras 2 backend function Keras 3 lacks: use keras.ops or tf.* instead'),
     'keras.backend.abs': (None, 'a Keras 2 backend function: use keras.ops.abs'),
     'keras.backend.all': (None, 'a Keras 2 backend function: use keras.ops.all'),
@@ -889,6 +1049,7 @@ LEGACY = {
     'keras.backend.zeros': (None, 'a Keras 2 backend function: use keras.ops.zeros'),
     'keras.backend.zeros_like': (None, 'a Keras 2 backend function: use keras.ops.zeros_like'),
     'keras.callbacks.BaseLogger': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.callbacks.Layer': ('keras.layers.Layer', ''),
     'keras.callbacks.Progbar': ('keras.utils.Progbar', ''),
     'keras.callbacks.callbacks': (None, 'module'),
     'keras.callbacks.callbacks.BaseLogger':
@@ -1040,6 +1201,8 @@ LEGACY = {
     'keras.engine.sequential.Model': ('keras.Model', ''),
     'keras.engine.sequential.Sequential': ('keras.Sequential', ''),
     'keras.engine.topology': (None, 'module'),
+    'keras.engine.topology.Container':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.topology.Input': ('keras.Input', ''),
     'keras.engine.topology.InputLayer': ('keras.layers.InputLayer', ''),
     'keras.engine.topology.InputSpec': ('keras.layers.InputSpec', ''),
@@ -1052,12 +1215,37 @@ LEGACY = {
     'keras.engine.topology.Network':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.topology.Node': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.topology.ask_to_proceed_with_overwrite':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.topology.count_params':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.topology.get_source_inputs': ('keras.utils.get_source_inputs', ''),
+    'keras.engine.topology.has_arg':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.topology.initializers': ('keras.initializers', ''),
+    'keras.engine.topology.load_weights_from_hdf5_group':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.topology.load_weights_from_hdf5_group_by_name':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.topology.preprocess_weights_for_loading':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.topology.print_layer_summary':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.topology.save_weights_to_hdf5_group':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training': (None, 'module'),
+    'keras.engine.training.Container':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.GeneratorEnqueuer':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training.Layer': ('keras.layers.Layer', ''),
     'keras.engine.training.Model': ('keras.Model', ''),
     'keras.engine.training.Network':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.OrderedEnqueuer':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.Progbar': ('keras.utils.Progbar', ''),
+    'keras.engine.training.Sequence': ('keras.utils.Sequence', ''),
     'keras.engine.training.check_array_length_consistency':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training.check_loss_and_target_compatibility':
@@ -1591,13 +1779,36 @@ LEGACY = {
     'keras.legacy.layers.Layer': ('keras.layers.Layer', ''),
     'keras.legacy.layers.MaxoutDense':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.legacy.layers.Merge':
+        (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its"
+         ' mode=); a Merge of Sequential models becomes the functional form: '
+         "keras.layers.concatenate([m1.output, m2.output]) (or its mode's function), the layers after it "
+         'applied to that, and keras.Model([m1.input, m2.input], outputs)'),
     'keras.legacy.layers.Recurrent':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.legacy.layers.activations': ('keras.activations', ''),
     'keras.legacy.layers.constraints': ('keras.constraints', ''),
+    'keras.legacy.layers.func_dump':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.legacy.layers.func_load':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.legacy.layers.has_arg':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.legacy.layers.initializers': ('keras.initializers', ''),
+    'keras.legacy.layers.merge':
+        (None, "Keras 1's merge function: use keras.layers.add, concatenate, multiply, average, maximum or dot (for its mode=)"),
     'keras.legacy.layers.regularizers': ('keras.regularizers', ''),
     'keras.legacy.layers.to_list':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.legacy.models': (None, 'module'),
+    'keras.legacy.models.Merge':
+        (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its"
+         ' mode=); a Merge of Sequential models becomes the functional form: '
+         "keras.layers.concatenate([m1.output, m2.output]) (or its mode's function), the layers after it "
+         'applied to that, and keras.Model([m1.input, m2.input], outputs)'),
+    'keras.legacy.models.legacy_sequential_layers':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.legacy.models.needs_legacy_support':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.losses.KLD': ('keras.losses.kl_divergence', ''),
     'keras.losses.LossFunctionWrapper':
@@ -1655,6 +1866,9 @@ LEGACY = {
     'keras.metrics.serialize_keras_object': ('keras.utils.serialize_keras_object', ''),
     'keras.models.Input': ('keras.Input', ''),
     'keras.models.InputLayer': ('keras.layers.InputLayer', ''),
+    'keras.models.Layer': ('keras.layers.Layer', ''),
+    'keras.models.ask_to_proceed_with_overwrite':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.models.has_arg': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.models.model_from_config':
         (None, "Keras 3 has none: Keras 2 read {'class_name', 'config'} with keras.layers.deserialize, which in "
@@ -1664,6 +1878,7 @@ LEGACY = {
     'keras.models.model_from_yaml':
         (None, 'removed (loading YAML could run arbitrary code): write the architecture with model.to_json() and '
          'read it with keras.models.model_from_json'),
+    'keras.models.optimizers': ('keras.optimizers', ''),
     'keras.models.to_list': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.objectives': (None, 'module'),
     'keras.objectives.BinaryCrossentropy': ('keras.losses.BinaryCrossentropy', ''),
@@ -1741,12 +1956,19 @@ LEGACY = {
     'keras.preprocessing.image.Iterator': ('tensorflow.keras.preprocessing.image.Iterator', ''),
     'keras.preprocessing.image.NumpyArrayIterator':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.preprocessing.image.Sequence': ('keras.utils.Sequence', ''),
     'keras.preprocessing.image.apply_affine_transform':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.apply_brightness_shift':
         ('tensorflow.keras.preprocessing.image.apply_brightness_shift', ''),
     'keras.preprocessing.image.apply_channel_shift': ('tensorflow.keras.preprocessing.image.apply_channel_shift', ''),
+    'keras.preprocessing.image.apply_transform':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.backend': ('keras.backend', ''),
+    'keras.preprocessing.image.flip_axis':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.preprocessing.image.list_pictures':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.random_brightness': ('tensorflow.keras.preprocessing.image.random_brightness', ''),
     'keras.preprocessing.image.random_channel_shift': ('tensorflow.keras.preprocessing.image.random_channel_shift', ''),
     'keras.preprocessing.image.random_rotation':
@@ -1757,7 +1979,10 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.random_zoom':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.preprocessing.image.transform_matrix_offset_center':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.utils': ('keras.utils', ''),
+    'keras.preprocessing.sequence.Sequence': ('keras.utils.Sequence', ''),
     'keras.preprocessing.sequence.TimeseriesGenerator':
         ('tensorflow.keras.preprocessing.sequence.TimeseriesGenerator', ''),
     'keras.preprocessing.sequence.make_sampling_table':
@@ -1791,6 +2016,8 @@ LEGACY = {
     'keras.utils.conv_utils.convert_kernel':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.conv_utils.deconv_length':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.utils.conv_utils.normalize_data_format':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.conv_utils.normalize_padding':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1927,12 +2154,16 @@ LEGACY = {
     'keras.utils.test_utils': (None, 'module'),
     'keras.utils.test_utils.Input': ('keras.Input', ''),
     'keras.utils.test_utils.Model': ('keras.Model', ''),
+    'keras.utils.test_utils.Sequential': ('keras.Sequential', ''),
     'keras.utils.test_utils.get_test_data':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.test_utils.has_arg':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.utils.test_utils.keras_test':
+        (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.test_utils.layer_test':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.utils.test_utils.model_from_json': ('keras.models.model_from_json', ''),
     'keras.utils.test_utils.tf_file_io_proxy':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.training_utils': (None, 'module'),
@@ -2475,12 +2706,24 @@ CONSTANTS = {
 # the modules a module imported: `from keras.layers import regularizers`).
 MODULE_ALIASES = frozenset({
     'keras.applications.backend',
+    'keras.applications.densenet.imagenet_utils',
+    'keras.applications.inception_resnet_v2.imagenet_utils',
+    'keras.applications.inception_v3.imagenet_utils',
+    'keras.applications.inception_v3.layers',
     'keras.applications.layers',
+    'keras.applications.mobilenet.constraints',
+    'keras.applications.mobilenet.imagenet_utils',
+    'keras.applications.mobilenet.initializers',
+    'keras.applications.mobilenet.regularizers',
     'keras.applications.models',
+    'keras.applications.resnet50.layers',
     'keras.applications.utils',
+    'keras.applications.xception.imagenet_utils',
+    'keras.applications.xception.layers',
     'keras.engine.base_layer.initializers',
     'keras.engine.saving.losses',
     'keras.engine.saving.optimizers',
+    'keras.engine.topology.initializers',
     'keras.engine.training.losses',
     'keras.engine.training.optimizers',
     'keras.engine.training_utils.losses',
@@ -2525,6 +2768,7 @@ MODULE_ALIASES = frozenset({
     'keras.legacy.layers.constraints',
     'keras.legacy.layers.initializers',
     'keras.legacy.layers.regularizers',
+    'keras.models.optimizers',
     'keras.preprocessing.backend',
     'keras.preprocessing.image.backend',
     'keras.preprocessing.image.utils',

@@ -51,6 +51,18 @@ WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|util
 REMOVED_MODULE_IMPORT = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?(?:%s)\b" % b"|".join(
     re.escape(path.removeprefix("tensorflow.")).encode()
     for path, (_, why) in sorted(LEGACY.items(), key=lambda item: -len(item[0])) if why == "module"))
+# Keras 2.0-2.1's applications were Keras's own modules, and their imports are names of them (2.1.6's
+# `keras.applications.mobilenet.DepthwiseConv2D`, `relu6`): words like `Dense` and `Model`, so an import from such a
+# module, or a name read through one, is what wakes the rule for them.
+APPLICATION = re.compile(rb"keras\.applications\.\w+[ \t]+import|keras\.applications\.\w+\.\w+\b")
+
+
+def _application(path: str) -> bool:
+    """A name inside an application's module (`keras.applications.mobilenet.relu6`, not `...applications.NASNet`)."""
+    path = path.removeprefix("tensorflow.")
+    return path.startswith("keras.applications.") and path.count(".") >= 3
+
+
 # A module's name for a Keras module, in a module Keras 3 has (`from keras.layers import regularizers`: Keras 2.2.4
 # re-exported it): its own pattern, as its last part (`layers`, `utils`) is in nearly every file.
 MODULE_ALIAS = re.compile(b"|".join(
@@ -60,7 +72,8 @@ MODULE_ALIAS = re.compile(b"|".join(
 # The last parts of the legacy names Keras 3 lacks in modules it has (`mse`, `CuDNNLSTM`, `Input` of keras.models;
 # a removed module's path is WORK): a file naming one of them, and Keras, is parsed.
 LEGACY_WORDS = frozenset(path.rsplit(".", 1)[1].encode() for path, (_, why) in LEGACY.items()
-                         if why != "module" and path not in MODULE_ALIASES and path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path) | \
+                         if why != "module" and path not in MODULE_ALIASES and not _application(path) and
+                         path.rsplit(".", 1)[0] not in LEGACY and ".backend." not in path) | \
     frozenset(path.rsplit(".", 1)[1].encode() for path in CONSTANTS) | \
     frozenset(name.encode() for functions in HELPERS.values() for name in functions)
 WORD = re.compile(rb"\w+")
@@ -209,6 +222,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
     def triggered(cls, source: bytes, survey: object = None) -> bool:
         return WORK.search(source) is not None or REMOVED_MODULE_IMPORT.search(source) is not None or \
             HEIR_IMPORT.search(source) is not None or MODULE_ALIAS.search(source) is not None or \
+            APPLICATION.search(source) is not None or \
             (b"keras" in source and not LEGACY_WORDS.isdisjoint(WORD.findall(source)))
 
     @classmethod
