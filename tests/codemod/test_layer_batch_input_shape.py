@@ -100,6 +100,28 @@ def test_a_stateful_first_layer_of_a_sequential_gets_its_batch_size_from_an_inpu
     """, RULE)
 
 
+def test_a_batch_size_given_apart_goes_as_batch_input_shape_s_does():
+    # edniemeyer/keras_timeseries lstm_zimbrao.py: LSTM(batch_size=batch_size, input_shape=(...), stateful=False)
+    source = """
+        from keras.layers import LSTM, Dense, InputLayer
+        a = LSTM(batch_size=batch_size, input_shape=(10, 3), units=4, stateful=False)
+        b = Dense(2, input_dim=3, batch_size=None)
+        c = LSTM(4, batch_size=8, input_shape=(10, 3), stateful=True)
+        d = InputLayer(batch_size=8, input_shape=(10, 3))
+        model.fit(x, y, batch_size=32)
+    """
+    findings = assert_rewrites(source, """
+        from keras.layers import LSTM, Dense, InputLayer
+        a = LSTM(input_shape=(10, 3), units=4, stateful=False)
+        b = Dense(2, input_dim=3)
+        c = LSTM(4, batch_size=8, input_shape=(10, 3), stateful=True)
+        d = InputLayer(batch_size=8, input_shape=(10, 3))
+        model.fit(x, y, batch_size=32)
+    """, RULE)
+    assert [(f.line, f.advice) for f in findings] == [(3, True), (5, False)]
+    assert "fixed batch size (batch_size)" in findings[0].message and "stateful" in findings[1].message
+
+
 def test_a_stateful_first_layer_imported_from_keras_2_s_module_is_found_in_the_first_run():
     # edniemeyer/keras_timeseries lstm.py: `keras.layers.recurrent.LSTM` (legacy_import_paths moves the import later
     # in the same run); the first run found no first layer and a second run did

@@ -11,6 +11,10 @@ branch of an if/elif/else that follows, or the first element of
 `Sequential([...])`, as stateful LSTM tutorials wrote it): `keras.Input(batch_shape=S)` goes first, which is how Keras 3
 gives a stateful layer its batch size, and the layer loses the keyword. A shape that is not a tuple or list written out
 becomes `tuple(shape)[1:]`.
+
+Keras 2 also took the batch size apart, `LSTM(batch_size=B, input_shape=S)` (batch_input_shape=(B,) + S; without
+input_shape= or input_dim= it read none): the keyword goes as batch_input_shape's batch size does, and a stateful
+layer so given it is reported.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
+from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code, keyword_arg, mentions, without_keywords
 
@@ -27,15 +32,23 @@ SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tenso
                        for module in ("", "models.", "models.sequential."))
 KEPT_BY = ("InputLayer", "Input")  # Keras 3's InputLayer reads batch_input_shape= itself
 KEYWORD = "batch_input_shape"
+SHAPES = frozenset({"input_shape", "input_dim"})  # with batch_size=, Keras 2's other spelling of batch_input_shape
 RECURRENT = frozenset({"LSTM", "GRU", "SimpleRNN", "ConvLSTM2D", "Bidirectional", "RNN", "CuDNNLSTM"})
 
 
 class LayerBatchInputShape(Rule):
     NAME = "layer_batch_input_shape"
     ORDER = 38  # after keras1_arguments (35), which turns Keras 1's batch_input_shape spellings into this one
-    TRIGGERS = (KEYWORD,)
+    TRIGGERS = (KEYWORD, "batch_size")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Layer(batch_input_shape=(None, 16)) -> Layer(input_shape=(16,)); a fixed batch size is named"
+
+    @classmethod
+    def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
+        """A call given batch_input_shape=, or batch_size= beside input_shape= or input_dim= (how Keras 2's layers
+        took a batch size; a `fit(batch_size=...)` alone is not this rule's)."""
+        return any(KEYWORD in call.keywords or "batch_size" in call.keywords and call.keywords & SHAPES
+                   for call in outline.calls)
 
     def visit_Module(self, node: cst.Module) -> None:
         self.first: dict[int, cst.BaseExpression] = {}  # id of a stateful first layer's call -> its batch_input_shape
@@ -100,7 +113,7 @@ class LayerBatchInputShape(Rule):
                 value=first.with_changes(elements=[element, *first.elements])), *updated.args[1:]])
         given = next((arg for arg in updated.args if arg.keyword is not None and arg.keyword.value == KEYWORD), None)
         if given is None:
-            return updated
+            return self._batch_size(original, updated)
         layer = next((name.rsplit(".", 1)[-1] for name in sorted(self.qualified_names(original.func))
                       if name.startswith(LAYER_MODULES)), None)
         if layer is None or layer in KEPT_BY:
@@ -119,6 +132,31 @@ class LayerBatchInputShape(Rule):
                                   "keep it, put keras.Input(batch_shape=...) before this layer", advice=True)
         return updated.with_changes(args=[arg.with_changes(keyword=cst.Name("input_shape"), value=shape)
                                           if arg is given else arg for arg in updated.args])
+
+    def _batch_size(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        """`LSTM(batch_size=B, input_shape=S, ...)`: Keras 2's batch_input_shape=(B,) + S, spelled apart
+        (edniemeyer/keras_timeseries). Not stateful, the batch size goes as batch_input_shape's does; stateful, it is
+        reported: the layer needs keras.Input(batch_shape=...) before it."""
+        keywords = {arg.keyword.value: arg for arg in updated.args if arg.keyword is not None}
+        if "batch_size" not in keywords or not keywords.keys() & SHAPES:
+            return updated
+        layer = next((name.rsplit(".", 1)[-1] for name in sorted(self.qualified_names(original.func))
+                      if name.startswith(LAYER_MODULES)), None)
+        if layer is None or layer in KEPT_BY or layer == "InputLayer":
+            return updated
+        stateful = keywords.get("stateful")
+        if stateful is not None and code(stateful.value) != "False":
+            self.report(original, f"{layer}(batch_size=...): Keras 3's layers take no batch size, and a stateful layer "
+                                  "needs one: put keras.Input(batch_shape=(batch_size, *input_shape)) before this "
+                                  "layer and drop batch_size= and input_shape=")
+            return updated
+        self.converted()
+        batch = code(keywords["batch_size"].value)
+        if batch != "None":
+            self.report(original, f"{layer}(batch_size=...) dropped: Keras 3's layers take no batch size, so the "
+                                  f"model's fixed batch size ({batch}) is not kept and it takes any; to keep it, put "
+                                  "keras.Input(batch_shape=...) before this layer", advice=True)
+        return updated.with_changes(args=without_keywords(updated.args, {"batch_size"}))
 
 
 def _without_batch(shape: cst.BaseExpression) -> tuple[cst.BaseExpression, str | None]:
