@@ -1668,6 +1668,35 @@ def test_a_named_variable_read_only_as_an_operand_is_its_value_and_one_kept_is_r
     assert keras.ops.convert_to_numpy(values["init"]).dtype == np.float32
 
 
+def test_an_identity_matrix_is_keras_ops_eye_its_size_split_and_its_dtype_by_keyword_only():
+    # AlexYangLi/NLI_Keras, stevewyl/nlp_toolkit attention layers: K.eye(n) (a variable holding np.eye, floatx) read
+    # as a value; K.eye((n, m)) was n rows and m columns; a positional dtype would be keras.ops.eye's M: reported
+    findings = assert_rewrites("""
+        from keras import backend as K
+        a = K.eye(3)
+        b = x - K.eye(n, name="i") * 2
+        c = K.eye((2, 3), dtype="float16")
+        d = K.eye(3, "float16")
+        e = K.eye(3, name="kept")
+    """, """
+        from keras import backend as K
+        import keras
+
+        a = keras.ops.eye(3)
+        b = x - keras.ops.eye(n) * 2
+        c = keras.ops.eye(2, M=3, dtype="float16")
+        d = K.eye(3, "float16")
+        e = K.eye(3, name="kept")
+    """, RULE)
+    assert [f.line for f in findings] == [6, 7]  # (the snippet's first line is blank)
+    values = {"x": np.zeros((4, 4), "float32"), "n": 4}
+    exec(compile(rewrite("from keras import backend as K\na = K.eye(3)\nc = K.eye((2, 3))\n", RULE)[0],
+                 "<rewritten>", "exec"), values)  # noqa: S102 - the rule's own output
+    for name, expected in (("a", np.eye(3, dtype="float32")), ("c", np.eye(2, 3, dtype="float32"))):
+        got = keras.ops.convert_to_numpy(values[name])
+        assert got.dtype == np.float32 and (got == expected).all(), name
+
+
 def test_a_constant_given_a_shape_is_reported_not_passed_as_another_parameter():
     # K.constant(value, dtype, shape): convert_to_tensor's third parameter is `sparse`
     findings = assert_unchanged("""

@@ -59,7 +59,7 @@ SAME = ("sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "cast",
         "not_equal", "greater", "greater_equal", "less", "less_equal", "ones_like", "zeros_like", "tile", "clip",
         "tanh", "transpose", "cumsum", "cumprod", "stop_gradient", "softplus", "elu", "binary_crossentropy",
         "categorical_crossentropy", "sparse_categorical_crossentropy", "logsumexp", "cos", "sin", "floor", "ceil",
-        "one_hot", "ones", "zeros", "is_tensor",
+        "one_hot", "ones", "zeros", "eye", "is_tensor",
         "dot")  # Keras 2's dot was numpy's (a tensordot over x's last axis and y's second to last): keras.ops.dot's
 OPS: dict[str, tuple[str, dict[str, tuple[int, str]]]] = {name: (name, {}) for name in SAME}
 OPS.update({
@@ -135,17 +135,17 @@ KEYWORDS = {
 # Keras 1's convolutions took border_mode= and dim_ordering= (a 'th' kernel was (out, in, rows, cols)); Keras 2 refused
 # them, and keras.ops.conv does too: such a call is reported, with what Keras 3 takes.
 KERAS1_CONV = frozenset({"border_mode", "dim_ordering", "filter_dilation", "image_shape", "filter_shape", "volume_shape"})
-UNSUPPORTED = {"constant": {"shape"}, "ones": {"name"}, "zeros": {"name"}, "variable": {"constraint"},
+UNSUPPORTED = {"constant": {"shape"}, "ones": {"name"}, "zeros": {"name"}, "eye": {"name"}, "variable": {"constraint"},
                **{f"conv{n}d": KERAS1_CONV for n in (1, 2, 3)}}
 # Keras 2 functions whose `name=` only named the TensorFlow op they added to the graph (`tf.ones_like(x, name=name)`,
 # `tf.constant(value, name=name)`): a tensor comes back either way, so the keyword goes. (`K.ones` / `K.zeros` named a
 # variable, which a script may look up: those stay reported.)
 OP_NAMES = frozenset({"constant", "ones_like", "zeros_like"})
 # Keras 2 functions that made a named variable: where the call is an operand of arithmetic, only its value is used.
-NAMED_VARIABLES = frozenset({"ones", "zeros"})
+NAMED_VARIABLES = frozenset({"ones", "zeros", "eye"})
 # Keras 2 functions whose later positional parameters are not the keras.ops function's: `K.constant(value, dtype,
 # shape)`'s third is convert_to_tensor's `sparse`. Such a call is reported, as a shape keyword is.
-MOST_POSITIONAL = {"constant": 2}
+MOST_POSITIONAL = {"constant": 2, "eye": 1}  # K.eye(size, dtype): keras.ops.eye's second is M, the columns
 ORDERINGS = {"th": "channels_first", "tf": "channels_last"}
 # The backend's name, which Keras 2's backend module held in `_BACKEND` (Keras 1's in `_backend`): K.backend() gives it
 NAME_CONSTANTS = frozenset({"_BACKEND", "_backend"})
@@ -507,6 +507,9 @@ class BackendFunctionsToOps(DropsStatements):
             # can look it up by name (Keras 3 has no graph collections): its value, a tensor, is all that is used
             keywords = keywords - {"name"}
             updated = updated.with_changes(args=_without_name(list(updated.args)))
+        if function == "eye" and original.args and isinstance(original.args[0].value, (cst.Tuple, cst.List)) and \
+                original.args[0].keyword is None and len(original.args[0].value.elements) == 2:
+            updated = updated.with_changes(args=_eye_size(list(updated.args)))  # K.eye((n, m)): n rows, m columns
         if function in OPS and not starred and not keywords & UNSUPPORTED.get(function, set()) and \
                 sum(arg.keyword is None for arg in original.args) <= MOST_POSITIONAL.get(function, len(original.args)):
             target, defaults = OPS[function]
@@ -731,6 +734,15 @@ def _op_name_dropped(function: str, args: list[cst.Arg]) -> list[cst.Arg]:
     if function not in OP_NAMES or not any(arg.keyword is not None and arg.keyword.value == "name" for arg in args):
         return args
     return _without_name(args)
+
+
+def _eye_size(args: list[cst.Arg]) -> list[cst.Arg]:
+    """`K.eye((n, m), ...)`'s size as keras.ops.eye's N and M."""
+    rows, columns = (element.value for element in args[0].value.elements)
+    space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    return [cst.Arg(rows, comma=space), cst.Arg(columns, keyword=cst.Name("M"), equal=cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")),
+        comma=args[0].comma), *args[1:]]
 
 
 def _without_name(args: list[cst.Arg]) -> list[cst.Arg]:
