@@ -42,6 +42,11 @@ ALIASES = {"tensorflow.keras": "keras._tf_keras.keras",
 # is read from the files (a module exists when its file does).
 PRIVATE = ("tensorflow.python", "tensorflow.core", "tensorflow.tools", "tensorflow.compiler", "tensorflow.tsl",
            "keras.src")
+# Compiled modules whose names no file says (no `.pyi` stub) but which are known to bind none a script reads: TF 2's
+# `_pywrap_tensorflow_internal` is the native runtime alone (TF 1's exported its SWIG wrappers, which scripts read
+# through `pywrap_tensorflow.NewCheckpointReader`; TF 2 moved each to its own module). Checked against the installed
+# TensorFlow by tests/codemod/test_private_tf_names_moved.py.
+COMPILED_EMPTY = frozenset({"tensorflow.python._pywrap_tensorflow_internal"})
 MODEL_ORIGINS = frozenset({"keras.src.models.model.Model"})
 SEQUENTIAL = "keras.src.models.sequential.Sequential"
 # `from M import (\n  N as A,\n)` and `from M import N # line: 12`, as the generators write them.
@@ -518,7 +523,7 @@ def _top_level(surface: Surface, module: str, seen: frozenset[str] = frozenset()
             for target in targets:
                 found.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
     for star in stars:
-        names = _top_level(surface, star, seen | {module}) if star else None
+        names = set() if star in COMPILED_EMPTY else _top_level(surface, star, seen | {module}) if star else None
         if names is None:
             found = None
             break

@@ -70,9 +70,14 @@ GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "Interactive
               "nn.rnn_cell.")
 
 
+# Names under a graph-only module that need no graph: reading a checkpoint's file (`tf.train.NewCheckpointReader`,
+# `pywrap_tensorflow.NewCheckpointReader`: its tensors and shapes, eagerly as in a session).
+EAGER = frozenset({"train.NewCheckpointReader"})
+
+
 def graph_only(name: str) -> bool:
     """A TF1 name (after `tf.`) whose compat.v1 spelling needs graph mode (GRAPH_ONLY: a name or a module)."""
-    return any(name == entry or (entry.endswith(".") and name.startswith(entry)) or name.endswith("." + entry)
+    return name not in EAGER and any(name == entry or (entry.endswith(".") and name.startswith(entry)) or name.endswith("." + entry)
                for entry in GRAPH_ONLY)
 
 

@@ -1,12 +1,16 @@
 """private_tf_names_moved: must-not-change cases first, then before/after, then executed."""
 
+import subprocess
+from pathlib import Path
+
 import numpy as np
 import tensorflow as tf
 
 from migrate.codemod.rules.private_tf_names_moved import public_name
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, legacy_env, probe_under_both, rewrite
 
 RULE = "private_tf_names_moved"
+PROBE = Path(__file__).parent / "scripts" / "checkpoint_reader_probe.py"
 
 
 def test_the_public_name_is_the_one_function_of_that_name_in_the_package():
@@ -84,3 +88,33 @@ def test_the_rewritten_loop_runs_eagerly_and_in_a_tf_function():
     for run in (scope["cumulative"], tf.function(scope["cumulative"])):
         time, total = run(x)
         assert int(time) == 4 and np.isclose(float(total), 10.0)
+
+
+def test_tf1s_checkpoint_reader_through_pywrap_tensorflow_is_compat_v1s_and_reads_the_same(tmp_path):
+    """TF1's `pywrap_tensorflow` star-imported its SWIG wrappers; TF 2's `_pywrap_tensorflow_internal` binds none
+    (api_surface.COMPILED_EMPTY, checked here), so `pywrap_tensorflow.NewCheckpointReader` is missing, and the one
+    public function of that name (training.py_checkpoint_reader's) is `tf.compat.v1.train.NewCheckpointReader`, which
+    needs no graph (tf1_policy.EAGER). A checkpoint TensorFlow 1.15 saved reads the same through both."""
+    from tensorflow.python import _pywrap_tensorflow_internal
+
+    assert not [name for name in dir(_pywrap_tensorflow_internal) if not name.startswith("_")
+                and name != "pywrap_library_dependency_symbol"]
+    assert public_name("tensorflow.python.pywrap_tensorflow.NewCheckpointReader") == \
+        "tensorflow.compat.v1.train.NewCheckpointReader"
+    got, _ = rewrite("import tensorflow as tf\nr = tf.train.NewCheckpointReader(path)\n")
+    assert "tf.compat.v1.train.NewCheckpointReader(path)" in got
+    legacy = legacy37()
+    prefix = tmp_path / "ckpt" / "model"
+    make = ("import sys, numpy as np, tensorflow as tf\n"
+            "w = tf.Variable(np.arange(6, dtype='float32').reshape(2, 3) / 7, name='dense/kernel')\n"
+            "b = tf.Variable(np.array([1.5, -2.0], dtype='float64'), name='dense/bias')\n"
+            "with tf.Session() as s:\n"
+            "    s.run(tf.global_variables_initializer())\n"
+            "    tf.train.Saver().save(s, sys.argv[1])\n")
+    run = subprocess.run([str(legacy), "-c", make, str(prefix)], capture_output=True, text=True, timeout=300,
+                         env=legacy_env())
+    assert run.returncode == 0, run.stderr[-2000:]
+    got, target = probe_under_both(legacy, PROBE, prefix, tmp_path, ("dense_kernel", "dense_bias"))
+    assert "tensorflow.compat.v1.train.NewCheckpointReader(sys.argv[1])" in target.read_text()
+    assert got["dense_bias"].dtype == np.float64
+

@@ -3,7 +3,8 @@
 Keras 2's TensorFlow backend, and the RNN loops copied from it, call TensorFlow's private modules:
 `from tensorflow.python.ops import control_flow_ops; control_flow_ops.while_loop(...)`. TensorFlow 2 moved
 `while_loop`, `cond` and `case` out of `control_flow_ops` (into `while_loop.py`, `cond.py`, `control_flow_case.py`),
-so the old module lacks them. The same function is public: TensorFlow's API files say which public names export
+so the old module lacks them (TF1's `pywrap_tensorflow.NewCheckpointReader` is now
+`training.py_checkpoint_reader`'s). The same function is public: TensorFlow's API files say which public names export
 it (`tf.compat.v1.while_loop` is `tensorflow.python.ops.while_loop.while_loop`, TF1's function; `tf.while_loop` is
 `while_loop_v2`, another one). A private name the installed TensorFlow lacks becomes the public name of the one
 function of the same name in the same package (`tensorflow.python.ops`), spelled outside compat.v1 where TF2
@@ -51,8 +52,11 @@ def public_name(private: str) -> str | None:
         return None
     module, _, function = private.rpartition(".")
     package = module.rpartition(".")[0]
+    # TF1's `pywrap_tensorflow` (directly in tensorflow.python) held the SWIG wrappers of every package
+    # (NewCheckpointReader, now training.py_checkpoint_reader's): for it, the function may be anywhere below
     candidates = [(spelled, source) for spelled, source in _public_by_function().get(function, ())
-                  if source.rpartition(".")[0] == package and source != module]
+                  if (source.rpartition(".")[0] == package or package == "tensorflow.python" and
+                      source.startswith("tensorflow.python.")) and source != module]
     if len({source for _, source in candidates}) != 1:
         return None
     spelled = sorted((spelled for spelled, _ in candidates), key=lambda s: (s.startswith("tensorflow.compat."), len(s)))[0]
