@@ -616,8 +616,9 @@ def measure_tree(tree: Path, jobs: int) -> TreeResult:
 
 def file_sites(path: Path, rel: str, original: bytes, after: bytes, result: TreeResult):
     """The unresolved sites of one rewritten file; (sites, True) when it could not be read."""
-    text = after.decode("utf-8", errors="replace")
-    old = original.decode("utf-8", errors="replace")
+    # (a UTF-8 byte order mark is no character of the source: Python reads past it, and so does migrate)
+    text = after.decode("utf-8-sig", errors="replace")
+    old = original.decode("utf-8-sig", errors="replace")
     if path.suffix == ".py":
         try:
             found, guarded = check_source(text, Bindings())

@@ -80,3 +80,16 @@ def test_a_notebook_with_a_cell_no_parser_reads_is_work_not_resolved(tmp_path):
     (tree / "workshop.ipynb").write_text(nbformat.writes(notebook))
     result = measure_tree(tree, jobs=1)
     assert (result.files_with_work, result.fully_resolved, result.skipped) == (1, 0, ["workshop.ipynb"])
+
+
+def test_a_file_with_a_byte_order_mark_is_checked_not_counted_unparsed(tmp_path):
+    """thimabru1010/ResUnet-a_mltsk_keras utils.py starts with a UTF-8 byte order mark: Python and migrate read past
+    it, and the checker counted the file as one it could not parse."""
+    from code_resolution import measure_tree
+
+    tree = tmp_path / "repo"
+    tree.mkdir()
+    (tree / "utils.py").write_bytes(b"\xef\xbb\xbffrom keras.layers.core import Dense\nd = Dense(2)\n")
+    result = measure_tree(tree, jobs=1)
+    assert (result.files_with_work, result.fully_resolved, result.py2_inputs) == (1, 1, 0)
+    assert (tree / "utils.py").read_bytes().startswith(b"\xef\xbb\xbf")  # (the tree measured on a copy)
