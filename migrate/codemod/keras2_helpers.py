@@ -53,6 +53,46 @@ def conv_output_length(input_length, filter_size, padding, stride, dilation=1):
         output_length = input_length + dilated_filter_size - 1
     return (output_length + stride - 1) // stride
 ''',
+        "conv_input_length": '''
+def conv_input_length(output_length, filter_size, padding, stride):
+    """Keras 2's keras.utils.conv_utils.conv_input_length (Keras 3 has none): the input length a convolution
+    needs along one axis for `output_length`."""
+    if output_length is None:
+        return None
+    assert padding in {'same', 'valid', 'full'}
+    if padding == 'same':
+        pad = filter_size // 2
+    elif padding == 'valid':
+        pad = 0
+    elif padding == 'full':
+        pad = filter_size - 1
+    return (output_length - 1) * stride - 2 * pad + filter_size
+''',
+        "deconv_length": '''
+def deconv_length(dim_size, stride_size, kernel_size, padding, output_padding, dilation=1):
+    """Keras 2's keras.utils.conv_utils.deconv_length (Keras 3 has none public): the length of a transposed
+    convolution's output along one axis (inferred when output_padding is None)."""
+    assert padding in {'same', 'valid', 'full'}
+    if dim_size is None:
+        return None
+    kernel_size = (kernel_size - 1) * dilation + 1
+    if output_padding is None:
+        if padding == 'valid':
+            dim_size = dim_size * stride_size + max(kernel_size - stride_size, 0)
+        elif padding == 'full':
+            dim_size = dim_size * stride_size - (stride_size + kernel_size - 2)
+        elif padding == 'same':
+            dim_size = dim_size * stride_size
+    else:
+        if padding == 'same':
+            pad = kernel_size // 2
+        elif padding == 'valid':
+            pad = 0
+        elif padding == 'full':
+            pad = kernel_size - 1
+        dim_size = ((dim_size - 1) * stride_size + kernel_size - 2 * pad + output_padding)
+    return dim_size
+''',
         "normalize_tuple": '''
 def normalize_tuple(value, n, name):
     """Keras 2's keras.utils.conv_utils.normalize_tuple (Keras 3 has none public): an int made a tuple of n, or an

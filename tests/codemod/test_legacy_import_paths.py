@@ -189,9 +189,9 @@ def test_a_name_imported_two_ways_gets_one_answer_whatever_the_hash_seed(tmp_pat
 
 def test_a_function_keras3_does_not_have_where_it_would_move_is_reported_not_moved():
     # se_mobilenets.py again: conv_utils.conv_input_length became `from keras.utils import conv_input_length`,
-    # an ImportError Keras 3's keras.utils gives at run time.
+    # an ImportError Keras 3's keras.utils gives at run time (it has a helper now: convert_kernel has none)
     source = ("from keras.utils import conv_utils\nfrom keras.utils.conv_utils import convert_kernel\n\n"
-              "rows = conv_utils.conv_input_length(8, 3, 'same', 1)\n")
+              "rows = conv_utils.convert_kernel(w)\n")
     result = rewrite_source(source.encode(), "net.py", [LegacyImportPaths])
     assert result.rewritten.decode() == source
     assert [(f.line, f.advice) for f in result.findings if "copy what you use" in f.message] == [(2, False), (4, False)]
@@ -283,6 +283,17 @@ def test_the_helpers_compute_what_keras_3_layers_do():
         assert space["conv_output_length"](length, size, padding, stride, dilation) == \
             layer.compute_output_shape((1, length, 1))[1], (length, size, padding, stride, dilation)
     assert space["conv_output_length"](None, 3, "same", 1) is None
+    for length, size, padding, stride, output_padding, dilation in (
+            (5, 3, "same", 2, None, 1), (5, 3, "valid", 2, None, 1), (4, 2, "same", 3, None, 1), (6, 3, "valid", 1, None, 2),
+            (5, 3, "same", 2, 1, 1), (5, 4, "valid", 2, 0, 1)):
+        layer = keras.layers.Conv1DTranspose(1, size, strides=stride, padding=padding, output_padding=output_padding,
+                                             dilation_rate=dilation)
+        assert space["deconv_length"](length, stride, size, padding, output_padding, dilation) == \
+            layer.compute_output_shape((1, length, 1))[1], (length, size, padding, stride, output_padding, dilation)
+    # conv_input_length: Keras 2.3.1's own values (no Keras 3 layer computes it), and the inverse of a strided 'valid'
+    expected = {(4, 3, "same", 2): 7, (4, 3, "valid", 2): 9, (4, 3, "full", 2): 5, (1, 5, "valid", 1): 5}
+    assert {args: space["conv_input_length"](*args) for args in expected} == expected
+    assert space["conv_output_length"](space["conv_input_length"](6, 3, "valid", 2), 3, "valid", 2) == 6
     images, series = keras.Input((5, 5, 2)), keras.Input((6, 2))
     model = keras.Model([images, series], [keras.layers.Dense(3)(keras.layers.Conv2D(4, 3)(images)),
                                            keras.layers.Conv1D(3, 2)(series)])
