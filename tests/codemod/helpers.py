@@ -94,6 +94,19 @@ def legacy_env(**extra: str) -> dict[str, str]:
     return {**env, "TF_CPP_MIN_LOG_LEVEL": "3", **extra}
 
 
+def assert_legacy_references(script: Path, references: Path, folder: Path, names: tuple[str, ...] = ()) -> None:
+    """The script run under the Keras 2.3.1 stack (it writes argv[1], a .npz) gives the committed references exactly
+    (each of `names`, or every array of them): what a reference file says Keras 2.3.1 computes, it computes now."""
+    import numpy as np
+
+    run = subprocess.run([str(legacy37()), str(script), str(folder / "keras2.npz")], capture_output=True, text=True,
+                         timeout=300, env=legacy_env())
+    assert run.returncode == 0, run.stderr[-2500:]
+    got, ref = np.load(folder / "keras2.npz"), np.load(references)
+    for name in names or ref.files:
+        np.testing.assert_array_equal(got[name], ref[name], err_msg=name)
+
+
 def rewritten_copy(script: Path, folder: Path) -> Path:
     """`script` copied into `folder` and rewritten there by the CLI, as a user runs it: the rewrite must leave
     nothing for review, since the executed tests then prove the whole output runs."""

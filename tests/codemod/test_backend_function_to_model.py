@@ -9,7 +9,12 @@ from pathlib import Path
 
 import numpy as np
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, legacy_env, rewrite
+from tests.codemod.helpers import (
+    assert_legacy_references,
+    assert_rewrites,
+    assert_unchanged,
+    rewrite,
+)
 from tests.conftest import ROOT
 
 RULE = "backend_function_to_model"
@@ -223,10 +228,5 @@ def test_the_rewritten_script_computes_what_keras_2_3_1_did(tmp_path):
 
 
 def test_the_references_are_what_keras_2_3_1_computes_now(tmp_path):
-    legacy = legacy37()
-    run = subprocess.run([str(legacy), str(PROBE), str(tmp_path / "keras2.npz")], capture_output=True, text=True,
-                         timeout=300, env=legacy_env())
-    assert run.returncode == 0, run.stderr[-2500:]
-    got, ref = np.load(tmp_path / "keras2.npz"), np.load(REFERENCES)
-    for name in ("x", "hidden", "probs", "probs_only", "hidden_named", "normed_named"):
-        np.testing.assert_array_equal(got[name], ref[name], err_msg=name)
+    assert_legacy_references(PROBE, REFERENCES, tmp_path,
+                             ("x", "hidden", "probs", "probs_only", "hidden_named", "normed_named"))

@@ -9,7 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, legacy_env, rewrite, rewritten_copy
+from tests.codemod.helpers import (
+    assert_legacy_references,
+    assert_rewrites,
+    assert_unchanged,
+    rewrite,
+    rewritten_copy,
+)
 
 RULE = "backend_training_function"
 SCRIPTS = Path(__file__).parent / "scripts"
@@ -257,13 +263,7 @@ def test_the_rewritten_steps_train_as_keras_2_3_1_did(tmp_path):
 
 
 def test_the_references_are_what_keras_2_3_1_computes_now(tmp_path):
-    legacy = legacy37()
-    run = subprocess.run([str(legacy), str(PROBE), str(tmp_path / "keras2.npz")], capture_output=True, text=True,
-                         timeout=300, env=legacy_env())
-    assert run.returncode == 0, run.stderr[-2500:]
-    got, ref = np.load(tmp_path / "keras2.npz"), np.load(REFERENCES)
-    for name in ref.files:
-        np.testing.assert_array_equal(got[name], ref[name], err_msg=name)
+    assert_legacy_references(PROBE, REFERENCES, tmp_path)
 
 
 def test_the_rewritten_rlcode_dqn_agent_trains_under_keras_3(tmp_path):
