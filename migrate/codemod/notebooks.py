@@ -24,6 +24,7 @@ import keyword
 import re
 import tokenize
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import libcst as cst
 import libcst.matchers as m
@@ -318,15 +319,23 @@ class Context:
                 for old, new in zip(sorted(self.used_later), renamed, strict=True) if ast.unparse(new) != old]
 
 
+@lru_cache(maxsize=512)
+def _parsed(source: str) -> ast.Module | None:
+    """A cell's tree, or None where it does not parse; each cell is read once per preamble it is part of otherwise."""
+    try:
+        return ast.parse(source)
+    except SyntaxError:
+        return None
+
+
 def _imports(cells) -> str:
     """The top-level import statements of these cells, as written."""
     found = []
     for source in cells:
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
-        found += [ast.get_source_segment(source, node) for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+        tree = _parsed(source)
+        if tree is not None:
+            found += [ast.get_source_segment(source, node) for node in tree.body
+                      if isinstance(node, (ast.Import, ast.ImportFrom))]
     return "".join(f"{statement}\n" for statement in found if statement)
 
 
@@ -335,51 +344,37 @@ def _imports_run_before(cell: str, before: list[str], after: list[str]) -> str:
     binds: a notebook run out of order (`K.learning_phase()` in a cell above `from keras import backend as K`) had
     them bound when the cell ran, and the rules must see the name as what it was then, to rewrite or report it."""
     bound = set()
-    for source in [*before, cell]:
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
-        bound |= {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
-        bound |= {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
-        bound |= {_bound_name(item) for item in _imported_anywhere(tree)}
+    for tree in filter(None, map(_parsed, [*before, cell])):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                bound.add(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                bound.add(node.name)
+            else:
+                bound |= {_bound_name(item) for item in _statement_imports(node)}
     wanted = _words(cell) - bound
     found = []
     for source in after:
-        try:
-            tree = ast.parse(source)
-        except SyntaxError:
-            continue
-        for node in tree.body:
-            if isinstance(node, ast.Import) or isinstance(node, ast.ImportFrom) and node.level == 0:
-                names = {_bound_name(item) for item in _imported_anywhere(ast.Module(body=[node], type_ignores=[]))}
-                if names & wanted:
-                    found.append(ast.get_source_segment(source, node))
-                    wanted -= names
+        for node in getattr(_parsed(source), "body", []):
+            names = {_bound_name(item) for item in _statement_imports(node) if not item[0].startswith(".")}
+            if names & wanted:
+                found.append(ast.get_source_segment(source, node))
+                wanted -= names
     return "".join(f"{statement}\n" for statement in found if statement)
 
 
-def _imported_anywhere(tree: ast.AST) -> set[tuple[str, str, str]]:
-    """(module, name, alias) of every import in a tree, nested ones too."""
-    found: set[tuple[str, str, str]] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {(alias.name, "", alias.asname or "") for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            found |= {("." * node.level + (node.module or ""), alias.name, alias.asname or "") for alias in node.names}
-    return found
+def _statement_imports(node: ast.AST) -> set[tuple[str, str, str]]:
+    """(module, name, alias) of what an import statement binds, `import m` as (m, "", alias); none for another node."""
+    if isinstance(node, ast.Import):
+        return {(alias.name, "", alias.asname or "") for alias in node.names}
+    if isinstance(node, ast.ImportFrom):
+        return {("." * node.level + (node.module or ""), alias.name, alias.asname or "") for alias in node.names}
+    return set()
 
 
 def _imported(source: str) -> set[tuple[str, str, str]]:
     """(module, name, alias) of every import statement, `import m` as (m, "", alias)."""
-    found: set[tuple[str, str, str]] = set()
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.Import):
-            found |= {(alias.name, "", alias.asname or "") for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            module = "." * node.level + (node.module or "")
-            found |= {(module, alias.name, alias.asname or "") for alias in node.names}
-    return found
+    return {item for node in ast.parse(source).body for item in _statement_imports(node)}
 
 
 def _bound_name(item: tuple[str, str, str]) -> str:
