@@ -23,6 +23,8 @@ MULTI_GPU_MODEL = frozenset({
     "tensorflow.compat.v1.keras.utils.multi_gpu_model",
     "tensorflow._api.v1.keras.utils.multi_gpu_model",  # TF 1.x's generated API package, imported by its path
 })
+# Keras 2's K.variable, as LibCST qualifies it.
+BACKEND_VARIABLE = frozenset(f"{root}.backend.variable" for root in ("keras", "tensorflow.keras"))
 DEVICE = frozenset({"tensorflow.device", "tensorflow.compat.v1.device"})
 MODEL_CHECKPOINT = frozenset({"keras.callbacks.ModelCheckpoint", "tensorflow.keras.callbacks.ModelCheckpoint"})
 LOAD_MODEL = frozenset({"keras.models.load_model", "tensorflow.keras.models.load_model",

@@ -52,6 +52,15 @@ def names_in(node: cst.CSTNode) -> list[cst.Name]:
     return reader.names
 
 
+def assigned(statement: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None:
+    """(NAME, VALUE) of a line `NAME = VALUE` alone on its line (one target, a plain name), or None."""
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
+        small = statement.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            return small.targets[0].target.value, small.value
+    return None
+
+
 def mentions(node: cst.CSTNode, name: str) -> int:
     """How many times `name` is read or bound in `node` (its Names: see ReadNames)."""
     return sum(found.value == name for found in names_in(node))

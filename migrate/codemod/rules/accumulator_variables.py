@@ -23,10 +23,10 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.codemod.names import BACKEND_VARIABLE
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, mentions
+from migrate.codemod.syntax import assigned, mentions
 
-VARIABLE = frozenset(f"{root}.backend.variable" for root in ("keras", "tensorflow.keras"))
 ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide)
 ACCUMULATE = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
 
@@ -95,14 +95,14 @@ class AccumulatorVariables(Rule):
 
     def _made(self, statement: cst.BaseStatement) -> tuple[str, cst.Call, str] | None:
         """(name, call, number) of a line `name = K.variable(number)`."""
-        if not m.matches(statement, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(m.Name())],
-                                                                           value=m.Call(args=[m.Arg(keyword=None)]))])):
+        made = assigned(statement)
+        if made is None or not m.matches(made[1], m.Call(args=[m.Arg(keyword=None)])):
             return None
-        assign = statement.body[0]
-        number = _number(assign.value.args[0].value)
-        if number is None or not self.qualified_names(assign.value.func) & VARIABLE:
+        name, call = made
+        number = _number(call.args[0].value)
+        if number is None or not self.qualified_names(call.func) & BACKEND_VARIABLE:
             return None
-        return code(assign.targets[0].target), assign.value, number
+        return name, call, number
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         number = self.numbers.get(id(original))

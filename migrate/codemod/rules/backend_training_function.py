@@ -44,7 +44,7 @@ from migrate.codemod.keras2_helpers import RMSPROP, with_helpers
 from migrate.codemod.names import keras_optimizer
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, imported_as, mentions, names_in, other_bindings
+from migrate.codemod.syntax import assigned, code, imported_as, mentions, names_in, other_bindings
 
 PLACEHOLDER = "keras.backend.placeholder"
 FUNCTION = "keras.backend.function"
@@ -105,14 +105,6 @@ def _single(statement: cst.BaseStatement) -> cst.BaseSmallStatement | None:
     """The one small statement of a simple line (`x = 1`, not `x = 1; y = 2`), or None."""
     if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1:
         return statement.body[0]
-    return None
-
-
-def _assigned(statement: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None:
-    """(name, value) of `name = value`, or None."""
-    small = _single(statement)
-    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
-        return small.targets[0].target.value, small.value
     return None
 
 
@@ -266,21 +258,21 @@ class BackendTrainingFunction(Rule):
         aliases: dict[str, tuple[int, str]] = {}
         for offset, statement in enumerate(statements):
             index = start + offset
-            assigned = _assigned(statement)
-            value = assigned[1] if assigned else None
+            line = assigned(statement)
+            value = line[1] if line else None
             if isinstance(value, cst.Call) and PLACEHOLDER in self._names(value.func):
                 dtype = self._placeholder_dtype(value)
                 if dtype is None:
                     return None
-                placeholders.append(Placeholder(index, assigned[0], dtype))
+                placeholders.append(Placeholder(index, line[0], dtype))
             elif isinstance(value, cst.Call) and (found := keras_optimizer(self._names(value.func))) is not None:
                 if not found[0].startswith("keras.optimizers") or found[1] not in KEYWORDS:
                     return None
-                optimizers[assigned[0]] = (index, found[1])
+                optimizers[line[0]] = (index, found[1])
             elif isinstance(value, cst.Call) and m.matches(value.func, m.Attribute(attr=m.Name("get_updates"))):
-                updates.append((index, assigned[0], value))
+                updates.append((index, line[0], value))
             elif isinstance(value, cst.Attribute) and value.attr.value in ALIASED and _model_expression(value.value):
-                aliases[assigned[0]] = (index, code(value))
+                aliases[line[0]] = (index, code(value))
             elif isinstance(_single(statement), (cst.Assign, cst.AugAssign, cst.AnnAssign)):
                 loss_lines.append(index)
             else:
@@ -341,7 +333,7 @@ class BackendTrainingFunction(Rule):
         if not self._aliases_read_once(function, step, aliases, code(params)):
             return None
         if not self._names_stay_apart(function, step, bound, updates_name) or \
-                not self._optimizer_call(_assigned(body[optimizer_line])[1], optimizer_class) or \
+                not self._optimizer_call(assigned(body[optimizer_line])[1], optimizer_class) or \
                 not all(self._loss_line(body[index], model) for index in loss_lines):
             return None
         return step

@@ -25,10 +25,10 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from migrate.codemod.names import BACKEND_VARIABLE
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import mentions, other_bindings
+from migrate.codemod.syntax import assigned, mentions, other_bindings
 
-VARIABLE = frozenset(f"{root}.backend.variable" for root in ("keras", "tensorflow.keras"))
 # keras.backend functions that read a variable as a variable (its state, its identity), not as a value.
 STATEFUL = frozenset({"get_value", "set_value", "batch_get_value", "batch_set_value", "update", "update_add",
                       "update_sub", "moving_average_update", "gradients", "function", "eval", "print_tensor",
@@ -57,17 +57,16 @@ class ConstantVariables(Rule):
 
     def _made(self, statement: cst.BaseStatement) -> tuple[str, cst.Call] | None:
         """(name, call) of a line `name = K.variable(value[, dtype=][, name=])`."""
-        if not m.matches(statement, m.SimpleStatementLine(body=[m.Assign(targets=[m.AssignTarget(m.Name())],
-                                                                           value=m.Call(func=m.Attribute()))])):
+        made = assigned(statement)
+        if made is None or not m.matches(made[1], m.Call(func=m.Attribute())):
             return None
-        assign = statement.body[0]
-        call = assign.value
-        if not self.qualified_names(call.func) & VARIABLE or not call.args or call.args[0].keyword is not None or \
+        name, call = made
+        if not self.qualified_names(call.func) & BACKEND_VARIABLE or not call.args or call.args[0].keyword is not None or \
                 any(arg.star for arg in call.args) or \
                 not all(arg.keyword is None and index < 2 or arg.keyword is not None and arg.keyword.value in KEYWORDS
                         for index, arg in enumerate(call.args)):
             return None
-        return assign.targets[0].target.value, call
+        return name, call
 
     def _only_values(self, scope: cst.CSTNode, name: str, call: cst.Call) -> bool:
         """Whether the scope binds `name` once and reads it only as a value (see the module's docstring)."""

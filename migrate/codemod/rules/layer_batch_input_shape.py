@@ -25,7 +25,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, keyword_arg, mentions, without_keywords
+from migrate.codemod.syntax import assigned, code, keyword_arg, mentions, without_keywords
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
 SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tensorflow.keras")
@@ -59,8 +59,8 @@ class LayerBatchInputShape(Rule):
     def _first_layers(self, body: tuple[cst.BaseStatement, ...]) -> None:
         """The stateful layers given batch_input_shape that are the first layer of a Sequential made in `body`."""
         for index, statement in enumerate(body):
-            made = _assigned_call(statement)
-            if made is None or not self.qualified_names(made[1].func) & SEQUENTIAL:
+            made = assigned(statement)
+            if made is None or not isinstance(made[1], cst.Call) or not self.qualified_names(made[1].func) & SEQUENTIAL:
                 continue
             name, call = made
             if call.args and isinstance(call.args[0].value, (cst.List, cst.Tuple)) and call.args[0].value.elements:
@@ -172,15 +172,6 @@ def _without_batch(shape: cst.BaseExpression) -> tuple[cst.BaseExpression, str |
     rest = cst.Subscript(value=cst.Call(func=cst.Name("tuple"), args=[cst.Arg(shape)]),
                          slice=[cst.SubscriptElement(cst.Slice(lower=cst.Integer("1"), upper=None))])
     return rest, f"{code(shape)}[0]"
-
-
-def _assigned_call(statement: cst.BaseStatement) -> tuple[str, cst.Call] | None:
-    """(`name`, the call) of a line `name = CALL(...)`."""
-    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 and \
-            isinstance(statement.body[0], cst.Assign) and len(statement.body[0].targets) == 1 and \
-            isinstance(statement.body[0].targets[0].target, cst.Name) and isinstance(statement.body[0].value, cst.Call):
-        return statement.body[0].targets[0].target.value, statement.body[0].value
-    return None
 
 
 def _first_on_each_branch(statement: cst.BaseStatement | None, name: str) -> list[cst.BaseStatement]:

@@ -26,22 +26,12 @@ import libcst.matchers as m
 
 from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, DropsStatements
-from migrate.codemod.syntax import mentions, names_in
+from migrate.codemod.syntax import assigned, mentions, names_in
 
 INITIALIZERS = ("global_variables_initializer", "variables_initializer", "local_variables_initializer",
                 "tables_initializer")
 REPORT = "report_uninitialized_variables"
 TF = ("tensorflow.", "tensorflow.compat.v1.")
-
-
-def _assigned(line: cst.BaseStatement) -> tuple[str, cst.BaseExpression] | None:
-    """`NAME = VALUE` alone on its line: (NAME, VALUE)."""
-    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1:
-        return None
-    small = line.body[0]
-    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
-        return small.targets[0].target.value, small.value
-    return None
 
 
 def _run_of(line: cst.BaseStatement, session: str) -> cst.BaseExpression | None:
@@ -91,8 +81,8 @@ class SessionInitializers(DropsStatements):
     def _drop_in(self, lines: Sequence[cst.BaseStatement], scope: cst.CSTNode) -> None:
         """The lines of one block that only make a session and initialize variables in it (module docstring)."""
         counts = Counter(name.value for name in names_in(scope))
-        assigned = {found[0]: (line, found[1]) for line in lines if (found := _assigned(line)) is not None}
-        for session, (made, value) in assigned.items():
+        made_by = {found[0]: (line, found[1]) for line in lines if (found := assigned(line)) is not None}
+        for session, (made, value) in made_by.items():
             if not self._session(value):
                 continue
             dropped, uses = [made], 1
@@ -102,13 +92,13 @@ class SessionInitializers(DropsStatements):
                     continue
                 if self._initializer(argument):
                     dropped.append(line)
-                elif isinstance(argument, cst.Name) and argument.value in assigned and counts[argument.value] == 2 and \
-                        self._initializer(assigned[argument.value][1]):
-                    dropped += [line, assigned[argument.value][0]]
+                elif isinstance(argument, cst.Name) and argument.value in made_by and counts[argument.value] == 2 and \
+                        self._initializer(made_by[argument.value][1]):
+                    dropped += [line, made_by[argument.value][0]]
                 else:
                     return
                 uses += 1
-            uses += self._queries(lines, session, dropped, counts, assigned)
+            uses += self._queries(lines, session, dropped, counts, made_by)
             if len(dropped) > 1 and counts[session] == uses:
                 self.dropped.update(id(line) for line in dropped)
 
