@@ -485,6 +485,42 @@ def keras2_conv2d_transpose(x, kernel, output_shape, strides=(1, 1), padding='va
         x = tf.transpose(x, (0, 3, 1, 2))  # NHWC -> NCHW
     return x
 ''')
+# Keras 2's K.rnn, which Keras 3 keeps only inside its RNN layer: the same loop in keras.ops (tf.keras 2's extra
+# parameters, time_major and zero_output_for_mask, too). Keras's scan stacks every value of its carry.
+_RNN = ("keras2_rnn", '''
+def keras2_rnn(step_function, inputs, initial_states, go_backwards=False, mask=None, constants=None, unroll=False,
+               input_length=None, time_major=False, zero_output_for_mask=False):
+    """Keras 2.3.1's keras.backend.rnn (Keras 3 has none public): step_function(input at t, states + constants)
+    run along inputs' time axis, each step fed the states the last returned; (last output, outputs
+    (samples, time, ...), last states). Where mask (samples, time) is 0, a step keeps the previous output (zeros
+    with zero_output_for_mask) and states; go_backwards runs from the last step and returns outputs in that order."""
+    constants = list(constants or [])
+    steps = inputs if time_major else keras.ops.moveaxis(inputs, 1, 0)
+    if mask is not None:
+        mask = keras.ops.cast(mask if time_major else keras.ops.moveaxis(mask, 1, 0), 'bool')
+    if go_backwards:
+        steps = keras.ops.flip(steps, 0)
+        mask = None if mask is None else keras.ops.flip(mask, 0)
+
+    def kept(mask_t, new, old):
+        mask_t = keras.ops.reshape(mask_t, tuple(mask_t.shape) + (1,) * (len(new.shape) - len(mask_t.shape)))
+        return keras.ops.where(mask_t, new, old)
+
+    def step(carry, x):
+        output_before, states = carry
+        x_t, mask_t = x if mask is not None else (x, None)
+        output, new_states = step_function(x_t, list(states) + constants)
+        new_states = tuple(new_states)
+        if mask_t is not None:
+            output = kept(mask_t, output, keras.ops.zeros_like(output) if zero_output_for_mask else output_before)
+            new_states = tuple(kept(mask_t, new, old) for new, old in zip(new_states, states))
+        return (output, new_states), (output, new_states)  # Keras's scan stacks what has the carry's structure
+
+    first_output, _ = step_function(steps[0], list(initial_states) + constants)
+    carry = (keras.ops.zeros_like(first_output), tuple(initial_states))
+    (last_output, states), (outputs, _) = keras.ops.scan(step, carry, steps if mask is None else (steps, mask))
+    return last_output, (outputs if time_major else keras.ops.moveaxis(outputs, 0, 1)), list(states)
+''')
 # Keras 2.2-2.3's keras.backend.normalize_data_format: conv_utils' function (above), under a name of its own
 BACKEND["keras.backend.normalize_data_format"] = ("keras2_normalize_data_format", '''
 def keras2_normalize_data_format(value):
@@ -493,14 +529,15 @@ def keras2_normalize_data_format(value):
 ''' + _NORMALIZE_DATA_FORMAT_BODY)
 BACKEND.update({f"{prefix}keras.backend.{function}": helper_text for prefix in ("", "tensorflow.")
                 for function, helper_text in (("batch_dot", _BATCH_DOT), ("local_conv1d", _LOCAL_CONV1D),
-                                              ("conv2d_transpose", _CONV2D_TRANSPOSE))})
+                                              ("conv2d_transpose", _CONV2D_TRANSPOSE), ("rnn", _RNN))})
 # What a helper's text needs imported: a module, or (module, the name the text calls it by).
 NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_all_kernels_in_model": ("keras",), "_obtain_input_shape": ("warnings",),
     "convert_dense_weights_data_format": (("numpy", "np"),), "_compute_fans": (("numpy", "np"),),
     "flip_axis": (("numpy", "np"),), "transform_matrix_offset_center": (("numpy", "np"),),
     "apply_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
-    "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",), "BatchNormalizationMode2": ("keras",),
+    "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
+    "keras2_rnn": ("keras",), "BatchNormalizationMode2": ("keras",),
     "Keras2RMSprop": ("keras",), "Keras2ImageDataGenerator": ("tensorflow",),
     "Merge": ("keras",),
     "keras2_function": ("keras",), "keras2_gradients": ("keras",), "Keras2Gradients": ("keras", ("tensorflow", "tf")),

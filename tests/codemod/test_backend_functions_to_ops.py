@@ -14,7 +14,16 @@ import pytest
 from migrate.codemod.keras2_helpers import BACKEND
 from migrate.codemod.legacy_names import legacy
 from migrate.codemod.rules.backend_functions_to_ops import KEPT, KEYWORDS, OPS, OTHERS
-from tests.codemod.helpers import MIRRORED_ON_TWO_CPUS, assert_rewrites, assert_unchanged, legacy37, legacy_env, rewrite
+from tests.codemod.helpers import (
+    MIRRORED_ON_TWO_CPUS,
+    assert_legacy_references,
+    assert_rewrites,
+    assert_unchanged,
+    legacy37,
+    legacy_env,
+    rewrite,
+    rewritten_copy,
+)
 
 RULE = "backend_functions_to_ops"
 
@@ -1760,3 +1769,80 @@ def test_keras_3s_relu_takes_keras_2s_parameters_in_their_order():
     # what Keras 2.3.1 gives for K.relu(x, 0.1, 6.0, 1.0) (run under /tmp/legacy37: [-0.3, -0.05, 3, 6])
     got = keras.ops.convert_to_numpy(keras.activations.relu(x, 0.1, 6.0, 1.0))
     np.testing.assert_allclose(got, [-0.3, -0.05, 3.0, 6.0], rtol=1e-6)
+
+
+RNN = BACKEND["keras.backend.rnn"][1].strip("\n")
+
+
+def test_rnn_calls_keras_2s_loop_copied_into_the_file_with_the_same_arguments():
+    # ningshixian/keras_bc6_track1 sample/keraslayers/crf.py (a CRF's Viterbi backtrack), khumbuai/ulmfit_keras
+    # custom_layers.py (a recurrent layer's call); tf.keras's, with its own time_major, the same copy
+    assert_rewrites("""
+        from keras import backend as K
+        import tensorflow.keras.backend as TK
+
+
+        class QRNN(Layer):
+            def call(self, inputs, mask=None):
+                last_output, outputs, states = K.rnn(self.step, preprocessed_input, initial_states,
+                                                     go_backwards=self.go_backwards, mask=mask,
+                                                     constants=constants, unroll=self.unroll,
+                                                     input_length=input_shape[1])
+                return outputs
+
+
+        _, best_paths, _ = K.rnn(find_path, argmin_tables, initial_best_idx, input_length=K.int_shape(X)[1], unroll=True)
+        _, steps, _ = TK.rnn(step, x, [h], time_major=True)
+    """, """
+        from keras import backend as K
+        import tensorflow.keras.backend as TK
+        import keras
+
+
+        {RNN}
+
+
+        class QRNN(Layer):
+            def call(self, inputs, mask=None):
+                last_output, outputs, states = keras2_rnn(self.step, preprocessed_input, initial_states,
+                                                     go_backwards=self.go_backwards, mask=mask,
+                                                     constants=constants, unroll=self.unroll,
+                                                     input_length=input_shape[1])
+                return outputs
+
+
+        _, best_paths, _ = keras2_rnn(find_path, argmin_tables, initial_best_idx, input_length=tuple(X.shape)[1], unroll=True)
+        _, steps, _ = keras2_rnn(step, x, [h], time_major=True)
+    """.replace("{RNN}", textwrap.indent(RNN, "        ").lstrip()), RULE)
+
+
+@pytest.mark.parametrize("call", ["K.rnn(step, x)", "K.rnn(step, x, [h], return_all_outputs=False)",
+                                  "K.rnn(*arguments)"])
+def test_an_rnn_call_the_copy_does_not_take_is_reported_at_its_line(call):
+    got, findings = rewrite(f"from keras import backend as K\n\nout = {call}\n", RULE)
+    assert "keras2_rnn" not in got
+    assert [(f.line, "keras.backend.rnn is gone" in f.message, "give it the arguments Keras 2 took" in f.message)
+            for f in findings] == [(3, True, True)]
+
+
+RNN_PROBE = Path(__file__).parent / "scripts" / "rnn_probe.py"
+RNN_REFERENCES = Path(__file__).parent / "data" / "keras231_rnn_refs.npz"
+
+
+def test_custom_recurrent_layers_on_the_copied_rnn_compute_what_keras_2_3_1_did(tmp_path):
+    """A recurrent layer with two states and a constant over masked embeddings, forwards, backwards and unrolled,
+    and a CRF's integer backtrack (go_backwards, unrolled): the rewritten probe's outputs are Keras 2.3.1's."""
+    target = rewritten_copy(RNN_PROBE, tmp_path)
+    assert target.read_text().count("keras2_rnn(") == 3  # the copy's definition and the two calls
+    run = subprocess.run([sys.executable, str(target), str(tmp_path / "keras3.npz")], capture_output=True, text=True,
+                         timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"), cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    got, ref = np.load(tmp_path / "keras3.npz"), np.load(RNN_REFERENCES)
+    assert sorted(got.files) == sorted(ref.files) == ["backwards", "forwards", "path", "unrolled"]
+    for name in ref.files:
+        assert got[name].shape == ref[name].shape and got[name].dtype == ref[name].dtype, name
+        np.testing.assert_allclose(got[name], ref[name], rtol=1e-5, atol=1e-6, err_msg=name)
+
+
+def test_the_rnn_references_are_what_keras_2_3_1_computes_now(tmp_path):
+    assert_legacy_references(RNN_PROBE, RNN_REFERENCES, tmp_path)

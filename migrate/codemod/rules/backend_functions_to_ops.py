@@ -22,7 +22,8 @@ as ktf`, where the import stood).
 `K.ctc_decode`, which keras.ops.ctc_decode does not reproduce, calls Keras 2.3.1's own function (tf.keras's its own), copied
 into the file (`keras2_helpers.BACKEND`); so do `K.local_conv1d` (Keras 3 has no unshared convolution),
 `K.conv2d_transpose` (keras.ops.conv_transpose computes the output shape Keras 2 took), `K.normalize_data_format`
-(Keras 3's check is private) and a
+(Keras 3's check is private), `K.rnn` (Keras 3's loop is inside its RNN layer: custom recurrent and CRF layers call
+it) and a
 `K.batch_dot` without axes whose y is an expression (its default axes need y's rank).
 Anything else Keras 3 lacks (a placeholder, the learning phase, `K.function`, a use whose meaning changed) is
 reported with what to use: a leftover. The session functions are `tf1_session_code`'s.
@@ -191,6 +192,9 @@ ADVICE = {
     "conv2d_transpose": "give it the arguments Keras 2 took (x, kernel, output_shape, strides, padding, data_format, "
                         "dilation_rate) and run again: Keras 2's own function is then copied into the file "
                         "(keras.ops.conv_transpose computes the output shape from an output_padding instead)",
+    "rnn": "give it the arguments Keras 2 took (step_function, inputs, initial_states, go_backwards, mask, constants, "
+           "unroll, input_length) and run again: Keras 2's own function is then copied into the file (Keras 3 keeps "
+           "its loop inside keras.layers.RNN: a cell with keras.layers.RNN is the Keras 3 way)",
     "map_fn": "use tf.map_fn(fn, elems, name=..., dtype=...) (what Keras 2 called; TensorFlow 2's takes dtype third)",
     "repeat": "use keras.ops.tile(keras.ops.expand_dims(x, 1), [1, n, 1])",
     "batch_set_value": "call variable.assign(value) for each pair",
@@ -1112,6 +1116,18 @@ def _conv2d_transpose(rule: BackendFunctionsToOps, original: cst.Call,
     return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
 
 
+def _rnn(rule: BackendFunctionsToOps, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    """`K.rnn(self.step, inputs, initial_states, mask=mask, constants=[...])` -> `keras2_rnn(...)`, the same
+    arguments: Keras 3 keeps its loop inside the RNN layer, so Keras 2.3.1's function, in keras.ops (a scan that
+    carries the last output and the states, a masked step keeping both), is copied in; custom recurrent, attention
+    and CRF layers call it. tf.keras 2's `return_all_outputs=` is not copied: such a call is reported."""
+    given = _given(updated, RNN_PARAMETERS)
+    qualified = next((name for name in sorted(rule.qualified_names(original.func)) if name in BACKEND), None)
+    if given is None or not {"step_function", "inputs", "initial_states"} <= set(given) or qualified is None:
+        return None
+    return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
+
+
 def _normalize_data_format(rule: BackendFunctionsToOps, original: cst.Call,
                            updated: cst.Call) -> cst.BaseExpression | None:
     """`K.normalize_data_format(data_format)` -> `keras2_normalize_data_format(data_format)`: Keras 3 has the check
@@ -1122,6 +1138,9 @@ def _normalize_data_format(rule: BackendFunctionsToOps, original: cst.Call,
     return updated.with_changes(func=cst.Name(_copied(rule, qualified)))
 
 
+# Keras 2.3.1's K.rnn parameters, with tf.keras 2's two more (keras2_helpers' copy takes them all)
+RNN_PARAMETERS = ("step_function", "inputs", "initial_states", "go_backwards", "mask", "constants", "unroll",
+                  "input_length", "time_major", "zero_output_for_mask")
 # Keras 2's batch_normalization parameters -> Keras 3's
 BATCH_NORMALIZATION_KEYWORDS = {"var": "variance", "beta": "offset", "gamma": "scale"}
 
@@ -1135,4 +1154,4 @@ CALLED_AS = {"control_flow_ops.while_loop": _while_loop, "device_lib.list_local_
              "name_scope": _name_scope, "batch_normalization": _batch_normalization, "relu": _relu,
              "ctc_decode": _ctc_decode, "dropout": _dropout, "repeat": _repeat, "map_fn": _map_fn, "pool2d": _pool2d,
              "local_conv1d": _local_conv1d, "conv2d_transpose": _conv2d_transpose,
-             "normalize_data_format": _normalize_data_format}
+             "normalize_data_format": _normalize_data_format, "rnn": _rnn}
