@@ -404,6 +404,132 @@ def _obtain_input_shape(input_shape,
                 input_shape = (None, None, 3)
     return input_shape
 '''
+# Keras 2's scikit-learn wrappers, whose parameters and targets Keras 3's keras.wrappers.SKLearnClassifier /
+# SKLearnRegressor take otherwise (model_kwargs= and fit_kwargs= dicts that a grid search cannot set one by one; every
+# target one-hot encoded, which a one-unit sigmoid output cannot fit): Keras 2.3.1's classes in Keras 3's terms, an
+# sklearn BaseEstimator (scikit-learn 1.x reads an estimator's tags from it; its type stays unset, as Keras 2's was, so a
+# cross-validation splits as it did). One body each, as a copied helper is one statement.
+_SKLEARN_WRAPPER_BODY = '''
+    def __init__(self, build_fn=None, **sk_params):
+        self.build_fn = build_fn
+        self.sk_params = sk_params
+        self.check_params(sk_params)
+
+    @staticmethod
+    def has_arg(fn, name):
+        """Whether `fn` takes `name` by name (Keras 2's has_arg: not through **kwargs)."""
+        parameter = inspect.signature(fn).parameters.get(name)
+        return parameter is not None and parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
+
+    def build_function(self):
+        if self.build_fn is None:
+            return self.__call__
+        if not isinstance(self.build_fn, (types.FunctionType, types.MethodType)):
+            return self.build_fn.__call__
+        return self.build_fn
+
+    def check_params(self, params):
+        legal_params_fns = [keras.Model.fit, keras.Model.predict, keras.Model.evaluate, self.build_function()]
+        for params_name in params:
+            if params_name != 'nb_epoch' and not any(self.has_arg(fn, params_name) for fn in legal_params_fns):
+                raise ValueError('{} is not a legal parameter'.format(params_name))
+
+    def get_params(self, **params):
+        res = copy.deepcopy(self.sk_params)
+        res.update({'build_fn': self.build_fn})
+        return res
+
+    def set_params(self, **params):
+        self.check_params(params)
+        self.sk_params.update(params)
+        return self
+
+    def filter_sk_params(self, fn, override=None):
+        res = {name: value for name, value in self.sk_params.items() if self.has_arg(fn, name)}
+        res.update(override or {})
+        return res
+
+    @staticmethod
+    def is_categorical_crossentropy(loss):
+        return (isinstance(loss, keras.losses.CategoricalCrossentropy) or loss == 'categorical_crossentropy'
+                or getattr(loss, '__name__', None) == 'categorical_crossentropy')
+
+    def fit(self, x, y, **kwargs):
+        build = self.build_function()  # calling a callable object calls its __call__
+        self.model = build(**self.filter_sk_params(build))
+        if self.is_categorical_crossentropy(self.model.loss) and len(y.shape) != 2:
+            y = keras.utils.to_categorical(y)
+        fit_args = copy.deepcopy(self.filter_sk_params(keras.Model.fit))
+        fit_args.update(kwargs)
+        return self.model.fit(x, y, **fit_args)
+'''
+HELPERS["keras.wrappers.scikit_learn"] = {
+    "KerasClassifier": '''
+class KerasClassifier(sklearn.base.BaseEstimator):
+    """Keras 2.3.1's keras.wrappers.scikit_learn.KerasClassifier (Keras 3's keras.wrappers.SKLearnClassifier takes
+    other parameters and one-hot encodes every target): a scikit-learn estimator of build_fn's model, its sk_params
+    shared out among build_fn, fit, predict and evaluate by name; predict gives the classes fitted on, score the
+    model's accuracy."""
+''' + _SKLEARN_WRAPPER_BODY.replace("    def fit(self, x, y, **kwargs):", "    def fit_model(self, x, y, **kwargs):") + '''
+    def fit(self, x, y, sample_weight=None, **kwargs):
+        y = np.array(y)
+        if len(y.shape) == 2 and y.shape[1] > 1:
+            self.classes_ = np.arange(y.shape[1])
+        elif (len(y.shape) == 2 and y.shape[1] == 1) or len(y.shape) == 1:
+            self.classes_ = np.unique(y)
+            y = np.searchsorted(self.classes_, y)
+        else:
+            raise ValueError('Invalid shape for y: ' + str(y.shape))
+        self.n_classes_ = len(self.classes_)
+        if sample_weight is not None:
+            kwargs['sample_weight'] = sample_weight
+        return self.fit_model(x, y, **kwargs)
+
+    def predict(self, x, **kwargs):
+        proba = self.model.predict(x, **self.filter_sk_params(keras.Model.predict, kwargs))
+        if proba.shape[-1] > 1:
+            classes = proba.argmax(axis=-1)
+        else:
+            classes = (proba > 0.5).astype('int32')
+        return self.classes_[classes]
+
+    def predict_proba(self, x, **kwargs):
+        probs = self.model.predict(x, **self.filter_sk_params(keras.Model.predict, kwargs))
+        if probs.shape[1] == 1:
+            probs = np.hstack([1 - probs, probs])
+        return probs
+
+    def score(self, x, y, **kwargs):
+        y = np.searchsorted(self.classes_, y)
+        kwargs = self.filter_sk_params(keras.Model.evaluate, kwargs)
+        if self.is_categorical_crossentropy(self.model.loss) and len(y.shape) != 2:
+            y = keras.utils.to_categorical(y)
+        outputs = self.model.evaluate(x, y, return_dict=True, **kwargs)
+        for name in ('accuracy', 'acc'):
+            if name in outputs:
+                return outputs[name]
+        raise ValueError('The model is not configured to compute accuracy. '
+                         'You should pass `metrics=["accuracy"]` to the `model.compile()` method.')
+''',
+    "KerasRegressor": '''
+class KerasRegressor(sklearn.base.BaseEstimator):
+    """Keras 2.3.1's keras.wrappers.scikit_learn.KerasRegressor (Keras 3's keras.wrappers.SKLearnRegressor takes
+    other parameters): a scikit-learn estimator of build_fn's model, its sk_params shared out among build_fn, fit,
+    predict and evaluate by name; predict drops a last axis of one, score is the negated loss."""
+''' + _SKLEARN_WRAPPER_BODY + '''
+    def predict(self, x, **kwargs):
+        preds = np.array(self.model.predict(x, **self.filter_sk_params(keras.Model.predict, kwargs)))
+        if preds.shape[-1] == 1:
+            return np.squeeze(preds, axis=-1)
+        return preds
+
+    def score(self, x, y, **kwargs):
+        loss = self.model.evaluate(x, y, **self.filter_sk_params(keras.Model.evaluate, kwargs))
+        if isinstance(loss, list):
+            return -loss[0]
+        return -loss
+''',
+}
 # Keras 2 backend function (qualified) -> (the name it is copied in under, its text in TensorFlow 2's terms).
 BACKEND: dict[str, tuple[str, str]] = {
     "keras.backend.ctc_decode": ("keras2_ctc_decode", '''
@@ -537,7 +663,9 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "flip_axis": (("numpy", "np"),), "transform_matrix_offset_center": (("numpy", "np"),),
     "apply_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
-    "keras2_rnn": ("keras",), "BatchNormalizationMode2": ("keras",),
+    "keras2_rnn": ("keras",),
+    **dict.fromkeys(("KerasClassifier", "KerasRegressor"), ("copy", "inspect", "types", "keras", ("numpy", "np"),
+                                                            "sklearn.base")), "BatchNormalizationMode2": ("keras",),
     "Keras2RMSprop": ("keras",), "Keras2ImageDataGenerator": ("tensorflow",),
     "Merge": ("keras",),
     "keras2_function": ("keras",), "keras2_gradients": ("keras",), "Keras2Gradients": ("keras", ("tensorflow", "tf")),

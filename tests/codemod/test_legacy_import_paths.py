@@ -1,15 +1,29 @@
 """legacy_import_paths: must-not-change cases first, then before/after."""
 
+import os
+import subprocess
+import sys
 import textwrap
+from pathlib import Path
 
 import keras
+import numpy as np
 import pytest
 
 from migrate.codemod.data.keras_legacy_names import MODULE_ALIASES
 from migrate.codemod.engine import rewrite_source
+from migrate.codemod.keras2_helpers import HELPERS
 from migrate.codemod.legacy_names import LEGACY
 from migrate.codemod.rules.legacy_import_paths import LegacyImportPaths
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy_env, rewrite
+from tests.codemod.helpers import (
+    assert_legacy_references,
+    assert_rewrites,
+    assert_unchanged,
+    legacy37,
+    legacy_env,
+    rewrite,
+    rewritten_copy,
+)
 
 RULE = "legacy_import_paths"
 
@@ -271,9 +285,11 @@ def test_the_helpers_compute_what_keras_3_layers_do():
     import keras
     import numpy as np
 
+    import sklearn.base
+
     from migrate.codemod.keras2_helpers import HELPERS
 
-    space: dict = {"keras": keras}
+    space: dict = {"keras": keras, "sklearn": sklearn}  # the scikit-learn wrappers' base class
     for functions in HELPERS.values():
         for source in functions.values():
             exec(compile(source, "<helper>", "exec"), space)  # noqa: S102 - the project's own text
@@ -1137,3 +1153,60 @@ def test_a_helper_imported_from_where_keras_2_re_exported_it_is_written_in_too()
                             RULE)
     assert got.startswith("import keras\n") and "def convert_all_kernels_in_model(model):" in got
     assert "from keras.utils import" not in got and findings == []
+
+
+SKLEARN = HELPERS["keras.wrappers.scikit_learn"]
+
+
+def test_keras_2s_scikit_learn_wrappers_are_copied_into_the_file_under_their_own_names():
+    # aidiary/keras-examples regression/boston1.py, mkosaka1/Speech_Emotion_Recognition (tf.keras's)
+    source = """
+        import numpy
+        from keras.wrappers.scikit_learn import KerasRegressor
+        from tensorflow.keras.wrappers.scikit_learn import KerasClassifier
+
+        estimator = KerasRegressor(build_fn=baseline_model, nb_epoch=100, batch_size=5, verbose=0)
+        classifier = KerasClassifier(build_fn=create_model, verbose=0)
+    """
+    got, findings = rewrite(source, RULE)
+    assert findings == []
+    assert "from keras.wrappers" not in got and "from tensorflow.keras.wrappers" not in got
+    assert "import copy\nimport inspect\nimport types\nimport keras\nimport numpy as np\nimport sklearn.base\n" in got
+    assert textwrap.dedent(SKLEARN["KerasClassifier"]).strip() in got
+    assert textwrap.dedent(SKLEARN["KerasRegressor"]).strip() in got
+    assert got.index("class KerasClassifier(") < got.index("class KerasRegressor(") < got.index("estimator = ")
+    assert "estimator = KerasRegressor(build_fn=baseline_model, nb_epoch=100, batch_size=5, verbose=0)" in got
+    again, _ = rewrite(got, RULE)
+    assert again == got
+
+
+SKLEARN_PROBE = Path(__file__).parent / "scripts" / "sklearn_wrapper_probe.py"
+SKLEARN_REFERENCES = Path(__file__).parent / "data" / "keras231_sklearn_wrapper_refs.npz"
+
+
+def test_the_copied_wrappers_fit_predict_score_and_grid_search_as_keras_2_3_1_did(tmp_path):
+    """Binary (predict's (n, 1) classes, two-column probabilities, accuracy from evaluate), cross-validated and
+    grid-searched over a fit parameter and a build_fn parameter; three string classes under
+    categorical_crossentropy (one-hot encoded by the wrapper); a regressor (squeezed predictions, the negated loss,
+    cross-validated): scikit-learn 1.x under Keras 3 gives Keras 2.3.1 + scikit-learn 0.22's numbers."""
+    pytest.importorskip("sklearn")
+    target = rewritten_copy(SKLEARN_PROBE, tmp_path)
+    run = subprocess.run([sys.executable, str(target), str(tmp_path / "keras3.npz")], capture_output=True, text=True,
+                         timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"), cwd=tmp_path)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    got, ref = np.load(tmp_path / "keras3.npz"), np.load(SKLEARN_REFERENCES)
+    assert sorted(got.files) == sorted(ref.files) and len(ref.files) == 12
+    for name in ref.files:
+        assert got[name].shape == ref[name].shape and got[name].dtype == ref[name].dtype, name
+        if ref[name].dtype.kind in "iU":
+            np.testing.assert_array_equal(got[name], ref[name], err_msg=name)
+        else:
+            np.testing.assert_allclose(got[name], ref[name], rtol=1e-5, atol=1e-6, err_msg=name)
+
+
+def test_the_scikit_learn_references_are_what_keras_2_3_1_computes_now(tmp_path):
+    """Needs scikit-learn in the legacy stack (`/tmp/legacy37/bin/pip install scikit-learn==0.22.2.post1`)."""
+    python = legacy37()
+    if subprocess.run([str(python), "-c", "import sklearn"], capture_output=True).returncode != 0:
+        pytest.skip(f"no scikit-learn in the Keras 2.3.1 stack at {python}")
+    assert_legacy_references(SKLEARN_PROBE, SKLEARN_REFERENCES, tmp_path)
