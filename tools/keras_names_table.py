@@ -153,8 +153,11 @@ def _submodule(obj, name, parent, api):
 def _public_alias(obj, name):
     """Whether `obj`, found as attribute `name` of another module, is a public Keras module of that name: Keras 2's
     star imports re-exported the modules a module imported (`from keras.layers import regularizers` is
-    `keras.regularizers`). `K` (the backend under another name) and numpy are not."""
+    `keras.regularizers`), and Keras 2.1's `keras.layers` re-exported its `from .. import backend as K`, which
+    scripts imported (`from keras.layers import K`: the backend, keras.backend in Keras 3). Numpy is not."""
     parts = getattr(obj, "__name__", "").split(".")
+    if name == "K" and parts == ["keras", "backend"]:
+        return True
     return parts[0] == "keras" and parts[-1] == name and len(parts) > 1 and \
         not any(part.startswith("_") or part in SKIPPED_PARTS for part in parts)
 

@@ -11,6 +11,8 @@ from collections.abc import Iterator, Mapping
 
 import libcst as cst
 
+from migrate.codemod.data.keras_legacy_names import MODULE_ALIASES
+
 _EMPTY = cst.Module(body=[])
 
 MULTI_GPU_MODEL = frozenset({
@@ -181,6 +183,8 @@ def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_o
         names = _through_star_alias(node, stars, passed_on, packages)
     if any(name.startswith(PRIVATE_API) or name.startswith(COMPAT_KERAS) for name in names):
         names = {public(name) for name in names} | names
+    if any(".K." in name for name in names):
+        names = {backend_of(name) for name in names} | names
     if not passed_on:
         return names
     found = set(names)
@@ -191,6 +195,18 @@ def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_o
             if origin is not None:
                 found.add(origin)
     return found
+
+
+# Keras 2's modules' `K` (`from .. import backend as K`), which scripts imported from them (`from keras.layers import K`:
+# Keras 2.1's keras.layers re-exported it): the legacy stacks' dumps list each (keras_legacy_names.MODULE_ALIASES).
+BACKEND_ALIASES = frozenset(path for path in MODULE_ALIASES if path.endswith(".K"))
+
+
+def backend_of(name: str) -> str:
+    """`keras.layers.K.expand_dims` -> `keras.backend.expand_dims`: a Keras 2 module's `K` is the backend, so every
+    rule that reads backend calls reads these too; any other name as it is."""
+    head, _, rest = name.partition(".K.")
+    return f"keras.backend.{rest}" if f"{head}.K" in BACKEND_ALIASES else name
 
 
 def _dotted(node: cst.BaseExpression) -> list[str] | None:

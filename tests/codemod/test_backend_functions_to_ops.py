@@ -1846,3 +1846,35 @@ def test_custom_recurrent_layers_on_the_copied_rnn_compute_what_keras_2_3_1_did(
 
 def test_the_rnn_references_are_what_keras_2_3_1_computes_now(tmp_path):
     assert_legacy_references(RNN_PROBE, RNN_REFERENCES, tmp_path)
+
+
+def test_keras_2s_modules_k_is_the_backend_whatever_module_it_is_imported_from():
+    # PacktPublishing/Generative-Adversarial-Networks-Projects Chapter03/run.py (Keras 2.1's keras.layers re-exported
+    # `from .. import backend as K`), a parenthesized import, one through keras.layers.core
+    assert_rewrites("""
+        from keras.layers import Conv2D, Flatten, Lambda, \\
+            K, Activation
+        from keras.layers.core import (Dense,
+                                       K as KB)
+
+        x = Lambda(lambda t: K.expand_dims(t))(y)
+        z = KB.sum(x)
+    """, """
+        from keras.layers import Conv2D, Flatten, Lambda, \\
+            K, Activation
+        from keras.layers.core import (Dense,
+                                       K as KB)
+        import keras
+
+        x = Lambda(lambda t: keras.ops.expand_dims(t, axis=-1))(y)
+        z = keras.ops.sum(x)
+    """, RULE)
+
+
+def test_a_k_of_the_files_own_is_not_the_backend():
+    assert_unchanged("""
+        from mypackage.layers import K
+        from keras.layers import Dense
+
+        x = K.expand_dims(y)
+    """, RULE)

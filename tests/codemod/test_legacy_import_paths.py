@@ -1210,3 +1210,22 @@ def test_the_scikit_learn_references_are_what_keras_2_3_1_computes_now(tmp_path)
     if subprocess.run([str(python), "-c", "import sklearn"], capture_output=True).returncode != 0:
         pytest.skip(f"no scikit-learn in the Keras 2.3.1 stack at {python}")
     assert_legacy_references(SKLEARN_PROBE, SKLEARN_REFERENCES, tmp_path)
+
+
+def test_k_imported_from_a_keras_2_module_is_imported_as_the_backend():
+    # Keras 2.1's keras.layers re-exported `from .. import backend as K`; every Keras 2 module had its own `K`
+    assert_rewrites("""
+        from keras.layers import Conv2D, K
+        from keras.engine.topology import Layer, K as KB
+
+        x = K.floatx()
+        y = KB.epsilon()
+    """, """
+        from keras.layers import Conv2D
+        from keras.layers import Layer
+        from keras import backend as K
+        from keras import backend as KB
+
+        x = K.floatx()
+        y = KB.epsilon()
+    """, RULE)

@@ -3,6 +3,7 @@
 Written by tools/keras_names_table.py from the installed packages: do not edit by hand."""
 
 LEGACY = {
+    'keras.activations.K': ('keras.backend', ''),
     'keras.activations.Layer': ('keras.layers.Layer', ''),
     'keras.activations.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
     'keras.applications.backend': ('keras.backend', ''),
@@ -17,6 +18,7 @@ LEGACY = {
     'keras.applications.densenet.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
     'keras.applications.densenet.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.applications.densenet.Input': ('keras.Input', ''),
+    'keras.applications.densenet.K': ('keras.backend', ''),
     'keras.applications.densenet.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
     'keras.applications.densenet.Model': ('keras.Model', ''),
     'keras.applications.densenet.ZeroPadding2D': ('keras.layers.ZeroPadding2D', ''),
@@ -32,6 +34,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.applications.densenet.transition_block':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.applications.imagenet_utils.K': ('keras.backend', ''),
     'keras.applications.imagenet_utils.get_file': ('keras.utils.get_file', ''),
     'keras.applications.imagenet_utils.keras_modules_injection':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -44,6 +47,7 @@ LEGACY = {
     'keras.applications.inception_resnet_v2.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
     'keras.applications.inception_resnet_v2.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.applications.inception_resnet_v2.Input': ('keras.Input', ''),
+    'keras.applications.inception_resnet_v2.K': ('keras.backend', ''),
     'keras.applications.inception_resnet_v2.Lambda': ('keras.layers.Lambda', ''),
     'keras.applications.inception_resnet_v2.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
     'keras.applications.inception_resnet_v2.Model': ('keras.Model', ''),
@@ -65,6 +69,7 @@ LEGACY = {
     'keras.applications.inception_v3.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
     'keras.applications.inception_v3.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.applications.inception_v3.Input': ('keras.Input', ''),
+    'keras.applications.inception_v3.K': ('keras.backend', ''),
     'keras.applications.inception_v3.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
     'keras.applications.inception_v3.Model': ('keras.Model', ''),
     'keras.applications.inception_v3.conv2d_bn':
@@ -88,6 +93,7 @@ LEGACY = {
     'keras.applications.mobilenet.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.applications.mobilenet.Input': ('keras.Input', ''),
     'keras.applications.mobilenet.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.applications.mobilenet.K': ('keras.backend', ''),
     'keras.applications.mobilenet.Model': ('keras.Model', ''),
     'keras.applications.mobilenet.Reshape': ('keras.layers.Reshape', ''),
     'keras.applications.mobilenet.ZeroPadding2D': ('keras.layers.ZeroPadding2D', ''),
@@ -120,6 +126,7 @@ LEGACY = {
     'keras.applications.nasnet.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
     'keras.applications.nasnet.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.applications.nasnet.Input': ('keras.Input', ''),
+    'keras.applications.nasnet.K': ('keras.backend', ''),
     'keras.applications.nasnet.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
     'keras.applications.nasnet.Model': ('keras.Model', ''),
     'keras.applications.nasnet.NASNet':
@@ -144,6 +151,7 @@ LEGACY = {
     'keras.applications.resnet50.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
     'keras.applications.resnet50.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.applications.resnet50.Input': ('keras.Input', ''),
+    'keras.applications.resnet50.K': ('keras.backend', ''),
     'keras.applications.resnet50.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
     'keras.applications.resnet50.Model': ('keras.Model', ''),
     'keras.applications.resnet50.ZeroPadding2D': ('keras.layers.ZeroPadding2D', ''),
@@ -166,6 +174,7 @@ LEGACY = {
     'keras.applications.vgg16.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
     'keras.applications.vgg16.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.applications.vgg16.Input': ('keras.Input', ''),
+    'keras.applications.vgg16.K': ('keras.backend', ''),
     'keras.applications.vgg16.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
     'keras.applications.vgg16.Model': ('keras.Model', ''),
     'keras.applications.vgg16.get_file': ('keras.utils.get_file', ''),
@@ -179,6 +188,7 @@ LEGACY = {
     'keras.applications.vgg19.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
     'keras.applications.vgg19.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.applications.vgg19.Input': ('keras.Input', ''),
+    'keras.applications.vgg19.K': ('keras.backend', ''),
     'keras.applications.vgg19.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
     'keras.applications.vgg19.Model': ('keras.Model', ''),
     'keras.applications.vgg19.get_file': ('keras.utils.get_file', ''),
@@ -193,6 +203,7 @@ LEGACY = {
     'keras.applications.xception.GlobalAveragePooling2D': ('keras.layers.GlobalAveragePooling2D', ''),
     'keras.applications.xception.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.applications.xception.Input': ('keras.Input', ''),
+    'keras.applications.xception.K': ('keras.backend', ''),
     'keras.applications.xception.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
     'keras.applications.xception.Model': ('keras.Model', ''),
     'keras.applications.xception.SeparableConv2D': ('keras.layers.SeparableConv2D', ''),
@@ -1049,6 +1060,7 @@ LEGACY = {
     'keras.backend.zeros': (None, 'a Keras 2 backend function: use keras.ops.zeros'),
     'keras.backend.zeros_like': (None, 'a Keras 2 backend function: use keras.ops.zeros_like'),
     'keras.callbacks.BaseLogger': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.callbacks.K': ('keras.backend', ''),
     'keras.callbacks.Layer': ('keras.layers.Layer', ''),
     'keras.callbacks.Progbar': ('keras.utils.Progbar', ''),
     'keras.callbacks.callbacks': (None, 'module'),
@@ -1059,6 +1071,7 @@ LEGACY = {
     'keras.callbacks.callbacks.CallbackList': ('keras.callbacks.CallbackList', ''),
     'keras.callbacks.callbacks.EarlyStopping': ('keras.callbacks.EarlyStopping', ''),
     'keras.callbacks.callbacks.History': ('keras.callbacks.History', ''),
+    'keras.callbacks.callbacks.K': ('keras.backend', ''),
     'keras.callbacks.callbacks.LambdaCallback': ('keras.callbacks.LambdaCallback', ''),
     'keras.callbacks.callbacks.LearningRateScheduler': ('keras.callbacks.LearningRateScheduler', ''),
     'keras.callbacks.callbacks.ModelCheckpoint': ('keras.callbacks.ModelCheckpoint', ''),
@@ -1073,12 +1086,14 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.callbacks.tensorboard_v1': (None, 'module'),
     'keras.callbacks.tensorboard_v1.Callback': ('keras.callbacks.Callback', ''),
+    'keras.callbacks.tensorboard_v1.K': ('keras.backend', ''),
     'keras.callbacks.tensorboard_v1.TensorBoard': ('keras.callbacks.TensorBoard', ''),
     'keras.callbacks.tensorboard_v1.standardize_input_data':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.callbacks.tensorboard_v2': (None, 'module'),
     'keras.callbacks.tensorboard_v2.TensorBoard':
         (None, 'keras.callbacks.TensorBoard has the name (not the same object: check it does the same)'),
+    'keras.constraints.K': ('keras.backend', ''),
     'keras.constraints.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
     'keras.constraints.maxnorm': ('keras.constraints.MaxNorm', ''),
     'keras.constraints.nonneg': ('keras.constraints.NonNeg', ''),
@@ -1088,9 +1103,11 @@ LEGACY = {
     'keras.datasets.cifar': (None, 'module'),
     'keras.datasets.cifar.load_batch':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.datasets.cifar10.K': ('keras.backend', ''),
     'keras.datasets.cifar10.get_file': ('keras.utils.get_file', ''),
     'keras.datasets.cifar10.load_batch':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.datasets.cifar100.K': ('keras.backend', ''),
     'keras.datasets.cifar100.get_file': ('keras.utils.get_file', ''),
     'keras.datasets.cifar100.load_batch':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1106,6 +1123,7 @@ LEGACY = {
     'keras.engine.Model': ('keras.Model', ''),
     'keras.engine.base_layer': (None, 'module'),
     'keras.engine.base_layer.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.engine.base_layer.K': ('keras.backend', ''),
     'keras.engine.base_layer.Layer': ('keras.layers.Layer', ''),
     'keras.engine.base_layer.Node':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1128,6 +1146,7 @@ LEGACY = {
     'keras.engine.input_layer': (None, 'module'),
     'keras.engine.input_layer.Input': ('keras.Input', ''),
     'keras.engine.input_layer.InputLayer': ('keras.layers.InputLayer', ''),
+    'keras.engine.input_layer.K': ('keras.backend', ''),
     'keras.engine.input_layer.Layer': ('keras.layers.Layer', ''),
     'keras.engine.input_layer.Node':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1135,6 +1154,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.network': (None, 'module'),
     'keras.engine.network.InputLayer': ('keras.layers.InputLayer', ''),
+    'keras.engine.network.K': ('keras.backend', ''),
     'keras.engine.network.Layer': ('keras.layers.Layer', ''),
     'keras.engine.network.Network':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1154,6 +1174,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving': (None, 'module'),
     'keras.engine.saving.H5Dict': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.saving.K': ('keras.backend', ''),
     'keras.engine.saving.allow_read_from_gcs':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.saving.allow_write_to_gcs':
@@ -1197,6 +1218,7 @@ LEGACY = {
     'keras.engine.sequential': (None, 'module'),
     'keras.engine.sequential.Input': ('keras.Input', ''),
     'keras.engine.sequential.InputLayer': ('keras.layers.InputLayer', ''),
+    'keras.engine.sequential.K': ('keras.backend', ''),
     'keras.engine.sequential.Layer': ('keras.layers.Layer', ''),
     'keras.engine.sequential.Model': ('keras.Model', ''),
     'keras.engine.sequential.Sequential': ('keras.Sequential', ''),
@@ -1206,6 +1228,7 @@ LEGACY = {
     'keras.engine.topology.Input': ('keras.Input', ''),
     'keras.engine.topology.InputLayer': ('keras.layers.InputLayer', ''),
     'keras.engine.topology.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.engine.topology.K': ('keras.backend', ''),
     'keras.engine.topology.Layer': ('keras.layers.Layer', ''),
     'keras.engine.topology.Merge':
         (None, "Keras 1's Merge layer: use keras.layers.Add, Concatenate, Multiply, Average, Maximum or Dot (for its"
@@ -1238,6 +1261,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training.GeneratorEnqueuer':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training.K': ('keras.backend', ''),
     'keras.engine.training.Layer': ('keras.layers.Layer', ''),
     'keras.engine.training.Model': ('keras.Model', ''),
     'keras.engine.training.Network':
@@ -1271,6 +1295,7 @@ LEGACY = {
     'keras.engine.training.weighted_masked_objective':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_arrays': (None, 'module'),
+    'keras.engine.training_arrays.K': ('keras.backend', ''),
     'keras.engine.training_arrays.Progbar': ('keras.utils.Progbar', ''),
     'keras.engine.training_arrays.batch_shuffle':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1295,6 +1320,7 @@ LEGACY = {
     'keras.engine.training_generator': (None, 'module'),
     'keras.engine.training_generator.GeneratorEnqueuer':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.engine.training_generator.K': ('keras.backend', ''),
     'keras.engine.training_generator.OrderedEnqueuer':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_generator.Progbar': ('keras.utils.Progbar', ''),
@@ -1316,6 +1342,7 @@ LEGACY = {
     'keras.engine.training_generator.unpack_singleton':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.engine.training_utils': (None, 'module'),
+    'keras.engine.training_utils.K': ('keras.backend', ''),
     'keras.engine.training_utils.Sequence': ('keras.utils.Sequence', ''),
     'keras.engine.training_utils.batch_shuffle':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1380,6 +1407,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.initializations':
         (None, "Keras 1's initializations module: use keras.initializers (RandomNormal(stddev=...), GlorotUniform(), get(name))"),
+    'keras.initializers.K': ('keras.backend', ''),
     'keras.initializers.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
     'keras.initializers.normal': ('keras.initializers.RandomNormal', ''),
     'keras.initializers.one': ('keras.initializers.Ones', ''),
@@ -1404,6 +1432,7 @@ LEGACY = {
     'keras.layers.Deconvolution2D': ('keras.layers.Conv2DTranspose', ''),
     'keras.layers.Deconvolution3D': ('keras.layers.Conv3DTranspose', ''),
     'keras.layers.Highway': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.layers.K': ('keras.backend', ''),
     'keras.layers.LocallyConnected1D':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.LocallyConnected2D':
@@ -1420,6 +1449,7 @@ LEGACY = {
     'keras.layers.advanced_activations': (None, 'module'),
     'keras.layers.advanced_activations.ELU': ('keras.layers.ELU', ''),
     'keras.layers.advanced_activations.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.advanced_activations.K': ('keras.backend', ''),
     'keras.layers.advanced_activations.Layer': ('keras.layers.Layer', ''),
     'keras.layers.advanced_activations.LeakyReLU': ('keras.layers.LeakyReLU', ''),
     'keras.layers.advanced_activations.PReLU': ('keras.layers.PReLU', ''),
@@ -1463,6 +1493,7 @@ LEGACY = {
     'keras.layers.convolutional.Deconvolution3D': ('keras.layers.Conv3DTranspose', ''),
     'keras.layers.convolutional.DepthwiseConv2D': ('keras.layers.DepthwiseConv2D', ''),
     'keras.layers.convolutional.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.convolutional.K': ('keras.backend', ''),
     'keras.layers.convolutional.Layer': ('keras.layers.Layer', ''),
     'keras.layers.convolutional.MaxPooling1D': ('keras.layers.MaxPool1D', ''),
     'keras.layers.convolutional.MaxPooling2D': ('keras.layers.MaxPool2D', ''),
@@ -1492,6 +1523,7 @@ LEGACY = {
     'keras.layers.convolutional_recurrent.ConvRecurrent2D':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.layers.convolutional_recurrent.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.convolutional_recurrent.K': ('keras.backend', ''),
     'keras.layers.convolutional_recurrent.Layer': ('keras.layers.Layer', ''),
     'keras.layers.convolutional_recurrent.RNN': ('keras.layers.RNN', ''),
     'keras.layers.convolutional_recurrent.Recurrent':
@@ -1513,6 +1545,7 @@ LEGACY = {
     'keras.layers.core.Dropout': ('keras.layers.Dropout', ''),
     'keras.layers.core.Flatten': ('keras.layers.Flatten', ''),
     'keras.layers.core.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.core.K': ('keras.backend', ''),
     'keras.layers.core.Lambda': ('keras.layers.Lambda', ''),
     'keras.layers.core.Layer': ('keras.layers.Layer', ''),
     'keras.layers.core.Masking': ('keras.layers.Masking', ''),
@@ -1543,6 +1576,7 @@ LEGACY = {
     'keras.layers.cudnn_recurrent.CuDNNGRU': ('keras.layers.GRU', 'positional-units-only'),
     'keras.layers.cudnn_recurrent.CuDNNLSTM': ('keras.layers.LSTM', 'positional-units-only'),
     'keras.layers.cudnn_recurrent.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.cudnn_recurrent.K': ('keras.backend', ''),
     'keras.layers.cudnn_recurrent.RNN': ('keras.layers.RNN', ''),
     'keras.layers.cudnn_recurrent.constraints': ('keras.constraints', ''),
     'keras.layers.cudnn_recurrent.initializers': ('keras.initializers', ''),
@@ -1550,6 +1584,7 @@ LEGACY = {
     'keras.layers.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
     'keras.layers.embeddings': (None, 'module'),
     'keras.layers.embeddings.Embedding': ('keras.layers.Embedding', ''),
+    'keras.layers.embeddings.K': ('keras.backend', ''),
     'keras.layers.embeddings.Layer': ('keras.layers.Layer', ''),
     'keras.layers.embeddings.constraints': ('keras.constraints', ''),
     'keras.layers.embeddings.initializers': ('keras.initializers', ''),
@@ -1562,6 +1597,7 @@ LEGACY = {
     'keras.layers.initializers': ('keras.initializers', ''),
     'keras.layers.local': (None, 'module'),
     'keras.layers.local.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.local.K': ('keras.backend', ''),
     'keras.layers.local.Layer': ('keras.layers.Layer', ''),
     'keras.layers.local.LocallyConnected1D':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1576,6 +1612,7 @@ LEGACY = {
     'keras.layers.merge.Average': ('keras.layers.Average', ''),
     'keras.layers.merge.Concatenate': ('keras.layers.Concatenate', ''),
     'keras.layers.merge.Dot': ('keras.layers.Dot', ''),
+    'keras.layers.merge.K': ('keras.backend', ''),
     'keras.layers.merge.Layer': ('keras.layers.Layer', ''),
     'keras.layers.merge.Maximum': ('keras.layers.Maximum', ''),
     'keras.layers.merge.Minimum': ('keras.layers.Minimum', ''),
@@ -1593,10 +1630,12 @@ LEGACY = {
     'keras.layers.noise.AlphaDropout': ('keras.layers.AlphaDropout', ''),
     'keras.layers.noise.GaussianDropout': ('keras.layers.GaussianDropout', ''),
     'keras.layers.noise.GaussianNoise': ('keras.layers.GaussianNoise', ''),
+    'keras.layers.noise.K': ('keras.backend', ''),
     'keras.layers.noise.Layer': ('keras.layers.Layer', ''),
     'keras.layers.normalization': (None, 'module'),
     'keras.layers.normalization.BatchNormalization': ('keras.layers.BatchNormalization', ''),
     'keras.layers.normalization.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.normalization.K': ('keras.backend', ''),
     'keras.layers.normalization.Layer': ('keras.layers.Layer', ''),
     'keras.layers.normalization.constraints': ('keras.constraints', ''),
     'keras.layers.normalization.initializers': ('keras.initializers', ''),
@@ -1623,6 +1662,7 @@ LEGACY = {
     'keras.layers.pooling.GlobalMaxPooling2D': ('keras.layers.GlobalMaxPool2D', ''),
     'keras.layers.pooling.GlobalMaxPooling3D': ('keras.layers.GlobalMaxPool3D', ''),
     'keras.layers.pooling.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.pooling.K': ('keras.backend', ''),
     'keras.layers.pooling.Layer': ('keras.layers.Layer', ''),
     'keras.layers.pooling.MaxPool1D': ('keras.layers.MaxPool1D', ''),
     'keras.layers.pooling.MaxPool2D': ('keras.layers.MaxPool2D', ''),
@@ -1634,6 +1674,7 @@ LEGACY = {
     'keras.layers.recurrent.GRU': ('keras.layers.GRU', ''),
     'keras.layers.recurrent.GRUCell': ('keras.layers.GRUCell', ''),
     'keras.layers.recurrent.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.recurrent.K': ('keras.backend', ''),
     'keras.layers.recurrent.LSTM': ('keras.layers.LSTM', ''),
     'keras.layers.recurrent.LSTMCell': ('keras.layers.LSTMCell', ''),
     'keras.layers.recurrent.Layer': ('keras.layers.Layer', ''),
@@ -1660,6 +1701,7 @@ LEGACY = {
     'keras.layers.wrappers': (None, 'module'),
     'keras.layers.wrappers.Bidirectional': ('keras.layers.Bidirectional', ''),
     'keras.layers.wrappers.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.layers.wrappers.K': ('keras.backend', ''),
     'keras.layers.wrappers.Layer': ('keras.layers.Layer', ''),
     'keras.layers.wrappers.TimeDistributed': ('keras.layers.TimeDistributed', ''),
     'keras.layers.wrappers.Wrapper': ('keras.layers.Wrapper', ''),
@@ -1776,6 +1818,7 @@ LEGACY = {
     'keras.legacy.layers.Highway':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.legacy.layers.InputSpec': ('keras.layers.InputSpec', ''),
+    'keras.legacy.layers.K': ('keras.backend', ''),
     'keras.legacy.layers.Layer': ('keras.layers.Layer', ''),
     'keras.legacy.layers.MaxoutDense':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1810,6 +1853,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.legacy.models.needs_legacy_support':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.losses.K': ('keras.backend', ''),
     'keras.losses.KLD': ('keras.losses.kl_divergence', ''),
     'keras.losses.LossFunctionWrapper':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1833,6 +1877,7 @@ LEGACY = {
     'keras.losses.mse': ('keras.losses.mean_squared_error', ''),
     'keras.losses.msle': ('keras.losses.mean_squared_logarithmic_error', ''),
     'keras.losses.serialize_keras_object': ('keras.utils.serialize_keras_object', ''),
+    'keras.metrics.K': ('keras.backend', ''),
     'keras.metrics.Layer': ('keras.layers.Layer', ''),
     'keras.metrics.MAE': ('keras.losses.mean_absolute_error', ''),
     'keras.metrics.MAPE': ('keras.losses.mean_absolute_percentage_error', ''),
@@ -1866,6 +1911,7 @@ LEGACY = {
     'keras.metrics.serialize_keras_object': ('keras.utils.serialize_keras_object', ''),
     'keras.models.Input': ('keras.Input', ''),
     'keras.models.InputLayer': ('keras.layers.InputLayer', ''),
+    'keras.models.K': ('keras.backend', ''),
     'keras.models.Layer': ('keras.layers.Layer', ''),
     'keras.models.ask_to_proceed_with_overwrite':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
@@ -1886,6 +1932,7 @@ LEGACY = {
     'keras.objectives.CategoricalHinge': ('keras.losses.CategoricalHinge', ''),
     'keras.objectives.Hinge': ('keras.losses.Hinge', ''),
     'keras.objectives.Huber': ('keras.losses.Huber', ''),
+    'keras.objectives.K': ('keras.backend', ''),
     'keras.objectives.KLD': ('keras.losses.kl_divergence', ''),
     'keras.objectives.KLDivergence': ('keras.losses.KLDivergence', ''),
     'keras.objectives.LogCosh': ('keras.losses.LogCosh', ''),
@@ -1934,6 +1981,7 @@ LEGACY = {
     'keras.objectives.serialize_keras_object': ('keras.utils.serialize_keras_object', ''),
     'keras.objectives.sparse_categorical_crossentropy': ('keras.losses.sparse_categorical_crossentropy', ''),
     'keras.objectives.squared_hinge': ('keras.losses.squared_hinge', ''),
+    'keras.optimizers.K': ('keras.backend', ''),
     'keras.optimizers.TFOptimizer':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.optimizers.adadelta': ('keras.optimizers.Adadelta', ''),
@@ -1954,6 +2002,7 @@ LEGACY = {
     'keras.preprocessing.image.ImageDataGenerator':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.Iterator': ('tensorflow.keras.preprocessing.image.Iterator', ''),
+    'keras.preprocessing.image.K': ('keras.backend', ''),
     'keras.preprocessing.image.NumpyArrayIterator':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.preprocessing.image.Sequence': ('keras.utils.Sequence', ''),
@@ -1998,6 +2047,7 @@ LEGACY = {
     'keras.preprocessing.utils': ('keras.utils', ''),
     'keras.regularizers.ActivityRegularizer':
         (None, "Keras 1's ActivityRegularizer: use keras.regularizers.L1L2 as activity_regularizer="),
+    'keras.regularizers.K': ('keras.backend', ''),
     'keras.regularizers.WeightRegularizer':
         (None, "Keras 1's WeightRegularizer: use keras.regularizers.L1L2(l1=..., l2=...)"),
     'keras.regularizers.deserialize_keras_object': ('keras.utils.deserialize_keras_object', ''),
@@ -2009,6 +2059,7 @@ LEGACY = {
     'keras.utils.OrderedEnqueuer':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.conv_utils': (None, 'module'),
+    'keras.utils.conv_utils.K': ('keras.backend', ''),
     'keras.utils.conv_utils.conv_input_length':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.conv_utils.conv_output_length':
@@ -2089,6 +2140,7 @@ LEGACY = {
     'keras.utils.io_utils.save_to_binary_h5py':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.layer_utils': (None, 'module'),
+    'keras.utils.layer_utils.K': ('keras.backend', ''),
     'keras.utils.layer_utils.convert_all_kernels_in_model':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.layer_utils.convert_dense_weights_data_format':
@@ -2101,6 +2153,7 @@ LEGACY = {
     'keras.utils.layer_utils.print_summary':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.losses_utils': (None, 'module'),
+    'keras.utils.losses_utils.K': ('keras.backend', ''),
     'keras.utils.losses_utils.Reduction':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.losses_utils.broadcast_weights':
@@ -2118,6 +2171,7 @@ LEGACY = {
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.metrics_utils.ConfusionMatrix':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
+    'keras.utils.metrics_utils.K': ('keras.backend', ''),
     'keras.utils.metrics_utils.Reduction':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.metrics_utils.assert_thresholds_range':
@@ -2139,6 +2193,7 @@ LEGACY = {
     'keras.utils.multi_gpu_model':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.multi_gpu_utils': (None, 'module'),
+    'keras.utils.multi_gpu_utils.K': ('keras.backend', ''),
     'keras.utils.multi_gpu_utils.Lambda': ('keras.layers.Lambda', ''),
     'keras.utils.multi_gpu_utils.Model': ('keras.Model', ''),
     'keras.utils.multi_gpu_utils.clone_model': ('keras.models.clone_model', ''),
@@ -2153,6 +2208,7 @@ LEGACY = {
     'keras.utils.print_summary': (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.test_utils': (None, 'module'),
     'keras.utils.test_utils.Input': ('keras.Input', ''),
+    'keras.utils.test_utils.K': ('keras.backend', ''),
     'keras.utils.test_utils.Model': ('keras.Model', ''),
     'keras.utils.test_utils.Sequential': ('keras.Sequential', ''),
     'keras.utils.test_utils.get_test_data':
@@ -2167,6 +2223,7 @@ LEGACY = {
     'keras.utils.test_utils.tf_file_io_proxy':
         (None, 'no public Keras 3 name holds it: copy what you use of it into your own code'),
     'keras.utils.training_utils': (None, 'module'),
+    'keras.utils.training_utils.K': ('keras.backend', ''),
     'keras.utils.training_utils.Lambda': ('keras.layers.Lambda', ''),
     'keras.utils.training_utils.Model': ('keras.Model', ''),
     'keras.utils.training_utils.concatenate': ('keras.layers.concatenate', ''),
@@ -2705,74 +2762,131 @@ CONSTANTS = {
 # The entries above that are a module's name for a Keras module (Keras 2.2.4's star imports re-exported
 # the modules a module imported: `from keras.layers import regularizers`).
 MODULE_ALIASES = frozenset({
+    'keras.activations.K',
     'keras.applications.backend',
+    'keras.applications.densenet.K',
     'keras.applications.densenet.imagenet_utils',
+    'keras.applications.imagenet_utils.K',
+    'keras.applications.inception_resnet_v2.K',
     'keras.applications.inception_resnet_v2.imagenet_utils',
+    'keras.applications.inception_v3.K',
     'keras.applications.inception_v3.imagenet_utils',
     'keras.applications.inception_v3.layers',
     'keras.applications.layers',
+    'keras.applications.mobilenet.K',
     'keras.applications.mobilenet.constraints',
     'keras.applications.mobilenet.imagenet_utils',
     'keras.applications.mobilenet.initializers',
     'keras.applications.mobilenet.regularizers',
     'keras.applications.models',
+    'keras.applications.nasnet.K',
+    'keras.applications.resnet50.K',
     'keras.applications.resnet50.layers',
     'keras.applications.utils',
+    'keras.applications.vgg16.K',
+    'keras.applications.vgg19.K',
+    'keras.applications.xception.K',
     'keras.applications.xception.imagenet_utils',
     'keras.applications.xception.layers',
+    'keras.callbacks.K',
+    'keras.callbacks.callbacks.K',
+    'keras.callbacks.tensorboard_v1.K',
+    'keras.constraints.K',
+    'keras.datasets.cifar10.K',
+    'keras.datasets.cifar100.K',
+    'keras.engine.base_layer.K',
     'keras.engine.base_layer.initializers',
+    'keras.engine.input_layer.K',
+    'keras.engine.network.K',
+    'keras.engine.saving.K',
     'keras.engine.saving.losses',
     'keras.engine.saving.optimizers',
+    'keras.engine.sequential.K',
+    'keras.engine.topology.K',
     'keras.engine.topology.initializers',
+    'keras.engine.training.K',
     'keras.engine.training.losses',
     'keras.engine.training.optimizers',
+    'keras.engine.training_arrays.K',
+    'keras.engine.training_generator.K',
+    'keras.engine.training_utils.K',
     'keras.engine.training_utils.losses',
+    'keras.initializers.K',
+    'keras.layers.K',
     'keras.layers.activations',
+    'keras.layers.advanced_activations.K',
     'keras.layers.advanced_activations.activations',
     'keras.layers.advanced_activations.constraints',
     'keras.layers.advanced_activations.initializers',
     'keras.layers.advanced_activations.regularizers',
     'keras.layers.constraints',
+    'keras.layers.convolutional.K',
     'keras.layers.convolutional.activations',
     'keras.layers.convolutional.constraints',
     'keras.layers.convolutional.initializers',
     'keras.layers.convolutional.regularizers',
+    'keras.layers.convolutional_recurrent.K',
     'keras.layers.convolutional_recurrent.activations',
     'keras.layers.convolutional_recurrent.constraints',
     'keras.layers.convolutional_recurrent.initializers',
     'keras.layers.convolutional_recurrent.regularizers',
+    'keras.layers.core.K',
     'keras.layers.core.activations',
     'keras.layers.core.constraints',
     'keras.layers.core.initializers',
     'keras.layers.core.regularizers',
+    'keras.layers.cudnn_recurrent.K',
     'keras.layers.cudnn_recurrent.constraints',
     'keras.layers.cudnn_recurrent.initializers',
     'keras.layers.cudnn_recurrent.regularizers',
+    'keras.layers.embeddings.K',
     'keras.layers.embeddings.constraints',
     'keras.layers.embeddings.initializers',
     'keras.layers.embeddings.regularizers',
     'keras.layers.initializers',
+    'keras.layers.local.K',
     'keras.layers.local.activations',
     'keras.layers.local.constraints',
     'keras.layers.local.initializers',
     'keras.layers.local.regularizers',
+    'keras.layers.merge.K',
+    'keras.layers.noise.K',
+    'keras.layers.normalization.K',
     'keras.layers.normalization.constraints',
     'keras.layers.normalization.initializers',
     'keras.layers.normalization.regularizers',
+    'keras.layers.pooling.K',
+    'keras.layers.recurrent.K',
     'keras.layers.recurrent.activations',
     'keras.layers.recurrent.constraints',
     'keras.layers.recurrent.initializers',
     'keras.layers.recurrent.regularizers',
     'keras.layers.regularizers',
+    'keras.layers.wrappers.K',
+    'keras.legacy.layers.K',
     'keras.legacy.layers.activations',
     'keras.legacy.layers.constraints',
     'keras.legacy.layers.initializers',
     'keras.legacy.layers.regularizers',
+    'keras.losses.K',
+    'keras.metrics.K',
+    'keras.models.K',
     'keras.models.optimizers',
+    'keras.objectives.K',
+    'keras.optimizers.K',
     'keras.preprocessing.backend',
+    'keras.preprocessing.image.K',
     'keras.preprocessing.image.backend',
     'keras.preprocessing.image.utils',
     'keras.preprocessing.sequence.utils',
     'keras.preprocessing.utils',
+    'keras.regularizers.K',
+    'keras.utils.conv_utils.K',
+    'keras.utils.layer_utils.K',
+    'keras.utils.losses_utils.K',
+    'keras.utils.metrics_utils.K',
+    'keras.utils.multi_gpu_utils.K',
+    'keras.utils.test_utils.K',
+    'keras.utils.training_utils.K',
     'keras.wrappers.scikit_learn.losses',
 })

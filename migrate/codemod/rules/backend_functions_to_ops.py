@@ -39,6 +39,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.keras2_helpers import BACKEND, with_helpers
+from migrate.codemod.names import backend_of
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.backend_function_to_model import function_advice
 from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
@@ -48,6 +49,8 @@ from migrate.codemod.syntax import code, names_in, reads
 BACKENDS = ("keras.backend.", "tensorflow.keras.backend.")
 _FROM_BACKEND = re.compile(rb"from[ \t]+[\w.]*backend[ \t]+import\b")
 _BACKEND_ALIAS = re.compile(rb"\bbackend[ \t]+as[ \t]+(\w+)")
+# Keras 2's modules' `K`, imported from one (`from keras.layers import Dense, K`): the backend (names.backend_of)
+_FROM_MODULE_K = re.compile(rb"from[ \t]+(?:tensorflow\.)?keras[\w.]*[ \t]+import(?:[ \t]*\([^)]*|(?:[^\n]|\\\n)*)\bK\b")
 # What keras.backend still has in Keras 3.
 KEPT = frozenset({"backend", "clear_session", "epsilon", "floatx", "get_uid", "image_data_format", "is_float_dtype",
                   "is_int_dtype", "is_keras_tensor", "result_type", "set_epsilon", "set_floatx",
@@ -259,11 +262,12 @@ class BackendFunctionsToOps(DropsStatements):
         backend module is imported as (`import keras.backend as K`, `from keras import backend as K`), with F
         not one of the functions Keras 3 kept (many files with `backend` call only `K.image_data_format()`,
         `K.epsilon()` and the like, which need nothing)."""
-        if not super().triggered(source, survey):
+        module_k = _FROM_MODULE_K.search(source) is not None  # `from keras.layers import K`: no word `backend`
+        if not (super().triggered(source, survey) or module_k):
             return False
         if _FROM_BACKEND.search(source):
             return True
-        aliases = {b"backend", *_BACKEND_ALIAS.findall(source)}
+        aliases = {b"backend", *_BACKEND_ALIAS.findall(source), *([b"K"] if module_k else [])}
         uses = re.compile(rb"\b(?:" + b"|".join(re.escape(alias) for alias in sorted(aliases)) + rb")[ \t]*\.[ \t]*(\w+)")
         return any(name.decode() not in KEPT for name in uses.findall(source))  # `K.tf.X` too: it becomes tf.X
 
@@ -405,14 +409,15 @@ class BackendFunctionsToOps(DropsStatements):
         return updated.with_changes(body=[statement.with_changes(names=kept)])
 
     def _function(self, node: cst.BaseExpression) -> str | None:
-        """The Keras 2 backend function `node` names, or None. LibCST's own names only: a star import's
-        guess would take Python's `sum` for keras.backend's."""
+        """The Keras 2 backend function `node` names, or None. LibCST's own names only (and a Keras 2 module's `K`):
+        a star import's guess would take Python's `sum` for keras.backend's."""
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return None
         for name in self.get_metadata(QualifiedNameProvider, node, set()):
+            qualified = backend_of(name.name)  # `from keras.layers import K`: Keras 2's modules re-exported the backend
             for prefix in BACKENDS:
-                function = name.name.removeprefix(prefix)
-                if function != name.name and function.split(".")[0] not in KEPT | {"tf"}:
+                function = qualified.removeprefix(prefix)
+                if function != qualified and function.split(".")[0] not in KEPT | {"tf"}:
                     return function  # `device_lib.list_local_devices`: a module Keras 2 exposed, reported
         return None
 
