@@ -284,7 +284,6 @@ def test_a_helper_of_the_files_own_name_is_not_written_in_and_an_emptied_block_g
 def test_the_helpers_compute_what_keras_3_layers_do():
     import keras
     import numpy as np
-
     import sklearn.base
 
     from migrate.codemod.keras2_helpers import HELPERS
