@@ -151,29 +151,27 @@ def uses_keras(source: bytes) -> bool:
 
 
 def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
-    """The run's files (their paths) in a group of files joined by imports (either way, read from the text: every
-    dotted part of an import and every name imported that is a module of the run) that holds a file that uses Keras
-    (`KERAS_USE`). Where several files of the run have the module name an import reads (a repository of many
-    projects, each with its own `models.py` and `utils/layers.py`), the import joins the ones Python finds from the
-    importing file's folder or a folder its `sys.path` lines add, else the nearest (`_reached`); where a `sys.path`
-    line names no folder, it joins them all: when in doubt, linked. An import from a package that is not
-    the run's (no file nor folder of that name: `from tensorflow.examples.tutorials.mnist import input_data`) joins
-    nothing. Read only when some file of the run names TensorFlow (a graph program imports it; a narrower test,
-    `placeholder` or `Session` in some file, missed a program of `tf.summary.FileWriter` alone)."""
+    """The run's files (their paths) that a program using Keras may load: every file a file that uses Keras
+    (`KERAS_USE`) imports, directly or through others, and every file imported by one that does (a `utils.py` that
+    imports a Keras `models.py` puts Keras in each program that imports it). Eager execution is a process's own:
+    a graph program that shares only a Keras-free module with a Keras project (both import `data.py`) never runs
+    beside Keras, so it is not linked (the shared module is: the Keras project loads it). Imports are read from the
+    text (every dotted part of an import and every name imported that is a module of the run). Where several files
+    of the run have the module name an import reads (a repository of many projects, each with its own `models.py`
+    and `utils/layers.py`), the import reaches the ones Python finds from the importing file's folder or a folder its
+    `sys.path` lines add, else the nearest (`_reached`); where a `sys.path` line names no folder, it reaches them all:
+    when in doubt, linked. An import from a package that is not the run's (no file nor folder of that name: `from
+    tensorflow.examples.tutorials.mnist import input_data`) reaches nothing. Read only when some file of the run names
+    TensorFlow (a graph program imports it; a narrower test, `placeholder` or `Session` in some file, missed a
+    program of `tf.summary.FileWriter` alone)."""
     if not any(b"tensorflow" in source for _, source in sources):
         return frozenset()
     files: dict[str, list[str]] = {}
     for path, _ in sources:
         files.setdefault(module_of(path), []).append(path)
-    parent = {path: path for path, _ in sources}
-    folders_named = {part for path in parent for part in PurePath(path).parent.parts}
-
-    def root(path: str) -> str:
-        while parent[path] != path:
-            parent[path] = parent[parent[path]]
-            path = parent[path]
-        return path
-
+    folders_named = {part for path, _ in sources for part in PurePath(path).parent.parts}
+    imports: dict[str, set[str]] = {path: set() for path, _ in sources}  # file -> the run's files it imports
+    importers: dict[str, set[str]] = {path: set() for path, _ in sources}
     keras: set[str] = set()
     for path, source in sources:
         if uses_keras(source):
@@ -185,9 +183,20 @@ def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
                     continue
                 for index, word in enumerate(chain):
                     for other in _reached(files.get(word, ()), chain[:index + 1], path, folders):
-                        parent[root(other)] = root(path)
-    linked = {root(path) for path in keras}
-    return frozenset(path for path in parent if root(path) in linked)
+                        imports[path].add(other)
+                        importers[other].add(path)
+    with_keras = _closure(keras, importers)  # the files whose imports reach Keras
+    return frozenset(_closure(with_keras, imports))  # and everything such a file loads
+
+
+def _closure(start: set[str], edges: dict[str, set[str]]) -> set[str]:
+    """`start` and every file reached from it along `edges`."""
+    seen, stack = set(start), list(start)
+    while stack:
+        for other in edges[stack.pop()] - seen:
+            seen.add(other)
+            stack.append(other)
+    return seen
 
 
 def _chains(base: bytes, names: bytes, plain: bytes) -> Iterator[list[str]]:

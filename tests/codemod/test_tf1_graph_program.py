@@ -423,3 +423,23 @@ def test_a_relative_import_links_the_module_of_its_own_package(tmp_path):
                                "pkg/layers.py": GRAPH_MODULE, "other/layers.py": GRAPH_MODULE})
     assert "disable_eager_execution" not in out["pkg/layers.py"]
     assert "disable_eager_execution" in out["other/layers.py"]
+
+
+def test_a_graph_program_that_shares_only_a_keras_free_module_with_a_keras_project_takes_the_route(tmp_path):
+    # a repository with a TF1 script and a Keras script that both read their data through data.py: no process
+    # loads both, so the graph script's eager execution can go; data.py, which the Keras script loads, keeps it
+    data = "import numpy as np\n\ndef batches(n):\n    return np.zeros((n, 3))\n"
+    out = _projects(tmp_path, {"train_tf.py": "import tensorflow as tf\nimport data\n"
+                                              "x = tf.placeholder(tf.float32, [None, 3])\nsess = tf.Session()\n",
+                               "train_keras.py": KERAS_MODELS + "import data\n",
+                               "data.py": data + "import tensorflow as tf\nlabels = tf.placeholder(tf.int32)\n"})
+    assert "tf.compat.v1.disable_eager_execution()" in out["train_tf.py"]
+    assert "x = tf.compat.v1.placeholder(tf.float32, [None, 3])" in out["train_tf.py"]
+    assert "disable_eager_execution" not in out["data.py"] and "disable_eager_execution" not in out["train_keras.py"]
+
+
+def test_a_module_that_imports_one_importing_keras_is_linked(tmp_path):
+    # utils.py imports the Keras models.py: a graph script importing utils runs Keras in its process
+    out = _projects(tmp_path, {"train_tf.py": "import tensorflow as tf\nimport utils\nsess = tf.Session()\n",
+                               "utils.py": "import models\n", "models.py": KERAS_MODELS})
+    assert "disable_eager_execution" not in out.get("train_tf.py", "")

@@ -7,10 +7,11 @@ Two cases, both from TensorFlow's own tables' answer (`tf.compat.v1.X` for a TF1
   `tf.app.flags` becomes `tf.compat.v1.flags`, the same module under the name TensorFlow's API files list.
   An import of such a name (`from tensorflow import logging`) is made from `tensorflow.compat.v1`.
 - **A graph program**: a module that uses graph-only TF1 names (`tf.placeholder`, `tf.Session`,
-  `tf.train.AdamOptimizer`; `tf1_policy.GRAPH_ONLY`) and is Keras-free, as is every module of the run
-  joined to it by imports either way (`Survey.keras_linked`: Keras 3 does not run with eager execution off,
-  and an import either way puts both in one program; an import reaches the file Python finds for it, so one
-  project's `models.py` is not another's in a repository of many). It gets what `tf_upgrade_v2` intends: every such name
+  `tf.train.AdamOptimizer`; `tf1_policy.GRAPH_ONLY`) that no program using Keras loads (`Survey.keras_linked`:
+  Keras 3 does not run with eager execution off, which is a process's own; a module is linked where a module that
+  imports it, or itself, imports one that uses Keras, directly or through others; sharing a Keras-free module with a
+  Keras script is not; an import reaches the file Python finds for it, so one project's `models.py` is not
+  another's in a repository of many). It gets what `tf_upgrade_v2` intends: every such name
   spelled `tf.compat.v1.X`, and `tf.compat.v1.disable_eager_execution()` right after its top-level imports,
   before the module builds anything (each such module of the program gets the line: it runs first in
   whichever is imported first, and again is harmless). One converted site and one line of advice say that
