@@ -304,14 +304,15 @@ def _taken(sources: list[tuple[str, bytes]]) -> frozenset[str]:
 
 def _session_factories(sources: list[tuple[str, bytes]]) -> tuple[str, ...]:
     """The run's session factories (see Survey), read only from files that build a session from a ConfigProto
-    and return something."""
+    and return something; one the run never calls is one too (its body is TF 2's settings all the same: a project
+    that calls it later installs no session, which TF 2 has not)."""
     from migrate.codemod.rules.memory_growth_preamble import factory_functions, used_only_as_session
 
     found = set()
     for path, source in sources:
         if b"ConfigProto" in source and b"Session(config" in source and b"return" in source:
             found |= {f"{module_of(path)}.{name}" for name in factory_functions(source)
-                      if used_only_as_session(name, sources)}
+                      if used_only_as_session(name, sources, uncalled=True)}
     return tuple(sorted(found))
 
 

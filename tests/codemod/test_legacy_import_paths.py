@@ -1050,7 +1050,8 @@ def test_keras_2_1_image_functions_are_copied_into_the_file_and_compute_what_the
 def test_a_keras_module_another_module_re_exported_is_the_keras_3_module():
     """Keras 2's layer modules imported `regularizers`, `initializers`... and scripts took them from there
     (`from keras.layers.core import regularizers`): the table maps each such name to Keras 3's module of that name
-    (tools/keras_names_table.py, from the legacy stack: not `K`, another module's name for the backend)."""
+    (tools/keras_names_table.py, from the legacy stack; a module's `K` is the backend, which scripts imported from
+    Keras 2.1's keras.layers)."""
     findings = assert_rewrites("""
         from keras.layers.core import regularizers
         import keras.layers.recurrent
@@ -1063,7 +1064,7 @@ def test_a_keras_module_another_module_re_exported_is_the_keras_3_module():
         q = keras.initializers.glorot_uniform()
     """, RULE)
     assert findings == []
-    assert "keras.layers.core.K" not in LEGACY
+    assert LEGACY["keras.layers.core.K"] == ("keras.backend", "") == LEGACY["keras.layers.K"]
     # Keras 2.0-2.2's keras.layers re-exported them too (sssirus/QA-keras attention.py:3; Keras 2.3.1 did not)
     assert_rewrites("""
         from keras.layers import Dense, regularizers

@@ -820,3 +820,11 @@ def test_a_preamble_spelt_through_keras_2s_backend_re_export_of_tensorflow():
             for gpu in tensorflow.config.list_physical_devices('GPU'):
                 tensorflow.config.experimental.set_memory_growth(gpu, True)
     """)
+
+
+def test_a_session_factory_nothing_calls_nor_imports_becomes_tf2_settings(tmp_path):
+    # xuannianz/EfficientDet train.py: keras-retinanet's get_session(), its `K.set_session(get_session())` commented
+    # out; no line of the run but its def spells it, so no caller is out of sight (an import would say one is)
+    got, summary = _run(tmp_path, {"train.py": NETWORKS + "\n    # K.set_session(get_session())\n"})
+    assert "set_memory_growth" in got["train.py"] and "Session(" not in got["train.py"]
+    assert summary.sites_for_review == 0

@@ -28,7 +28,9 @@ A function of the project that builds such a session and returns it (`def get_se
 return tf.Session(config=config)`, germain-hug/Deep-RL-Keras utils/networks.py) is a preamble too, where every
 use of its name in the run is a call whose session is dropped (`initialize_GPU(args)`) or installed
 (`set_session(get_session())`), and the run has one (`session_factories`, read by the survey): its body gets
-the tf.config calls and returns nothing, and `set_session(get_session())` becomes `get_session()`.
+the tf.config calls and returns nothing, and `set_session(get_session())` becomes `get_session()`. So is one no line
+of the run but its `def` spells (keras-retinanet's, its call commented out in xuannianz/EfficientDet's train.py): an
+import of it would say a caller is out of sight, and it stays.
 """
 
 from __future__ import annotations
@@ -312,9 +314,12 @@ def _may_return_session(source: bytes) -> bool:
                for statement in tree.body)
 
 
-def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]], module: str | None = None) -> bool:
+def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]], module: str | None = None,
+                         uncalled: bool = False) -> bool:
     """Whether every line of the run that spells `name` defines or imports it, calls it dropping the result or
-    passes the call's result straight to set_session, and some line calls it (a comment is not read). Given the defining `module`, only
+    passes the call's result straight to set_session, and some line calls it (or, `uncalled`, no line but its `def`
+    spells it: keras-retinanet's `get_session()` left in a project that no longer calls it nor imports it, where an
+    import would say a caller is out of sight; a comment is not read). Given the defining `module`, only
     the words that can name it count: `name` after no dot, or `module.name` (not Keras's `K.get_session`)."""
     spelt = re.escape(name.encode())
     word = re.compile(rb"\b" + spelt + rb"\b" if module is None else
@@ -325,7 +330,7 @@ def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]], module
     allowed = re.compile(rb"[ \t]*(?:def " + re.escape(name.encode()) + rb"\(.*|(?:from[ \t]+[\w.]+[ \t]+)?import[ \t].*|"
                          rb"(?:[\w.]+\.)?set_session\([ \t]*" + call + rb"[ \t]*\)|" + call +
                          rb")[ \t]*(?:#.*)?\r?")
-    calls = 0
+    calls = others = 0
     for _, source in sources:
         source = one_line.sub(lambda found: b" " if found.group(1) is None else
                               found.group(1).replace(b"\r", b" ").replace(b"\n", b" ").replace(b"(", b" ")
@@ -335,7 +340,8 @@ def used_only_as_session(name: str, sources: Sequence[tuple[str, bytes]], module
                 if not allowed.fullmatch(line):
                     return False
                 calls += re.search(call, line) is not None and not line.lstrip().startswith(b"def ")
-    return calls > 0
+                others += not line.lstrip().startswith(b"def ")
+    return calls > 0 or (uncalled and others == 0)
 
 
 class MemoryGrowthPreamble(Rule):
