@@ -176,7 +176,8 @@ def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_o
     """LibCST's qualified names of `node`, and what they stand for beyond one file: a bare name a star
     import brings (each star-imported module is a candidate: no rule matches a name of the wrong one) and a
     name a module of the run re-exports from Keras (`from utils import multi_gpu_model`, matched by the
-    module's last part when the name's first part is a package or module of the run)."""
+    module's last part when the name's first part is a package or module of the run), and the backend a Keras 2
+    module's `K` is (`backend_of`)."""
     if not names and isinstance(node, cst.Name) and stars:
         names = {f"{module}.{node.value}" for module in stars}
     if not names and isinstance(node, cst.Attribute) and stars and passed_on:

@@ -129,7 +129,7 @@ class DeadFeatureTests(DeadBackendBranches):
         args = [self._value(arg.value) for arg in node.args]
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("startswith", "split"):
             value = self._value(node.func.value)
-            if not isinstance(value, str) or not all(isinstance(arg, (str, tuple)) for arg in args):
+            if not isinstance(value, str) or not all(isinstance(arg, str) for arg in args):
                 raise Unknown
             return getattr(value, node.func.attr.value)(*args)
         names = self._names(node.func)
@@ -143,6 +143,7 @@ class DeadFeatureTests(DeadBackendBranches):
         return tuple(numbers + [0] * (3 - len(numbers))) if parser == "padded" else numbers
 
     def _index(self, index: cst.BaseSlice) -> int | slice:
+        """A subscript's index (`[0]`, `[-1]`) or slice (`[:3]`) of numbers, as Python takes it."""
         if isinstance(index, cst.Index):
             value = self._value(index.value) if not isinstance(index.value, cst.UnaryOperation) else \
                 -self._value(index.value.expression) if isinstance(index.value.operator, cst.Minus) else None
@@ -155,4 +156,5 @@ class DeadFeatureTests(DeadBackendBranches):
         return slice(*parts)
 
     def _names(self, node: cst.CSTNode) -> set[str]:
+        """What LibCST's scope analysis says `node` names (`tensorflow.__version__`, `builtins.int`)."""
         return {name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}
