@@ -666,7 +666,8 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "keras2_rnn": ("keras",),
     **dict.fromkeys(("KerasClassifier", "KerasRegressor"), ("copy", "inspect", "types", "keras", ("numpy", "np"),
                                                             "sklearn.base")), "BatchNormalizationMode2": ("keras",),
-    "Keras2RMSprop": ("keras",), "Keras2ImageDataGenerator": ("tensorflow",),
+    "Keras2RMSprop": ("keras",), "Keras2Nadam": ("keras",), "Keras2Adagrad": ("keras",),
+    "keras2_hard_sigmoid": ("keras",), "Keras2ImageDataGenerator": ("tensorflow",),
     "Merge": ("keras",),
     "keras2_function": ("keras",), "keras2_gradients": ("keras",), "Keras2Gradients": ("keras", ("tensorflow", "tf")),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
@@ -863,6 +864,7 @@ def keras2_gradients(loss, variables):
 # sqrt(a) + epsilon, Keras 3's RMSprop by sqrt(a + epsilon) (no setting of it gives the old step: rlcode's epsilon=0.01
 # changes every step). The accumulator is Keras 3's own (`_velocities`, momentum and centered left off).
 RMSPROP = ("Keras2RMSprop", '''
+@keras.saving.register_keras_serializable(package="keras2")
 class Keras2RMSprop(keras.optimizers.RMSprop):
     """Keras 2's RMSprop: the step divided by sqrt(a) + epsilon, where Keras 3's divides by sqrt(a + epsilon)."""
 
@@ -874,6 +876,82 @@ class Keras2RMSprop(keras.optimizers.RMSprop):
         self.assign_sub(variable, learning_rate * gradient / (keras.ops.sqrt(accumulator) + self.epsilon))
 ''')
 
+
+# Keras 2's Nadam and Adagrad, which `optimizer_defaults` writes into a file for Keras 2's optimizers: Keras 3's Nadam
+# fixed the momentum schedule's decay at 1 (0.96 ** t; Keras 2.3.1's 0.96 ** (t * 0.004) by default, schedule_decay=)
+# and Keras 3's Adagrad starts its accumulators at 0.1 and adds epsilon under the square root; both halved or tenfold
+# Keras 2's default learning rate. Each is Keras 3's class with Keras 2's step (its own variables, private names of
+# Keras 3's, as Keras2RMSprop's) and Keras 2's parameters in Keras 2's order. The step count is Keras 3's, the count
+# before the step, as Keras 2's code meant (Keras 2.3.1's graph read its `iterations` with no ordering against the
+# increment, as with Adam: `backend_training_function`).
+NADAM = ("Keras2Nadam", '''
+@keras.saving.register_keras_serializable(package="keras2")
+class Keras2Nadam(keras.optimizers.Nadam):
+    """Keras 2's Nadam: its momentum schedule beta_1 * (1 - 0.5 * 0.96 ** (t * schedule_decay)) (Keras 3's is
+    0.96 ** t: schedule_decay fixed at 1), its default learning rate 0.002 (Keras 3's 0.001), its parameters in
+    Keras 2's order."""
+
+    def __init__(self, learning_rate=0.002, beta_1=0.9, beta_2=0.999, epsilon=None, schedule_decay=0.004, **kwargs):
+        super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2,
+                         epsilon=keras.backend.epsilon() if epsilon is None else epsilon, **kwargs)
+        self.schedule_decay = schedule_decay
+
+    def _momentum_cache(self, step, dtype):
+        return self.beta_1 * (1.0 - 0.5 * keras.ops.power(0.96, keras.ops.cast(step, dtype) * self.schedule_decay))
+
+    def _backend_update_step(self, grads, trainable_variables, learning_rate):
+        dtype = self._u_product.dtype
+        self.assign(self._u_product, self._u_product * self._momentum_cache(self.iterations + 1, dtype))
+        keras.optimizers.Optimizer._backend_update_step(self, grads, trainable_variables, learning_rate)
+
+    def update_step(self, gradient, variable, learning_rate):
+        dtype = variable.dtype
+        learning_rate = keras.ops.cast(learning_rate, dtype)
+        gradient = keras.ops.cast(gradient, dtype)
+        u_t = self._momentum_cache(self.iterations + 1, dtype)
+        u_t_1 = self._momentum_cache(self.iterations + 2, dtype)
+        u_product_t = keras.ops.cast(self._u_product, dtype)
+        u_product_t_1 = u_product_t * u_t_1
+        m = self._momentums[self._get_variable_index(variable)]
+        v = self._velocities[self._get_variable_index(variable)]
+        self.assign_add(m, (gradient - m) * (1 - self.beta_1))
+        self.assign_add(v, (keras.ops.square(gradient) - v) * (1 - self.beta_2))
+        m_hat = u_t_1 * m / (1 - u_product_t_1) + (1 - u_t) * gradient / (1 - u_product_t)
+        v_hat = v / (1 - keras.ops.power(keras.ops.cast(self.beta_2, dtype), keras.ops.cast(self.iterations + 1, dtype)))
+        self.assign_sub(variable, m_hat * learning_rate / (keras.ops.sqrt(v_hat) + self.epsilon))
+
+    def get_config(self):
+        return {**super().get_config(), "schedule_decay": self.schedule_decay}
+''')
+ADAGRAD = ("Keras2Adagrad", '''
+@keras.saving.register_keras_serializable(package="keras2")
+class Keras2Adagrad(keras.optimizers.Adagrad):
+    """Keras 2's Adagrad: accumulators from zero (Keras 3's from 0.1), the step divided by sqrt(a) + epsilon (Keras
+    3's by sqrt(a + epsilon)), its default learning rate 0.01 (Keras 3's 0.001)."""
+
+    def __init__(self, learning_rate=0.01, epsilon=None, **kwargs):
+        kwargs.setdefault("initial_accumulator_value", 0.0)  # (a saved one's config holds it)
+        super().__init__(learning_rate=learning_rate, epsilon=keras.backend.epsilon() if epsilon is None else epsilon,
+                         **kwargs)
+
+    def update_step(self, gradient, variable, learning_rate):
+        learning_rate = keras.ops.cast(learning_rate, variable.dtype)
+        gradient = keras.ops.cast(gradient, variable.dtype)
+        accumulator = self._accumulators[self._get_variable_index(variable)]
+        self.assign_add(accumulator, keras.ops.square(gradient))
+        self.assign_sub(variable, learning_rate * gradient / (keras.ops.sqrt(accumulator) + self.epsilon))
+''')
+
+# Keras 2's hard_sigmoid, which `recurrent_defaults` writes into a file: the default recurrent activation of Keras 2's
+# ConvLSTM2D (and LSTM and GRU until 2.2), clip(0.2 x + 0.5, 0, 1) as Keras 2.3.1's TensorFlow backend computed it; Keras 3's
+# hard_sigmoid is clip(x / 6 + 0.5, 0, 1). Registered, so that a model saved with it loads back where it is defined.
+HARD_SIGMOID = ("keras2_hard_sigmoid", '''
+@keras.saving.register_keras_serializable(package="keras2")
+def keras2_hard_sigmoid(x):
+    """Keras 2's hard_sigmoid, clip(0.2 x + 0.5, 0, 1) (Keras 3's is clip(x / 6 + 0.5, 0, 1)): the gate activation of
+    Keras 2's ConvLSTM2D by default (and of its LSTM and GRU until Keras 2.2)."""
+    return keras.ops.clip(0.2 * x + 0.5, 0.0, 1.0)
+''')
 
 # Keras 2's ImageDataGenerator, which `image_data_generator_to_tf_keras` writes into a file for a generator that rotates,
 # shifts, shears or zooms: Keras 3's port (tensorflow.keras, tf.keras 2.21's) builds the same affine matrix from the same

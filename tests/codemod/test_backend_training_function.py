@@ -108,6 +108,7 @@ def test_dqn_step_becomes_a_gradient_tape_closure_and_rmsprop_keeps_keras_2s_ste
         import tensorflow as tf
 
 
+        @keras.saving.register_keras_serializable(package="keras2")
         class Keras2RMSprop(keras.optimizers.RMSprop):
             \"\"\"Keras 2's RMSprop: the step divided by sqrt(a) + epsilon, where Keras 3's divides by sqrt(a + epsilon).\"\"\"
 

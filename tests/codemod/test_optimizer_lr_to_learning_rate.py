@@ -61,7 +61,7 @@ def test_keras2_lower_case_aliases_are_the_same_optimizers():
         a = keras.optimizers.Adam(learning_rate=1e-5)
         b = optimizers.SGD(learning_rate=0.1, momentum=0.9)
         c = optimizers.RMSprop(learning_rate=InverseTimeDecay(0.001, decay_steps=1, decay_rate=1e-6))
-    """)
+    """, "optimizer_lr_to_learning_rate", "optimizer_decay_to_schedule", "legacy_import_paths")
 
 
 def test_a_call_laid_out_in_columns_is_work_too():
