@@ -17,7 +17,8 @@ by importing the real packages in this process:
 A site is reported when the run's report names its file at its line (the first run names lines of the
 file as read: an output line is mapped back through a line diff) or the `--check` rerun on the output
 names it there. Imports inside a `try` that catches ImportError are fallbacks, not counted. A file with
-work was changed or reported; it is fully resolved when no site is left. The second run must change
+work was changed or reported for review (a file the run left as it was with only lines of advice has no work: a
+note on a default it cannot see does not make a file resolved); it is fully resolved when no site is left. The second run must change
 nothing. A file migrate's output cannot parse is printed and counts as unresolved.
 """
 
@@ -52,6 +53,7 @@ SKIPPED_LINE = re.compile(r"^(?P<path>.+?)(?::cell \d+)?: not rewritten")
 CELL_UNPARSED_LINE = re.compile(r"^(?P<path>.+?):cell \d+:\d+:\d+: notebooks: cell not (?:rewritten|checked): "
                                 r"does not parse")
 REPORT_LINE = re.compile(r"^(?P<path>.+?):(?:cell (?P<cell>\d+):)?(?P<line>\d+):(?P<col>\d+): (?P<rule>[\w.-]+): ")
+ADVICE_LINE = re.compile(REPORT_LINE.pattern + r"advice: ")  # a line of advice: the site is converted
 SUMMARY = re.compile(r"(\d+) files changed")
 CHECKPOINTS_LINE = re.compile(r"^(\d+) files in \.ipynb_checkpoints folders not read")
 MAGIC = re.compile(r"^([ \t]*)(?:[%!]|\?{1,2}[\w.]+[ \t]*$|[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!](?!=)|[\w.]+\?{1,2}[ \t]*$)")
@@ -585,7 +587,7 @@ def measure_tree(tree: Path, jobs: int) -> TreeResult:
         result.checkpoint_copies = len(copies)
         before = {p: data for p, data in before.items() if p not in copies}
     named_first, named_second = parse_report(first, copy), parse_report(second, copy)
-    reported_files = {n[0] for n in named_first}
+    reported_files = {n[0] for n in parse_report([line for line in first if not ADVICE_LINE.match(line)], copy)}
     skipped = {str(Path(m["path"]).resolve().relative_to(copy)) for line in first
                if (m := SKIPPED_LINE.match(line) or CELL_UNPARSED_LINE.match(line))}
     for path, original in before.items():

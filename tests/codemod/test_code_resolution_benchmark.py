@@ -93,3 +93,16 @@ def test_a_file_with_a_byte_order_mark_is_checked_not_counted_unparsed(tmp_path)
     result = measure_tree(tree, jobs=1)
     assert (result.files_with_work, result.fully_resolved, result.py2_inputs) == (1, 1, 0)
     assert (tree / "utils.py").read_bytes().startswith(b"\xef\xbb\xbf")  # (the tree measured on a copy)
+
+
+def test_a_file_left_as_it_was_with_only_advice_is_not_work(tmp_path):
+    """recurrent_defaults names Keras 2.0-2.2's LSTM gates in a line of advice and changes nothing: such a file has
+    no work, or every file with an LSTM would count as resolved work; one the run changed still counts."""
+    from code_resolution import measure_tree
+
+    tree = tmp_path / "repo"
+    tree.mkdir()
+    (tree / "model.py").write_text("from keras.layers import LSTM\nlayer = LSTM(64)\n")
+    (tree / "train.py").write_text("from keras.layers import GRU\nlayer = GRU(64)\n")
+    result = measure_tree(tree, jobs=1)
+    assert (result.files_with_work, result.fully_resolved) == (1, 1)  # train.py: reset_after=False written out

@@ -209,3 +209,18 @@ def test_a_model_compiled_with_a_copy_saves_and_loads_back_where_the_copy_is_def
         model.save('model.keras')
     """, RULE)
     assert [(f.line, f.advice, "load_model(path, compile=False)" in f.message) for f in findings] == [(3, True, True)]
+
+
+def test_a_class_handed_on_uncalled_is_named_in_advice_and_the_copys_own_base_is_not():
+    # an optimizer table (`{'nadam': Nadam}`) or a class kept to call later: what it will build is Keras 3's
+    got, findings = rewrite("""
+        import keras
+        from keras.optimizers import Adam, Nadam
+        choices = {'adam': Adam, 'nadam_class': Nadam}
+        later = keras.optimizers.Adadelta
+    """, RULE)
+    assert "choices = {'adam': Adam, 'nadam_class': Nadam}" in got
+    assert [(f.line, f.advice, f.message.split(" is handed on")[0]) for f in findings] == [
+        (4, True, "Keras 2's Nadam"), (5, True, "Keras 2's Adadelta")]
+    again, findings = rewrite(rewrite("from keras.optimizers import Nadam\no = Nadam()\n", RULE)[0], RULE)
+    assert "class Keras2Nadam(keras.optimizers.Nadam)" in again and findings == []

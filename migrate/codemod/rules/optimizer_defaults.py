@@ -65,8 +65,9 @@ class OptimizerDefaults(Rule):
                 "epsilon", "clipnorm")
     REQUIRES = ("keras",)
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = ("Keras 2's Adadelta/Adamax() -> their Keras 2 learning rate written out; Nadam/Adagrad -> "
-                   "Keras2Nadam/Keras2Adagrad (Keras 2's step); compile strings alike")
+    DESCRIPTION = ("Keras 2's Adadelta/Adamax() -> their Keras 2 learning rate written out; Nadam/Adagrad/RMSprop -> "
+                   "Keras2Nadam/Keras2Adagrad/Keras2RMSprop (Keras 2's step); compile strings alike; clipnorm -> "
+                   "global_clipnorm")
 
     def visit_Module(self, node: cst.Module) -> None:
         self.copied: dict[str, str] = {}
@@ -77,10 +78,29 @@ class OptimizerDefaults(Rule):
         self.compiled: set[int] = set()  # a compile call's arguments, as written
         self.copy_sites: list[cst.CSTNode] = []  # the calls that became a copy, as written
         self.saves = _SAVES.search(source) is not None
+        self.callees: set[int] = set()  # the callee of every call
+        self.mentioned: list[cst.CSTNode] = []  # names that may be one of the classes, outside imports
         lowered = source.lower()  # the strings Keras 2 read in any case, where the text may hold one
         self.named = [string for string in m.findall(node, m.SimpleString()) if
                       string.evaluated_value.lower() in STRINGS] \
             if self.strings and any(name.encode() in lowered for name in STRINGS) else []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.callees.add(id(node.func))
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False  # an imported name is not a use of the class
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        self.callees.update(id(base.value) for base in node.bases)  # a subclass (Keras2Nadam's own) is no hand-on
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value in RATES or node.value in COPIES:
+            self.mentioned.append(node)
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value in RATES or node.attr.value in COPIES:
+            self.mentioned.append(node)
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if isinstance(original.func, cst.Attribute) and original.func.attr.value == "compile":
@@ -167,6 +187,15 @@ class OptimizerDefaults(Rule):
         return updated
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        for node in self.mentioned:  # `optimizers = {'nadam': Nadam}`: the class handed on, called elsewhere
+            found = None if id(node) in self.callees else keras_optimizer(self.qualified_names(node))
+            if found is not None and found[0] == "keras.optimizers" and found[1] in {**RATES, **COPIES} and \
+                    not (isinstance(node, cst.Name) and any(id(node) == id(a.attr) for a in self.mentioned
+                                                            if isinstance(a, cst.Attribute))):
+                meant = f"{COPIES[found[1]][0]}" if found[1] in COPIES else \
+                    f"keras.optimizers.{found[1]}(learning_rate={RATES[found[1]]}, ...)"
+                self.report(node, f"Keras 2's {found[1]} is handed on here, not called: Keras 3's trains otherwise "
+                                  f"(its defaults or its step); where it is called, call {meant} instead", advice=True)
         if self.copy_sites and self.saves:
             self.report(self.copy_sites[0], "a model this file saves whole records its optimizer as keras2>Keras2... "
                                             "(registered where the file defines it): load it where that class is "
