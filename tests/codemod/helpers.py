@@ -118,6 +118,18 @@ def rewritten_copy(script: Path, folder: Path) -> Path:
     return target
 
 
+def rewritten_outputs(script: Path, folder: Path):
+    """`script` rewritten by the CLI (`rewritten_copy`) and run under Keras 3 from `folder`, writing argv[1]; it must
+    end with `ok`: its arrays (a loaded .npz)."""
+    import numpy as np
+
+    target = rewritten_copy(script, folder)
+    run = subprocess.run([sys.executable, str(target), str(folder / "keras3.npz")], capture_output=True, text=True,
+                         timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"), cwd=folder)
+    assert run.returncode == 0 and run.stdout.strip().endswith("ok"), run.stderr[-2500:]
+    return np.load(folder / "keras3.npz")
+
+
 def trained_on_cpus(target: Path, *args: str) -> str:
     """What the rewritten script printed, run under MirroredStrategy on two logical CPUs from its own folder
     (`args` are its command line); it must end with `ok`."""
