@@ -27,7 +27,7 @@ def test_tf_keras_layers_given_defaults_and_a_projects_own_layers_stay():
         from mylib.layers import GRU as MyGRU
 
         a = tf.keras.layers.GRU(4)
-        b = tf.keras.layers.Dense(1, activation='hard_sigmoid')
+        b = tf.keras.layers.ConvLSTM2D(2, (3, 3))
         c = GRU(4, reset_after=True)
         d = ConvLSTM2D(2, (3, 3), recurrent_activation='sigmoid')
         e = MyGRU(4)
@@ -65,6 +65,21 @@ def test_keras_2s_gru_convlstm2d_and_hard_sigmoid_are_written_out():
         d = Dense(1, activation=keras2_hard_sigmoid)
         h = keras2_hard_sigmoid(x)
     """.replace("{FUNCTION}", FUNCTION), RULE)
+
+
+def test_tf_keras_hard_sigmoid_was_keras_2s_too():
+    # tf.keras's hard_sigmoid was clip(0.2 x + 0.5) until Keras 3 (tf_keras's backend.py); its defaults were Keras 3's
+    got, _ = rewrite("""
+        import tensorflow as tf
+        import keras
+        d = tf.keras.layers.Dense(1, activation='hard_sigmoid')
+        e = keras.layers.Dense(1, activation=keras.activations.hard_sigmoid)
+        f = tf.keras.activations.hard_sigmoid(x)
+        g = tf.keras.layers.GRU(4)
+    """, RULE)
+    assert "d = tf.keras.layers.Dense(1, activation=keras2_hard_sigmoid)" in got
+    assert "e = keras.layers.Dense(1, activation=keras2_hard_sigmoid)" in got
+    assert "f = keras2_hard_sigmoid(x)" in got and "g = tf.keras.layers.GRU(4)\n" in got
 
 
 def test_an_lstm_left_to_keras_2_3s_sigmoid_gets_one_line_of_advice_and_kwargs_are_named():

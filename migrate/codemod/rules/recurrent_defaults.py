@@ -10,8 +10,10 @@ Nothing fails where a default changed: a script that rebuilds its model in code 
   ConvLSTM2D gates with sigmoid); the function is written into the file (`keras2_helpers.HARD_SIGMOID`, registered as
   `keras2>keras2_hard_sigmoid` so that a model saved whole loads back where it is defined: a line of advice says so
   where the file saves one);
-- `'hard_sigmoid'` given to any Keras 2 layer as an activation (`LSTM(recurrent_activation='hard_sigmoid')`,
-  `Dense(1, activation='hard_sigmoid')`, `Activation('hard_sigmoid')`) and `K.hard_sigmoid(x)` -> the same function.
+- `'hard_sigmoid'` given to any Keras 2 or tf.keras layer as an activation (`LSTM(recurrent_activation='hard_sigmoid')`,
+  `Dense(1, activation='hard_sigmoid')`, `Activation('hard_sigmoid')`, `activation=keras.activations.hard_sigmoid`)
+  and `K.hard_sigmoid(x)` / `keras.activations.hard_sigmoid(x)` -> the same function: tf.keras's hard_sigmoid was
+  Keras 2's until Keras 3.
 `LSTM` / `GRU` without `recurrent_activation` stay: Keras 2.3 gated them with sigmoid, as Keras 3 does (the legacy stack
 this project checks against), but Keras 2.0 to 2.2 with hard_sigmoid, and the code does not say which it ran on: one
 line of advice per file says what to pass where the weights came from Keras 2.2 or older.
@@ -34,7 +36,11 @@ GATED = {"LSTM": 2, "GRU": 2, "LSTMCell": 2, "GRUCell": 2, "ConvLSTM2D": 7}
 RESET = frozenset({"GRU", "GRUCell"})
 HARD_GATES = frozenset({"ConvLSTM2D"})  # hard_sigmoid by default in every Keras 2 (LSTM and GRU until 2.2)
 HARD = "keras2_hard_sigmoid"
-BACKEND = frozenset({"keras.backend.hard_sigmoid"})
+# Keras 2's and tf.keras's hard_sigmoid functions, clip(0.2 x + 0.5) all (keras.activations' name is Keras 3's too,
+# with Keras 3's meaning)
+FUNCTIONS = frozenset({f"{root}.{module}.hard_sigmoid" for root in ("keras", "tensorflow.keras")
+                       for module in ("backend", "activations")})
+LAYER_MODULES = ("keras.layers", "tensorflow.keras.layers", "tensorflow.python.keras.layers")
 _SAVES = re.compile(rb"\.save\(|ModelCheckpoint\(")
 
 
@@ -64,15 +70,17 @@ class RecurrentDefaults(Rule):
         self.saves = _SAVES.search(node.code.encode()) is not None
         self.told = False  # the advice on LSTM's and GRU's Keras 2.0-2.2 gates, once a file
 
-    def _layer(self, func: cst.BaseExpression) -> str | None:
-        """The Keras 2 layer class (`keras.layers.LSTM`, `keras.layers.recurrent.LSTM`) `func` names, or None (not
-        for a layer made and called at once, `LSTM(6)(x)`: the outer call is the layer's)."""
+    def _layer(self, func: cst.BaseExpression) -> tuple[str, bool] | None:
+        """(the layer class, whether Keras 2's own) for Keras 2's or tf.keras's layer `func` names
+        (`keras.layers.LSTM`, `keras.layers.recurrent.LSTM`, `tf.keras.layers.Dense`), or None (not for a layer made and
+        called at once, `LSTM(6)(x)`: the outer call is the layer's)."""
         if not isinstance(func, (cst.Name, cst.Attribute)):
             return None
         for name in self.qualified_names(func):
             module, _, cls = name.rpartition(".")
-            if module == "keras.layers" or module.startswith("keras.layers."):
-                return cls
+            for root in LAYER_MODULES:
+                if module == root or module.startswith(root + "."):
+                    return cls, root == "keras.layers"
         return None
 
     def _function(self) -> cst.Name:
@@ -81,25 +89,28 @@ class RecurrentDefaults(Rule):
         return cst.Name(HARD)
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
-        if self.qualified_names(original.func) & BACKEND and len(updated.args) == 1 and \
+        if self.qualified_names(original.func) & FUNCTIONS and len(updated.args) == 1 and \
                 updated.args[0].keyword is None and not updated.args[0].star:
             self.converted()  # `K.hard_sigmoid(x)`: Keras 2's function, keras.ops' is another
             if isinstance(original.func, cst.Name):
-                RemoveImportsVisitor.remove_unused_import(self.context, "keras.backend", "hard_sigmoid")
+                for name in self.qualified_names(original.func) & FUNCTIONS:
+                    RemoveImportsVisitor.remove_unused_import(self.context, name.rpartition(".")[0], "hard_sigmoid")
             return updated.with_changes(func=self._function())
-        cls = self._layer(original.func)
-        if cls is None:
+        found = self._layer(original.func)
+        if found is None:
             return updated
+        cls, keras2 = found
         args = list(updated.args)
         changed = False
         for index, arg in enumerate(args):  # 'hard_sigmoid' as an activation, by keyword or `Activation('hard_sigmoid')`
             named = arg.keyword is not None and arg.keyword.value in ("activation", "recurrent_activation")
             first = arg.keyword is None and index == 0 and cls == "Activation"
             gated = arg.keyword is None and index == GATED.get(cls)
-            if (named or first or gated) and _hard_sigmoid(arg.value):
+            if (named or first or gated) and (_hard_sigmoid(arg.value) or isinstance(arg.value, (cst.Name, cst.Attribute))
+                                              and self.qualified_names(original.args[index].value) & FUNCTIONS):
                 args[index] = arg.with_changes(value=self._function())
                 changed = True
-        if cls in GATED:
+        if cls in GATED and keras2:
             if any(arg.star for arg in args):
                 if cls in RESET | HARD_GATES:
                     default = "reset_after=False" if cls in RESET else f"recurrent_activation={HARD} (Keras 2's hard_sigmoid)"
