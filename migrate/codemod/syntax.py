@@ -3,6 +3,7 @@ and the statement shapes training scripts are made of."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 
 import libcst as cst
@@ -280,3 +281,18 @@ def reads(scope: cst.CSTNode, name: str) -> list[cst.Name]:
     spelled = {id(arg.keyword) for arg in m.findall(scope, m.Arg(keyword=m.Name(name)))} | \
         {id(attribute.attr) for attribute in m.findall(scope, m.Attribute(attr=m.Name(name)))}
     return [node for node in m.findall(scope, m.Name(name)) if id(node) not in spelled]
+
+
+def keyword(name: str, value: cst.BaseExpression) -> cst.Arg:
+    """`name=value`, spelt as PEP 8 spells a keyword argument (no spaces around `=`)."""
+    return cst.Arg(value, keyword=cst.Name(name), equal=cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+
+
+_SAVES = re.compile(rb"\.save\(|ModelCheckpoint\(")
+
+
+def saves_a_model(source: bytes) -> bool:
+    """Whether the text may save a whole model (`model.save(`, a `ModelCheckpoint(`): its optimizer and activations
+    with it, which a copied helper then names."""
+    return _SAVES.search(source) is not None

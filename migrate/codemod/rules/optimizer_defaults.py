@@ -42,6 +42,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from migrate.codemod.keras2_helpers import ADAGRAD, NADAM, RMSPROP, with_helpers
 from migrate.codemod.names import keras_optimizer
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import keyword, saves_a_model
 
 # Keras 2 class -> its default learning rate, where only the default changed.
 RATES = {"Adadelta": "1.0", "Adamax": "0.002"}
@@ -54,7 +55,6 @@ STRINGS = {"adadelta": "keras.optimizers.Adadelta(learning_rate=1.0)",
            "adamax": "keras.optimizers.Adamax(learning_rate=0.002)", "nadam": "Keras2Nadam()",
            "adagrad": "Keras2Adagrad()", "rmsprop": "Keras2RMSprop()"}
 _KERAS2 = re.compile(rb"^[ \t]*(?:import[ \t]+keras\b|from[ \t]+keras[\w.]*[ \t]+import\b)", re.M)
-_SAVES = re.compile(rb"\.save\(|ModelCheckpoint\(")  # a whole model saved (its optimizer with it)
 _TF_KERAS = re.compile(rb"tensorflow\.keras|tensorflow[ \t]+import[ \t]+keras|tf\.keras")
 
 
@@ -77,7 +77,7 @@ class OptimizerDefaults(Rule):
                         if isinstance(statement, (cst.FunctionDef, cst.ClassDef))}
         self.compiled: set[int] = set()  # a compile call's arguments, as written
         self.copy_sites: list[cst.CSTNode] = []  # the calls that became a copy, as written
-        self.saves = _SAVES.search(source) is not None
+        self.saves = saves_a_model(source)
         self.callees: set[int] = set()  # the callee of every call
         self.mentioned: list[cst.CSTNode] = []  # names that may be one of the classes, outside imports
         lowered = source.lower()  # the strings Keras 2 read in any case, where the text may hold one
@@ -115,8 +115,7 @@ class OptimizerDefaults(Rule):
         if cls in RATES and not any(arg.keyword is None or arg.keyword.value in ("learning_rate", "lr")
                                     for arg in updated.args):
             self.converted()
-            rate = cst.Arg(cst.Float(RATES[cls]), keyword=cst.Name("learning_rate"), equal=cst.AssignEqual(
-                whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")),
+            rate = keyword("learning_rate", cst.Float(RATES[cls])).with_changes(
                 comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")) if updated.args else cst.MaybeSentinel.DEFAULT)
             return updated.with_changes(args=[rate, *updated.args])
         if cls in COPIES:

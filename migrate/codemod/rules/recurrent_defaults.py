@@ -23,13 +23,12 @@ tests/codemod/test_recurrent_defaults.py: models of each, from the same weights,
 
 from __future__ import annotations
 
-import re
-
 import libcst as cst
 from libcst.codemod.visitors import RemoveImportsVisitor
 
 from migrate.codemod.keras2_helpers import HARD_SIGMOID, with_helpers
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import keyword, saves_a_model
 
 # Keras 2 layer -> the position of its recurrent_activation among the arguments given by position
 GATED = {"LSTM": 2, "GRU": 2, "LSTMCell": 2, "GRUCell": 2, "ConvLSTM2D": 7}
@@ -41,12 +40,6 @@ HARD = "keras2_hard_sigmoid"
 FUNCTIONS = frozenset({f"{root}.{module}.hard_sigmoid" for root in ("keras", "tensorflow.keras")
                        for module in ("backend", "activations")})
 LAYER_MODULES = ("keras.layers", "tensorflow.keras.layers", "tensorflow.python.keras.layers")
-_SAVES = re.compile(rb"\.save\(|ModelCheckpoint\(")
-
-
-def _keyword(name: str, value: cst.BaseExpression) -> cst.Arg:
-    return cst.Arg(value, keyword=cst.Name(name), equal=cst.AssignEqual(
-        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
 
 
 def _hard_sigmoid(value: cst.BaseExpression) -> bool:
@@ -67,7 +60,7 @@ class RecurrentDefaults(Rule):
         self.defined = {statement.name.value for statement in node.body
                         if isinstance(statement, (cst.FunctionDef, cst.ClassDef))}
         self.sites: list[cst.CSTNode] = []
-        self.saves = _SAVES.search(node.code.encode()) is not None
+        self.saves = saves_a_model(node.code.encode())
         self.told = False  # the advice on LSTM's and GRU's Keras 2.0-2.2 gates, once a file
 
     def _layer(self, func: cst.BaseExpression) -> tuple[str, bool] | None:
@@ -122,7 +115,7 @@ class RecurrentDefaults(Rule):
             extra = []
             unsaid = "recurrent_activation" not in given and positional <= GATED[cls]
             if unsaid and cls in HARD_GATES:
-                extra.append(_keyword("recurrent_activation", self._function()))
+                extra.append(keyword("recurrent_activation", self._function()))
             elif unsaid and not self.told:
                 self.told = True
                 self.report(original, f"Keras 2.3 gated {cls} with sigmoid, as Keras 3 does, but Keras 2.0 to 2.2 with "
@@ -130,7 +123,7 @@ class RecurrentDefaults(Rule):
                                       "weights trained under Keras 2.2 or older, pass recurrent_activation= a function "
                                       "computing that (Keras 3's hard_sigmoid is clip(x / 6 + 0.5, 0, 1))", advice=True)
             if cls in RESET and "reset_after" not in given:
-                extra.append(_keyword("reset_after", cst.Name("False")))
+                extra.append(keyword("reset_after", cst.Name("False")))
             if extra:
                 if args and args[-1].comma == cst.MaybeSentinel.DEFAULT:
                     args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
