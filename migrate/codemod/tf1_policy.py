@@ -17,6 +17,10 @@ RENAMES.update({"GraphDef": "compat.v1.GraphDef", "get_default_graph": "compat.v
                 "train.write_graph": "io.write_graph", "assign": "compat.v1.assign",
                 "assign_add": "compat.v1.assign_add", "assign_sub": "compat.v1.assign_sub", "log": "math.log",
                 "space_to_depth": "nn.space_to_depth", "depth_to_space": "nn.depth_to_space",
+                # TF1's py_func and TF2's numpy_function are one function (py_func_common, the same parameters);
+                # TF 0.x's select is TF1's where (a vector condition picks rows), which TF2's where broadcasts
+                # against the last axis instead: compat.v1's where, which runs eagerly
+                "py_func": "numpy_function", "select": "compat.v1.where",
                 # protocol buffers: building one runs anywhere; what consumes it (a Session) is judged apart
                 "ConfigProto": "compat.v1.ConfigProto", "GPUOptions": "compat.v1.GPUOptions"})
 # Keras 2's backend re-exported the tensorflow module as `tf` (`K.tf.image.resize_bilinear`): the same names.
@@ -65,7 +69,7 @@ GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "Interactive
               "losses.get_regularization_losses", "losses.get_total_loss",
               "metrics.", "Summary", "variables_initializer", "global_variables_initializer",
               "local_variables_initializer", "tables_initializer", "get_local_variable", "make_template",
-              "py_func", "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.",
+              "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.",
               # not graph-only, but Keras 2's in compat.v1, which raises "not available with Keras 3" there
               "nn.rnn_cell.")
 

@@ -10,7 +10,7 @@ import numpy as np
 import tensorflow as tf
 
 from migrate.codemod.tf1_policy import CASTS, RENAMES
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, legacy_env, probe_under_both, rewrite
 
 RULE = "tf1_names_to_tf2"
 SCRIPTS = Path(__file__).parent / "scripts"
@@ -708,3 +708,42 @@ def test_a_tf2_name_whose_call_only_tf1_takes_is_compat_v1s_and_tf1_loss_functio
                               ("predictions", "evaluated"))
     assert got["evaluated"].shape == (2,)
 
+
+
+def test_py_func_is_tf2_numpy_function_and_the_keras_model_around_it_predicts_as_keras_2_3_1(tmp_path):
+    assert_rewrites("""
+        import tensorflow as tf
+
+        y = tf.py_func(decode, [x, lengths], [tf.int64, tf.float32], stateful=False, name='decode')
+        boxes = tf.py_func(func=nms, inp=[scores], Tout=tf.float32)
+    """, """
+        import tensorflow as tf
+
+        y = tf.numpy_function(decode, [x, lengths], [tf.int64, tf.float32], stateful=False, name='decode')
+        boxes = tf.numpy_function(func=nms, inp=[scores], Tout=tf.float32)
+    """, RULE)
+    probe_under_both(legacy37(), SCRIPTS / "tf1_py_func_probe.py", tmp_path / "none", tmp_path,
+                     ("predictions", "mapped"))
+
+
+def test_tensorflow_0_select_is_tf1_where_which_picks_rows_by_a_vector_condition(tmp_path):
+    # TF 1.0 renamed select to where; TF2's where broadcasts a vector condition against the last axis instead
+    before = """
+        import numpy as np
+        import tensorflow as tf
+
+        a, b = np.arange(6.0).reshape(2, 3), -np.arange(6.0).reshape(2, 3)
+        picked = tf.select(tf.constant([True, False]), a, b)
+    """
+    after, _ = rewrite(before, RULE)
+    assert "tf.compat.v1.where(tf.constant([True, False]), a, b)" in after
+    scope: dict = {}
+    exec(compile(after, "rewritten", "exec"), scope)
+    reference = subprocess.run([str(legacy37()), "-c", textwrap.dedent("""
+        import numpy as np, tensorflow as tf
+        a, b = np.arange(6.0).reshape(2, 3), -np.arange(6.0).reshape(2, 3)
+        print(tf.Session().run(tf.where(tf.constant([True, False]), a, b)).tolist())
+    """)], capture_output=True, text=True, timeout=300, env=legacy_env())
+    assert reference.returncode == 0, reference.stderr[-2000:]
+    assert np.asarray(scope["picked"]).tolist() == eval(reference.stdout.strip().splitlines()[-1]) == \
+        [[0.0, 1.0, 2.0], [-3.0, -4.0, -5.0]]

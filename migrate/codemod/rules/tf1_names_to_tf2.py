@@ -62,7 +62,7 @@ class Tf1NamesToTf2(DropsStatements):
     ORDER = 4  # before tf1_session_code, which then sees the Session(graph=...) rewritten
     TRIGGERS = ("gfile", "GraphDef", "Session", "get_default_graph", "write_graph", "assign", "to_float",
                 "to_int", "to_double", "Print", "placeholder", "Summary", "FileWriter", "Saver", "variables", "convert_variables",
-                "space_to_depth", "depth_to_space", "log(")
+                "space_to_depth", "depth_to_space", "log(", "select(")
     # Every site is a name LibCST resolves to `tensorflow.` through the file's own imports (no star or re-export
     # guess): without the word there is none (`assign`, `log(`, `Print` occur in most files).
     # `K.tf.X`, `from keras.backend import tf as ktf`: a file may reach TensorFlow only through Keras 2's backend
