@@ -853,6 +853,72 @@ def test_an_aliased_removed_module_with_a_use_keras_3_lacks_or_a_keras_bound_oth
         assert any("import keras.engine: Keras 3 has no such module" in f.message for f in findings)
 
 
+def test_a_removed_module_imported_by_its_own_name_gives_way_to_the_names_spelled_through_the_files_tf():
+    # BananaLoaf/pix2pix-tf2-keras tools/dataloader.py: TF 2.1-2.5's `from tensorflow.keras.layers.experimental import
+    # preprocessing`, then `preprocessing.X`: each X is Keras 3's keras.layers.X, read through the file's `tf`
+    assert_rewrites("""
+        import tensorflow as tf
+        from tensorflow.keras.layers.experimental import preprocessing
+
+        augment = tf.keras.Sequential([preprocessing.RandomFlip("horizontal"), preprocessing.Rescaling(1. / 255)])
+    """, """
+        import tensorflow as tf
+
+        augment = tf.keras.Sequential([tf.keras.layers.RandomFlip("horizontal"), tf.keras.layers.Rescaling(1. / 255)])
+    """, RULE)
+    assert_rewrites("""
+        from tensorflow.keras.layers.experimental import preprocessing
+        norm = preprocessing.Normalization()
+    """, """
+        import tensorflow
+
+        norm = tensorflow.keras.layers.Normalization()
+    """, RULE)
+
+
+def test_a_module_imported_by_its_own_name_and_bound_again_stays_and_is_reported():
+    findings = assert_unchanged("""
+        from tensorflow.keras.layers.experimental import preprocessing
+        norm = preprocessing.Normalization()
+
+        def preprocessing(image):
+            return image
+    """, RULE)
+    assert any("tensorflow.keras.layers.experimental.preprocessing.Normalization is gone" in f.message
+               for f in findings)
+
+
+def test_a_name_keras_3_moved_out_of_a_module_it_kept_is_spelled_from_the_root():
+    # Keras 2.0's applications re-exported get_file (ccasadei/RetinaNet-Keras model/resnet.py): Keras 3's
+    # imagenet_utils still exists, without it; the import stays while another name of it is read
+    assert_rewrites("""
+        from keras.applications import imagenet_utils
+
+        path = imagenet_utils.get_file('resnet50.h5', URL, cache_subdir='models')
+        x = imagenet_utils.preprocess_input(x)
+    """, """
+        from keras.applications import imagenet_utils
+        import keras
+
+        path = keras.utils.get_file('resnet50.h5', URL, cache_subdir='models')
+        x = imagenet_utils.preprocess_input(x)
+    """, RULE)
+    assert_rewrites("""
+        from keras.applications import imagenet_utils
+        path = imagenet_utils.get_file('resnet50.h5', URL)
+    """, """
+        import keras
+
+        path = keras.utils.get_file('resnet50.h5', URL)
+    """, RULE)
+    findings = assert_unchanged("""
+        from tensorflow import keras
+        from keras.applications import imagenet_utils
+        path = imagenet_utils.get_file('resnet50.h5', URL)
+    """, RULE)
+    assert any("use keras.utils.get_file" in f.message for f in findings)
+
+
 def test_conv_utils_and_layer_utils_functions_a_layer_file_calls_are_written_in():
     # RaphaelMeudec/deblur-gan deblurgan/layer_utils.py:138 (conv_utils.normalize_tuple) and woodfrog/ActionRecognition
     # models/resnet50.py:272 (layer_utils.convert_dense_weights_data_format, Keras 2.0's application code); the

@@ -165,11 +165,11 @@ def _free_names(source: str) -> set[str]:
     return read - bound
 
 
-def _binds_root_otherwise(module: cst.Module, root: str) -> bool:
+def _binds_root_otherwise(module: cst.Module, root: str, imports: bool = True) -> bool:
     """Whether `module` binds the name `root` (`keras`) to anything but the package: `from tensorflow import keras`,
     `import tf_keras as keras`, an assignment, a function or class of that name. `import keras.engine` binds the
-    package itself."""
-    for statement in m.findall(module, m.Import() | m.ImportFrom()):
+    package itself. Without `imports`, only the assignments, functions and classes are asked."""
+    for statement in m.findall(module, m.Import() | m.ImportFrom()) if imports else ():
         for alias in () if isinstance(statement.names, cst.ImportStar) else statement.names:
             bound = code(alias.asname.name) if alias.asname is not None else code(alias.name).split(".")[0]
             if bound == root and (isinstance(statement, cst.ImportFrom) or
@@ -414,6 +414,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         self.defined = {found.name.value for found in m.findall(node, m.FunctionDef() | m.ClassDef())} | \
             {code(target.target) for statement in node.body if isinstance(statement, cst.SimpleStatementLine)
              for small in statement.body if isinstance(small, cst.Assign) for target in small.targets}
+        self.unaliased: set[str] = set()  # module aliases bound by a from-import without `as`
         self.module_aliases = self._module_aliases(node)
         self.plain_modules = self._plain_modules(node)
 
@@ -442,7 +443,9 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         Keras 3 holds elsewhere (`KE.Model`, `KE.Layer`: the table's keras.Model, keras.layers.Layer) ->
         {"KE": ("keras.engine", None)} (("keras", "engine") for the from-import): each use becomes the Keras 3 name,
         spelled from its root (imported where the file does not bind the root otherwise), and the import goes.
-        Keras 3 has no such module, so the import alone stops the file."""
+        Keras 3 has no such module, so the import alone stops the file. A from-import without `as` binds the
+        module's own name (`from tensorflow.keras.layers.experimental import preprocessing`, then
+        `preprocessing.Normalization()`, TF 2.1-2.5's spelling): the same, when that import is its only binding."""
         found: dict[str, tuple[str, str | None]] = {}
         rebound = cache(lambda root: _binds_root_otherwise(node, root))  # once a file per root
         for statement in m.findall(node, m.Import() | m.ImportFrom()):
@@ -451,17 +454,21 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 continue
             parent = code(statement.module) if isinstance(statement, cst.ImportFrom) else None
             for alias in statement.names:
-                if alias.asname is None:
-                    continue
-                module, name = f"{parent}.{code(alias.name)}" if parent else code(alias.name), code(alias.asname.name)
+                name = code(alias.asname.name) if alias.asname is not None else code(alias.name)
+                module = f"{parent}.{code(alias.name)}" if parent else code(alias.name)
+                if alias.asname is None and (parent is None or _public(module) in MOVES):
+                    continue  # `import keras.engine`: _plain_modules; `from keras.utils import np_utils`: its names
                 if legacy(module) is None or not legacy(module).module or name in found or module in MODULE_HEIRS:
                     continue  # (a module with one heir is imported from it: _heir_modules)
                 uses = m.findall(node, m.Name(name))
                 reads = [attribute for attribute in m.findall(node, m.Attribute(value=m.Name(name)))
                          if (entry := self._entry(f"{module}.{attribute.attr.value}")) is not None and entry.target
                          and not rebound(entry.target.split(".")[0])]
-                if reads and len(reads) == len(uses) - 1 and len(m.findall(node, m.AsName(name=m.Name(name)))) == 1:
+                bindings = len(m.findall(node, m.AsName(name=m.Name(name)))) + (alias.asname is None)
+                if reads and len(reads) == len(uses) - 1 and bindings == 1:
                     found[name] = (module, parent)
+                    if alias.asname is None:
+                        self.unaliased.add(name)
         return found
 
     def _copies(self, qualified: str, alias: cst.ImportAlias | None = None) -> bool:
@@ -534,11 +541,34 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             spelled, qualified, target = code(updated).split("."), name.split("."), found.target.split(".")
             shared = len(qualified) - len(spelled) + 1  # the qualified parts the spelling's first name stands for
             if shared < 1 or spelled[1:] != qualified[shared:] or target[:shared] != qualified[:shared]:
-                self.report(original, f"{found.path} is gone in Keras 3: use {found.target}")
-                return updated
+                # `imagenet_utils.get_file` (Keras 2.0's re-export) -> `keras.utils.get_file`: from the root, where
+                # the spelling's first name is a module Keras 3 kept (a removed one is _module_aliases' or reported)
+                if shared < 1 or legacy(".".join(qualified[:shared])) is not None or \
+                        _binds_root_otherwise(self.module, target[0]) or len(self.qualified_names(original)) != 1:
+                    self.report(original, f"{found.path} is gone in Keras 3: use {found.target}")
+                    return updated
+                self.converted()
+                RemoveImportsVisitor.remove_unused_import_by_node(self.context, original)
+                return dotted_expression(self._from_root(found.target))
             self.converted()
             return dotted_expression(".".join([spelled[0], *target[shared:]]))
         return None
+
+    def _from_root(self, target: str) -> str:
+        """`target` spelled from its package as the file binds it: `tf.keras.layers.Normalization` where the file has
+        `import tensorflow as tf` (one module-level alias, nothing else of that name), else from the package's own
+        name, imported."""
+        root, _, rest = target.partition(".")
+        aliases = {code(alias.asname.name) for statement in self.module.body
+                   if isinstance(statement, cst.SimpleStatementLine) for small in statement.body
+                   if isinstance(small, cst.Import) for alias in small.names
+                   if alias.asname is not None and code(alias.name) == root}
+        alias = aliases.pop() if len(aliases) == 1 else None
+        if alias is not None and len(m.findall(self.module, m.AsName(name=m.Name(alias)))) == 1 and \
+                not _binds_root_otherwise(self.module, alias, imports=False):
+            return f"{alias}.{rest}"
+        AddImportsVisitor.add_needed_import(self.context, root)
+        return target
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
         """`np_utils.to_categorical` (np_utils from a removed module) -> `to_categorical`, imported."""
@@ -548,14 +578,14 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if isinstance(updated.value, cst.Name) and updated.value.value in self.module_aliases:
             # `KE.Model`, KE an alias of a removed module whose every use is a name Keras 3 holds (_module_aliases)
             module, parent = self.module_aliases[updated.value.value]
-            target = self._entry(f"{module}.{updated.attr.value}").target
+            target = self._from_root(self._entry(f"{module}.{updated.attr.value}").target)
             self.converted()
-            AddImportsVisitor.add_needed_import(self.context, target.split(".")[0])
             if parent is None:
                 RemoveImportsVisitor.remove_unused_import(self.context, module, asname=updated.value.value)
             else:
-                RemoveImportsVisitor.remove_unused_import(self.context, parent, module.rpartition(".")[2],
-                                                          updated.value.value)
+                RemoveImportsVisitor.remove_unused_import(
+                    self.context, parent, module.rpartition(".")[2],
+                    None if updated.value.value in self.unaliased else updated.value.value)
             return dotted_expression(target)
         by_table = self._attribute_by_table(original, updated)
         if by_table is not None:
