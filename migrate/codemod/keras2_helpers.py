@@ -672,7 +672,151 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "keras2_function": ("keras",), "keras2_gradients": ("keras",), "Keras2Gradients": ("keras", ("tensorflow", "tf")),
     **{name: ("keras", ("tensorflow", "tf")) for name in ("keras2_ctc_decode", "tf_keras_ctc_decode",
                                                            "keras2_conv2d_transpose")},
-    **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")}}
+    **{name: ("keras",) for name in ("keras2_batch_dot", "keras2_local_conv1d")},
+    **{name: (("tensorflow", "tf"),) for name in ("tf1_image_transform", "tf1_angles_to_projective_transforms",
+                                                  "tf1_translations_to_projective_transforms", "tf1_image_rotate",
+                                                  "tf1_image_translate")}}
+
+
+# TensorFlow 1.15's tf.contrib.image functions (TF 2 has no contrib), which `contrib_image_ops` writes into a file:
+# TF 1.15's code over the same kernel, ImageProjectiveTransformV2 (TF 2 keeps it, and its gradient, as a raw op; its
+# fill_mode, added later, defaults to TF 1.15's zeros), with tf.* for TF 1's internal modules. Each helper with the
+# helpers it calls; `tests/codemod/test_contrib_image_ops.py` runs them against TF 1.15's.
+_TRANSFORM = '''
+def tf1_image_transform(images, transforms, interpolation="NEAREST", output_shape=None, name=None):
+    """TensorFlow 1.15's tf.contrib.image.transform: each output point (x, y) read from the input at
+    ((a0 x + a1 y + a2) / k, (b0 x + b1 y + b2) / k), k = c0 x + c1 y + 1, for a transform [a0, a1, a2, b0, b1, b2,
+    c0, c1] (one, or one per image); zeros outside the input."""
+    with tf.name_scope(name or "transform"):
+        image_or_images = tf.convert_to_tensor(images, name="images")
+        transform_or_transforms = tf.convert_to_tensor(transforms, name="transforms", dtype=tf.float32)
+        if image_or_images.dtype.base_dtype not in (tf.uint8, tf.int32, tf.int64, tf.float16, tf.float32, tf.float64):
+            raise TypeError("Invalid dtype %s." % image_or_images.dtype)
+        elif image_or_images.shape.ndims is None:
+            raise TypeError("image_or_images rank must be statically known")
+        elif len(image_or_images.shape) == 2:
+            images = image_or_images[None, :, :, None]
+        elif len(image_or_images.shape) == 3:
+            images = image_or_images[None, :, :, :]
+        elif len(image_or_images.shape) == 4:
+            images = image_or_images
+        else:
+            raise TypeError("Images should have rank between 2 and 4.")
+        if output_shape is None:
+            output_shape = tf.shape(images)[1:3]
+            if not tf.executing_eagerly():
+                output_shape_value = tf.get_static_value(output_shape)
+                if output_shape_value is not None:
+                    output_shape = output_shape_value
+        output_shape = tf.convert_to_tensor(output_shape, tf.int32, name="output_shape")
+        if not output_shape.shape.is_compatible_with([2]):
+            raise ValueError("output_shape must be a 1-D Tensor of 2 elements: new_height, new_width")
+        if len(transform_or_transforms.shape) == 1:
+            transforms = transform_or_transforms[None]
+        elif transform_or_transforms.shape.ndims is None:
+            raise TypeError("transform_or_transforms rank must be statically known")
+        elif len(transform_or_transforms.shape) == 2:
+            transforms = transform_or_transforms
+        else:
+            raise TypeError("Transforms should have rank 1 or 2.")
+        output = tf.raw_ops.ImageProjectiveTransformV2(images=images, transforms=transforms, output_shape=output_shape,
+                                                       interpolation=interpolation.upper())
+        if len(image_or_images.shape) == 2:
+            return output[0, :, :, 0]
+        elif len(image_or_images.shape) == 3:
+            return output[0, :, :, :]
+        else:
+            return output
+'''
+_ANGLES = '''
+def tf1_angles_to_projective_transforms(angles, image_height, image_width, name=None):
+    """TensorFlow 1.15's tf.contrib.image.angles_to_projective_transforms: the transforms (one per angle, radians,
+    counterclockwise) that rotate an image about its center."""
+    with tf.name_scope(name or "angles_to_projective_transforms"):
+        angle_or_angles = tf.convert_to_tensor(angles, name="angles", dtype=tf.float32)
+        if len(angle_or_angles.shape) == 0:
+            angles = angle_or_angles[None]
+        elif len(angle_or_angles.shape) == 1:
+            angles = angle_or_angles
+        else:
+            raise TypeError("Angles should have rank 0 or 1.")
+        x_offset = ((image_width - 1) - (tf.cos(angles) * (image_width - 1) -
+                                         tf.sin(angles) * (image_height - 1))) / 2.0
+        y_offset = ((image_height - 1) - (tf.sin(angles) * (image_width - 1) +
+                                          tf.cos(angles) * (image_height - 1))) / 2.0
+        num_angles = tf.shape(angles)[0]
+        return tf.concat(values=[tf.cos(angles)[:, None], -tf.sin(angles)[:, None], x_offset[:, None],
+                                 tf.sin(angles)[:, None], tf.cos(angles)[:, None], y_offset[:, None],
+                                 tf.zeros((num_angles, 2), tf.float32)], axis=1)
+'''
+_TRANSLATIONS = '''
+def tf1_translations_to_projective_transforms(translations, name=None):
+    """TensorFlow 1.15's tf.contrib.image.translations_to_projective_transforms: the transforms that move an image
+    by [dx, dy] (one, or one per image)."""
+    with tf.name_scope(name or "translations_to_projective_transforms"):
+        translation_or_translations = tf.convert_to_tensor(translations, name="translations", dtype=tf.float32)
+        if translation_or_translations.shape.ndims is None:
+            raise TypeError("translation_or_translations rank must be statically known")
+        elif len(translation_or_translations.shape) == 1:
+            translations = translation_or_translations[None]
+        elif len(translation_or_translations.shape) == 2:
+            translations = translation_or_translations
+        else:
+            raise TypeError("Translations should have rank 1 or 2.")
+        num_translations = tf.shape(translations)[0]
+        return tf.concat(values=[tf.ones((num_translations, 1), tf.float32), tf.zeros((num_translations, 1), tf.float32),
+                                 -translations[:, 0, None], tf.zeros((num_translations, 1), tf.float32),
+                                 tf.ones((num_translations, 1), tf.float32), -translations[:, 1, None],
+                                 tf.zeros((num_translations, 2), tf.float32)], axis=1)
+'''
+_ROTATE = '''
+def tf1_image_rotate(images, angles, interpolation="NEAREST", name=None):
+    """TensorFlow 1.15's tf.contrib.image.rotate: image(s) rotated counterclockwise by angle(s) in radians about
+    their center, zeros where no input pixel lands."""
+    with tf.name_scope(name or "rotate"):
+        image_or_images = tf.convert_to_tensor(images)
+        if image_or_images.dtype.base_dtype not in (tf.uint8, tf.int32, tf.int64, tf.float16, tf.float32, tf.float64):
+            raise TypeError("Invalid dtype %s." % image_or_images.dtype)
+        elif image_or_images.shape.ndims is None:
+            raise TypeError("image_or_images rank must be statically known")
+        elif len(image_or_images.shape) == 2:
+            images = image_or_images[None, :, :, None]
+        elif len(image_or_images.shape) == 3:
+            images = image_or_images[None, :, :, :]
+        elif len(image_or_images.shape) == 4:
+            images = image_or_images
+        else:
+            raise TypeError("Images should have rank between 2 and 4.")
+        image_height = tf.cast(tf.shape(images)[1], tf.float32)[None]
+        image_width = tf.cast(tf.shape(images)[2], tf.float32)[None]
+        output = tf1_image_transform(images, tf1_angles_to_projective_transforms(angles, image_height, image_width),
+                                     interpolation=interpolation)
+        if len(image_or_images.shape) == 2:
+            return output[0, :, :, 0]
+        elif len(image_or_images.shape) == 3:
+            return output[0, :, :, :]
+        else:
+            return output
+'''
+_TRANSLATE = '''
+def tf1_image_translate(images, translations, interpolation="NEAREST", name=None):
+    """TensorFlow 1.15's tf.contrib.image.translate: image(s) moved by [dx, dy], zeros where no input pixel lands."""
+    with tf.name_scope(name or "translate"):
+        return tf1_image_transform(images, tf1_translations_to_projective_transforms(translations),
+                                   interpolation=interpolation)
+'''
+# tf.contrib.image's function -> (the helper standing for it, every helper it needs: name -> source)
+CONTRIB_IMAGE = {
+    "transform": ("tf1_image_transform", {"tf1_image_transform": _TRANSFORM}),
+    "angles_to_projective_transforms": ("tf1_angles_to_projective_transforms",
+                                        {"tf1_angles_to_projective_transforms": _ANGLES}),
+    "translations_to_projective_transforms": ("tf1_translations_to_projective_transforms",
+                                              {"tf1_translations_to_projective_transforms": _TRANSLATIONS}),
+    "rotate": ("tf1_image_rotate", {"tf1_image_rotate": _ROTATE, "tf1_image_transform": _TRANSFORM,
+                                    "tf1_angles_to_projective_transforms": _ANGLES}),
+    "translate": ("tf1_image_translate", {"tf1_image_translate": _TRANSLATE, "tf1_image_transform": _TRANSFORM,
+                                          "tf1_translations_to_projective_transforms": _TRANSLATIONS}),
+}
 
 
 # Keras 1's BatchNormalization(mode=2), which `keras1_arguments` writes into a file: Keras 1.2.2's call normalized with
