@@ -6,7 +6,8 @@ and the rewritten script under Keras 3 can be compared number for number: three 
 weights, their total and penalty losses and the critic's weights after them (tests/codemod/test_gradient_penalty_losses.py).
 The optimizer is SGD with momentum, where the example had Adam(0.0001, beta_1=0.5, beta_2=0.9): Keras 2.3.1's Adam reads
 its step count with no ordering against the increment, so its third step came out either way from run to run (CI saw
-10.28 against 10.31); SGD's step reads no count. Reads argv[1] (.npz of weights and batches), writes argv[2] (.npz)."""
+10.28 against 10.31); SGD's step reads no count. Reads argv[1] (.npz of weights and batches), writes argv[2] (.npz):
+the first step's losses and weights, and the three steps'."""
 import sys
 from functools import partial
 
@@ -60,11 +61,14 @@ def main(weights_path, out_path):
                                 loss=[wasserstein_loss, wasserstein_loss, partial_gp_loss])
     positive_y = np.ones((6, 1), dtype=np.float32)
     dummy_y = np.zeros((6, 1), dtype=np.float32)
-    losses = [discriminator_model.train_on_batch([given['real'], given['generated']], [positive_y, -positive_y, dummy_y])
-              for _ in range(3)]
+    losses = [discriminator_model.train_on_batch([given['real'], given['generated']], [positive_y, -positive_y, dummy_y])]
+    stepped = discriminator.get_weights()  # after the first step
+    losses += [discriminator_model.train_on_batch([given['real'], given['generated']], [positive_y, -positive_y, dummy_y])
+               for _ in range(2)]
     losses = np.array(losses, dtype=np.float32)
     # the total and the penalty's loss (Keras 3 reports the other two by their function's name, one name for both)
-    np.savez(out_path, total=losses[:, 0], penalty=losses[:, -1],
+    np.savez(out_path, total=losses[:, 0], penalty=losses[:, -1], first_total=losses[:1, 0],
+             first_penalty=losses[:1, -1], **{f'first_d{i}': weight for i, weight in enumerate(stepped)},
              **{f'd{i}': weight for i, weight in enumerate(discriminator.get_weights())})
     print('ok')
 
