@@ -296,3 +296,29 @@ def saves_a_model(source: bytes) -> bool:
     """Whether the text may save a whole model (`model.save(`, a `ModelCheckpoint(`): its optimizer and activations
     with it, which a copied helper then names."""
     return _SAVES.search(source) is not None
+
+
+def first_on_each_branch(statement: cst.BaseStatement | None, name: str) -> list[cst.BaseStatement]:
+    """The statements that first name `name` from `statement` on: itself, or, for an if/elif/else whose tests do not
+    name it, the first in each branch that does (flomlo/ntm_keras: `controller = Sequential()`, then a branch per
+    controller architecture, each adding its first layer)."""
+    if not isinstance(statement, cst.If) or mentions(statement.test, name):
+        return [] if statement is None else [statement]
+    found = first_on_each_branch(next((each for each in statement.body.body if mentions(each, name)), None), name)
+    if isinstance(statement.orelse, cst.If):
+        found += first_on_each_branch(statement.orelse, name)
+    elif isinstance(statement.orelse, cst.Else):
+        found += first_on_each_branch(next((each for each in statement.orelse.body.body if mentions(each, name)), None),
+                                       name)
+    return found
+
+
+def added_layer(statement: cst.BaseStatement | None, name: str) -> cst.BaseExpression | None:
+    """The layer of a line `name.add(LAYER)`, or None."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 or \
+            not isinstance(statement.body[0], cst.Expr):
+        return None
+    call = statement.body[0].value
+    if m.matches(call, m.Call(func=m.Attribute(value=m.Name(name), attr=m.Name("add")), args=[m.Arg(keyword=None)])):
+        return call.args[0].value
+    return None

@@ -25,7 +25,15 @@ from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import assigned, code, keyword_arg, mentions, without_keywords
+from migrate.codemod.syntax import (
+    added_layer,
+    assigned,
+    code,
+    first_on_each_branch,
+    keyword_arg,
+    mentions,
+    without_keywords,
+)
 
 LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
 SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tensorflow.keras")
@@ -67,8 +75,8 @@ class LayerBatchInputShape(Rule):
                 self._stateful_first(call.args[0].value.elements[0].value)
                 continue
             following = next((later for later in body[index + 1:] if mentions(later, name)), None)
-            for first in _first_on_each_branch(following, name):
-                added = _added(first, name)
+            for first in first_on_each_branch(following, name):
+                added = added_layer(first, name)
                 if added is not None and self._stateful_first(added):
                     self.added[id(first)] = name
 
@@ -172,29 +180,3 @@ def _without_batch(shape: cst.BaseExpression) -> tuple[cst.BaseExpression, str |
     rest = cst.Subscript(value=cst.Call(func=cst.Name("tuple"), args=[cst.Arg(shape)]),
                          slice=[cst.SubscriptElement(cst.Slice(lower=cst.Integer("1"), upper=None))])
     return rest, f"{code(shape)}[0]"
-
-
-def _first_on_each_branch(statement: cst.BaseStatement | None, name: str) -> list[cst.BaseStatement]:
-    """The statements that first name `name` from `statement` on: itself, or, for an if/elif/else whose tests do not
-    name it, the first in each branch that does (flomlo/ntm_keras: `controller = Sequential()`, then a branch per
-    controller architecture, each adding its first layer)."""
-    if not isinstance(statement, cst.If) or mentions(statement.test, name):
-        return [] if statement is None else [statement]
-    found = _first_on_each_branch(next((each for each in statement.body.body if mentions(each, name)), None), name)
-    if isinstance(statement.orelse, cst.If):
-        found += _first_on_each_branch(statement.orelse, name)
-    elif isinstance(statement.orelse, cst.Else):
-        found += _first_on_each_branch(next((each for each in statement.orelse.body.body if mentions(each, name)), None),
-                                       name)
-    return found
-
-
-def _added(statement: cst.BaseStatement | None, name: str) -> cst.BaseExpression | None:
-    """The layer of a line `name.add(LAYER)`, or None."""
-    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 or \
-            not isinstance(statement.body[0], cst.Expr):
-        return None
-    call = statement.body[0].value
-    if m.matches(call, m.Call(func=m.Attribute(value=m.Name(name), attr=m.Name("add")), args=[m.Arg(keyword=None)])):
-        return call.args[0].value
-    return None
