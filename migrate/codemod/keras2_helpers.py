@@ -663,7 +663,7 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "flip_axis": (("numpy", "np"),), "transform_matrix_offset_center": (("numpy", "np"),),
     "apply_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
-    "keras2_rnn": ("keras",),
+    "keras2_rnn": ("keras",), "Recurrent": ("keras",),
     **dict.fromkeys(("KerasClassifier", "KerasRegressor"), ("copy", "inspect", "types", "keras", ("numpy", "np"),
                                                             "sklearn.base")), "BatchNormalizationMode2": ("keras",),
     "Keras2RMSprop": ("keras",), "Keras2Nadam": ("keras",), "Keras2Adagrad": ("keras",),
@@ -938,6 +938,132 @@ def keras2_reset_states(model):
 
 
 
+# Keras 2.0-2.1's abstract Recurrent layer (Keras 2.1.6's keras.legacy.layers.Recurrent), the base of the custom
+# recurrent layers of 2017 (attention decoders, RWA, NTM controllers): its call is K.rnn over the subclass's step, here
+# keras2_rnn (written in with it, DEPENDS); its states Keras 3 variables where stateful. A subclass's own build, step
+# and get_initial_state are its own. tests/codemod/test_legacy_import_paths.py runs a subclass against Keras 2.1.6.
+RECURRENT = """
+@keras.saving.register_keras_serializable(package="keras2")
+class Recurrent(keras.layers.Layer):
+    '''Keras 2.0-2.1's abstract recurrent layer (Keras 2.2 moved it to keras.legacy, Keras 3 has none): a subclass
+    builds its weights and `self.states` (one None per state), defines `step(inputs, states)` -> (output, new
+    states) and `self.units`; call runs step along the time axis as Keras 2's K.rnn did (keras2_rnn), from zeros,
+    the states kept (stateful) or `initial_state`. Registered, so a model saved with it loads where this file is
+    imported.'''
+
+    def __init__(self, return_sequences=False, return_state=False, go_backwards=False, stateful=False, unroll=False,
+                 implementation=0, **kwargs):
+        super().__init__(**kwargs)
+        self.return_sequences = return_sequences
+        self.return_state = return_state
+        self.go_backwards = go_backwards
+        self.stateful = stateful
+        self.unroll = unroll
+        self.implementation = implementation
+        self.supports_masking = True
+        self.input_spec = [keras.layers.InputSpec(ndim=3)]
+        self.state_spec = None
+        self.dropout = 0
+        self.recurrent_dropout = 0
+
+    def compute_output_shape(self, input_shape):
+        if isinstance(input_shape, list):
+            input_shape = input_shape[0]
+        if self.return_sequences:
+            output_shape = (input_shape[0], input_shape[1], self.units)
+        else:
+            output_shape = (input_shape[0], self.units)
+        if self.return_state:
+            return [output_shape] + [(input_shape[0], self.units) for _ in self.states]
+        return output_shape
+
+    def compute_mask(self, inputs, mask=None):
+        if isinstance(mask, list):
+            mask = mask[0]
+        output_mask = mask if self.return_sequences else None
+        if self.return_state:
+            return [output_mask] + [None for _ in self.states]
+        return output_mask
+
+    def step(self, inputs, states):
+        raise NotImplementedError
+
+    def get_constants(self, inputs, training=None):
+        return []
+
+    def get_initial_state(self, inputs):
+        initial_state = keras.ops.zeros_like(inputs)  # (samples, timesteps, input_dim)
+        initial_state = keras.ops.sum(initial_state, axis=(1, 2))  # (samples,)
+        initial_state = keras.ops.expand_dims(initial_state, -1)  # (samples, 1)
+        initial_state = keras.ops.tile(initial_state, [1, self.units])  # (samples, output_dim)
+        return [initial_state for _ in range(len(self.states))]
+
+    def preprocess_input(self, inputs, training=None):
+        return inputs
+
+    def call(self, inputs, mask=None, training=None, initial_state=None):
+        if isinstance(inputs, list):
+            initial_state = inputs[1:]
+            inputs = inputs[0]
+        elif initial_state is not None:
+            pass
+        elif self.stateful:
+            initial_state = self.states
+        else:
+            initial_state = self.get_initial_state(inputs)
+        if isinstance(mask, list):
+            mask = mask[0]
+        if len(initial_state) != len(self.states):
+            raise ValueError('Layer has ' + str(len(self.states)) + ' states but was passed ' +
+                             str(len(initial_state)) + ' initial states.')
+        timesteps = inputs.shape[1]
+        if self.unroll and timesteps in [None, 1]:
+            raise ValueError('Cannot unroll a RNN if the time dimension is undefined or equal to 1.')
+        constants = self.get_constants(inputs, training=None)
+        preprocessed_input = self.preprocess_input(inputs, training=None)
+        last_output, outputs, states = keras2_rnn(self.step, preprocessed_input, initial_state,
+                                                  go_backwards=self.go_backwards, mask=mask, constants=constants,
+                                                  unroll=self.unroll, input_length=timesteps)
+        if self.stateful:
+            for state, value in zip(self.states, states):
+                state.assign(value)
+        output = outputs if self.return_sequences else last_output
+        if self.return_state:
+            return [output] + list(states)
+        return output
+
+    def reset_states(self, states=None):
+        if not self.stateful:
+            raise AttributeError('Layer must be stateful.')
+        batch_size = self.input_spec[0].shape[0]
+        if not batch_size:
+            raise ValueError('If a RNN is stateful, it needs to know its batch size: give the first layer a '
+                             'batch_input_shape, or the Input a batch_shape.')
+        if self.states[0] is None:  # not weights of the layer, as in Keras 2: set past Keras 3's tracking
+            object.__setattr__(self, 'states', [keras.Variable(keras.ops.zeros((batch_size, self.units)),
+                                                               trainable=False) for _ in self.states])
+        elif states is None:
+            for state in self.states:
+                state.assign(keras.ops.zeros((batch_size, self.units)))
+        else:
+            if not isinstance(states, (list, tuple)):
+                states = [states]
+            if len(states) != len(self.states):
+                raise ValueError('Layer ' + self.name + ' expects ' + str(len(self.states)) + ' states, but it '
+                                 'received ' + str(len(states)) + ' state values.')
+            for value, state in zip(states, self.states):
+                state.assign(value)
+
+    def get_config(self):
+        config = {'return_sequences': self.return_sequences, 'return_state': self.return_state,
+                  'go_backwards': self.go_backwards, 'stateful': self.stateful, 'unroll': self.unroll,
+                  'implementation': self.implementation}
+        return {**super().get_config(), **config}
+"""
+for _module in ("keras.layers", "keras.layers.recurrent", "keras.legacy.layers"):
+    HELPERS.setdefault(_module, {})["Recurrent"] = RECURRENT
+
+
 # Keras 2's K.function, K.gradients and K.learning_phase() as one of K.function's inputs, which
 # `backend_function_to_helper` writes into a file where they evaluate a model's own tensors (a layer's activations, a
 # filter visualization's loss and its gradient, Grad-CAM's gradient at a convolution's output). Keras 2.3.1's
@@ -1156,6 +1282,10 @@ KERAS_ONLY = frozenset({"keras.initializers._compute_fans"})
 
 # Another public name of a helper's function in Keras 2.3.1 (the same object in the legacy stack's dump: the only one)
 REEXPORTED = {"keras.utils.convert_all_kernels_in_model": "keras.utils.layer_utils.convert_all_kernels_in_model"}
+
+
+# Helpers a helper's text calls (name -> {name: source}), written in with it.
+DEPENDS: dict[str, dict[str, str]] = {"Recurrent": dict([_RNN])}
 
 
 def helper(qualified: str) -> str | None:

@@ -139,14 +139,16 @@ def trained_on_cpus(target: Path, *args: str) -> str:
     return run.stdout
 
 
-def probe_under_both(legacy: Path, probe: Path, weights: Path, folder: Path, outputs: tuple[str, ...]) -> tuple:
-    """A probe script run under the Keras 2.3.1 stack (`legacy`), then rewritten by the CLI and run under Keras 3,
-    each writing its arrays (.npz) from the same weights: every array of `outputs` of the rewrite equal to Keras
-    2.3.1's (shape, dtype, values); (Keras 3's arrays, the rewritten script) back, for a test's own checks."""
+def probe_under_both(legacy: Path, probe: Path, weights: Path, folder: Path, outputs: tuple[str, ...],
+                     **legacy_extra: str) -> tuple:
+    """A probe script run under the Keras 2.3.1 stack (`legacy`; `legacy_extra` added to its environment, such as a
+    PYTHONPATH to an older Keras), then rewritten by the CLI and run under Keras 3, each writing its arrays (.npz)
+    from the same weights: every array of `outputs` of the rewrite equal to Keras 2.3.1's (shape, dtype, values);
+    (Keras 3's arrays, the rewritten script) back, for a test's own checks."""
     import numpy as np
 
     run = subprocess.run([str(legacy), str(probe), str(weights), str(folder / "keras2.npz")], capture_output=True,
-                         text=True, timeout=300, env=legacy_env())
+                         text=True, timeout=300, env=legacy_env(**legacy_extra))
     assert run.returncode == 0, run.stderr[-2500:]
     (folder / "out").mkdir()
     target = rewritten_copy(probe, folder / "out")

@@ -21,11 +21,13 @@ from tests.codemod.helpers import (
     assert_unchanged,
     legacy37,
     legacy_env,
+    probe_under_both,
     rewrite,
     rewritten_outputs,
 )
 
 RULE = "legacy_import_paths"
+SCRIPTS = Path(__file__).parent / "scripts"
 
 
 def test_current_paths_and_relative_imports_stay():
@@ -1289,3 +1291,32 @@ def test_k_imported_from_a_keras_2_module_is_imported_as_the_backend():
         x = K.floatx()
         y = KB.epsilon()
     """, RULE)
+
+
+def test_a_layer_on_keras_2_0s_abstract_recurrent_gets_the_class_and_the_loop_it_ran_on():
+    # titu1994/LSTM-FCN, okotaku's RWA, SigmaQuan/NTM-Keras: `from keras.layers import Recurrent`, a subclass with
+    # build, step and get_initial_state
+    from migrate.codemod.keras2_helpers import RECURRENT
+
+    got, _ = rewrite("""
+        from keras.layers import Dense, Recurrent
+        from keras.layers.recurrent import Recurrent as Base
+
+
+        class AttentionLSTM(Recurrent):
+            def step(self, x, states):
+                return x, states
+    """, RULE)
+    assert "from keras.layers import Dense\n" in got and "from keras.layers.recurrent import Recurrent as Base" in got
+    assert RECURRENT.strip() in got and "def keras2_rnn(" in got and got.index("class Recurrent") < got.index(
+        "class AttentionLSTM")
+
+
+def test_the_rewritten_recurrent_subclass_predicts_as_keras_2_1_6(tmp_path):
+    keras216 = Path(os.environ.get("MIGRATE_KERAS216", "/tmp/k216"))
+    if not (keras216 / "keras" / "legacy" / "layers.py").exists():
+        pytest.skip(f"no Keras 2.1.6 unpacked at {keras216}")
+    got, target = probe_under_both(legacy37(), SCRIPTS / "recurrent_subclass_probe.py", tmp_path / "none", tmp_path,
+                                   ("stacked", "sequences", "h", "c", "first", "second", "again"),
+                                   PYTHONPATH=str(keras216))
+    assert np.array_equal(got["first"], got["again"]) and not np.allclose(got["first"], got["second"])

@@ -26,7 +26,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.data.keras_legacy_names import MODULE_ALIASES
-from migrate.codemod.keras2_helpers import HELPERS, OBTAIN_INPUT_SHAPE_2_0, helper, with_helpers
+from migrate.codemod.keras2_helpers import DEPENDS, HELPERS, OBTAIN_INPUT_SHAPE_2_0, helper, with_helpers
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
 from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES
@@ -490,6 +490,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             if old_calls:  # Keras 2.0's calls: its function, which takes include_top= (and weights='imagenet')
                 source = OBTAIN_INPUT_SHAPE_2_0
         self.copied[name] = source
+        self.copied.update(DEPENDS.get(name, {}))
         self.converted()
         return True
 
