@@ -664,6 +664,7 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "apply_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
     "keras2_rnn": ("keras",), "Recurrent": ("keras",),
+    "keras2_model_from_yaml": ("json", "yaml", "keras"), "keras2_to_yaml": ("json", "yaml"),
     **dict.fromkeys(("KerasClassifier", "KerasRegressor"), ("copy", "inspect", "types", "keras", ("numpy", "np"),
                                                             "sklearn.base")), "BatchNormalizationMode2": ("keras",),
     "Keras2RMSprop": ("keras",), "Keras2Nadam": ("keras",), "Keras2Adagrad": ("keras",),
@@ -817,6 +818,28 @@ CONTRIB_IMAGE = {
     "translate": ("tf1_image_translate", {"tf1_image_translate": _TRANSLATE, "tf1_image_transform": _TRANSFORM,
                                           "tf1_translations_to_projective_transforms": _TRANSLATIONS}),
 }
+
+
+# Keras 2's YAML configs, which `model_yaml_configs` writes into a file: Keras 3 has no YAML, and these carry the
+# config Keras 3's to_json gives (yaml's safe dumper and loader; a !!python/tuple, which Keras 2.3.1's to_yaml wrote
+# for shapes, read as a tuple). tests/codemod/test_model_yaml_configs.py round-trips a model through them.
+MODEL_FROM_YAML = ("keras2_model_from_yaml", '''
+def keras2_model_from_yaml(yaml_string, custom_objects=None):
+    """Keras 2's model_from_yaml (Keras 3 has none): the model a YAML config describes, read with yaml's safe loader
+    and built by keras.models.model_from_json (a config Keras 3 wrote, as keras2_to_yaml writes it)."""
+    class TupleLoader(yaml.SafeLoader):
+        pass
+
+    TupleLoader.add_constructor('tag:yaml.org,2002:python/tuple',
+                                lambda loader, node: tuple(loader.construct_sequence(node)))
+    config = yaml.load(yaml_string, Loader=TupleLoader)
+    return keras.models.model_from_json(json.dumps(config), custom_objects=custom_objects)
+''')
+TO_YAML = ("keras2_to_yaml", '''
+def keras2_to_yaml(model, **kwargs):
+    """Keras 2's Model.to_yaml (Keras 3 has none): the model's config, as model.to_json gives it, in YAML."""
+    return yaml.safe_dump(json.loads(model.to_json()), **kwargs)
+''')
 
 
 # Keras 1's BatchNormalization(mode=2), which `keras1_arguments` writes into a file: Keras 1.2.2's call normalized with

@@ -1,0 +1,92 @@
+"""`model_from_yaml(s)` / `model.to_yaml()` -> `keras2_model_from_yaml(s)` / `keras2_to_yaml(model)`, written into the
+file; a `model_from_json` that reads JSON this file does not write is named in advice.
+
+Keras 3 dropped YAML (Keras 2.3.1's `to_yaml` wrote its config with PyYAML, `model_from_yaml` read it back with
+`yaml.load`). A script that saves its architecture as YAML and reads it back (the "save and load your model" tutorials:
+`open('model.yaml', 'w').write(model.to_yaml())`, then `model_from_yaml(open('model.yaml').read())`) keeps working
+with two helpers over what Keras 3 kept: the config `model.to_json()` gives, as YAML (`yaml.safe_dump`), and read
+back with yaml's safe loader (a `!!python/tuple` read as a tuple, never Python's objects) and built by
+`keras.models.model_from_json`. What Keras 3 builds is a config Keras 3 wrote: a YAML or JSON file Keras 2 wrote
+(committed beside the code, or made before the upgrade) has Keras 2's layer configs, which Keras 3's model_from_json
+does not read; the advice says so (run the script that writes it again, or `migrate convert` the saved model).
+`to_yaml` is rewritten on a name the file binds to a model (`Sequential(...)`, `Model(...)`, `load_model(...)`); a
+project's own method of that name stays.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.codemod.visitors import RemoveImportsVisitor
+
+from migrate.codemod.keras2_helpers import MODEL_FROM_YAML, TO_YAML, with_helpers
+from migrate.codemod.names import LOAD_MODEL
+from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import user_method_calls
+
+READERS = frozenset(f"{root}.models.model_from_yaml" for root in ("keras", "tensorflow.keras", "tensorflow.python.keras"))
+JSON_READERS = frozenset(f"{root}.models.model_from_json" for root in ("keras", "tensorflow.keras",
+                                                                       "tensorflow.python.keras"))
+MODEL_MAKERS = LOAD_MODEL | frozenset({f"{root}.{module}{cls}" for root in ("keras", "tensorflow.keras")
+                                       for module in ("", "models.") for cls in ("Sequential", "Model")})
+KERAS2_FILES = ("Keras 3 builds only a config Keras 3 wrote: a {kind} file Keras 2 wrote (committed, or made before "
+                "the upgrade) fails here; write it again with the upgraded script, or `migrate convert` the saved model")
+
+
+class ModelYamlConfigs(Rule):
+    NAME = "model_yaml_configs"
+    ORDER = 57
+    TRIGGERS = ("yaml", "model_from_json")
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = "model_from_yaml(s) / model.to_yaml() -> keras2_model_from_yaml / keras2_to_yaml over Keras 3's JSON"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.copied: dict[str, str] = {}
+        self.models = self.names_made_by(node, MODEL_MAKERS)
+        self.own = user_method_calls(node, {"to_yaml"})
+        self.writes_json, self.writes_yaml = ".to_json(" in node.code, ".to_yaml(" in node.code
+        self.advised: set[str] = set()
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False  # a name imported is not a read: the import goes once the reads are replaced
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        func = updated.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "to_yaml" and isinstance(func.value, cst.Name) and \
+                func.value.value in self.models and id(original) not in self.own and not any(a.star for a in updated.args):
+            name, source = TO_YAML
+            self.copied[name] = source
+            self.converted()
+            receiver = cst.Arg(func.value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+                               if updated.args else cst.MaybeSentinel.DEFAULT)
+            return updated.with_changes(func=cst.Name(name), args=[receiver, *updated.args])
+        names = self.qualified_names(original.func)
+        if names & JSON_READERS and not self.writes_json and "json" not in self.advised:
+            self.advised.add("json")
+            self.report(original, "model_from_json: " + KERAS2_FILES.format(kind="JSON"), advice=True)
+        return updated
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        return self._reader(original, updated)
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        return self._reader(original, updated)
+
+    def _reader(self, original: cst.BaseExpression, updated: cst.BaseExpression) -> cst.BaseExpression:
+        """`keras2_model_from_yaml` for a read of Keras 2's model_from_yaml, else the node."""
+        if not self.qualified_names(original) & READERS:
+            return updated
+        name, source = MODEL_FROM_YAML
+        self.copied[name] = source
+        self.converted()
+        RemoveImportsVisitor.remove_unused_import_by_node(self.context, original)
+        if "yaml" not in self.advised and not self.writes_yaml:
+            self.advised.add("yaml")
+            self.report(original, "model_from_yaml -> keras2_model_from_yaml: " + KERAS2_FILES.format(kind="YAML"),
+                        advice=True)
+        return cst.Name(name)
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        return with_helpers(self.context, updated, self.copied) if self.copied else updated
