@@ -665,6 +665,7 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
     "keras2_rnn": ("keras",), "Recurrent": ("keras",),
     "keras2_model_from_yaml": ("json", "yaml", "keras"), "keras2_to_yaml": ("json", "yaml"),
+    "Tf1MnistDataSet": ("numpy",), "tf1_mnist_read_data_sets": ("collections", "gzip", "os", "urllib.request", "numpy"),
     **dict.fromkeys(("KerasClassifier", "KerasRegressor"), ("copy", "inspect", "types", "keras", ("numpy", "np"),
                                                             "sklearn.base")), "BatchNormalizationMode2": ("keras",),
     "Keras2RMSprop": ("keras",), "Keras2Nadam": ("keras",), "Keras2Adagrad": ("keras",),
@@ -839,6 +840,130 @@ TO_YAML = ("keras2_to_yaml", '''
 def keras2_to_yaml(model, **kwargs):
     """Keras 2's Model.to_yaml (Keras 3 has none): the model's config, as model.to_json gives it, in YAML."""
     return yaml.safe_dump(json.loads(model.to_json()), **kwargs)
+''')
+
+
+# TensorFlow 1's tutorial MNIST reader (tensorflow.examples.tutorials.mnist.input_data, TF 2 has no examples package),
+# which `mnist_tutorial_data` writes into a file: TF 1.15's read_data_sets and DataSet (contrib.learn's mnist.py), over
+# NumPy: the same four idx files read from train_dir (downloaded there from TF 1's source when missing), the same
+# validation split, scaling and one-hot labels, next_batch's epochs in the order NumPy's seeded shuffles give.
+# tests/codemod/test_mnist_tutorial_data.py runs them against TF 1.15's.
+MNIST_DATASET = ("Tf1MnistDataSet", '''
+class Tf1MnistDataSet(object):
+    """TensorFlow 1.15's tutorials DataSet: images (n, 784) float32 scaled to [0, 1] (uint8 as read with
+    dtype='uint8'; (n, 28, 28, 1) with reshape=False), labels, and next_batch over shuffled epochs."""
+
+    def __init__(self, images, labels, dtype='float32', reshape=True, seed=None):
+        numpy.random.seed(seed)  # TF 1's DataSet seeded NumPy's generator (with seed, or afresh)
+        dtype = numpy.dtype(getattr(dtype, 'as_numpy_dtype', dtype))
+        if dtype not in (numpy.uint8, numpy.float32):
+            raise TypeError('Invalid image dtype %r, expected uint8 or float32' % dtype)
+        assert images.shape[0] == labels.shape[0], (
+            'images.shape: %s labels.shape: %s' % (images.shape, labels.shape))
+        self._num_examples = images.shape[0]
+        if reshape:
+            assert images.shape[3] == 1
+            images = images.reshape(images.shape[0], images.shape[1] * images.shape[2])
+        if dtype == numpy.float32:
+            images = images.astype(numpy.float32)
+            images = numpy.multiply(images, 1.0 / 255.0)
+        self._images = images
+        self._labels = labels
+        self._epochs_completed = 0
+        self._index_in_epoch = 0
+
+    @property
+    def images(self):
+        return self._images
+
+    @property
+    def labels(self):
+        return self._labels
+
+    @property
+    def num_examples(self):
+        return self._num_examples
+
+    @property
+    def epochs_completed(self):
+        return self._epochs_completed
+
+    def next_batch(self, batch_size, fake_data=False, shuffle=True):
+        """The next `batch_size` examples, across epochs (each epoch in a new shuffled order)."""
+        start = self._index_in_epoch
+        if self._epochs_completed == 0 and start == 0 and shuffle:
+            perm0 = numpy.arange(self._num_examples)
+            numpy.random.shuffle(perm0)
+            self._images = self.images[perm0]
+            self._labels = self.labels[perm0]
+        if start + batch_size > self._num_examples:
+            self._epochs_completed += 1
+            rest_num_examples = self._num_examples - start
+            images_rest_part = self._images[start:self._num_examples]
+            labels_rest_part = self._labels[start:self._num_examples]
+            if shuffle:
+                perm = numpy.arange(self._num_examples)
+                numpy.random.shuffle(perm)
+                self._images = self.images[perm]
+                self._labels = self.labels[perm]
+            start = 0
+            self._index_in_epoch = batch_size - rest_num_examples
+            end = self._index_in_epoch
+            images_new_part = self._images[start:end]
+            labels_new_part = self._labels[start:end]
+            return (numpy.concatenate((images_rest_part, images_new_part), axis=0),
+                    numpy.concatenate((labels_rest_part, labels_new_part), axis=0))
+        self._index_in_epoch += batch_size
+        end = self._index_in_epoch
+        return self._images[start:end], self._labels[start:end]
+''')
+MNIST_READ = ("tf1_mnist_read_data_sets", '''
+def tf1_mnist_read_data_sets(train_dir, fake_data=False, one_hot=False, dtype='float32', reshape=True,
+                             validation_size=5000, seed=None,
+                             source_url='https://storage.googleapis.com/cvdf-datasets/mnist/'):
+    """TensorFlow 1.15's tutorials read_data_sets: MNIST's four idx files from train_dir (downloaded there when
+    missing), the first validation_size training images held out; (train, validation, test) DataSets."""
+    if fake_data:
+        raise NotImplementedError('fake_data: TensorFlow 1 gave placeholder images; give real ones')
+
+    def read32(bytestream):
+        return numpy.frombuffer(bytestream.read(4), dtype=numpy.dtype(numpy.uint32).newbyteorder('>'))[0]
+
+    def extract(name, magic_expected, one_hot=False):
+        path = os.path.join(train_dir, name)
+        if not os.path.exists(path):
+            os.makedirs(train_dir, exist_ok=True)
+            urllib.request.urlretrieve((source_url or 'https://storage.googleapis.com/cvdf-datasets/mnist/') + name,
+                                       path)
+        print('Extracting', path)
+        with gzip.open(path, 'rb') as bytestream:
+            magic = read32(bytestream)
+            if magic != magic_expected:
+                raise ValueError('Invalid magic number %d in MNIST file: %s' % (magic, path))
+            num = read32(bytestream)
+            if magic_expected == 2051:
+                rows, cols = read32(bytestream), read32(bytestream)
+                data = numpy.frombuffer(bytestream.read(rows * cols * num), dtype=numpy.uint8)
+                return data.reshape(num, rows, cols, 1)
+            labels = numpy.frombuffer(bytestream.read(num), dtype=numpy.uint8)
+            if not one_hot:
+                return labels
+            dense = numpy.zeros((labels.shape[0], 10))
+            dense.flat[numpy.arange(labels.shape[0]) * 10 + labels.ravel()] = 1
+            return dense
+
+    train_images = extract('train-images-idx3-ubyte.gz', 2051)
+    train_labels = extract('train-labels-idx1-ubyte.gz', 2049, one_hot)
+    test_images = extract('t10k-images-idx3-ubyte.gz', 2051)
+    test_labels = extract('t10k-labels-idx1-ubyte.gz', 2049, one_hot)
+    if not 0 <= validation_size <= len(train_images):
+        raise ValueError('Validation size should be between 0 and {}. Received: {}.'.format(
+            len(train_images), validation_size))
+    options = dict(dtype=dtype, reshape=reshape, seed=seed)
+    train = Tf1MnistDataSet(train_images[validation_size:], train_labels[validation_size:], **options)
+    validation = Tf1MnistDataSet(train_images[:validation_size], train_labels[:validation_size], **options)
+    test = Tf1MnistDataSet(test_images, test_labels, **options)
+    return collections.namedtuple('Datasets', ['train', 'validation', 'test'])(train, validation, test)
 ''')
 
 
@@ -1308,7 +1433,7 @@ REEXPORTED = {"keras.utils.convert_all_kernels_in_model": "keras.utils.layer_uti
 
 
 # Helpers a helper's text calls (name -> {name: source}), written in with it.
-DEPENDS: dict[str, dict[str, str]] = {"Recurrent": dict([_RNN])}
+DEPENDS: dict[str, dict[str, str]] = {"Recurrent": dict([_RNN]), "tf1_mnist_read_data_sets": dict([MNIST_DATASET])}
 
 
 def helper(qualified: str) -> str | None:
