@@ -233,3 +233,9 @@ def _through_star_alias(node: cst.Attribute, stars: tuple[str, ...], passed_on: 
         if origin is not None and module.split(".")[0] in packages:
             found.add(".".join([origin, *parts[1:]]))
     return found
+
+
+# Where Keras's layer classes are, as LibCST qualifies a name read through a file's imports; and Keras's Sequential.
+LAYER_PATHS = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
+SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tensorflow.keras")
+                       for module in ("", "models.", "models.sequential."))

@@ -9,10 +9,13 @@ from typing import ClassVar
 import libcst as cst
 import libcst.matchers as m
 from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import ParentNodeProvider, PositionProvider, QualifiedNameProvider
 
-from migrate.codemod.names import resolve
+from migrate.codemod.keras2_helpers import with_helpers
+from migrate.codemod.names import SEQUENTIAL, resolve
 from migrate.codemod.outline import Outline
+from migrate.codemod.syntax import sequential_first_layers, with_first_element, with_line_before, without_keywords
 
 # Positions are not among them: only a report needs one, and it resolves them then (`report`), so a
 # rule with nothing to say never pays for them.
@@ -175,3 +178,89 @@ class DropsStatements(Rule):
         if updated.body or not original.body:
             return updated
         return updated.with_changes(body=[cst.SimpleStatementLine([cst.Pass()])])
+
+
+class ReadsToHelpers(Rule):
+    """A rule that replaces each read of a name the installed packages lack (`tf.contrib.image.rotate`,
+    `input_data.read_data_sets`) with a helper written into the file (`keras2_helpers`), and drops an import nothing
+    reads any more: `helper_for` says which helper stands for what a read names. (Not a rule of its own.)"""
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.copied: dict[str, str] = {}  # helper name -> its text, written in at the end
+
+    def helper_for(self, names: set[str]) -> tuple[str, dict[str, str]] | None:
+        """(the helper's name, the text of it and of every helper it calls) for a read with these qualified names,
+        or None: the read stays."""
+        raise NotImplementedError
+
+    def read_replaced(self, node: cst.BaseExpression, helper: str) -> None:
+        """Called at each read replaced (a rule's advice goes here)."""
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False  # a name imported is not a read: the import goes once its reads are replaced
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        return self._read(original, updated)
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        return self._read(original, updated)
+
+    def _read(self, original: cst.BaseExpression, updated: cst.BaseExpression) -> cst.BaseExpression:
+        found = self.helper_for(self.qualified_names(original))
+        if found is None:
+            return updated
+        helper, sources = found
+        self.copied.update(sources)
+        self.converted()
+        RemoveImportsVisitor.remove_unused_import_by_node(self.context, original)
+        self.read_replaced(original, helper)
+        return cst.Name(helper)
+
+    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
+        return with_helpers(self.context, updated, self.copied) if self.copied else updated
+
+
+class SequentialInputFirst(Rule):
+    """A rule that puts a Sequential's input first, `keras.Input(...)`, where Keras 2 read it off the first layer
+    (`syntax.sequential_first_layers`): `input_for` gives that input's code for a first layer (None: not this rule's),
+    and the layer loses `KEYWORDS`, which carried it. (Not a rule of its own.)"""
+
+    KEYWORDS: ClassVar[frozenset[str]] = frozenset()
+
+    def input_for(self, layer: cst.BaseExpression) -> str | None:
+        """`keras.Input(...)`'s code for a Sequential's first layer, or None."""
+        raise NotImplementedError
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.inputs: dict[int, str] = {}  # id of a first layer's call -> the input put before it
+        self.added: dict[int, str] = {}  # id of the line `model.add(LAYER(...))` of such a layer -> `model`
+        for layer, line, name in sequential_first_layers(node, lambda func: bool(self.qualified_names(func) &
+                                                                                   SEQUENTIAL)):
+            found = self.input_for(layer)
+            if found is not None:
+                self.inputs[id(layer)] = found
+                if line is not None:
+                    self.added[id(line)] = name
+
+    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
+                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.FlattenSentinel:
+        name = self.added.get(id(original))
+        if name is None:
+            return updated
+        AddImportsVisitor.add_needed_import(self.context, "keras")
+        return with_line_before(updated, f"{name}.add({self.inputs[id(original.body[0].value.args[0].value)]})")
+
+    def input_first(self, original: cst.Call, updated: cst.Call) -> cst.Call | None:
+        """A first layer without its KEYWORDS, a `Sequential([...])` with the input before its first layer; None for
+        any other call."""
+        if id(original) in self.inputs:
+            self.converted()
+            return updated.with_changes(args=without_keywords(updated.args, self.KEYWORDS))
+        if not original.args or not isinstance(original.args[0].value, (cst.List, cst.Tuple)) or \
+                not original.args[0].value.elements or id(original.args[0].value.elements[0].value) not in self.inputs:
+            return None
+        AddImportsVisitor.add_needed_import(self.context, "keras")
+        return with_first_element(updated, self.inputs[id(original.args[0].value.elements[0].value)])

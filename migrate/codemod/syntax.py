@@ -322,3 +322,42 @@ def added_layer(statement: cst.BaseStatement | None, name: str) -> cst.BaseExpre
     if m.matches(call, m.Call(func=m.Attribute(value=m.Name(name), attr=m.Name("add")), args=[m.Arg(keyword=None)])):
         return call.args[0].value
     return None
+
+
+def sequential_first_layers(module: cst.Module, is_sequential: Callable[[cst.BaseExpression], bool]) \
+        -> list[tuple[cst.BaseExpression, cst.SimpleStatementLine | None, str | None]]:
+    """The first layer of each Sequential the file makes, with the line adding it and the model's name: the first
+    element of any `Sequential([...])` (no line, no name), and, after `model = Sequential()` (no list of layers), the
+    layer of the first line of the same block naming `model`, `model.add(LAYER)`, or of the first such line on each
+    branch of an if/elif/else that follows. `is_sequential` tells a callee that is Keras's Sequential."""
+    found: list[tuple[cst.BaseExpression, cst.SimpleStatementLine | None, str | None]] = []
+    for call in m.findall(module, m.Call(args=[m.Arg(value=m.List() | m.Tuple(), keyword=None), m.ZeroOrMore()])):
+        if call.args[0].value.elements and is_sequential(call.func):
+            found.append((call.args[0].value.elements[0].value, None, None))
+    for block in [module, *m.findall(module, m.IndentedBlock())]:
+        for index, statement in enumerate(block.body):
+            made = assigned(statement)
+            if made is None or not isinstance(made[1], cst.Call) or not is_sequential(made[1].func) or (
+                    made[1].args and isinstance(made[1].args[0].value, (cst.List, cst.Tuple))):
+                continue
+            name = made[0]
+            following = next((later for later in block.body[index + 1:] if mentions(later, name)), None)
+            for first in first_on_each_branch(following, name):
+                layer = added_layer(first, name)
+                if layer is not None:
+                    found.append((layer, first, name))
+    return found
+
+
+def with_line_before(updated: cst.SimpleStatementLine, line: str) -> cst.FlattenSentinel:
+    """The statement `line` (code) put before `updated`, taking over its leading blank lines and comments."""
+    return cst.FlattenSentinel([cst.parse_statement(line).with_changes(leading_lines=updated.leading_lines),
+                                updated.with_changes(leading_lines=())])
+
+
+def with_first_element(call: cst.Call, element: str) -> cst.Call:
+    """`call` with the expression `element` (code) first in the list or tuple that is its first argument."""
+    listed = call.args[0].value
+    first = cst.Element(cst.parse_expression(element), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    return call.with_changes(args=[call.args[0].with_changes(value=listed.with_changes(
+        elements=[first, *listed.elements])), *call.args[1:]])

@@ -12,16 +12,13 @@ tensorflow.contrib.image import rotate` goes once nothing reads it. The module's
 
 from __future__ import annotations
 
-import libcst as cst
-from libcst.codemod.visitors import RemoveImportsVisitor
-
-from migrate.codemod.keras2_helpers import CONTRIB_IMAGE, with_helpers
-from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.keras2_helpers import CONTRIB_IMAGE
+from migrate.codemod.rule import NAMES, ReadsToHelpers
 
 MODULE = "tensorflow.contrib.image"
 
 
-class ContribImageOps(Rule):
+class ContribImageOps(ReadsToHelpers):
     NAME = "contrib_image_ops"
     # before the session rules (4, 5; same ORDER, name first), which leave a session running what they take for
     # graph-only ops (contrib's) and would convert it only on a second run
@@ -30,32 +27,10 @@ class ContribImageOps(Rule):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.contrib.image.rotate / translate / transform -> TF 1.15's functions, written into the file"
 
-    def visit_Module(self, node: cst.Module) -> None:
-        self.copied: dict[str, str] = {}
-
-    def visit_Import(self, node: cst.Import) -> bool:
-        return False  # a name imported is not a read: the import goes once the reads are replaced
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        return False
-
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
-        return self._replaced(original, updated)
-
-    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
-        return self._replaced(original, updated)
-
-    def _replaced(self, original: cst.BaseExpression, updated: cst.BaseExpression) -> cst.BaseExpression:
-        """The helper's name for a read of one of tf.contrib.image's projective transforms, else the node."""
-        for name in sorted(self.qualified_names(original)):
+    def helper_for(self, names: set[str]) -> tuple[str, dict[str, str]] | None:
+        """The copy of one of tf.contrib.image's projective transforms."""
+        for name in sorted(names):
             module, _, function = name.rpartition(".")
             if module == MODULE and function in CONTRIB_IMAGE:
-                helper, sources = CONTRIB_IMAGE[function]
-                self.copied.update(sources)
-                self.converted()
-                RemoveImportsVisitor.remove_unused_import_by_node(self.context, original)
-                return cst.Name(helper)
-        return updated
-
-    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        return with_helpers(self.context, updated, self.copied) if self.copied else updated
+                return CONTRIB_IMAGE[function]
+        return None

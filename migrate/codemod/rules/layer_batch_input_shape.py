@@ -20,36 +20,25 @@ layer so given it is reported.
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
-from libcst.codemod.visitors import AddImportsVisitor
 
+from migrate.codemod.names import LAYER_PATHS
 from migrate.codemod.outline import Outline
-from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import (
-    added_layer,
-    assigned,
-    code,
-    first_on_each_branch,
-    keyword_arg,
-    mentions,
-    without_keywords,
-)
+from migrate.codemod.rule import NAMES, SequentialInputFirst
+from migrate.codemod.syntax import code, keyword_arg, without_keywords
 
-LAYER_MODULES = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
-SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tensorflow.keras")
-                       for module in ("", "models.", "models.sequential."))
 KEPT_BY = ("InputLayer", "Input")  # Keras 3's InputLayer reads batch_input_shape= itself
 KEYWORD = "batch_input_shape"
 SHAPES = frozenset({"input_shape", "input_dim"})  # with batch_size=, Keras 2's other spelling of batch_input_shape
 RECURRENT = frozenset({"LSTM", "GRU", "SimpleRNN", "ConvLSTM2D", "Bidirectional", "RNN", "CuDNNLSTM"})
 
 
-class LayerBatchInputShape(Rule):
+class LayerBatchInputShape(SequentialInputFirst):
     NAME = "layer_batch_input_shape"
     ORDER = 38  # after keras1_arguments (35), which turns Keras 1's batch_input_shape spellings into this one
     TRIGGERS = (KEYWORD, "batch_size")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Layer(batch_input_shape=(None, 16)) -> Layer(input_shape=(16,)); a fixed batch size is named"
+    KEYWORDS = frozenset({KEYWORD})
 
     @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
@@ -58,72 +47,29 @@ class LayerBatchInputShape(Rule):
         return any(KEYWORD in call.keywords or "batch_size" in call.keywords and call.keywords & SHAPES
                    for call in outline.calls)
 
-    def visit_Module(self, node: cst.Module) -> None:
-        self.first: dict[int, cst.BaseExpression] = {}  # id of a stateful first layer's call -> its batch_input_shape
-        self.added: dict[int, str] = {}  # id of the line `model.add(LAYER(...))` of such a layer -> `model`
-        for block in [node, *m.findall(node, m.IndentedBlock())]:
-            self._first_layers(block.body)
-
-    def _first_layers(self, body: tuple[cst.BaseStatement, ...]) -> None:
-        """The stateful layers given batch_input_shape that are the first layer of a Sequential made in `body`."""
-        for index, statement in enumerate(body):
-            made = assigned(statement)
-            if made is None or not isinstance(made[1], cst.Call) or not self.qualified_names(made[1].func) & SEQUENTIAL:
-                continue
-            name, call = made
-            if call.args and isinstance(call.args[0].value, (cst.List, cst.Tuple)) and call.args[0].value.elements:
-                self._stateful_first(call.args[0].value.elements[0].value)
-                continue
-            following = next((later for later in body[index + 1:] if mentions(later, name)), None)
-            for first in first_on_each_branch(following, name):
-                added = added_layer(first, name)
-                if added is not None and self._stateful_first(added):
-                    self.added[id(first)] = name
-
-    def _stateful_first(self, layer: cst.BaseExpression) -> bool:
+    def input_for(self, layer: cst.BaseExpression) -> str | None:
+        """`keras.Input(batch_shape=S)` for a stateful recurrent layer given batch_input_shape=S, else None."""
         # by the last part: Keras 2's module paths too (`keras.layers.recurrent.LSTM`, which legacy_import_paths moves
         # later in the run: a second run would otherwise find what the first did not)
         if not isinstance(layer, cst.Call) or not any(
-                name.startswith(LAYER_MODULES) and name.rpartition(".")[2] in RECURRENT
+                name.startswith(LAYER_PATHS) and name.rpartition(".")[2] in RECURRENT
                 for name in self.qualified_names(layer.func)):
-            return False
+            return None
         given = keyword_arg(layer, KEYWORD)
         stateful = keyword_arg(layer, "stateful")
         if given is None or stateful is None or code(stateful.value) in ("False", "0"):
-            return False
-        self.first[id(layer)] = given.value
-        return True
-
-    def leave_SimpleStatementLine(self, original: cst.SimpleStatementLine,
-                                  updated: cst.SimpleStatementLine) -> cst.BaseStatement | cst.FlattenSentinel:
-        name = self.added.get(id(original))
-        if name is None:
-            return updated
-        layer = original.body[0].value.args[0].value
-        AddImportsVisitor.add_needed_import(self.context, "keras")
-        shape = code(self.first[id(layer)])
-        line = cst.parse_statement(f"{name}.add(keras.Input(batch_shape={shape}))")
-        return cst.FlattenSentinel([line.with_changes(leading_lines=updated.leading_lines),
-                                    updated.with_changes(leading_lines=())])
+            return None
+        return f"keras.Input(batch_shape={code(given.value)})"
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
-        if id(original) in self.first:  # goes to the keras.Input put first
-            self.converted()
-            return updated.with_changes(args=without_keywords(updated.args, {KEYWORD}))
-        first = updated.args[0].value if updated.args and isinstance(updated.args[0].value, (cst.List, cst.Tuple)) \
-            else None
-        if first is not None and first.elements and id(original.args[0].value.elements[0].value) in self.first:
-            shape = code(self.first[id(original.args[0].value.elements[0].value)])
-            AddImportsVisitor.add_needed_import(self.context, "keras")
-            element = cst.Element(cst.parse_expression(f"keras.Input(batch_shape={shape})"),
-                                  comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-            return updated.with_changes(args=[updated.args[0].with_changes(
-                value=first.with_changes(elements=[element, *first.elements])), *updated.args[1:]])
+        first = self.input_first(original, updated)  # a stateful first layer: keras.Input(batch_shape=...) before it
+        if first is not None:
+            return first
         given = next((arg for arg in updated.args if arg.keyword is not None and arg.keyword.value == KEYWORD), None)
         if given is None:
             return self._batch_size(original, updated)
         layer = next((name.rsplit(".", 1)[-1] for name in sorted(self.qualified_names(original.func))
-                      if name.startswith(LAYER_MODULES)), None)
+                      if name.startswith(LAYER_PATHS)), None)
         if layer is None or layer in KEPT_BY:
             return updated
         if any(arg.keyword is not None and arg.keyword.value == "stateful" and code(arg.value) != "False"
@@ -149,7 +95,7 @@ class LayerBatchInputShape(Rule):
         if "batch_size" not in keywords or not keywords.keys() & SHAPES:
             return updated
         layer = next((name.rsplit(".", 1)[-1] for name in sorted(self.qualified_names(original.func))
-                      if name.startswith(LAYER_MODULES)), None)
+                      if name.startswith(LAYER_PATHS)), None)
         if layer is None or layer in KEPT_BY or layer == "InputLayer":
             return updated
         stateful = keywords.get("stateful")

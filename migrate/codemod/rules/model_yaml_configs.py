@@ -16,11 +16,10 @@ project's own method of that name stays.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.codemod.visitors import RemoveImportsVisitor
 
-from migrate.codemod.keras2_helpers import MODEL_FROM_YAML, TO_YAML, with_helpers
+from migrate.codemod.keras2_helpers import MODEL_FROM_YAML, TO_YAML
 from migrate.codemod.names import LOAD_MODEL
-from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rule import NAMES, ReadsToHelpers
 from migrate.codemod.syntax import user_method_calls
 
 READERS = frozenset(f"{root}.models.model_from_yaml" for root in ("keras", "tensorflow.keras", "tensorflow.python.keras"))
@@ -32,7 +31,7 @@ KERAS2_FILES = ("Keras 3 builds only a config Keras 3 wrote: a {kind} file Keras
                 "the upgrade) fails here; write it again with the upgraded script, or `migrate convert` the saved model")
 
 
-class ModelYamlConfigs(Rule):
+class ModelYamlConfigs(ReadsToHelpers):
     NAME = "model_yaml_configs"
     ORDER = 57
     TRIGGERS = ("yaml", "model_from_json")
@@ -40,17 +39,11 @@ class ModelYamlConfigs(Rule):
     DESCRIPTION = "model_from_yaml(s) / model.to_yaml() -> keras2_model_from_yaml / keras2_to_yaml over Keras 3's JSON"
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.copied: dict[str, str] = {}
+        super().visit_Module(node)
         self.models = self.names_made_by(node, MODEL_MAKERS)
         self.own = user_method_calls(node, {"to_yaml"})
         self.writes_json, self.writes_yaml = ".to_json(" in node.code, ".to_yaml(" in node.code
         self.advised: set[str] = set()
-
-    def visit_Import(self, node: cst.Import) -> bool:
-        return False  # a name imported is not a read: the import goes once the reads are replaced
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        return False
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         func = updated.func
@@ -68,25 +61,13 @@ class ModelYamlConfigs(Rule):
             self.report(original, "model_from_json: " + KERAS2_FILES.format(kind="JSON"), advice=True)
         return updated
 
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
-        return self._reader(original, updated)
+    def helper_for(self, names: set[str]) -> tuple[str, dict[str, str]] | None:
+        """keras2_model_from_yaml for Keras 2's model_from_yaml."""
+        return (MODEL_FROM_YAML[0], dict([MODEL_FROM_YAML])) if names & READERS else None
 
-    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
-        return self._reader(original, updated)
-
-    def _reader(self, original: cst.BaseExpression, updated: cst.BaseExpression) -> cst.BaseExpression:
-        """`keras2_model_from_yaml` for a read of Keras 2's model_from_yaml, else the node."""
-        if not self.qualified_names(original) & READERS:
-            return updated
-        name, source = MODEL_FROM_YAML
-        self.copied[name] = source
-        self.converted()
-        RemoveImportsVisitor.remove_unused_import_by_node(self.context, original)
+    def read_replaced(self, node: cst.BaseExpression, helper: str) -> None:
+        """Advice once, where the file reads YAML it does not write."""
         if "yaml" not in self.advised and not self.writes_yaml:
             self.advised.add("yaml")
-            self.report(original, "model_from_yaml -> keras2_model_from_yaml: " + KERAS2_FILES.format(kind="YAML"),
+            self.report(node, "model_from_yaml -> keras2_model_from_yaml: " + KERAS2_FILES.format(kind="YAML"),
                         advice=True)
-        return cst.Name(name)
-
-    def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        return with_helpers(self.context, updated, self.copied) if self.copied else updated
