@@ -35,6 +35,24 @@ def test_tf_keras_layers_given_defaults_and_a_projects_own_layers_stay():
     """, RULE)
 
 
+def test_keras_2s_cudnn_layers_as_the_first_run_leaves_them_stay_and_a_second_run_changes_nothing():
+    # X-rayLaser/keras-auto-hwr experimental/seq2seq.py: `CuDNNGRU(units=..., return_state=True)`; legacy_import_paths
+    # imports it as `GRU as CuDNNGRU`, which a second run must not read as Keras 2's reset-before GRU
+    findings = assert_unchanged("""
+        from keras.layers import GRU as CuDNNGRU, LSTM as CuDNNLSTM
+        rnn = CuDNNGRU(units=32, return_state=True)
+        cell = CuDNNLSTM(16)
+    """, RULE)
+    assert not findings
+    got, _ = rewrite("""
+        from keras.layers import CuDNNGRU
+        rnn = CuDNNGRU(units=32, return_state=True)
+    """)
+    assert "from keras.layers import GRU as CuDNNGRU" in got and "reset_after" not in got
+    again, _ = rewrite(got)
+    assert again == got
+
+
 def test_keras_2s_gru_convlstm2d_and_hard_sigmoid_are_written_out():
     # keras-team/keras examples/conv_lstm.py (ConvLSTM2D), a GRU seq2seq, a gate Dense
     assert_rewrites("""

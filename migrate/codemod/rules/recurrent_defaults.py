@@ -17,7 +17,9 @@ Nothing fails where a default changed: a script that rebuilds its model in code 
 `LSTM` / `GRU` without `recurrent_activation` stay: Keras 2.3 gated them with sigmoid, as Keras 3 does (the legacy stack
 this project checks against), but Keras 2.0 to 2.2 with hard_sigmoid, and the code does not say which it ran on: one
 line of advice per file says what to pass where the weights came from Keras 2.2 or older.
-A call with `*args` or `**kwargs` is left as it is, reported as advice (what they hold is not seen here).
+A call with `*args` or `**kwargs` is left as it is, reported as advice (what they hold is not seen here). A layer
+spelled `CuDNNGRU` / `CuDNNLSTM` (Keras 2's cuDNN layers, which legacy_import_paths imports as `GRU as CuDNNGRU`) is
+left: cuDNN gated with sigmoid and reset after, Keras 3's defaults.
 tests/codemod/test_recurrent_defaults.py: models of each, from the same weights, predict what Keras 2.3.1 predicted.
 """
 
@@ -69,6 +71,9 @@ class RecurrentDefaults(Rule):
         called at once, `LSTM(6)(x)`: the outer call is the layer's)."""
         if not isinstance(func, (cst.Name, cst.Attribute)):
             return None
+        spelled = func.value if isinstance(func, cst.Name) else func.attr.value
+        if spelled.startswith("CuDNN"):  # `GRU as CuDNNGRU` (legacy_import_paths' substitute): cuDNN's gates were
+            return None  # sigmoid and its GRU reset after, as Keras 3's defaults are
         for name in self.qualified_names(func):
             module, _, cls = name.rpartition(".")
             for root in LAYER_MODULES:
