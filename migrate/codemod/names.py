@@ -239,3 +239,6 @@ def _through_star_alias(node: cst.Attribute, stars: tuple[str, ...], passed_on: 
 LAYER_PATHS = ("keras.layers.", "tensorflow.keras.layers.", "tensorflow.python.keras.layers.")
 SEQUENTIAL = frozenset(f"{root}.{module}Sequential" for root in ("keras", "tensorflow.keras")
                        for module in ("", "models.", "models.sequential."))
+# What makes a Keras model, as a name bound to its call is taken for one (`model = Sequential()`, `load_model(path)`).
+MODEL_MAKERS = LOAD_MODEL | frozenset({f"{root}.{module}{cls}" for root in ("keras", "tensorflow.keras")
+                                       for module in ("", "models.") for cls in ("Sequential", "Model")})

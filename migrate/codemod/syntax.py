@@ -361,3 +361,11 @@ def with_first_element(call: cst.Call, element: str) -> cst.Call:
     first = cst.Element(cst.parse_expression(element), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
     return call.with_changes(args=[call.args[0].with_changes(value=listed.with_changes(
         elements=[first, *listed.elements])), *call.args[1:]])
+
+
+def receiver_first(call: cst.Call, function: str) -> cst.Call:
+    """`receiver.method(args)` -> `function(receiver, args)`: a method Keras 3 dropped, called as a function written
+    into the file (`keras2_predict_classes(model, x)`)."""
+    receiver = cst.Arg(call.func.value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+                       if call.args else cst.MaybeSentinel.DEFAULT)
+    return call.with_changes(func=cst.Name(function), args=[receiver, *call.args])

@@ -18,15 +18,13 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.keras2_helpers import MODEL_FROM_YAML, TO_YAML
-from migrate.codemod.names import LOAD_MODEL
+from migrate.codemod.names import MODEL_MAKERS
 from migrate.codemod.rule import NAMES, ReadsToHelpers
-from migrate.codemod.syntax import user_method_calls
+from migrate.codemod.syntax import receiver_first, user_method_calls
 
 READERS = frozenset(f"{root}.models.model_from_yaml" for root in ("keras", "tensorflow.keras", "tensorflow.python.keras"))
 JSON_READERS = frozenset(f"{root}.models.model_from_json" for root in ("keras", "tensorflow.keras",
                                                                        "tensorflow.python.keras"))
-MODEL_MAKERS = LOAD_MODEL | frozenset({f"{root}.{module}{cls}" for root in ("keras", "tensorflow.keras")
-                                       for module in ("", "models.") for cls in ("Sequential", "Model")})
 KERAS2_FILES = ("Keras 3 builds only a config Keras 3 wrote: a {kind} file Keras 2 wrote (committed, or made before "
                 "the upgrade) fails here; write it again with the upgraded script, or `migrate convert` the saved model")
 
@@ -52,9 +50,7 @@ class ModelYamlConfigs(ReadsToHelpers):
             name, source = TO_YAML
             self.copied[name] = source
             self.converted()
-            receiver = cst.Arg(func.value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-                               if updated.args else cst.MaybeSentinel.DEFAULT)
-            return updated.with_changes(func=cst.Name(name), args=[receiver, *updated.args])
+            return receiver_first(updated, name)
         names = self.qualified_names(original.func)
         if names & JSON_READERS and not self.writes_json and "json" not in self.advised:
             self.advised.add("json")

@@ -18,13 +18,11 @@ from __future__ import annotations
 import libcst as cst
 
 from migrate.codemod.keras2_helpers import PREDICT_CLASSES, RESET_STATES, with_helpers
-from migrate.codemod.names import LOAD_MODEL
+from migrate.codemod.names import MODEL_MAKERS
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import user_method_calls
+from migrate.codemod.syntax import receiver_first, user_method_calls
 
 METHODS = frozenset({"predict_classes", "predict_proba", "reset_states"})
-MODEL_MAKERS = LOAD_MODEL | frozenset({f"{root}.{module}{cls}" for root in ("keras", "tensorflow.keras")
-                                       for module in ("", "models.") for cls in ("Sequential", "Model")})
 
 
 class RemovedModelMethods(Rule):
@@ -64,9 +62,7 @@ class RemovedModelMethods(Rule):
         name, source = PREDICT_CLASSES if method == "predict_classes" else RESET_STATES
         self.copied[name] = source
         self.converted()
-        receiver = cst.Arg(func.value, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-                           if updated.args else cst.MaybeSentinel.DEFAULT)
-        return updated.with_changes(func=cst.Name(name), args=[receiver, *updated.args])
+        return receiver_first(updated, name)
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         return with_helpers(self.context, updated, self.copied) if self.copied else updated
