@@ -33,7 +33,6 @@ CASTS = {"to_float": "float32", "to_double": "float64", "to_int32": "int32", "to
 GRAPH_MODE = ("it exists only as tf.compat.v1.{name}, which needs graph mode (a session); in TF2 compute "
               "eagerly or in a tf.function")
 REPORTED = {
-    "Print": "tf.Print returned its first argument: use tf.print(...) on its own line and keep the tensor",
     "placeholder": "use keras.Input, or pass the value to a tf.function",
     "train.Saver": "use tf.train.Checkpoint, or model.save_weights / model.save for a Keras model",
     "global_variables": "use model.variables (or tf.Module.variables)",
@@ -69,7 +68,7 @@ GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "Interactive
               "losses.get_regularization_losses", "losses.get_total_loss",
               "metrics.", "Summary", "variables_initializer", "global_variables_initializer",
               "local_variables_initializer", "tables_initializer", "get_local_variable", "make_template",
-              "Print", "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.",
+              "wrap_function", "AUTO_REUSE", "GraphKeys", "estimator.", "contrib.",
               # not graph-only, but Keras 2's in compat.v1, which raises "not available with Keras 3" there
               "nn.rnn_cell.")
 

@@ -10,7 +10,15 @@ import numpy as np
 import tensorflow as tf
 
 from migrate.codemod.tf1_policy import CASTS, RENAMES
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, legacy_env, probe_under_both, rewrite
+from tests.codemod.helpers import (
+    assert_rewrites,
+    assert_unchanged,
+    legacy37,
+    legacy_env,
+    probe_under_both,
+    rewrite,
+    rewritten_copy,
+)
 
 RULE = "tf1_names_to_tf2"
 SCRIPTS = Path(__file__).parent / "scripts"
@@ -124,15 +132,13 @@ def test_graph_mode_names_are_reported():
         import tensorflow as tf
 
         x = tf.placeholder(tf.float32)
-        shown = tf.Print(loss, [loss], message='loss')
         saver = tf.train.Saver()
         y = tf.compat.v1.placeholder(tf.float32)
         summary = tf.Summary()
     """, RULE)
     assert [(f.line, f.message.split(" is TF1")[0], f.advice) for f in findings] == [
-        (4, "tf.placeholder", False), (5, "tf.Print", False), (6, "tf.train.Saver", False),
-        (8, "tf.Summary", False)]
-    assert "tf.print" in findings[1].message and "tf.train.Checkpoint" in findings[2].message
+        (4, "tf.placeholder", False), (5, "tf.train.Saver", False), (7, "tf.Summary", False)]
+    assert "tf.train.Checkpoint" in findings[1].message
 
 
 def test_a_tf1_name_in_a_branch_only_tensorflow_1_enters_is_advice():
@@ -198,10 +204,31 @@ def test_a_debugging_print_on_the_loss_becomes_tf_print():
             loss = tf.reduce_sum(y_pred)
             tf.print('avg_obj \\t\\t', grid_h, avg_obj, summarize=1000)
             tf.print(*values)
-            other = tf.Print(loss, [loss])
+            other = tf.compat.v1.Print(loss, [loss])
             return loss
     """, RULE)
-    assert [(f.line, f.message.split(" is")[0]) for f in findings] == [(8, "tf.Print")]
+    assert findings == []
+
+
+def test_tf_print_inside_an_expression_is_compat_v1s_op_which_runs_eagerly_too():
+    # leosampaio/keras-generative models/layers.py, abracadabrac/keras_attention_c: the printed tensor is returned, or
+    # passed on in a lambda; compat.v1's Print is TF1's op, which prints and returns its input eagerly, in a
+    # tf.function and in a Keras 3 Lambda alike (the probe below prints TF 1.15's lines)
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+
+        def _tensor_shape(input):
+            return K.tf.Print(input, [input.shape])
+        tfPrint = lambda d, T: tf.Print(input_=T, data=[T, tf.shape(T)], message=d, first_n=2)
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+
+        def _tensor_shape(input):
+            return K.tf.compat.v1.Print(input, [input.shape])
+        tfPrint = lambda d, T: tf.compat.v1.Print(input_=T, data=[T, tf.shape(T)], message=d, first_n=2)
+    """, RULE)
 
 
 def test_a_function_that_builds_and_returns_a_session_for_set_session():
@@ -747,3 +774,17 @@ def test_tensorflow_0_select_is_tf1_where_which_picks_rows_by_a_vector_condition
     assert reference.returncode == 0, reference.stderr[-2000:]
     assert np.asarray(scope["picked"]).tolist() == eval(reference.stdout.strip().splitlines()[-1]) == \
         [[0.0, 1.0, 2.0], [-3.0, -4.0, -5.0]]
+
+
+def test_tf_print_in_a_keras_lambda_prints_and_predicts_as_keras_2_did(tmp_path):
+    printed = []
+    for python, script in ((legacy37(), SCRIPTS / "tf1_print_probe.py"),
+                           (Path(sys.executable), rewritten_copy(SCRIPTS / "tf1_print_probe.py", tmp_path))):
+        run = subprocess.run([str(python), str(script), "none", str(tmp_path / f"{len(printed)}.npz")],
+                             capture_output=True, text=True, timeout=300, env=legacy_env())
+        assert run.returncode == 0, run.stderr[-2500:]
+        printed.append([line for line in run.stderr.splitlines() if line.startswith("probe: ")])
+    assert "tf.compat.v1.Print(" in (tmp_path / "tf1_print_probe.py").read_text()
+    assert printed[0] == printed[1] and len(printed[0]) == 1, printed
+    np.testing.assert_allclose(np.load(tmp_path / "1.npz")["predictions"], np.load(tmp_path / "0.npz")["predictions"],
+                               rtol=1e-6, atol=1e-6)

@@ -14,7 +14,7 @@ a GraphDef into the default graph, and compat.v1's session runs it as TF1's did;
 eager execution ignores the name scope a non-empty `name` would put before every operation's name). Otherwise, under TF2 that graph is
 empty unless eager execution is turned off for the whole program, which Keras 3 does not support
 (`tf1_session_code` reports it). The
-TF1 graph-mode names with no TF2 meaning (`tf.placeholder`, `tf.train.Saver`, `tf.Print`...) are
+TF1 graph-mode names with no TF2 meaning (`tf.placeholder`, `tf.train.Saver`...) are
 reported with what to do: leftovers, except in the body of an `if` that only TensorFlow 1 enters
 (`if tf.version.VERSION < '2.0.0' and ...:`, EfficientDet's eval callbacks): dead code under TF 2, so
 advice to delete the branch. A TF1 name read rather than called (`fft = tf.fft`) takes the tables' TF2 name
@@ -209,7 +209,9 @@ class Tf1NamesToTf2(DropsStatements):
     def _print_line(self, node: cst.SimpleStatementLine) -> None:
         """`loss = tf.Print(loss, [a, b], message='m', summarize=9)` -> `tf.print('m', a, b, summarize=9)`: tf.Print
         printed and returned its first argument, so with the tensor unchanged only the print is left
-        (tf.print runs in order inside a tf.function too)."""
+        (tf.print runs in order inside a tf.function too). Any other call (`return tf.Print(x, [x])`, a lambda's) takes
+        the tables' `tf.compat.v1.Print`: TF1's op, which prints and returns its input eagerly, in a tf.function and in
+        a Keras 3 Lambda (tests/codemod/scripts/tf1_print_probe.py prints TF 1.15's lines)."""
         if len(node.body) != 1 or not isinstance(node.body[0], cst.Assign) or len(node.body[0].targets) != 1:
             return
         assign = node.body[0]
