@@ -800,3 +800,86 @@ def test_the_rewritten_write_log_and_subclass_log_under_keras_3(tmp_path):
     assert [(step, float(value)) for _, step, _, value, _ in gan] == [("0", 0.25), ("1", 0.5)]
     yolo = _tagged(sys.executable, tmp_path / "logs" / "yolo", "counter", env)
     assert [(step, float(value)) for _, step, _, value, _ in yolo] == [("2", 2.0)]
+
+
+def test_protos_built_for_another_module_s_writer_are_compat_v1s():
+    # rotkert/colorization_gan_keras utils.py, ericphilbaz/CADA-VAE-Keras model/callback.py: no writer, no add_summary
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def create_summary_epoch(gan_res):
+            return tf.Summary(value=[tf.Summary.Value(tag="epoch loss", simple_value=gan_res[0])])
+
+        def create_image_summary(image, i):
+            return tf.Summary.Value(tag="image %d" % i, image=tf.Summary.Image(height=1, width=1))
+    """, """
+        import tensorflow as tf
+
+        def create_summary_epoch(gan_res):
+            return tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag="epoch loss", simple_value=gan_res[0])])
+
+        def create_image_summary(image, i):
+            return tf.compat.v1.Summary.Value(tag="image %d" % i, image=tf.compat.v1.Summary.Image(height=1, width=1))
+    """, RULE)
+
+
+def test_not_in_a_module_with_a_writer_or_an_add_summary_left():
+    assert_unchanged("""
+        import tensorflow as tf
+
+        def log(writer, loss, step):
+            writer.add_summary(tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=loss)]), step)
+    """, RULE)
+
+
+PROTOS = """
+import tensorflow as tf
+
+def epoch_summary(loss, acc):
+    summary = tf.Summary(value=[tf.Summary.Value(tag='loss', simple_value=loss)])
+    value = summary.value.add()
+    value.simple_value = acc
+    value.tag = 'acc'
+    return summary
+"""
+WRITES_APART = """
+import sys
+import tensorflow as tf
+import keras
+from protos import epoch_summary
+
+def log(logdir):
+    writer = tf.summary.FileWriter(logdir)
+    for epoch in range(3):
+        summary = epoch_summary(0.5 / (epoch + 1), 0.25 * epoch)
+        writer.add_summary(summary, epoch)
+    writer.close()
+
+log(sys.argv[1])
+print('ok')
+"""
+
+
+@pytest.mark.skipif(not LEGACY.exists(), reason="the TF 1.15 stack (/tmp/legacy37) is not here")
+def test_protos_built_apart_write_the_events_tf_1_15_wrote_once_the_writer_is_tf2s(tmp_path):
+    # the writer's module is rewritten once `summary` is a proto it builds: here a call of another module, which
+    # leaves the FileWriter for a person; with the proto's module rewritten, the writer made TF2's by hand logs the same
+    for folder in ("tf1", "tf2"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "protos.py").write_text(PROTOS)
+    (tmp_path / "tf1" / "writes.py").write_text(WRITES_APART)
+    old = subprocess.run([str(LEGACY), "writes.py", str(tmp_path / "tf1" / "events")], capture_output=True,
+                         text=True, timeout=300, env=legacy_env(), cwd=tmp_path / "tf1")
+    assert old.returncode == 0, old.stderr[-2000:]
+    (tmp_path / "tf2" / "out").mkdir()
+    rewritten_copy(tmp_path / "tf2" / "protos.py", tmp_path / "tf2" / "out")
+    by_hand = WRITES_APART.replace("tf.summary.FileWriter(logdir)", "tf.summary.create_file_writer(logdir)").replace(
+        "writer.add_summary(summary, epoch)", "with writer.as_default():\n"
+        "            tf.summary.experimental.write_raw_pb(summary.SerializeToString(), step=epoch)")
+    (tmp_path / "tf2" / "out" / "writes.py").write_text(by_hand)
+    new = subprocess.run([sys.executable, "writes.py", str(tmp_path / "tf2" / "events")], capture_output=True,
+                         text=True, timeout=300, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"),
+                         cwd=tmp_path / "tf2" / "out")
+    assert new.returncode == 0, new.stderr[-2000:]
+    written = _events(tmp_path / "tf1" / "events")
+    assert len(written) == 3 and _events(tmp_path / "tf2" / "events") == written

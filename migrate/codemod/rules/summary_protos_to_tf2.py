@@ -25,9 +25,11 @@ methods); in a notebook cell only a function's own name (other cells may reach t
 (`add_graph`, `add_run_metadata`, passed elsewhere, a session's summary written) leaves the writer as it is,
 reported by tf1_names_to_tf2. The `tf.Summary` names of each function with a rewritten line become
 `tf.compat.v1.Summary`, and all of the module's when every `add_summary` in it was rewritten (a helper may build the
-values); those that feed a writer left as it was stay reported. Not in a graph program (`tf1_graph_program`, whose
-compat.v1 spelling runs these in graph mode; a notebook cell never is one), nor in a module that turns eager
-execution off itself (as that rule's output does: a second run must change nothing).
+values); those that feed a writer left as it was stay reported. A module with no writer and no `add_summary` at all
+builds its protos for another module's writer (`utils.create_summary_epoch(...)`, a callback handed the writer): its
+`tf.Summary` names become `tf.compat.v1.Summary`, which builds the same proto eagerly; the write is judged where it is.
+Not in a graph program (`tf1_graph_program`, whose compat.v1 spelling runs these in graph mode; a notebook cell never
+is one), nor in a module that turns eager execution off itself (as that rule's output does: a second run must change nothing).
 
 Each proto is written with `tf.summary.record_if(True)`: TF1's add_summary always wrote, and a Keras 3 TensorBoard with
 an `update_freq` of N batches leaves a record_if of its own on during fit, off except every N-th batch.
@@ -92,7 +94,7 @@ class _Writer:
 class SummaryProtosToTf2(Rule):
     NAME = "summary_protos_to_tf2"
     ORDER = 4  # before tf1_names_to_tf2 (same ORDER, name first), which reports FileWriter and tf.Summary
-    TRIGGERS = ("FileWriter", ".writer.add_summary")
+    TRIGGERS = ("FileWriter", ".writer.add_summary", "Summary")
     REQUIRES = ("tensorflow",)
     METADATA_DEPENDENCIES = (*SCOPED, ScopeProvider)
     DESCRIPTION = ("tf.summary.FileWriter (or a Keras TensorBoard's .writer) + add_summary(tf.Summary(...), step) -> "
@@ -101,9 +103,11 @@ class SummaryProtosToTf2(Rule):
     @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
         """A name the file's imports bind to TF1's FileWriter (`tf.summary.FileWriter`, `from tensorflow.summary
-        import FileWriter`): the walk starts at its calls; or a `.writer.add_summary` (a TensorBoard callback's)."""
+        import FileWriter`): the walk starts at its calls; or a `.writer.add_summary` (a TensorBoard callback's); or
+        a `tf.Summary` proto, which a module may build for another's writer."""
         return b".writer.add_summary" in source or outline.star or \
-            any(name in WRITERS for names in outline.qualified(survey).values() for name in names) or \
+            any(name in WRITERS or name.startswith(PROTOS) for names in outline.qualified(survey).values()
+                for name in names) or \
             any(path in WRITERS for paths in outline.bindings().values() for path in paths)
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -122,6 +126,10 @@ class SummaryProtosToTf2(Rule):
         writers = [writer for writer in self._flows(node) if writer is not None]
         self._boards(node)
         if not writers and not self.boards:
+            if not _calls_of(node, "add_summary") and not any(self._writer_call(call) for call in
+                                                              m.findall(node, m.Call())):
+                self.module_root = self._module_root(node)
+                self.protos = self._protos(node)  # built for another module's writer: that one is judged there
             return
         self.module_root = self._module_root(node)
         for writer in writers:
@@ -133,8 +141,12 @@ class SummaryProtosToTf2(Rule):
             list({id(scope): scope for writer in writers for line in writer.written
                   for scope in [self._scope(line, (cst.FunctionDef, cst.Module))] if scope is not node}.values())
         if self.written or self.boards:
-            self.protos = {id(chain) for scope in scopes for chain in _chains(scope) if self._proto(chain) and
-                           not any(name.startswith("tensorflow.compat.") for name in self.qualified_names(chain))}
+            self.protos = {found for scope in scopes for found in self._protos(scope)}
+
+    def _protos(self, scope: cst.CSTNode) -> set[int]:
+        """The ids of the `tf.Summary` chains of `scope` not yet spelt compat.v1."""
+        return {id(chain) for chain in _chains(scope) if self._proto(chain) and
+                not any(name.startswith("tensorflow.compat.") for name in self.qualified_names(chain))}
 
     # What the flows are
 

@@ -49,8 +49,9 @@ CONTRIB_TWINS = {"contrib.layers.xavier_initializer": "compat.v1.glorot_uniform_
 SUMMARIES = frozenset(f"summary.{op}" for op in ("scalar", "histogram", "image", "audio", "text", "merge", "merge_all",
                                                  "tensor_summary"))
 SESSIONS = frozenset({"Session", "InteractiveSession", "get_default_session"})
-# A graph reset alone makes no graph program: it runs with eager execution on (reset_default_graph's rule).
-RESETS = frozenset({"reset_default_graph"})
+# Graph-only names that alone make no graph program: a graph reset (reset_default_graph's rule) and TF1's summary
+# protos (summary_protos_to_tf2's) run with eager execution on.
+ALONE = frozenset({"reset_default_graph", "Summary"})
 DISABLE = "compat.v1.disable_eager_execution"
 ROUTE = ("eager execution is off for this program: tf.compat.v1.disable_eager_execution() was added after the "
          "imports and its TensorFlow 1 names are spelled tf.compat.v1 (what tf_upgrade_v2 intends); it must not "
@@ -112,7 +113,8 @@ def graph_program(rule: Rule, module: cst.Module) -> bool:
         return False
     finder = _Tf1Names(rule)
     module.visit(finder)
-    graph = {name for name in finder.names if graph_only(name) and compat_spelling(name) is not None} - RESETS
+    graph = {name for name in finder.names
+             if graph_only(name) and compat_spelling(name) is not None and name.split(".")[0] not in ALONE}
     # A module that only runs a session on a frozen graph it imports is tf1_names_to_tf2's, with eager execution on.
     return bool(graph - SESSIONS) or (bool(graph) and "import_graph_def" not in module.code)
 
