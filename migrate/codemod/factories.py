@@ -86,7 +86,8 @@ class Survey:
     # (`tf1_graph_program`: a program whose eager execution is turned off must not run Keras 3).
     keras_linked: frozenset[str] = frozenset()
     # What the run's files take from its modules by name ("model.mean": `from model import mean`, or `model.mean` read
-    # where model is imported), and the modules star-imported ("model.*"): a name another file may read.
+    # where model is imported, or a word of a file that star-imports model), and the modules star-imported by a file
+    # that is star-imported in turn ("model.*"): a name another file may read.
     taken: frozenset[str] = frozenset()
 
     def called(self, qualified_names: set[str], module: str) -> Factory | None:
@@ -273,15 +274,27 @@ def _stem(path: str) -> str:
 
 _MODULE_READ = re.compile(rb"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*([A-Za-z_]\w*)")
 _STAR = re.compile(rb"\n[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\*")  # (read in `names.lines(source)`)
+_WORD = re.compile(rb"[A-Za-z_]\w*")
 
 
 def _taken(sources: list[tuple[str, bytes]]) -> frozenset[str]:
-    """`Survey.taken`, read from the text: every `from M import a, b` / `from M import *` (M's last part), and every
-    `X.a` in a file that imports a module as X (`import M`, `import M as X`, `from P import M`)."""
+    """`Survey.taken`, read from the text: every `from M import a, b` (M's last part), and every `X.a` in a file that
+    imports a module as X (`import M`, `import M as X`, `from P import M`). A `from M import *` takes from M each word
+    of the importing file (keras-rl's agents star-import `rl.util`, and read none of the names it imports only for
+    itself), or everything (`M.*`) where that file is star-imported in turn, since then its importers read on."""
     found: set[str] = set()
-    for _, source in sources:
-        text = lines(source)
-        found |= {f"{module.rsplit(b'.', 1)[-1].decode()}.*" for module in _STAR.findall(text)}
+    texts = [lines(source) for _, source in sources]
+    stars = [{module.rsplit(b".", 1)[-1].decode() for module in _STAR.findall(text)} for text in texts]
+    starred = {module for modules in stars for module in modules}
+    for (path, source), modules in zip(sources, stars, strict=True):
+        if not modules:
+            continue
+        if module_of(path) in starred:
+            found |= {f"{module}.*" for module in modules}
+        else:
+            words = {word.decode() for word in _WORD.findall(source)}
+            found |= {f"{module}.{word}" for module in modules for word in words}
+    for (_, source), text in zip(sources, texts, strict=True):
         modules: dict[bytes, bytes] = {}
         for base, names, plain in _IMPORTED.findall(text):
             if base:

@@ -6,7 +6,8 @@ filtering's `from keras.regularizers import l1l2, activity_l2`), and an earlier 
 bound a name nobody read; under Keras 3 it stops the script with an ImportError. Looked up in the installed packages
 (`api_surface`, as the last pass does), a name that is missing and read nowhere in the file goes from its import
 (the statement with it when it was the last). A name another file of the run may take from this module stays
-(`from model import mean`, `model.mean`, `from model import *`: `Survey.taken`), as does every import of a package's
+(`from model import mean`, `model.mean`, `from model import *` in a file that spells `mean`, or that is star-imported
+in turn: `Survey.taken`), as does every import of a package's
 `__init__.py` or of a file with `__all__` (what they import is what they offer), and is reported by the last pass.
 In a notebook, a cell's import goes when neither the cell nor any cell after it spells the name (the rules see
 a cell with a last line naming the words of the later cells that it has); the imports of the cells before it,
