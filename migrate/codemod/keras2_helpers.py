@@ -463,6 +463,144 @@ _SKLEARN_WRAPPER_BODY = '''
         fit_args.update(kwargs)
         return self.model.fit(x, y, **fit_args)
 '''
+# Keras 2.2-2.3's random image transforms (keras_preprocessing 1.1.2, Keras 2.3.1's; Keras 3 has none), which Keras 2.0-2.1
+# had too, then over apply_transform: each draws its parameters from NumPy's global generator as Keras 2 did, so a
+# seeded script gets Keras 2.3.1's arrays. (As there, random_rotation, random_shear and random_zoom take the image's
+# size from axes 0 and 1 whatever `row_axis` and `col_axis` say; Keras 2.1 read those two.)
+_AFFINE = {
+    "apply_affine_transform": '''
+def apply_affine_transform(x, theta=0, tx=0, ty=0, shear=0, zx=1, zy=1,
+                           row_axis=0, col_axis=1, channel_axis=2,
+                           fill_mode='nearest', cval=0., order=1):
+    """Keras 2.3.1's keras.preprocessing.image.apply_affine_transform (Keras 3 has none): `x` rotated by `theta`
+    degrees, shifted by (tx, ty), sheared by `shear` degrees and zoomed by (zx, zy), about its centre."""
+    transform_matrix = None
+    if theta != 0:
+        theta = np.deg2rad(theta)
+        rotation_matrix = np.array([[np.cos(theta), -np.sin(theta), 0],
+                                    [np.sin(theta), np.cos(theta), 0],
+                                    [0, 0, 1]])
+        transform_matrix = rotation_matrix
+    if tx != 0 or ty != 0:
+        shift_matrix = np.array([[1, 0, tx],
+                                 [0, 1, ty],
+                                 [0, 0, 1]])
+        if transform_matrix is None:
+            transform_matrix = shift_matrix
+        else:
+            transform_matrix = np.dot(transform_matrix, shift_matrix)
+    if shear != 0:
+        shear = np.deg2rad(shear)
+        shear_matrix = np.array([[1, -np.sin(shear), 0],
+                                 [0, np.cos(shear), 0],
+                                 [0, 0, 1]])
+        if transform_matrix is None:
+            transform_matrix = shear_matrix
+        else:
+            transform_matrix = np.dot(transform_matrix, shear_matrix)
+    if zx != 1 or zy != 1:
+        zoom_matrix = np.array([[zx, 0, 0],
+                                [0, zy, 0],
+                                [0, 0, 1]])
+        if transform_matrix is None:
+            transform_matrix = zoom_matrix
+        else:
+            transform_matrix = np.dot(transform_matrix, zoom_matrix)
+    if transform_matrix is not None:
+        h, w = x.shape[row_axis], x.shape[col_axis]
+        transform_matrix = transform_matrix_offset_center(
+            transform_matrix, h, w)
+        x = np.rollaxis(x, channel_axis, 0)
+        final_affine_matrix = transform_matrix[:2, :2]
+        final_offset = transform_matrix[:2, 2]
+        channel_images = [ndi.affine_transform(
+            x_channel,
+            final_affine_matrix,
+            final_offset,
+            order=order,
+            mode=fill_mode,
+            cval=cval) for x_channel in x]
+        x = np.stack(channel_images, axis=0)
+        x = np.rollaxis(x, 0, channel_axis + 1)
+    return x
+''',
+    "random_rotation": '''
+def random_rotation(x, rg, row_axis=1, col_axis=2, channel_axis=0,
+                    fill_mode='nearest', cval=0., interpolation_order=1):
+    """Keras 2.3.1's keras.preprocessing.image.random_rotation (Keras 3 has none): `x` rotated by an angle drawn
+    uniformly from [-rg, rg] degrees."""
+    theta = np.random.uniform(-rg, rg)
+    x = apply_affine_transform(x, theta=theta, channel_axis=channel_axis,
+                               fill_mode=fill_mode, cval=cval,
+                               order=interpolation_order)
+    return x
+''',
+    "random_shift": '''
+def random_shift(x, wrg, hrg, row_axis=1, col_axis=2, channel_axis=0,
+                 fill_mode='nearest', cval=0., interpolation_order=1):
+    """Keras 2.3.1's keras.preprocessing.image.random_shift (Keras 3 has none): `x` shifted by fractions of its
+    height and width drawn uniformly from [-hrg, hrg] and [-wrg, wrg]."""
+    h, w = x.shape[row_axis], x.shape[col_axis]
+    tx = np.random.uniform(-hrg, hrg) * h
+    ty = np.random.uniform(-wrg, wrg) * w
+    x = apply_affine_transform(x, tx=tx, ty=ty, channel_axis=channel_axis,
+                               fill_mode=fill_mode, cval=cval,
+                               order=interpolation_order)
+    return x
+''',
+    "random_shear": '''
+def random_shear(x, intensity, row_axis=1, col_axis=2, channel_axis=0,
+                 fill_mode='nearest', cval=0., interpolation_order=1):
+    """Keras 2.3.1's keras.preprocessing.image.random_shear (Keras 3 has none): `x` sheared by an angle drawn
+    uniformly from [-intensity, intensity] degrees."""
+    shear = np.random.uniform(-intensity, intensity)
+    x = apply_affine_transform(x, shear=shear, channel_axis=channel_axis,
+                               fill_mode=fill_mode, cval=cval,
+                               order=interpolation_order)
+    return x
+''',
+    "random_zoom": '''
+def random_zoom(x, zoom_range, row_axis=1, col_axis=2, channel_axis=0,
+                fill_mode='nearest', cval=0., interpolation_order=1):
+    """Keras 2.3.1's keras.preprocessing.image.random_zoom (Keras 3 has none): `x` zoomed by two factors drawn
+    uniformly from `zoom_range`."""
+    if len(zoom_range) != 2:
+        raise ValueError('`zoom_range` should be a tuple or list of two'
+                         ' floats. Received: %s' % (zoom_range,))
+
+    if zoom_range[0] == 1 and zoom_range[1] == 1:
+        zx, zy = 1, 1
+    else:
+        zx, zy = np.random.uniform(zoom_range[0], zoom_range[1], 2)
+    x = apply_affine_transform(x, zx=zx, zy=zy, channel_axis=channel_axis,
+                               fill_mode=fill_mode, cval=cval,
+                               order=interpolation_order)
+    return x
+''',
+    "apply_channel_shift": '''
+def apply_channel_shift(x, intensity, channel_axis=0):
+    """Keras 2.3.1's keras.preprocessing.image.apply_channel_shift (Keras 3 has none): `intensity` added to every
+    channel of `x`, clipped to the range of `x`."""
+    x = np.rollaxis(x, channel_axis, 0)
+    min_x, max_x = np.min(x), np.max(x)
+    channel_images = [
+        np.clip(x_channel + intensity,
+                min_x,
+                max_x)
+        for x_channel in x]
+    x = np.stack(channel_images, axis=0)
+    x = np.rollaxis(x, 0, channel_axis + 1)
+    return x
+''',
+    "random_channel_shift": '''
+def random_channel_shift(x, intensity_range, channel_axis=0):
+    """Keras 2.3.1's keras.preprocessing.image.random_channel_shift (Keras 3 has none): apply_channel_shift by an
+    intensity drawn uniformly from [-intensity_range, intensity_range]."""
+    intensity = np.random.uniform(-intensity_range, intensity_range)
+    return apply_channel_shift(x, intensity, channel_axis=channel_axis)
+'''}
+HELPERS["keras.preprocessing.image"].update(_AFFINE)
+
 HELPERS["keras.wrappers.scikit_learn"] = {
     "KerasClassifier": '''
 class KerasClassifier(sklearn.base.BaseEstimator):
@@ -662,6 +800,9 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "convert_dense_weights_data_format": (("numpy", "np"),), "_compute_fans": (("numpy", "np"),),
     "flip_axis": (("numpy", "np"),), "transform_matrix_offset_center": (("numpy", "np"),),
     "apply_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
+    "apply_affine_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
+    **dict.fromkeys(("random_rotation", "random_shift", "random_shear", "random_zoom", "apply_channel_shift",
+                     "random_channel_shift"), (("numpy", "np"),)),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
     "keras2_rnn": ("keras",), "Recurrent": ("keras",),
     "keras2_model_from_yaml": ("json", "yaml", "keras"), "keras2_to_yaml": ("json", "yaml"),
@@ -1434,6 +1575,13 @@ REEXPORTED = {"keras.utils.convert_all_kernels_in_model": "keras.utils.layer_uti
 
 # Helpers a helper's text calls (name -> {name: source}), written in with it.
 DEPENDS: dict[str, dict[str, str]] = {"Recurrent": dict([_RNN]), "tf1_mnist_read_data_sets": dict([MNIST_DATASET])}
+# keras_preprocessing's random transforms and what they call (its module's own functions, copied with them)
+_IMAGE = HELPERS["keras.preprocessing.image"]
+DEPENDS.update({name: {helper_name: _IMAGE[helper_name] for helper_name in ("apply_affine_transform",
+                                                                            "transform_matrix_offset_center")}
+                for name in ("random_rotation", "random_shift", "random_shear", "random_zoom",
+                             "apply_affine_transform")})
+DEPENDS["random_channel_shift"] = {"apply_channel_shift": _IMAGE["apply_channel_shift"]}
 
 
 def helper(qualified: str) -> str | None:

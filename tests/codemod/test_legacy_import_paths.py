@@ -1320,3 +1320,13 @@ def test_the_rewritten_recurrent_subclass_predicts_as_keras_2_1_6(tmp_path):
                                    ("stacked", "sequences", "h", "c", "first", "second", "again"),
                                    PYTHONPATH=str(keras216))
     assert np.array_equal(got["first"], got["again"]) and not np.allclose(got["first"], got["second"])
+
+
+def test_keras_2_3_random_image_transforms_are_copied_in_and_draw_what_keras_2_3_1_drew(tmp_path):
+    # johngrabner/keras-image-ocr generator_text_image.py: `image.random_rotation(a, ...)`; the functions they call
+    # (apply_affine_transform, transform_matrix_offset_center, apply_channel_shift) come with them
+    got, target = probe_under_both(legacy37(), SCRIPTS / "image_transforms_probe.py", tmp_path / "none", tmp_path,
+                                   ("rotated", "rotated_first", "shifted", "sheared", "zoomed", "channels"))
+    text = target.read_text()
+    assert "def apply_affine_transform(" in text and "def apply_channel_shift(" in text and "image.random_rotation(x" not in text
+    assert not np.allclose(got["rotated"], got["zoomed"])

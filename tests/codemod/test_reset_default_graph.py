@@ -22,10 +22,9 @@ def test_in_a_keras_module_the_graph_reset_is_keras_clear_session():
     """, """
         import tensorflow as tf
         import tensorflow.keras.layers as KL
-        import keras
 
         def build_model():
-            keras.backend.clear_session()
+            tf.keras.backend.clear_session()
             return KL.Dense(2)
     """, RULE)
 
@@ -37,9 +36,8 @@ def test_through_keras_2_backend_tf_too():
         K.tf.reset_default_graph()
     """, """
         from keras import backend as K
-        import keras
 
-        keras.backend.clear_session()
+        K.clear_session()
     """, RULE)
 
 
@@ -92,4 +90,24 @@ def test_not_where_a_mixed_precision_policy_is_set_nor_with_arguments():
 def test_keras_2_restarted_layer_names_with_the_graph_and_keras_3_does_after_the_rewrite(tmp_path):
     got, target = probe_under_both(legacy37(), SCRIPTS / "reset_default_graph_probe.py", tmp_path / "none", tmp_path,
                                    ("same_names", "predictions"))
-    assert got["same_names"] and "keras.backend.clear_session()" in target.read_text()
+    assert got["same_names"] and "tf.keras.backend.clear_session()" in target.read_text()
+
+
+def test_no_keras_import_is_added_where_the_file_reads_keras_unbound():
+    # tsing-cv/tf.keras_Mask_rcnn parallel_model.py reads `keras.optimizers.SGD(lr=...)` with no `keras` bound: an
+    # `import keras` written in would make a second run rewrite that call
+    assert_rewrites("""
+        import tensorflow as tf
+
+        def build_model():
+            tf.reset_default_graph()
+            return tf.keras.layers.Dense(2)
+        optimizer = keras.optimizers.SGD(lr=0.01)
+    """, """
+        import tensorflow as tf
+
+        def build_model():
+            tf.keras.backend.clear_session()
+            return tf.keras.layers.Dense(2)
+        optimizer = keras.optimizers.SGD(lr=0.01)
+    """)

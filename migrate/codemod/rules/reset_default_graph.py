@@ -1,4 +1,4 @@
-"""`tf.reset_default_graph()` in a program that uses Keras -> `keras.backend.clear_session()`.
+"""`tf.reset_default_graph()` in a program that uses Keras -> `tf.keras.backend.clear_session()`.
 
 Keras 2 kept its state per TensorFlow graph: the counters that name layers (`dense_1`, `dense_2`), and the session.
 So TF1 code reset Keras by resetting the graph, between two models built in one process (matterport Mask R-CNN's
@@ -7,7 +7,10 @@ first's, which a checkpoint loaded `by_name` and every h5 weight file rely on. T
 `reset_default_graph`, which runs with eager execution on but leaves Keras 3's state alone: Keras 3 keeps its names
 in its own global state, which `keras.backend.clear_session()` resets (and it resets TensorFlow's default graph
 too: Keras 3.15's `clear_session` calls compat.v1's function). So, in a module that uses Keras, or that a program
-using Keras loads (`Survey.keras_linked`), the call becomes Keras's; in any other module that keeps eager
+using Keras loads (`Survey.keras_linked`), the call becomes Keras's, spelt through the file's TensorFlow
+(`tf.keras.backend.clear_session()`, the same function as `keras.backend.clear_session` under TensorFlow 2.21: no
+import is added, which would bind a `keras` a file read unbound, and a second run would then read it) or Keras 2's
+backend (`K.tf.reset_default_graph()` -> `K.clear_session()`); in any other module that keeps eager
 execution on, compat.v1's (what tf_upgrade_v2 writes: the same graph reset). A TF1 graph program
 (`tf1_graph_program`: eager execution off, no Keras) is left to that rule, which spells it compat.v1 too. Not in a
 module that sets a mixed-precision policy: Keras 3's `clear_session` resets that policy to float32, which TF1's
@@ -17,11 +20,11 @@ graph reset left in place.
 from __future__ import annotations
 
 import libcst as cst
-from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.factories import uses_keras
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.tf1_graph_program import graph_program
+from migrate.codemod.syntax import code
 from migrate.codemod.tf1_policy import through_keras
 
 NAME = "tensorflow.reset_default_graph"
@@ -34,7 +37,7 @@ class ResetDefaultGraph(Rule):
     TRIGGERS = ("reset_default_graph",)
     REQUIRES = ("tensorflow", ".tf.", "import tf")
     METADATA_DEPENDENCIES = NAMES
-    DESCRIPTION = ("tf.reset_default_graph() -> keras.backend.clear_session() where Keras is used (Keras 2's layer "
+    DESCRIPTION = ("tf.reset_default_graph() -> tf.keras.backend.clear_session() where Keras is used (Keras 2's layer "
                    "names restarted with the graph), else tf.compat.v1.reset_default_graph()")
 
     def visit_Module(self, node: cst.Module) -> bool:
@@ -48,9 +51,9 @@ class ResetDefaultGraph(Rule):
                 NAME not in {through_keras(name) for name in self.qualified_names(original.func)}:
             return updated
         self.converted()
+        root = original.func.value
+        if self.keras and isinstance(root, cst.Attribute) and root.attr.value == "tf":  # `K.tf`: Keras's backend
+            return updated.with_changes(func=cst.Attribute(value=root.value, attr=cst.Name("clear_session")))
         if self.keras:
-            AddImportsVisitor.add_needed_import(self.context, "keras")
-            return updated.with_changes(func=cst.parse_expression("keras.backend.clear_session"))
-        return updated.with_changes(func=cst.Attribute(
-            value=cst.parse_expression(f"{cst.Module([]).code_for_node(original.func.value)}.compat.v1"),
-            attr=cst.Name("reset_default_graph")))
+            return updated.with_changes(func=cst.parse_expression(f"{code(root)}.keras.backend.clear_session"))
+        return updated.with_changes(func=cst.parse_expression(f"{code(root)}.compat.v1.reset_default_graph"))
