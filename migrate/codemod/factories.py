@@ -89,6 +89,9 @@ class Survey:
     # where model is imported, or a word of a file that star-imports model), and the modules star-imported by a file
     # that is star-imported in turn ("model.*"): a name another file may read.
     taken: frozenset[str] = frozenset()
+    # Set for the cells of a notebook that is a Keras-free TF1 graph program (`tf1_graph_program.graph_notebook`):
+    # every cell then takes that route, as the cells of one program.
+    graph_notebook: bool = False
 
     def called(self, qualified_names: set[str], module: str) -> Factory | None:
         return next((f for f in self.factories if f.called_by(qualified_names, module)), None)

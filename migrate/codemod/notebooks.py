@@ -77,6 +77,7 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
     code = {index: mask_magics(cell.source) for index, cell in enumerate(notebook.cells, 1)
             if cell.get("cell_type") == "code" and python_cell(cell.source)}
     python2 = _from_python2(code, rules)
+    project = _graph_route(code, path, project)
     findings: list[Finding] = []
     changes: list[CellChange] = []
     converted = 0
@@ -127,6 +128,24 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
         return FileResult(path, data, data, tuple(findings), converted)
     text = nbformat.writes(notebook, version=version)
     return FileResult(path, data, text.encode(), tuple(findings), converted, cells=tuple(sorted(changes, key=_index)))
+
+
+def _graph_route(code: dict[int, tuple[str, list[str]]], path: str, project: Survey | None) -> Survey | None:
+    """The run's survey, marked `graph_notebook` where this notebook is a Keras-free TF1 graph program (decided over
+    all its cells: `tf1_graph_program.graph_notebook`). Without a run's survey (one notebook), each cell's own
+    survey then comes from its source as before: one made here reads the whole notebook's text instead."""
+    from dataclasses import replace as replaced
+
+    from migrate.codemod.factories import module_of, survey
+    from migrate.codemod.rules.tf1_graph_program import graph_notebook
+
+    # the run's modules a Keras program loads; every module of the run where that was not worked out (a run whose
+    # scripts never name TensorFlow: `Survey.keras_linked` is left empty then)
+    linked = {module_of(file) for file in getattr(project, "keras_linked", ())} or set(getattr(project, "packages", ()))
+    if not graph_notebook([source for source, _ in code.values()], linked):
+        return project
+    base = project if project is not None else survey([(path, "\n".join(s for s, _ in code.values()).encode())])
+    return replaced(base, graph_notebook=True)
 
 
 def _from_python2(code: dict[int, tuple[str, list[str]]], rules: list[type[Rule]]) -> dict:

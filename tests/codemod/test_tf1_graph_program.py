@@ -443,3 +443,87 @@ def test_a_module_that_imports_one_importing_keras_is_linked(tmp_path):
     out = _projects(tmp_path, {"train_tf.py": "import tensorflow as tf\nimport utils\nsess = tf.Session()\n",
                                "utils.py": "import models\n", "models.py": KERAS_MODELS})
     assert "disable_eager_execution" not in out.get("train_tf.py", "")
+
+
+GRAPH_NOTEBOOK = [
+    "import numpy as np\nimport tensorflow as tf\n%matplotlib inline",
+    "np.random.seed(0)\nxs = np.random.normal(size=(32, 3)).astype('float32')\n"
+    "ys = xs @ np.array([[1.0], [-2.0], [0.5]], 'float32')",
+    "x = tf.placeholder(tf.float32, [None, 3])\ny = tf.placeholder(tf.float32, [None, 1])\n"
+    "with tf.variable_scope('linear'):\n    w = tf.get_variable('w', [3, 1], initializer=tf.zeros_initializer())\n"
+    "loss = tf.reduce_mean(tf.square(tf.matmul(x, w) - y))\nstep = tf.train.GradientDescentOptimizer(0.1).minimize(loss)",
+    "losses = []\nwith tf.Session() as sess:\n    sess.run(tf.global_variables_initializer())\n    for _ in range(5):\n"
+    "        losses.append(float(sess.run([loss, step], {x: xs, y: ys})[0]))\nprint(losses)",
+]
+
+
+def _notebook(path: Path, cells: list[str]) -> None:
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_markdown_cell("A TF1 tutorial")] + [nbformat.v4.new_code_cell(c) for c in cells]
+    path.write_text(nbformat.writes(notebook))
+
+
+def _rewritten(path: Path):
+    """The run over `path` (all rules), its rewrite written back as `--write` does."""
+    summary = run([path], all_rules())
+    for result in summary.results:
+        Path(result.path).write_bytes(result.rewritten)
+    return summary
+
+
+def _cells(path: Path) -> list[str]:
+    import nbformat
+
+    return [cell.source for cell in nbformat.reads(path.read_text(), as_version=4).cells if cell.cell_type == "code"]
+
+
+def test_a_keras_free_graph_notebook_takes_the_route_as_one_program(tmp_path):
+    # Representation-Learning-for-NLP's BiGram/CBOW/SkipGram notebooks, Coursera's TensorFlow_Tutorial: TF1 graph code
+    # cell after cell; the line goes in the cell that imports TensorFlow, every cell's names are compat.v1's
+    notebook = tmp_path / "tutorial.ipynb"
+    _notebook(notebook, GRAPH_NOTEBOOK)
+    summary = _rewritten(notebook)
+    assert summary.results[0].error is None
+    cells = _cells(notebook)
+    assert "import tensorflow as tf\ntf.compat.v1.disable_eager_execution()\n%matplotlib inline" in cells[0], cells[0]
+    assert "tf.compat.v1.placeholder" in cells[2] and "tf.compat.v1.variable_scope('linear')" in cells[2] and \
+        "tf.compat.v1.train.GradientDescentOptimizer" in cells[2] and "tf.compat.v1.Session()" in cells[3]
+    assert sum("disable_eager_execution" in cell for cell in cells) == 1
+    left = [f for r in summary.results for f in r.findings if not f.advice]
+    assert left == [], left
+    assert not run([notebook], all_rules()).results[0].changed  # a second run changes nothing
+
+
+def test_no_route_for_a_notebook_that_uses_keras_or_imports_a_keras_module_of_the_run(tmp_path):
+    for extra, files in (("import keras", {}), ("from models import build", {"models.py": "import keras\n"})):
+        folder = tmp_path / str(len(extra))
+        folder.mkdir()
+        for name, text in files.items():
+            (folder / name).write_text(text)
+        _notebook(folder / "mixed.ipynb", [GRAPH_NOTEBOOK[0] + "\n" + extra, *GRAPH_NOTEBOOK[1:]])
+        _rewritten(folder)
+        assert not any("disable_eager_execution" in cell for cell in _cells(folder / "mixed.ipynb")), extra
+
+
+@pytest.mark.skipif(not Path("/tmp/legacy37/bin/python").exists(), reason="the TF 1.15 stack is not installed")
+def test_the_rewritten_graph_notebook_trains_as_tf_1_15_did(tmp_path):
+    notebook = tmp_path / "tutorial.ipynb"
+    _notebook(notebook, GRAPH_NOTEBOOK)
+
+    def script(cells: list[str]) -> str:  # the kernel runs the cells in one namespace, in order
+        return "\n".join(line for cell in cells for line in cell.splitlines() if not line.startswith("%")) + "\n"
+
+    (tmp_path / "before.py").write_text(script(GRAPH_NOTEBOOK))
+    old = subprocess.run(["/tmp/legacy37/bin/python", "before.py"], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path, env={k: v for k, v in os.environ.items() if k != "TF2_BEHAVIOR"})
+    assert old.returncode == 0, old.stderr[-2000:]
+    _rewritten(notebook)
+    (tmp_path / "after.py").write_text(script(_cells(notebook)))
+    new = subprocess.run([sys.executable, "after.py"], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert new.returncode == 0, new.stderr[-2000:]
+    before, after = (eval(out.stdout.strip().splitlines()[-1]) for out in (old, new))  # noqa: S307 - our own print
+    assert len(before) == 5 and before[0] > before[-1]
+    assert after == pytest.approx(before, rel=1e-6, abs=1e-6)

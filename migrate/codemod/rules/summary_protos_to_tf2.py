@@ -121,7 +121,7 @@ class SummaryProtosToTf2(Rule):
         self.module_root: str | None = None
         self.imported = False
         self.cell = ".ipynb:cell" in (self.context.filename or "")
-        if not self.cell and graph_program(self, node) or _eager_off(node):  # (a cell is never a graph program)
+        if graph_program(self, node) or _eager_off(node):  # (a cell, where its notebook is one)
             return
         writers = [writer for writer in self._flows(node) if writer is not None]
         self._boards(node)

@@ -16,19 +16,23 @@ Two cases, both from TensorFlow's own tables' answer (`tf.compat.v1.X` for a TF1
   before the module builds anything (each such module of the program gets the line: it runs first in
   whichever is imported first, and again is harmless). One converted site and one line of advice say that
   eager execution is off for that program. Not for a module whose only graph-only names are sessions and that
-  imports a frozen graph (`import_graph_def`: tf1_names_to_tf2 runs that with eager execution on), a notebook
-  cell (the other cells are not seen), nor where TensorFlow is not imported as a module name at the top
-  (`import tensorflow as tf`).
+  imports a frozen graph (`import_graph_def`: tf1_names_to_tf2 runs that with eager execution on), nor where
+  TensorFlow is not imported as a module name at the top (`import tensorflow as tf`). A notebook is one program,
+  its cells run in one kernel: it takes the route as a whole (`graph_notebook`, over all its cells), with the line
+  in the cell that imports TensorFlow.
 Names compat.v1 does not have under Keras 3 (`tf.layers`, `tf.nn.rnn_cell`: Keras 2's layers; `tf.contrib`,
 `tf.estimator`: gone) are never renamed: the last pass reports them.
 """
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from migrate.codemod.api_surface import surface, tf1_tables
 from migrate.codemod.factories import uses_keras
+from migrate.codemod.notebooks import cell_start
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
@@ -104,10 +108,13 @@ def _twin(name: str) -> bool:
 
 
 def graph_program(rule: Rule, module: cst.Module) -> bool:
-    """Whether this module takes the graph-program route (see the module's docstring)."""
+    """Whether this module takes the graph-program route (see the module's docstring); a notebook cell, where its
+    notebook does (`graph_notebook`, decided over all its cells: `Survey.graph_notebook`)."""
     filename = rule.context.filename or ""
     survey = rule.context.scratch.get("survey")
-    if ".ipynb:cell" in filename or filename in getattr(survey, "keras_linked", frozenset()):
+    if ".ipynb:cell" in filename:
+        return getattr(survey, "graph_notebook", False) and _tf_alias(rule, module) is not None
+    if filename in getattr(survey, "keras_linked", frozenset()):
         return False
     if uses_keras(module.code.encode()) or _tf_alias(rule, module) is None:
         return False
@@ -117,6 +124,27 @@ def graph_program(rule: Rule, module: cst.Module) -> bool:
              if graph_only(name) and compat_spelling(name) is not None and name.split(".")[0] not in ALONE}
     # A module that only runs a session on a frozen graph it imports is tf1_names_to_tf2's, with eager execution on.
     return bool(graph - SESSIONS) or (bool(graph) and "import_graph_def" not in module.code)
+
+
+def graph_notebook(cells: list[str], linked: set[str]) -> bool:
+    """Whether a notebook, its code cells `cells` (IPython lines masked), is a Keras-free TF1 graph program: no cell
+    uses Keras nor imports a module of the run that a program using Keras loads (`linked`, their module names), one
+    imports TensorFlow as a module name (`import tensorflow as tf`) and some cell names a graph-only TF1 name with a
+    compat.v1 spelling (as `graph_program` finds them in a script, here by their spelling through that name). A
+    notebook is one program, run cell after cell in one kernel: the route is decided for all of its cells."""
+    text = "\n".join(cells)
+    if uses_keras(text.encode()):
+        return False
+    aliases = set(re.findall(r"^[ \t]*import[ \t]+tensorflow(?:[ \t]+as[ \t]+(\w+))?[ \t]*$", text, re.M))
+    if not aliases:
+        return False
+    imported = {word for line in re.findall(r"^[ \t]*(?:from|import)[ \t].*$", text, re.M)
+                for word in re.findall(r"\w+", line)}  # (every word of an import line: in doubt, linked)
+    if imported & linked:
+        return False
+    spelt = {name for alias in aliases for name in re.findall(rf"\b{alias or 'tensorflow'}\.([A-Za-z_][\w.]*)", text)}
+    return any(graph_only(name) and name.split(".")[0] not in ALONE and compat_spelling(name) is not None
+               for name in spelt)
 
 
 def _tf_alias(rule: Rule, module: cst.Module) -> int | None:
@@ -171,12 +199,18 @@ class Tf1GraphProgram(Rule):
                    "tf.logging.INFO); a Keras-free TF1 graph program -> tf.compat.v1 with eager execution off")
 
     @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        """The rule's words; in a graph notebook, a cell that imports TensorFlow too (it gets the line)."""
+        return super().triggered(source, survey) or \
+            (getattr(survey, "graph_notebook", False) and b"import tensorflow" in source)
+
+    @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
         """A name of TensorFlow the walk may rename (`compat_spelling`: one TF2 lacks and compat.v1 has) or
         `tf.nn.dropout`; without one the module is no graph program either (its graph-only names are such names).
         The trigger words are mostly TF2's own `dropout`, `summary.`, `train.` or Keras's. A star import may bring
-        any name (`names.resolve`)."""
-        if outline.star:
+        any name (`names.resolve`). In a graph notebook, any cell (the one that imports TensorFlow gets the line)."""
+        if outline.star or getattr(survey, "graph_notebook", False):
             return True
         return any(name == "nn.dropout" or compat_spelling(name) is not None
                    for names in outline.qualified(survey).values()
@@ -301,7 +335,11 @@ class Tf1GraphProgram(Rule):
         return self.tf1
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
-        if not self.route or self.renamed == 0:
+        start = cell_start(original)
+        if start is not None and self.route:  # a graph notebook: the line in the cell that imports TensorFlow
+            if _tf_alias(self, original) < start:
+                return updated
+        elif not self.route or self.renamed == 0:
             return updated
         alias = _alias(updated.body[_tf_alias(self, original)])
         self.converted()

@@ -48,7 +48,8 @@ class Tf1SessionCode(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         # A graph program tf1_graph_program turned eager execution off for: its compat.v1 sessions are its way to run.
-        self.graph_program = "tf.compat.v1.disable_eager_execution()" in node.code
+        self.graph_program = "tf.compat.v1.disable_eager_execution()" in node.code or \
+            getattr(self.context.scratch.get("survey"), "graph_notebook", False)
         self.get_session = next((advice for words, advice in GET_SESSION_USES if any(word in node.code for word in words)),
                                 REPLACEMENTS["get_session"])
 

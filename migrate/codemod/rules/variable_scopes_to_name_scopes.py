@@ -46,7 +46,7 @@ class VariableScopesToNameScopes(Rule):
                                          for call in outline.calls)
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.off = ".ipynb:cell" not in (self.context.filename or "") and graph_program(self, node) or _eager_off(node)
+        self.off = graph_program(self, node) or _eager_off(node)
 
     def leave_With(self, original: cst.With, updated: cst.With) -> cst.With:
         if self.off or len(original.items) != 1 or original.items[0].asname is not None:
