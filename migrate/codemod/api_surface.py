@@ -32,7 +32,7 @@ from functools import lru_cache
 from importlib import util
 from pathlib import Path
 
-CACHE_FORMAT = 7
+CACHE_FORMAT = 8
 ROOTS = ("keras", "tensorflow")
 # Public module spellings that are another module's (TensorFlow 2.16+ with Keras 3: `tf.keras` is this one).
 ALIASES = {"tensorflow.keras": "keras._tf_keras.keras",
@@ -711,6 +711,10 @@ def _class_signature(surface: Surface, module: str, node: ast.ClassDef, depth: i
         bases = node.bases[:1] if target is None else [target]
         if not bases:
             return Signature(frozenset(names), any_keyword=True)  # `object`'s, or a C type's
+        fields = _namedtuple_fields(bases[0])
+        if fields is not None:  # `class VarLenFeature(collections.namedtuple("VarLenFeature", ["dtype"]))`
+            names |= fields
+            continue
         resolved = _resolve_base(surface, module, bases[0])
         inherited = _signature(surface, resolved[0], resolved[1], depth + 1) if resolved is not None else None
         if inherited is None:
@@ -718,6 +722,21 @@ def _class_signature(surface: Surface, module: str, node: ast.ClassDef, depth: i
         names |= inherited.names
         any_keyword |= inherited.any_keyword
     return Signature(frozenset(names), any_keyword)
+
+
+def _namedtuple_fields(base: ast.expr) -> frozenset[str] | None:
+    """The fields of a `namedtuple("Name", ["a", "b"])` (or `"a b"`, `"a, b"`) base: the keywords its class takes;
+    None for any other base."""
+    if not isinstance(base, ast.Call) or not base.args or len(base.args) < 2 or \
+            (base.func.attr if isinstance(base.func, ast.Attribute) else getattr(base.func, "id", None)) != "namedtuple":
+        return None
+    fields = base.args[1]
+    if isinstance(fields, ast.Constant) and isinstance(fields.value, str):
+        return frozenset(fields.value.replace(",", " ").split())
+    if isinstance(fields, (ast.List, ast.Tuple)) and all(isinstance(e, ast.Constant) and isinstance(e.value, str)
+                                                          for e in fields.elts):
+        return frozenset(e.value for e in fields.elts)
+    return None
 
 
 def _members(surface: Surface, module: str, name: str, depth: int) -> frozenset[str] | None:

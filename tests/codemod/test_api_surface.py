@@ -58,6 +58,12 @@ def test_a_class_without_init_takes_its_new_s_keywords(tables):
     assert not params.any_keyword and not params.takes("max_batch_size")
 
 
+def test_a_namedtuple_class_takes_its_fields(tables):
+    # `class VarLenFeature(collections.namedtuple("VarLenFeature", ["dtype"]))`: no __init__ nor __new__
+    feature = tables.signature("tensorflow.io.VarLenFeature")
+    assert feature is not None and feature.takes("dtype") and not feature.takes("shape")
+
+
 def test_model_members_include_sequential_and_functional(tables):
     members = tables.model_members()
     assert {"fit", "compile", "add", "inputs", "train_function", "save_weights"} <= members

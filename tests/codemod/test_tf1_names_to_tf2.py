@@ -788,3 +788,22 @@ def test_tf_print_in_a_keras_lambda_prints_and_predicts_as_keras_2_did(tmp_path)
     assert printed[0] == printed[1] and len(printed[0]) == 1, printed
     np.testing.assert_allclose(np.load(tmp_path / "1.npz")["predictions"], np.load(tmp_path / "0.npz")["predictions"],
                                rtol=1e-6, atol=1e-6)
+
+
+def test_a_parsing_feature_given_by_keyword_takes_its_tf2_name():
+    # andreiqv/keras_training_classifier goods_tf_records.py, avolkov1/keras_experiments resnet_common.py: the same
+    # namedtuple class, which TF2 keeps under tf.io only (its fields are its keywords)
+    got, findings = rewrite("""
+        import tensorflow as tf
+
+        features = {"label": tf.VarLenFeature(dtype=tf.float32), "len": tf.FixedLenFeature(shape=[], dtype=tf.int64)}
+    """, RULE)
+    assert "tf.io.VarLenFeature(dtype=tf.float32)" in got and "tf.io.FixedLenFeature(shape=[], dtype=tf.int64)" in got
+    assert findings == []
+    example = tf.train.Example(features=tf.train.Features(feature={
+        "label": tf.train.Feature(float_list=tf.train.FloatList(value=[0.5, 2.0])),
+        "len": tf.train.Feature(int64_list=tf.train.Int64List(value=[2]))}))
+    scope: dict = {}
+    exec(compile(textwrap.dedent(got), "rewritten", "exec"), scope)  # noqa: S102 - the test's own code
+    parsed = tf.io.parse_single_example(example.SerializeToString(), scope["features"])
+    assert tf.sparse.to_dense(parsed["label"]).numpy().tolist() == [0.5, 2.0] and int(parsed["len"]) == 2
