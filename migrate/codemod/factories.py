@@ -327,8 +327,9 @@ def _session_factories(sources: list[tuple[str, bytes]]) -> tuple[str, ...]:
     found = set()
     for path, source in sources:
         if b"ConfigProto" in source and b"Session(config" in source and b"return" in source:
-            found |= {f"{module_of(path)}.{name}" for name in factory_functions(source)
-                      if used_only_as_session(name, sources, uncalled=True)}
+            module = module_of(path)  # a use is a word that can name it: not Keras's `K.get_session()` elsewhere
+            found |= {f"{module}.{name}" for name in factory_functions(source)
+                      if used_only_as_session(name, sources, module, uncalled=True)}
     return tuple(sorted(found))
 
 

@@ -828,3 +828,8 @@ def test_a_session_factory_nothing_calls_nor_imports_becomes_tf2_settings(tmp_pa
     got, summary = _run(tmp_path, {"train.py": NETWORKS + "\n    # K.set_session(get_session())\n"})
     assert "set_memory_growth" in got["train.py"] and "Session(" not in got["train.py"]
     assert summary.sites_for_review == 0
+    # Keras's own `K.get_session()` in another file of the run (EfficientDet's freeze_model.py) is no use of it
+    frozen = "from keras import backend as K\nsession = K.get_session()\n"
+    got, _ = _run(tmp_path / "two", {"train.py": NETWORKS + "\n    # K.set_session(get_session())\n",
+                                     "freeze_model.py": frozen})
+    assert "set_memory_growth" in got["train.py"] and "Session(" not in got["train.py"]
