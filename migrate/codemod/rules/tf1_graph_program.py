@@ -142,6 +142,8 @@ def graph_notebook(cells: list[str], linked: set[str]) -> bool:
                 for word in re.findall(r"\w+", line)}  # (every word of an import line: in doubt, linked)
     if imported & linked:
         return False
+    if "disable_eager_execution(" in text or "disable_v2_behavior(" in text:
+        return True  # it turns eager execution off itself (or a first run's route did: a second run decides alike)
     spelt = {name for alias in aliases for name in re.findall(rf"\b{alias or 'tensorflow'}\.([A-Za-z_][\w.]*)", text)}
     return any(graph_only(name) and name.split(".")[0] not in ALONE and compat_spelling(name) is not None
                for name in spelt)
@@ -336,8 +338,8 @@ class Tf1GraphProgram(Rule):
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         start = cell_start(original)
-        if start is not None and self.route:  # a graph notebook: the line in the cell that imports TensorFlow
-            if _tf_alias(self, original) < start:
+        if start is not None and self.route:  # a graph notebook: the line in the cell that imports TensorFlow, once
+            if _tf_alias(self, original) < start or f"{DISABLE}()" in original.code:
                 return updated
         elif not self.route or self.renamed == 0:
             return updated
