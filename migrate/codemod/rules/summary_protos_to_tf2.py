@@ -28,8 +28,8 @@ reported by tf1_names_to_tf2. The `tf.Summary` names of each function with a rew
 values); those that feed a writer left as it was stay reported. A module with no writer and no `add_summary` at all
 builds its protos for another module's writer (`utils.create_summary_epoch(...)`, a callback handed the writer): its
 `tf.Summary` names become `tf.compat.v1.Summary`, which builds the same proto eagerly; the write is judged where it is.
-Not in a graph program (`tf1_graph_program`, whose compat.v1 spelling runs these in graph mode; a notebook cell never
-is one), nor in a module that turns eager execution off itself (as that rule's output does: a second run must change nothing).
+Not in a graph program (`tf1_graph_program`, whose compat.v1 spelling runs these in graph mode; a notebook cell is one
+where its notebook is), nor in a module that turns eager execution off itself (as that rule's output does: a second run must change nothing).
 
 Each proto is written with `tf.summary.record_if(True)`: TF1's add_summary always wrote, and a Keras 3 TensorBoard with
 an `update_freq` of N batches leaves a record_if of its own on during fit, off except every N-th batch.
