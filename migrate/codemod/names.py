@@ -49,6 +49,8 @@ def keras_optimizer(qualified_names: set[str]) -> tuple[str, str] | None:
     """(module, class) when a callee's qualified names make it a Keras optimizer class."""
     for name in qualified_names:
         module, _, cls = name.rpartition(".")
+        if module in MODULE_ALIASES and module.endswith(".optimizers"):  # `from keras.models import optimizers`
+            module = "keras.optimizers"  # (Keras 2's re-export of its optimizers module)
         cls = OPTIMIZER_ALIASES.get(cls, cls)
         if cls in OPTIMIZER_DEFAULT_LR and (module + ".").startswith(OPTIMIZER_MODULES):
             return module, cls

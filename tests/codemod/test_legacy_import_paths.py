@@ -1330,3 +1330,20 @@ def test_keras_2_3_random_image_transforms_are_copied_in_and_draw_what_keras_2_3
     text = target.read_text()
     assert "def apply_affine_transform(" in text and "def apply_channel_shift(" in text and "image.random_rotation(x" not in text
     assert not np.allclose(got["rotated"], got["zoomed"])
+
+
+def test_a_module_keras_2_re_exported_is_read_as_its_own_by_every_rule():
+    # YhHoo/Keras-LSTM keras_multivariate_1.py: `from keras.models import Sequential, optimizers`, then Keras 2's
+    # lowercase `optimizers.adam(lr=...)`; the name and its keyword are the table's and optimizer_lr's on the first
+    # run (a second run changes nothing)
+    assert_rewrites("""
+        from keras.models import Sequential, optimizers
+        adam = optimizers.adam(lr=0.001)
+        sgd = optimizers.SGD(lr=0.1)
+    """, """
+        from keras.models import Sequential
+        from keras import optimizers
+
+        adam = optimizers.Adam(learning_rate=0.001)
+        sgd = optimizers.SGD(learning_rate=0.1)
+    """)

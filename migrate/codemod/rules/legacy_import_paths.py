@@ -526,7 +526,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             if value is not None:
                 self.converted()
                 return cst.SimpleString(repr(value))
-        for name in sorted(self.qualified_names(original)):
+        for name in sorted(_through_aliases(self.qualified_names(original))):
             found = self._entry(name)
             if found is None or (isinstance(updated.value, cst.Name) and (_public(name.rpartition(".")[0]) in MOVES or
                                                                           name.rpartition(".")[0] in MODULE_HEIRS)):
@@ -634,3 +634,11 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 self.report(original, f"import {name}: Keras 3 has no such module")
             names.append(alias)
         return updated.with_changes(names=names)
+
+
+def _through_aliases(names: set[str]) -> set[str]:
+    """The names, each read under a module Keras 2 re-exported from another (`keras.models.optimizers.adam`, from
+    `from keras.models import optimizers`) as the module's own (`keras.optimizers.adam`: the table's target for the
+    re-export), which the table has and `_module_aliases` makes the import."""
+    return {f"{found.target}.{last}" if module in MODULE_ALIASES and (found := legacy(module)) is not None and
+            found.target else name for name in names for module, _, last in [name.rpartition(".")]}
