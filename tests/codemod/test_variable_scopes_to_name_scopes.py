@@ -1,14 +1,16 @@
 """variable_scopes_to_name_scopes: must-not-change cases first, then before/after, then the values."""
 
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from migrate.codemod.registry import all_rules
-from tests.codemod.helpers import assert_rewrites, assert_unchanged, rewrite
+from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both, rewrite
 
 RULE = "variable_scopes_to_name_scopes"
+SCRIPTS = Path(__file__).parent / "scripts"
 
 
 def test_scopes_that_may_make_variables_or_are_not_plain_stay():
@@ -21,16 +23,8 @@ def test_scopes_that_may_make_variables_or_are_not_plain_stay():
                 w = tf.get_variable('w', [3, 3])
                 return tf.matmul(x, w)
 
-        def head(x, name):
-            with tf.variable_scope(name, reuse=tf.AUTO_REUSE):
-                return tf.abs(x)
-
         def block(x, scope):
             with tf.variable_scope(scope) as vs:
-                return Dense(3)(x)
-
-        def layer(x):
-            with tf.variable_scope('head'):
                 return Dense(3)(x)
 
         def later(x):
@@ -135,3 +129,62 @@ def test_with_every_rule_nothing_is_left_and_the_values_are_the_ops():
     exec(compile(got, "<rewritten>", "exec"), namespace)  # the rewritten test source, run as a user would
     x = np.linspace(-2, 2, 9).astype("float32")
     np.testing.assert_allclose(namespace["leakyRelu"](tf.constant(x)).numpy(), np.where(x > 0, x, 0.2 * x), rtol=1e-6)
+
+
+def test_keras_layers_under_a_scope_and_its_reuse_in_a_keras_module():
+    # yumaloop/keras-mobilenetv2-cifar10 models.py, heefe92/keras-mobilenetv2-objectdetection Detector.py: a Keras 2
+    # layer's weights were tf.Variables the scope only named (reuse was get_variable's); its own name never took it
+    assert_rewrites("""
+        import tensorflow as tf
+        from keras.layers import Conv2D, Input, Lambda
+
+        with tf.variable_scope('Res_Group_0', reuse=tf.AUTO_REUSE):
+            inputs = Input(shape=(8, 8, 3))
+            x = Conv2D(4, (3, 3))(inputs)
+            x = Lambda(lambda t: 1 - t)(x)
+            x = self._inverted_res_block(x, filters=16)
+    """, """
+        import tensorflow as tf
+        from keras.layers import Conv2D, Input, Lambda
+
+        with tf.name_scope('Res_Group_0'):
+            inputs = Input(shape=(8, 8, 3))
+            x = Conv2D(4, (3, 3))(inputs)
+            x = Lambda(lambda t: 1 - t)(x)
+            x = self._inverted_res_block(x, filters=16)
+    """, RULE)
+
+
+def test_not_where_the_module_uses_no_keras_nor_around_a_tf1_variable():
+    for source in ("""
+        import tensorflow as tf
+
+        with tf.variable_scope('d', reuse=tf.AUTO_REUSE):
+            y = tf.nn.relu(x)
+    """, """
+        import tensorflow as tf
+        from keras.layers import Dense
+
+        def head(x, name):
+            with tf.variable_scope(name, reuse=tf.AUTO_REUSE):
+                return tf.layers.dense(x, 3)
+    """, """
+        import tensorflow as tf
+        from keras.layers import Dense
+
+        with tf.variable_scope('d', reuse=tf.AUTO_REUSE):
+            w = tf.get_variable('w', [3])
+            y = Dense(2)(x)
+    """, """
+        import tensorflow as tf
+
+        with tf.variable_scope('d'):
+            y = tf.layers.dense(x, 2)
+    """):
+        assert_unchanged(source, RULE)
+
+
+def test_keras_layers_built_under_scopes_predict_as_keras_2_did(tmp_path):
+    got, target = probe_under_both(legacy37(), SCRIPTS / "keras_variable_scopes_probe.py", tmp_path / "none", tmp_path,
+                                   ("predictions",))
+    assert target.read_text().count("with tf.name_scope(") == 4 and got["layers"].tolist()[0] == "InputLayer"
