@@ -463,8 +463,9 @@ _SKLEARN_WRAPPER_BODY = '''
         fit_args.update(kwargs)
         return self.model.fit(x, y, **fit_args)
 '''
-# Keras 2.2-2.3's random image transforms (keras_preprocessing 1.1.2, Keras 2.3.1's; Keras 3 has none), which Keras 2.0-2.1
-# had too, then over apply_transform: each draws its parameters from NumPy's global generator as Keras 2 did, so a
+# Keras 2.2-2.3's random affine image transforms (keras_preprocessing 1.1.2, Keras 2.3.1's; Keras 3 has none, and the
+# tf.keras port's swap x and y: TF_KERAS_PORTS in tools/keras_names_table.py), which Keras 2.0-2.1 had too, then over
+# apply_transform: each draws its parameters from NumPy's global generator as Keras 2 did, so a
 # seeded script gets Keras 2.3.1's arrays. (As there, random_rotation, random_shear and random_zoom take the image's
 # size from axes 0 and 1 whatever `row_axis` and `col_axis` say; Keras 2.1 read those two.)
 _AFFINE = {
@@ -576,31 +577,15 @@ def random_zoom(x, zoom_range, row_axis=1, col_axis=2, channel_axis=0,
                                fill_mode=fill_mode, cval=cval,
                                order=interpolation_order)
     return x
-''',
-    "apply_channel_shift": '''
-def apply_channel_shift(x, intensity, channel_axis=0):
-    """Keras 2.3.1's keras.preprocessing.image.apply_channel_shift (Keras 3 has none): `intensity` added to every
-    channel of `x`, clipped to the range of `x`."""
-    x = np.rollaxis(x, channel_axis, 0)
-    min_x, max_x = np.min(x), np.max(x)
-    channel_images = [
-        np.clip(x_channel + intensity,
-                min_x,
-                max_x)
-        for x_channel in x]
-    x = np.stack(channel_images, axis=0)
-    x = np.rollaxis(x, 0, channel_axis + 1)
-    return x
-''',
-    "random_channel_shift": '''
-def random_channel_shift(x, intensity_range, channel_axis=0):
-    """Keras 2.3.1's keras.preprocessing.image.random_channel_shift (Keras 3 has none): apply_channel_shift by an
-    intensity drawn uniformly from [-intensity_range, intensity_range]."""
-    intensity = np.random.uniform(-intensity_range, intensity_range)
-    return apply_channel_shift(x, intensity, channel_axis=channel_axis)
 '''}
 HELPERS["keras.preprocessing.image"].update(_AFFINE)
 
+# Keras 2.0-2.1's keras.applications.mobilenet.relu6 (then ReLU(6.) layers): scripts gave it to load_model's custom_objects
+HELPERS["keras.applications.mobilenet"] = {"relu6": '''
+def relu6(x):
+    """Keras 2.1's keras.applications.mobilenet.relu6 (Keras 3 has none there): ReLU capped at 6."""
+    return keras.activations.relu(x, max_value=6)
+'''}
 HELPERS["keras.wrappers.scikit_learn"] = {
     "KerasClassifier": '''
 class KerasClassifier(sklearn.base.BaseEstimator):
@@ -801,8 +786,8 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "flip_axis": (("numpy", "np"),), "transform_matrix_offset_center": (("numpy", "np"),),
     "apply_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
     "apply_affine_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
-    **dict.fromkeys(("random_rotation", "random_shift", "random_shear", "random_zoom", "apply_channel_shift",
-                     "random_channel_shift"), (("numpy", "np"),)),
+    **dict.fromkeys(("random_rotation", "random_shift", "random_shear", "random_zoom"), (("numpy", "np"),)),
+    "relu6": ("keras",),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
     "keras2_rnn": ("keras",), "Recurrent": ("keras",),
     "keras2_model_from_yaml": ("json", "yaml", "keras"), "keras2_to_yaml": ("json", "yaml"),
@@ -1581,7 +1566,6 @@ DEPENDS.update({name: {helper_name: _IMAGE[helper_name] for helper_name in ("app
                                                                             "transform_matrix_offset_center")}
                 for name in ("random_rotation", "random_shift", "random_shear", "random_zoom",
                              "apply_affine_transform")})
-DEPENDS["random_channel_shift"] = {"apply_channel_shift": _IMAGE["apply_channel_shift"]}
 
 
 def helper(qualified: str) -> str | None:

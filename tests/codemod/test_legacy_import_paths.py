@@ -1324,11 +1324,12 @@ def test_the_rewritten_recurrent_subclass_predicts_as_keras_2_1_6(tmp_path):
 
 def test_keras_2_3_random_image_transforms_are_copied_in_and_draw_what_keras_2_3_1_drew(tmp_path):
     # johngrabner/keras-image-ocr generator_text_image.py: `image.random_rotation(a, ...)`; the functions they call
-    # (apply_affine_transform, transform_matrix_offset_center, apply_channel_shift) come with them
+    # (apply_affine_transform, transform_matrix_offset_center) come with them; the channel shift is the tf.keras port's
     got, target = probe_under_both(legacy37(), SCRIPTS / "image_transforms_probe.py", tmp_path / "none", tmp_path,
                                    ("rotated", "rotated_first", "shifted", "sheared", "zoomed", "channels"))
     text = target.read_text()
-    assert "def apply_affine_transform(" in text and "def apply_channel_shift(" in text and "image.random_rotation(x" not in text
+    assert "def apply_affine_transform(" in text and "def transform_matrix_offset_center(" in text and \
+        "image.random_rotation(x" not in text and "def apply_channel_shift(" not in text
     assert not np.allclose(got["rotated"], got["zoomed"])
 
 
@@ -1347,3 +1348,19 @@ def test_a_module_keras_2_re_exported_is_read_as_its_own_by_every_rule():
         adam = optimizers.Adam(learning_rate=0.001)
         sgd = optimizers.SGD(learning_rate=0.1)
     """)
+
+
+def test_keras_2_1_mobilenet_relu6_is_copied_in_for_custom_objects():
+    # titu1994/keras-squeeze-excite-network, kobiso/CBAM-keras: `custom_objects={'relu6': mobilenet.relu6, ...}`;
+    # Keras 2.1.6's function was K.relu(x, max_value=6)
+    got, findings = rewrite("""
+        from keras.applications import mobilenet
+        from keras.models import load_model
+
+        def load(path):
+            return load_model(path, custom_objects={'relu6': mobilenet.relu6})
+    """, RULE)
+    assert not [f for f in findings if not f.advice] and "'relu6': relu6" in got and "def relu6(x):" in got
+    space: dict = {}
+    exec(compile(textwrap.dedent(got), "rewritten.py", "exec"), space)  # noqa: S102 - the test's own code
+    assert np.asarray(space["relu6"](np.array([-1.0, 3.0, 7.5]))).tolist() == [0.0, 3.0, 6.0]
