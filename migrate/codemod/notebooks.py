@@ -467,8 +467,9 @@ def mask_magics(source: str) -> tuple[str, list[str]]:
             magics.append(prefixed.group(2))
             inside.read(prefixed.group(3) + ending)
             continue
-        # In a block, a comment alone is no body (`for i in x:` then `    !echo $i`): there it is a `pass`.
-        statement = "pass  " if found.group(1) else ""
+        # In a block, a comment alone is no body (`for i in x:` then `    !echo $i`): there it is a `pass`. A cell
+        # magic (`%%time`) is one too: a comment would go with the statement after it, which a rule may remove.
+        statement = "pass  " if found.group(1) or line.startswith("%%") else ""
         lines[number] = found.group(1) + statement + PLACEHOLDER.format(len(magics)) + ending
         magics.append(line.strip())
     return "".join(lines), magics
@@ -534,4 +535,10 @@ def restore_magics(source: str, magics: list[str]) -> str | None:
                 continue
             seen.append(index)
             break
-    return "".join(lines) if sorted(seen) == list(range(len(magics))) else None
+    if sorted(seen) != list(range(len(magics))):
+        return None
+    if magics and magics[0].startswith("%%") and lines and lines[0].strip() != magics[0]:
+        # a cell magic stays the cell's first line: imports a rule added above it go below it
+        at = next(number for number, line in enumerate(lines) if line.strip() == magics[0])
+        lines.insert(0, lines.pop(at))
+    return "".join(lines)

@@ -105,6 +105,23 @@ def test_code_cells_are_rewritten_and_the_rest_kept():
     assert not again.changed
 
 
+def test_a_timed_cell_whose_first_statement_goes_keeps_its_magic_first():
+    # jerett/Keras-CIFAR10 vgg.ipynb (forty-second hold-out): `%%time`, then the ImageDataGenerator import that the
+    # rewrite removes; the magic's placeholder went with it and the cell was left "moved across its first line"
+    notebook = _notebook(new_code_cell("import keras"),
+                         new_code_cell("%%time\nfrom keras.preprocessing.image import ImageDataGenerator\n"
+                                       "datagen = ImageDataGenerator(horizontal_flip=True)\nopt = keras.optimizers.SGD(lr=0.1)"))
+    masked, magics = mask_magics(notebook.cells[1].source)
+    assert masked.startswith("pass  # migrate: IPython line 0\n")  # a statement of its own, not a comment
+    result, after = _rewrite(notebook)
+    cell = _code(after)[1]
+    assert cell.startswith("%%time\n") and "from keras.preprocessing.image" not in cell and "learning_rate=0.1" in cell
+    assert not [f for f in result.findings if f.rule == "notebooks"]
+    # an import a rule adds above the cell's first statement goes after the magic
+    assert restore_magics("import keras\npass  # migrate: IPython line 0\nx = 1\n", ["%%time"]) == \
+        "%%time\nimport keras\nx = 1\n"
+
+
 def test_an_import_a_later_cell_still_needs_is_not_removed():
     notebook = _notebook(new_code_cell("from keras.utils import multi_gpu_model\nimport keras"),
                          new_code_cell("models = [multi_gpu_model(m, 2) for m in templates]"))
