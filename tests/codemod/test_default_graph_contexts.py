@@ -258,3 +258,26 @@ def test_a_graph_another_file_imports_stays_bound(tmp_path):
         def predict(model, x):
             return model.predict(x)
     """)
+
+
+def test_the_default_graph_through_keras_2_backend_tf_goes_in_the_first_run():
+    # sniezek/keras-sentiment-analysis-api webapp.py (forty-second hold-out): `from keras.backend import tf`; the
+    # second run had taken the `with` away once the first had spelt tf TensorFlow's
+    got, _ = rewrite("""
+        import keras
+        from keras.backend import tf
+
+        def load_model():
+            global model
+            model = keras.models.load_model('saved_model.hdf5')
+            global graph
+            graph = tf.get_default_graph()
+
+        def get_sentiment(sequence):
+            with graph.as_default():
+                sentiment = model.predict(sequence)
+            return sentiment
+    """)
+    assert "graph" not in got and "\n    sentiment = model.predict(sequence)\n" in got
+    again, _ = rewrite(got)
+    assert again == got
