@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 
 import libcst as cst
 
-from migrate.codemod.data.keras_legacy_names import MODULE_ALIASES
+from migrate.codemod.data.keras_legacy_names import LEGACY, MODULE_ALIASES
 
 _EMPTY = cst.Module(body=[])
 
@@ -45,12 +45,19 @@ OPTIMIZER_ALIASES = {"sgd": "SGD", "rmsprop": "RMSprop", "adagrad": "Adagrad", "
                      "adamax": "Adamax", "nadam": "Nadam"}
 
 
+def through_module_aliases(name: str) -> str:
+    """A name read under a module Keras 2 re-exported from another (`keras.models.optimizers.adam`, after `from
+    keras.models import optimizers`) as the module's own (`keras.optimizers.adam`: the legacy table's target for the
+    re-export, MODULE_ALIASES), so every rule reads it as the first run's `from keras import optimizers` leaves it;
+    any other name as it is."""
+    module, _, last = name.rpartition(".")
+    return f"{LEGACY[module][0]}.{last}" if module in MODULE_ALIASES else name
+
+
 def keras_optimizer(qualified_names: set[str]) -> tuple[str, str] | None:
     """(module, class) when a callee's qualified names make it a Keras optimizer class."""
     for name in qualified_names:
-        module, _, cls = name.rpartition(".")
-        if module in MODULE_ALIASES and module.endswith(".optimizers"):  # `from keras.models import optimizers`
-            module = "keras.optimizers"  # (Keras 2's re-export of its optimizers module)
+        module, _, cls = through_module_aliases(name).rpartition(".")
         cls = OPTIMIZER_ALIASES.get(cls, cls)
         if cls in OPTIMIZER_DEFAULT_LR and (module + ".").startswith(OPTIMIZER_MODULES):
             return module, cls

@@ -84,10 +84,12 @@ def graph_only(name: str) -> bool:
                for entry in GRAPH_ONLY)
 
 
-def runs_eagerly(code: str) -> bool:
+def runs_eagerly(code: str, survey: object = None) -> bool:
     """Whether a program leaves eager execution on: one that turns it off (tf1_graph_program's route, or its own
-    `tf.compat.v1.disable_eager_execution()` line) keeps its sessions, which then run graph ops."""
-    return "disable_eager_execution(" not in code and "disable_v2_behavior(" not in code
+    `tf.compat.v1.disable_eager_execution()` line) keeps its sessions, which then run graph ops; so does every cell of
+    a graph notebook (`Survey.graph_notebook`: the line is in one cell)."""
+    return "disable_eager_execution(" not in code and "disable_v2_behavior(" not in code and \
+        not getattr(survey, "graph_notebook", False)
 
 
 def through_keras(name: str) -> str:

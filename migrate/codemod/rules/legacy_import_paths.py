@@ -29,7 +29,7 @@ from migrate.codemod.data.keras_legacy_names import MODULE_ALIASES
 from migrate.codemod.keras2_helpers import DEPENDS, HELPERS, OBTAIN_INPUT_SHAPE_2_0, helper, with_helpers
 from migrate.codemod.keras3_names import PUBLIC
 from migrate.codemod.legacy_names import CONSTANTS, LEGACY, Legacy, constant, legacy, public_api
-from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES
+from migrate.codemod.names import LAYER_MODULES, MOVES, STAR_NAMES, UTIL_MODULES, through_module_aliases
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.image_data_generator_to_layers import KEPT, REWRITTEN_AWAY
@@ -526,7 +526,7 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
             if value is not None:
                 self.converted()
                 return cst.SimpleString(repr(value))
-        for name in sorted(_through_aliases(self.qualified_names(original))):
+        for name in sorted({through_module_aliases(name) for name in self.qualified_names(original)}):
             found = self._entry(name)
             if found is None or (isinstance(updated.value, cst.Name) and (_public(name.rpartition(".")[0]) in MOVES or
                                                                           name.rpartition(".")[0] in MODULE_HEIRS)):
@@ -634,11 +634,3 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 self.report(original, f"import {name}: Keras 3 has no such module")
             names.append(alias)
         return updated.with_changes(names=names)
-
-
-def _through_aliases(names: set[str]) -> set[str]:
-    """The names, each read under a module Keras 2 re-exported from another (`keras.models.optimizers.adam`, from
-    `from keras.models import optimizers`) as the module's own (`keras.optimizers.adam`: the table's target for the
-    re-export), which the table has and `_module_aliases` makes the import."""
-    return {f"{found.target}.{last}" if module in MODULE_ALIASES and (found := legacy(module)) is not None and
-            found.target else name for name in names for module, _, last in [name.rpartition(".")]}

@@ -39,7 +39,7 @@ class SessionDefaultBlocks(Rule):
     DESCRIPTION = "sess = tf.Session(...); with sess.as_default(): body -> body (the session left to the preamble rule)"
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.eager = runs_eagerly(node.code) and not getattr(self.context.scratch.get("survey"), "graph_notebook", False)
+        self.eager = runs_eagerly(node.code, self.context.scratch.get("survey"))
         self.scopes: list[cst.CSTNode] = [node]
         self.blocks: set[int] = set()  # ids of the With statements that go
 

@@ -114,7 +114,7 @@ class SessionRunToValues(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         # A program that runs with eager execution off (tf1_graph_program's route, or its own line) keeps its sessions.
-        self.eager = runs_eagerly(node.code) and not getattr(self.context.scratch.get("survey"), "graph_notebook", False)
+        self.eager = runs_eagerly(node.code, self.context.scratch.get("survey"))
         self.scopes: list[Counter] = [Counter(name.value for name in names_in(node))]
         self.nodes: list[cst.CSTNode] = [node]  # the module and the functions the walk is in
         self.blocks: dict[int, tuple[str, str]] = {}  # id of a With that goes -> (session name, tf's spelling)
