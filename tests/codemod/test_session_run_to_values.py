@@ -252,6 +252,44 @@ def test_values_read_through_bound_and_keras_sessions_are_what_session_run_gave(
     assert isinstance(total, np.ndarray | np.floating) and float(total) == 3.0
 
 
+def test_tensors_evaluated_in_keras_session_asked_for_inline():
+    # rizkiarm/LipNet lipnet/core/decoders.py:27
+    assert_rewrites("""
+        from keras import backend as K
+
+        def decode(y_pred, input_length):
+            decoded = decoder(y_pred, input_length)
+            paths = [path.eval(session=K.get_session()) for path in decoded[0]]
+            logprobs = decoded[1].eval(K.get_session())
+            return paths, logprobs
+    """, """
+        from keras import backend as K
+        import keras
+
+        def decode(y_pred, input_length):
+            decoded = decoder(y_pred, input_length)
+            paths = [keras.ops.convert_to_numpy(path) for path in decoded[0]]
+            logprobs = keras.ops.convert_to_numpy(decoded[1])
+            return paths, logprobs
+    """, RULE)
+
+
+def test_a_tensor_evaluated_inline_is_what_eval_gave():
+    before = """
+        import tensorflow as tf
+        from keras import backend as K
+
+        def total(a):
+            return tf.reduce_sum(tf.constant(a)).eval(session=K.get_session())
+    """
+    after, _ = rewrite(before, RULE)
+    assert "get_session" not in after
+    scope: dict = {}
+    exec(compile(after, "example.py", "exec"), scope)  # noqa: S102 - the test's own snippet
+    total = scope["total"](np.array([1.0, 2.5]))
+    assert isinstance(total, np.ndarray | np.floating) and float(total) == 3.5
+
+
 def test_a_loss_read_through_keras_bound_session():
     # oarriaga/SSD-keras src/utils/tests/test_loss.py:36
     assert_rewrites("""

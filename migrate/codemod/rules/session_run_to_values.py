@@ -26,7 +26,8 @@ goes the same way under the same conditions, its line going with it; and so does
 (`K.get_session().run(inits)`, danieljl/keras-image-captioning word_vectors.py: Keras's session, read through
 `keras.tree.map_structure(keras.ops.convert_to_numpy, ...)` since such a file need not import TensorFlow), and a
 session asked for and bound (`session = K.get_session()`). A tensor's `t.eval(session=S)` on such a session is one
-more value read: `keras.ops.convert_to_numpy(t)` (oarriaga/SSD-keras src/utils/tests/test_loss.py). Its
+more value read: `keras.ops.convert_to_numpy(t)` (oarriaga/SSD-keras src/utils/tests/test_loss.py), and so is
+`t.eval(session=K.get_session())`, Keras's session asked for in the call (rizkiarm/LipNet's decoders). Its
 initializer statements go too. An interactive session (`tf.InteractiveSession()`, bound or a line of its own, as
 rcdilorenzo/abfs's u_net.py has it) made itself the default session, which every `t.eval()` of the scope read: each
 becomes `keras.ops.convert_to_numpy(t)` and the line goes.
@@ -235,9 +236,18 @@ class SessionRunToValues(Rule):
         self.evaluated.update(id(call) for call in defaults)
 
     def visit_Call(self, node: cst.Call) -> None:
-        """`tf.Session().run(t)`, `K.get_session().run(t)`: a session made, or Keras's asked for, to read one value."""
-        if not self.eager or not m.matches(node.func, m.Attribute(value=m.Call(), attr=m.Name("run"))) or \
-                not _fetches_only(node) or INITIALIZER in code(node.args[0].value) or self._graph_mode(self.nodes[-1]):
+        """`tf.Session().run(t)`, `K.get_session().run(t)`: a session made, or Keras's asked for, to read one value;
+        `t.eval(session=K.get_session())`, one tensor's value read through Keras's session (rizkiarm/LipNet's
+        decoders: `[path.eval(session=K.get_session()) for path in decoded[0]]`)."""
+        if not self.eager or self._graph_mode(self.nodes[-1]):
+            return
+        if m.matches(node.func, m.Attribute(attr=m.Name("eval"))) and len(node.args) == 1 and \
+                not node.args[0].star and (node.args[0].keyword is None or node.args[0].keyword.value == "session") and \
+                self._keras_session(node.args[0].value):
+            self.evaluated.add(id(node))
+            return
+        if not m.matches(node.func, m.Attribute(value=m.Call(), attr=m.Name("run"))) or \
+                not _fetches_only(node) or INITIALIZER in code(node.args[0].value):
             return
         made = node.func.value
         if self._made(made, SESSIONS) is not None:
