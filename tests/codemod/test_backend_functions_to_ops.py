@@ -202,6 +202,25 @@ def test_tf_keras_backend_and_the_files_tensorflow_alias():
     """, RULE)
 
 
+def test_tf_1s_generated_api_package_is_tf_keras_backend():
+    # yangzijia/tf-keras-yolov3 yolo3/loss.py: the functions went only on a second run, after legacy_import_paths
+    # (a later rule) had respelt the import
+    assert_rewrites("""
+        from tensorflow._api.v1.keras import backend as K
+
+        def box_iou(b1, b2):
+            b1 = K.expand_dims(b1, -2)
+            return K.maximum(b1, b2)
+    """, """
+        from tensorflow._api.v1.keras import backend as K
+        import keras
+
+        def box_iou(b1, b2):
+            b1 = keras.ops.expand_dims(b1, -2)
+            return keras.ops.maximum(b1, b2)
+    """, RULE)
+
+
 def test_tensorflow_imported_from_keras_backend_becomes_an_import_of_tensorflow():
     # Keras 2.0-2.2's backend re-exported the tensorflow module (`from .tensorflow_backend import *`)
     assert_rewrites("""

@@ -39,7 +39,7 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.keras2_helpers import BACKEND, with_helpers
-from migrate.codemod.names import backend_of
+from migrate.codemod.names import backend_of, public
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.backend_function_to_model import function_advice
 from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
@@ -414,7 +414,9 @@ class BackendFunctionsToOps(DropsStatements):
         if not isinstance(node, (cst.Name, cst.Attribute)):
             return None
         for name in self.get_metadata(QualifiedNameProvider, node, set()):
-            qualified = backend_of(name.name)  # `from keras.layers import K`: Keras 2's modules re-exported the backend
+            # `from keras.layers import K`: Keras 2's modules re-exported the backend; `tensorflow._api.v1.keras` is
+            # tf.keras's (legacy_import_paths respells the import after this rule)
+            qualified = backend_of(public(name.name))
             for prefix in BACKENDS:
                 function = qualified.removeprefix(prefix)
                 if function != qualified and function.split(".")[0] not in KEPT | {"tf"}:
