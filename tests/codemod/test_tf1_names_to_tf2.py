@@ -671,6 +671,16 @@ def test_a_namedtuple_feature_a_tf1_only_module_and_a_name_imported_from_tensorf
         from tensorflow.random import set_seed as set_random_seed
         set_random_seed(7)
     """, RULE)
+    # from a module TF2 lacks: the tables' TF2 name, under the file's name where the two differ
+    assert_rewrites("""
+        from tensorflow.contrib.util import constant_value
+        from tensorflow.python_io import TFRecordWriter
+        print(constant_value(x), TFRecordWriter(path))
+    """, """
+        from tensorflow import get_static_value as constant_value
+        from tensorflow.io import TFRecordWriter
+        print(constant_value(x), TFRecordWriter(path))
+    """, RULE)
     # an import with a name only compat.v1 has stays (reported); a namedtuple feature's keywords are its `__new__`'s,
     # which tf.io.FixedLenFeature takes
     assert_rewrites("""

@@ -95,7 +95,8 @@ class Tf1NamesToTf2(DropsStatements):
 
         if any(_renamed_or_reported(name) for dotted in qualified for name in tf1_names(dotted)):
             return True
-        if any(not level and module == "tensorflow" and _renamed_or_reported(name)
+        if any(not level and (module == "tensorflow" or module.startswith("tensorflow.")) and
+               _renamed_or_reported(f"{module}.{name}".removeprefix("tensorflow").removeprefix("."))
                for level, module, names in outline.from_imports for name, _ in names):
             return True
         tables, _ = _tables()
@@ -284,29 +285,35 @@ class Tf1NamesToTf2(DropsStatements):
 
     def leave_ImportFrom(self, original: cst.ImportFrom, updated: cst.ImportFrom) -> cst.ImportFrom:
         """`from tensorflow import set_random_seed` -> `from tensorflow.random import set_seed as set_random_seed`:
-        the TF2 name with the same meaning (as a read is renamed), under the file's name for it. Only where every
-        name of the statement has one in the same module, with no keyword or order of its calls changed."""
+        the TF2 name with the same meaning (as a read is renamed), under the file's name for it; from a module TF2
+        lacks too (`from tensorflow.contrib.util import make_tensor_proto` -> `from tensorflow import
+        make_tensor_proto`: Kammerlo/keras-yolo3-serving's gRPC client). Only where every name of the statement has
+        one in the same module, with no keyword or order of its calls changed."""
         self.in_import -= 1
-        if updated.relative or updated.module is None or code(updated.module) != "tensorflow" or \
+        source = code(updated.module) if updated.module is not None else ""
+        if updated.relative or not (source == "tensorflow" or source.startswith("tensorflow.")) or \
                 isinstance(updated.names, cst.ImportStar):
             return updated
+        prefix = source.removeprefix("tensorflow").removeprefix(".")
         tables, api = _tables()
         found = []
         for alias in updated.names:
-            name = code(alias.name)
+            name = f"{prefix}.{code(alias.name)}" if prefix else code(alias.name)
             old = f"tf.{name}"
             new = PREFERRED.get(name) or tables.renames.get(old, "").removeprefix("tf.")
             if api.exists(f"tensorflow.{name}") or not new or new.startswith("compat.") or name in REPORTED or \
-                    old in tables.reorders or tables.keywords.get(old) or not api.exists(f"tensorflow.{new}") or \
-                    "." not in new:
+                    name in CASTS or old in tables.reorders or tables.keywords.get(old) or \
+                    not api.exists(f"tensorflow.{new}") or ("." not in new and not prefix):
                 return updated
             found.append(new.rpartition("."))
         if len({module for module, _, _ in found}) != 1:
             return updated
         self.converted()
-        aliases = [alias.with_changes(name=cst.Name(last), asname=alias.asname or cst.AsName(cst.Name(code(alias.name))))
+        aliases = [alias.with_changes(name=cst.Name(last), asname=alias.asname or cst.AsName(cst.Name(code(alias.name)))
+                                      if last != code(alias.name) else alias.asname)
                    for alias, (_, _, last) in zip(updated.names, found, strict=True)]
-        return updated.with_changes(module=cst.parse_expression(f"tensorflow.{found[0][0]}"), names=aliases)
+        target = f"tensorflow.{found[0][0]}" if found[0][0] else "tensorflow"
+        return updated.with_changes(module=cst.parse_expression(target), names=aliases)
 
     def visit_Call(self, node: cst.Call) -> None:
         self.inner.add(id(node.func))
@@ -471,7 +478,7 @@ def session_returners(source: bytes) -> list[str]:
 # `qualifier.name(`, or the end of a dotted name read (`fft = tf.fft`, `isinstance(d, tf.Dimension)`)
 _DOTTED = re.compile(rb"(\w+)[ \t]*\.[ \t]*(\w+)\b(?![ \t]*\.)")
 _KEYWORD = re.compile(rb"[(,]\s*(\w+)[ \t]*=(?!=)")  # a keyword after `(` or `,`, on that line or the next
-_FROM_TENSORFLOW = re.compile(rb"^[ \t]*from[ \t]+tensorflow[ \t]+import[ \t]+\(?([\w, \t]+)", re.M)
+_FROM_TENSORFLOW = re.compile(rb"^[ \t]*from[ \t]+tensorflow((?:\.\w+)*)[ \t]+import[ \t]+\(?([\w, \t]+)", re.M)
 _WORD = re.compile(rb"\w+")
 # What a file may call TensorFlow's top level (`tf.ceil(`): the usual names, and every alias an import gives it.
 TF_ALIASES = frozenset({b"tf", b"tensorflow", b"v1"})
@@ -517,8 +524,9 @@ def _mentions_table(source: bytes) -> bool:
     if any(not renamed.isdisjoint(given) and function + b"(" in source for function, renamed in _keyword_functions()):
         return True
     parents = _table_parents()
-    for imported in _FROM_TENSORFLOW.findall(source):  # `from tensorflow import set_random_seed`
-        if any(b"" in parents.get(name, ()) for name in _WORD.findall(imported) if name in names):
+    # `from tensorflow import set_random_seed`, `from tensorflow.contrib.util import constant_value`
+    for module, imported in _FROM_TENSORFLOW.findall(source):
+        if any(module.rpartition(b".")[2] in parents.get(name, ()) for name in _WORD.findall(imported) if name in names):
             return True
     aliases = None
     for qualifier, name in _DOTTED.findall(source):
