@@ -109,6 +109,8 @@ def test_a_batch_size_given_apart_goes_as_batch_input_shape_s_does():
         c = LSTM(4, batch_size=8, input_shape=(10, 3), stateful=True)
         d = InputLayer(batch_size=8, input_shape=(10, 3))
         model.fit(x, y, batch_size=32)
+        e = LSTM(4, batch_size=8, return_sequences=True)  # no shape beside it: Keras 2 read nothing
+        f = MyLayer(4, batch_size=8)
     """
     findings = assert_rewrites(source, """
         from keras.layers import LSTM, Dense, InputLayer
@@ -117,6 +119,8 @@ def test_a_batch_size_given_apart_goes_as_batch_input_shape_s_does():
         c = LSTM(4, batch_size=8, input_shape=(10, 3), stateful=True)
         d = InputLayer(batch_size=8, input_shape=(10, 3))
         model.fit(x, y, batch_size=32)
+        e = LSTM(4, return_sequences=True)  # no shape beside it: Keras 2 read nothing
+        f = MyLayer(4, batch_size=8)
     """, RULE)
     assert [(f.line, f.advice) for f in findings] == [(3, True), (5, False)]
     assert "fixed batch size (batch_size)" in findings[0].message and "stateful" in findings[1].message

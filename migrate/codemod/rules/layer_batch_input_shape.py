@@ -12,9 +12,9 @@ branch of an if/elif/else that follows, or the first element of
 gives a stateful layer its batch size, and the layer loses the keyword. A shape that is not a tuple or list written out
 becomes `tuple(shape)[1:]`.
 
-Keras 2 also took the batch size apart, `LSTM(batch_size=B, input_shape=S)` (batch_input_shape=(B,) + S; without
-input_shape= or input_dim= it read none): the keyword goes as batch_input_shape's batch size does, and a stateful
-layer so given it is reported.
+Keras 2 also took the batch size apart, `LSTM(batch_size=B, input_shape=S)` (batch_input_shape=(B,) + S): the
+keyword goes as batch_input_shape's batch size does, and a stateful layer so given it is reported. Without input_shape=
+or input_dim= Keras 2 read none, and the keyword just goes.
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ class LayerBatchInputShape(SequentialInputFirst):
     @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
         """A call given batch_input_shape=, or batch_size= beside input_shape= or input_dim= (how Keras 2's layers
-        took a batch size; a `fit(batch_size=...)` alone is not this rule's)."""
-        return any(KEYWORD in call.keywords or "batch_size" in call.keywords and call.keywords & SHAPES
+        took a batch size), or to a class (a layer: a `fit(batch_size=...)` is not this rule's)."""
+        return any(KEYWORD in call.keywords or "batch_size" in call.keywords and
+                   (call.keywords & SHAPES or (call.callee or "_").rpartition(".")[2][:1].isupper())
                    for call in outline.calls)
 
     def input_for(self, layer: cst.BaseExpression) -> str | None:
@@ -92,12 +93,17 @@ class LayerBatchInputShape(SequentialInputFirst):
         (edniemeyer/keras_timeseries). Not stateful, the batch size goes as batch_input_shape's does; stateful, it is
         reported: the layer needs keras.Input(batch_shape=...) before it."""
         keywords = {arg.keyword.value: arg for arg in updated.args if arg.keyword is not None}
-        if "batch_size" not in keywords or not keywords.keys() & SHAPES:
+        if "batch_size" not in keywords:
             return updated
         layer = next((name.rsplit(".", 1)[-1] for name in sorted(self.qualified_names(original.func))
                       if name.startswith(LAYER_PATHS)), None)
         if layer is None or layer in KEPT_BY or layer == "InputLayer":
             return updated
+        if not keywords.keys() & SHAPES:
+            # no shape beside it: Keras 2's Layer took the keyword and read nothing from it (msaspeech/MSA-Speech-
+            # Recognition's second CuDNNLSTM), Keras 3's refuses it
+            self.converted()
+            return updated.with_changes(args=without_keywords(updated.args, {"batch_size"}))
         stateful = keywords.get("stateful")
         if stateful is not None and code(stateful.value) != "False":
             self.report(original, f"{layer}(batch_size=...): Keras 3's layers take no batch size, and a stateful layer "
