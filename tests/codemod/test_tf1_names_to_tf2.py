@@ -671,6 +671,18 @@ def test_a_namedtuple_feature_a_tf1_only_module_and_a_name_imported_from_tensorf
         from tensorflow.random import set_seed as set_random_seed
         set_random_seed(7)
     """, RULE)
+    # tf.contrib.signal and contrib.util's TensorProto helpers, which TF2 keeps and the tables do not name
+    assert_rewrites("""
+        import tensorflow as tf
+        from tensorflow.contrib.util import make_ndarray, make_tensor_proto
+        spec = tf.abs(tf.contrib.signal.stft(pcm, frame_length=1024, frame_step=256))
+        mfcc = tf.contrib.signal.mfccs_from_log_mel_spectrograms(log_mel)
+    """, """
+        import tensorflow as tf
+        from tensorflow import make_ndarray, make_tensor_proto
+        spec = tf.abs(tf.signal.stft(pcm, frame_length=1024, frame_step=256))
+        mfcc = tf.signal.mfccs_from_log_mel_spectrograms(log_mel)
+    """, RULE)
     # from a module TF2 lacks: the tables' TF2 name, under the file's name where the two differ
     assert_rewrites("""
         from tensorflow.contrib.util import constant_value

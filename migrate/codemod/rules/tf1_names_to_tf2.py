@@ -523,6 +523,10 @@ def _mentions_table(source: bytes) -> bool:
     # a common keyword (`targets=`) given where a function whose name is distinctive is called
     if any(not renamed.isdisjoint(given) and function + b"(" in source for function, renamed in _keyword_functions()):
         return True
+    # a contrib name PREFERRED gives a TF2 name (`tf.contrib.signal.stft`, `from tensorflow.contrib.util import ...`)
+    if b"contrib" in source and any(name.rpartition(".")[2].encode() in source
+                                    for name in PREFERRED if name.startswith("contrib.")):
+        return True
     parents = _table_parents()
     # `from tensorflow import set_random_seed`, `from tensorflow.contrib.util import constant_value`
     for module, imported in _FROM_TENSORFLOW.findall(source):
