@@ -36,12 +36,18 @@ def test_tensorshape_reads_become_the_shape_both_tensors_have():
         dims = x.get_shape().as_list()[1:]
         rows = inputs.shape.as_list()[1]
         static = tensor.get_shape()
+        features = feature_model.output.shape[-1].value
+        rows = x.get_shape()[1].value
+        kept = table[1].value, shape[1:].value
     """, """
         import keras
         channels = int(x.shape[-1])
         dims = list(x.shape)[1:]
         rows = list(inputs.shape)[1]
         static = tensor.shape
+        features = feature_model.output.shape[-1]
+        rows = x.shape[1]
+        kept = table[1].value, shape[1:].value
     """, RULE)
 
 
@@ -58,7 +64,7 @@ PROBE = textwrap.dedent('''
         channels = int(x.get_shape()[-1])
         dims = x.get_shape().as_list()[1:]
         s = GlobalAveragePooling2D()(x)
-        s = Dense(channels, activation="sigmoid", kernel_initializer="ones")(s)
+        s = Dense(x.shape[-1].value, activation="sigmoid", kernel_initializer="ones")(s)
         s = Reshape((1, 1, channels))(s)
         return Multiply()([x, s]), dims
 
