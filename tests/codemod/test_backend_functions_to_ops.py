@@ -520,6 +520,50 @@ def test_in_train_phase_without_training_in_a_keras_layers_call_reads_the_traini
     assert [f.line for f in findings] == [15, 19, 22]
 
 
+def test_the_learning_phase_only_tested_in_a_keras_layers_call_is_the_training_keras_3_passes():
+    # ElizavetaKharlova/seq2seq-solar-forecasting Benchmarks.py (DropoutWrapper.call)
+    findings = assert_rewrites("""
+        import tensorflow as tf
+        from keras import backend as K
+
+        class DropoutWrapper(tf.keras.layers.Layer):
+            def call(self, inputs, initial_state):
+                istraining = tf.keras.backend.learning_phase()
+                inputs = tf.keras.backend.in_train_phase(x=drop(inputs), alt=inputs, training=istraining)
+                return self._layer(inputs, initial_state)
+
+        class Tested(tf.keras.layers.Layer):
+            def call(self, inputs, training=None):
+                if not K.learning_phase():
+                    return inputs
+                return inputs * 2
+
+        class HandedOn(tf.keras.layers.Layer):
+            def call(self, inputs):
+                return tf.cond(K.learning_phase(), lambda: inputs * 2, lambda: inputs)
+    """, """
+        import tensorflow as tf
+        from keras import backend as K
+
+        class DropoutWrapper(tf.keras.layers.Layer):
+            def call(self, inputs, initial_state, training=None):
+                istraining = training
+                inputs = (drop(inputs) if istraining else inputs)
+                return self._layer(inputs, initial_state)
+
+        class Tested(tf.keras.layers.Layer):
+            def call(self, inputs, training=None):
+                if not training:
+                    return inputs
+                return inputs * 2
+
+        class HandedOn(tf.keras.layers.Layer):
+            def call(self, inputs):
+                return tf.cond(K.learning_phase(), lambda: inputs * 2, lambda: inputs)
+    """, RULE)
+    assert [f.line for f in findings] == [19]
+
+
 IN_TRAIN_PHASE = Path(__file__).parent / "scripts" / "in_train_phase_probe.py"
 
 

@@ -317,8 +317,32 @@ class BackendFunctionsToOps(DropsStatements):
         has_training = any(param.name.value == "training" for param in (*params.params, *params.kwonly_params))
         can_add = not has_training and not isinstance(params.star_arg, cst.Param) and params.star_kwarg is None and \
             "training" not in {name.value for name in names_in(node.body)}
-        self.functions.append({"layer_call": layer_call and (has_training or can_add), "add": False,
-                               "has_training": has_training, "name": node.name.value})
+        layer_call = layer_call and (has_training or can_add)
+        self.functions.append({"layer_call": layer_call, "add": False, "has_training": has_training,
+                               "name": node.name.value, "phases": self._phases_read_as_truth(node) if layer_call else set()})
+
+    def _phases_read_as_truth(self, node: cst.FunctionDef) -> set[int]:
+        """The `K.learning_phase()` calls of a layer's `call` whose value is only tested: an `if`'s, a `while`'s or a
+        conditional expression's test, after `not`, in_train_phase's `training=`, or a name bound once to the call
+        and read only so (ElizavetaKharlova/seq2seq-solar-forecasting's `istraining = K.learning_phase()`). Keras 2's
+        phase was 1 under fit and 0 otherwise, as Keras 3's `training` is true under fit and false or None otherwise;
+        a value handed on (`tf.cond(K.learning_phase(), ...)`, which takes no Python bool) is left reported."""
+        if "learning_phase" not in code(node.body):
+            return set()
+        tested = {id(found.test) for found in m.findall(node.body, m.If() | m.While() | m.IfExp())}
+        tested |= {id(found.expression) for found in m.findall(node.body, m.UnaryOperation(operator=m.Not()))}
+        tested |= {id(arg.value) for call in m.findall(node.body, m.Call()) if self._function(call.func) == "in_train_phase"
+                   for arg in call.args if arg.keyword is not None and arg.keyword.value == "training"}
+        phases = {id(call) for call in m.findall(node.body, m.Call(args=[]))
+                  if self._function(call.func) == "learning_phase"}
+        found = phases & tested
+        for line in m.findall(node.body, m.Assign(targets=[m.AssignTarget(target=m.Name())], value=m.Call(args=[]))):
+            name = line.targets[0].target.value
+            reads = [read for read in m.findall(node.body, m.Name(name)) if read is not line.targets[0].target]
+            bindings = m.findall(node.body, m.AssignTarget(target=m.Name(name)) | m.Param(name=m.Name(name)))
+            if id(line.value) in phases and len(bindings) == 1 and reads and all(id(read) in tested for read in reads):
+                found.add(id(line.value))
+        return found
 
     def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
         frame = self.functions.pop()
@@ -460,6 +484,11 @@ class BackendFunctionsToOps(DropsStatements):
             return updated
         if id(original) in self.orderings or id(original) in self.inference:
             return updated  # rewritten by leave_Comparison, removed by leave_SimpleStatementLine
+        frame = self.functions[-1] if self.functions else None
+        if function == "learning_phase" and frame is not None and id(original) in frame["phases"]:
+            frame["add"] = not frame["has_training"]
+            self.converted()
+            return cst.Name("training")
         if function == "set_image_dim_ordering":
             return self._set_ordering(original, updated)
         if function == "image_dim_ordering" and not original.args and isinstance(updated.func, cst.Attribute):
