@@ -65,7 +65,7 @@ def code_command(
         typer.echo(f"{copies} files in .ipynb_checkpoints folders not read: Jupyter's autosave copies keep the old "
                    "code; delete them (Jupyter makes them anew from the files migrated)", err=True)
     typer.echo(summary.line(), err=True)
-    raise typer.Exit(1 if check and summary.work_left(strict) else 0)
+    raise typer.Exit(1 if summary.files_failed or (check and summary.work_left(strict)) else 0)
 
 
 def _diff(result) -> str:

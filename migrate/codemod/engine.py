@@ -53,6 +53,7 @@ class FileResult:
     converted: int = 0
     error: str | None = None
     cells: tuple[CellChange, ...] = ()  # a notebook's changed code cells, for the diff
+    failed: bool = False  # a rule of migrate's raised on the file: the run fails (exit 1)
 
     @property
     def changed(self) -> bool:
@@ -74,12 +75,14 @@ class Summary:
     sites_for_review: int = 0  # leftovers: legacy code the rewrite could not convert
     advice: int = 0
     files_skipped: int = 0  # files with work to do that do not parse (Python 2): nothing of them rewritten
+    files_failed: int = 0  # of those, files a rule of migrate's raised on (named apart: the run fails)
     results: list[FileResult] = field(default_factory=list)
 
     def line(self) -> str:
+        failed = f" ({self.files_failed} failed: a defect of migrate's)" if self.files_failed else ""
         return (f"{self.files_changed} files changed, {self.sites_converted} sites converted, "
                 f"{self.sites_for_review} sites left for review, {self.advice} advice, "
-                f"{self.files_skipped} files skipped")
+                f"{self.files_skipped} files skipped{failed}")
 
     def work_left(self, strict: bool = False) -> bool:
         """What `--check` fails on: a change to make, a leftover, a file it could not read (and, strict, advice)."""
@@ -294,8 +297,11 @@ def apply_rules(module: cst.Module, rules: list[type[Rule]], context: CodemodCon
     lines: list[int] | None = None  # line of the tree a rule reads -> line of the file as read
     for rule in rules:
         instance = rule(replace(context, wrapper=analysis.wrapper, filename=context.filename))
-        instance.metadata = analysis.tables(instance.get_inherited_dependencies())
-        changed = transform(analysis.module, instance)
+        try:
+            instance.metadata = analysis.tables(instance.get_inherited_dependencies())
+            changed = transform(analysis.module, instance)
+        except Exception as exc:  # noqa: BLE001 - one rule's defect on one file must not stop the run
+            raise RuleFailed(rule.NAME, exc) from exc
         instance.metadata = {}
         if changed is not analysis.module:
             code = changed.code
@@ -355,11 +361,26 @@ def rewrite_path(path: str, rules: list[type[Rule]], project: Survey | None = No
     return rewrite_data(path, Path(path).read_bytes(), rules, project)
 
 
+class RuleFailed(Exception):
+    """A rule raised on a file: its name and what it raised (`rewrite_data` names both, and the file is left)."""
+
+    def __init__(self, rule: str, cause: Exception) -> None:
+        super().__init__(rule, cause)
+        self.rule, self.cause = rule, cause
+
+
 def rewrite_data(path: str, data: bytes, rules: list[type[Rule]], project: Survey | None = None) -> FileResult:
-    """`rewrite_path` of bytes already read."""
-    if is_notebook(path):
-        return rewrite_notebook(data, path, rules, project)
-    return rewrite_source(data, path, rules, project)
+    """`rewrite_path` of bytes already read. A defect of migrate's own on this file (a rule that raised) leaves the
+    file as it was and names it, with the rule, as a failure of the run (exit 1): the other files are rewritten."""
+    try:
+        if is_notebook(path):
+            return rewrite_notebook(data, path, rules, project)
+        return rewrite_source(data, path, rules, project)
+    except RuleFailed as failed:
+        cause = f"{type(failed.cause).__name__}: {failed.cause}"
+        return FileResult(path, data, None, error=f"{path}: not rewritten: migrate's rule {failed.rule} failed on it "
+                                                  f"({cause}); the file is left as it was. This is a defect of migrate: "
+                                                  "please report it with the file", failed=True)
 
 
 def _rewrite_file(args: tuple[str, bytes, list[type[Rule]], Survey]) -> FileResult:
@@ -462,6 +483,7 @@ def _run(paths: list[Path], rules: list[type[Rule]], jobs: int) -> Summary:
         summary.sites_for_review += len(result.leftovers)
         summary.advice += len(result.advice)
         summary.files_skipped += result.rewritten is None
+        summary.files_failed += result.failed
     return summary
 
 
