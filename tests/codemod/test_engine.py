@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -121,3 +123,36 @@ def test_a_run_collects_cycles_less_often_in_its_workers_and_gives_the_caller_it
         gc.set_threshold(*before)
         gc.unfreeze()
         engine._work = None
+
+
+def test_a_rule_that_raises_leaves_its_file_names_itself_and_fails_the_run_not_the_other_files(tmp_path):
+    """Mannix1994/MVCNN-Keras model.py (`from tensorflow.python.keras.layers import *`) once made
+    legacy_import_paths raise: the whole run stopped with a traceback, no file rewritten or reported."""
+    import libcst as cst
+
+    from migrate.codemod.engine import run
+    from migrate.codemod.rule import Rule
+
+    class Breaks(Rule):
+        NAME = "breaks"
+        TRIGGERS = ("boom",)
+        DESCRIPTION = "raises on any file with the word boom"
+
+        def visit_Module(self, node: cst.Module) -> None:
+            raise TypeError("object of type 'ImportStar' has no len()")
+
+    broken, fine = tmp_path / "broken.py", tmp_path / "fine.py"
+    broken.write_text("import keras\nboom = keras.layers.Merge\n")
+    fine.write_text("import tensorflow as tf\ntf.set_random_seed(1)\n")
+    summary = run([tmp_path], [Breaks, *all_rules()], jobs=1)
+    results = {Path(result.path).name: result for result in summary.results}
+    assert results["broken.py"].failed and results["broken.py"].rewritten is None
+    assert "rule breaks failed" in results["broken.py"].error and "TypeError" in results["broken.py"].error
+    assert not results["fine.py"].failed and b"tf.random.set_seed(1)" in results["fine.py"].rewritten  # the others ran
+    assert summary.files_failed == 1 and "(1 failed: a defect of migrate's)" in summary.line()
+
+
+def test_a_star_import_from_tensorflows_private_keras_is_reported():
+    # Mannix1994/MVCNN-Keras model.py:8
+    _, findings = rewrite("from tensorflow.python.keras.layers import *\nx = Dense(3)\n", "legacy_import_paths")
+    assert [f.line for f in findings] == [1] and "private copy of Keras" in findings[0].message

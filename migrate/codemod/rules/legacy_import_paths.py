@@ -278,8 +278,8 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
                 updated = updated.with_changes(names=[*kept[:-1], kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)])
             if module.startswith("tensorflow.python.keras"):
                 # reported at the end unless every use of the removed modules it names was replaced (the import goes)
-                self.private.append((original, module, removed_modules if len(removed_modules) == len(updated.names)
-                                     else None))
+                every = not isinstance(updated.names, cst.ImportStar) and len(removed_modules) == len(updated.names)
+                self.private.append((original, module, removed_modules if every else None))
             return updated
         if isinstance(updated.names, cst.ImportStar) and module in STAR_NAMES:
             # a name the file reads, unbound, that the star import gave and Keras 3's module lacks (Keras 2's K, mse),
