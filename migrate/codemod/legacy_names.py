@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from migrate.codemod.data.keras_legacy_names import CONSTANTS, LEGACY
-from migrate.codemod.names import COMPAT_KERAS, public
+from migrate.codemod.names import COMPAT_KERAS, CONTRIB_KERAS, public
 
 PRIVATE_API = "tensorflow._api.v1.keras"
 MODULE = "module"
@@ -40,7 +40,7 @@ def public_api(path: str) -> str:
     -> `tensorflow.keras.X` too, but for the layers its TF 1 version computes otherwise (`names.public`)."""
     if path == PRIVATE_API or path.startswith(PRIVATE_API + "."):
         return "tensorflow.keras" + path[len(PRIVATE_API):]
-    return public(path) if path.startswith(COMPAT_KERAS) else path
+    return public(path) if path.startswith((COMPAT_KERAS, *CONTRIB_KERAS)) else path
 
 
 def legacy(path: str) -> Legacy | None:

@@ -82,15 +82,21 @@ PRIVATE_API = ("tensorflow._api.v1.", "tensorflow._api.v2.")
 # TensorFlow 1's spelling of its Keras (`from tensorflow.compat.v1.keras.layers import CuDNNLSTM`), tf.keras's own
 # classes but for the layers whose TF 1 version computes otherwise (`compat_v1_keras` rewrites the spelling).
 COMPAT_KERAS = "tensorflow.compat.v1.keras"
+# TensorFlow 1.2-1.3's Keras, before tf.keras: `tf.contrib.keras.layers`, `from tensorflow.contrib.keras.python.keras
+# import backend` (the same Keras 2.0 API tf.keras then took over, name for name).
+CONTRIB_KERAS = ("tensorflow.contrib.keras.python.keras", "tensorflow.contrib.keras")
 V1_ONLY = frozenset({f"{COMPAT_KERAS}.layers.GRU", f"{COMPAT_KERAS}.layers.GRUCell"})
 
 
 def public(name: str) -> str:
     """The public spelling of a name reached through TensorFlow's generated API packages (`tensorflow._api.v1.keras`
-    -> `tensorflow.keras`) or TensorFlow 1's compat module (`tensorflow.compat.v1.keras.layers.CuDNNLSTM`, but not
-    its GRU); any other name as it is."""
+    -> `tensorflow.keras`), TF 1.2-1.3's contrib Keras (`tensorflow.contrib.keras.layers`) or TensorFlow 1's compat
+    module (`tensorflow.compat.v1.keras.layers.CuDNNLSTM`, but not its GRU); any other name as it is."""
     if name.startswith(PRIVATE_API):
         return "tensorflow." + name[len(PRIVATE_API[0]):]
+    for prefix in CONTRIB_KERAS:
+        if name == prefix or name.startswith(prefix + "."):
+            return "tensorflow.keras" + name[len(prefix):]
     if (name == COMPAT_KERAS or name.startswith(COMPAT_KERAS + ".")) and \
             not any(name == v1 or name.startswith(v1 + ".") for v1 in V1_ONLY):
         return "tensorflow.keras" + name[len(COMPAT_KERAS):]
@@ -191,7 +197,7 @@ def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_o
         names = {f"{module}.{node.value}" for module in stars}
     if not names and isinstance(node, cst.Attribute) and stars and passed_on:
         names = _through_star_alias(node, stars, passed_on, packages)
-    if any(name.startswith(PRIVATE_API) or name.startswith(COMPAT_KERAS) for name in names):
+    if any(name.startswith((*PRIVATE_API, COMPAT_KERAS, *CONTRIB_KERAS)) for name in names):
         names = {public(name) for name in names} | names
     if any(".K." in name for name in names):
         names = {backend_of(name) for name in names} | names

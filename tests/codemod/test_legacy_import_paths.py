@@ -477,6 +477,27 @@ def test_tf1_generated_api_package_imported_whole_and_used_by_attribute():
     """, RULE)
 
 
+def test_tf_1_2s_contrib_keras_is_tf_keras():
+    # zizhaozhang/unet-tensorflow-keras model.py:14, vinhngx/keras-attention-mechanism TPU_attention_dense.py:33,
+    # jsn5/dancenet gen_lv.py:2
+    assert_rewrites("""
+        import tensorflow as tf
+        from tensorflow.contrib.keras import models
+        from tensorflow.contrib.keras.python.keras import backend as K
+
+        layers = tf.contrib.keras.layers
+        model = models.Sequential([tf.contrib.keras.layers.Dense(3)])
+    """, """
+        import tensorflow as tf
+        from tensorflow.keras import models
+        from tensorflow.keras import backend as K
+
+        layers = tf.keras.layers
+        model = models.Sequential([tf.keras.layers.Dense(3)])
+    """, RULE)
+    assert_rewrites("from tensorflow.contrib.keras import layers\n", "from tensorflow.keras import layers\n", RULE)
+
+
 def test_an_import_of_a_module_keras_3_lacks_is_reported():
     # broadinstitute/keras-rcnn tests/layers/object_detection/test_proposal_target.py:2
     findings = assert_unchanged("import keras.utils.test_utils\n", RULE)

@@ -3,7 +3,8 @@
 `from keras.layers.core import Dense` fails in Keras 3; `from keras.layers import Dense` works in both.
 TensorFlow's private copy of a removed module (`from tensorflow.python.keras.utils.data_utils import
 Sequence`) goes to the public module under `tensorflow.keras` that has its names (`keras_copies_to_keras` moved
-the imports whose module `tensorflow.keras` has, before any rule read them). Only `from ... import ...` statements
+the imports whose module `tensorflow.keras` has, before any rule read them); TF 1.2-1.3's `tf.contrib.keras`, and TF
+1.x's generated `tensorflow._api.v1.keras`, are `tensorflow.keras`. Only `from ... import ...` statements
 are rewritten; `import keras.layers.core` is reported. A removed module imported as a name (`from
 keras.utils import np_utils`, then `np_utils.to_categorical(...)`) has each use replaced by the function
 it names, imported from the public module, and the import goes once nothing uses it. A function no Keras 3
@@ -45,7 +46,7 @@ WORK = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?keras\.(?:layers|util
                   rb"|from[ \t]+(?:tensorflow\.)?keras\.(?:layers|utils)[ \t]+import(?:[ \t]*\([^)]*|[^\n]*)\b(?:%s)\b"
                   rb"|keras\.(?:layers|utils)\.(?:%s)\."
                   % ("|".join(LAYER_MODULES + UTIL_MODULES).encode(), "|".join(LAYER_MODULES + UTIL_MODULES).encode())
-                  + rb"|_api\.v1\.keras")
+                  + rb"|_api\.v1\.keras|contrib\.keras")
 # An import from a module Keras 3 removed whose names the table moves (`from keras.preprocessing.text import
 # Tokenizer`): work whatever else the file holds (the rewrite must not hang on an unrelated word).
 REMOVED_MODULE_IMPORT = re.compile(rb"(?:from|import)[ \t]+(?:tensorflow\.)?(?:%s)\b" % b"|".join(
@@ -210,6 +211,14 @@ def _api_v1_keras(node: cst.Attribute) -> bool:
     return type(node.attr) is cst.Name and node.attr.value == "keras" and type(value) is cst.Attribute and \
         type(value.attr) is cst.Name and value.attr.value == "v1" and type(value.value) is cst.Attribute and \
         type(value.value.attr) is cst.Name and value.value.attr.value == "_api"
+
+
+def _contrib_keras(node: cst.Attribute) -> bool:
+    """`tf.contrib.keras`, TF 1.2-1.3's Keras (names.CONTRIB_KERAS), by its last two attributes (checked cheaply:
+    this runs at every attribute of a file; the caller asks the names)."""
+    value = node.value
+    return type(node.attr) is cst.Name and node.attr.value == "keras" and type(value) is cst.Attribute and \
+        type(value.attr) is cst.Name and value.attr.value == "contrib"
 
 
 class LegacyImportPaths(DropsStatements):  # an import it removes may empty a block: pass
@@ -576,6 +585,9 @@ class LegacyImportPaths(DropsStatements):  # an import it removes may empty a bl
         if _api_v1_keras(updated):  # `tf._api.v1.keras` -> `tf.keras`
             self.converted()
             return updated.with_changes(value=updated.value.value.value)
+        if _contrib_keras(updated) and "tensorflow.contrib.keras" in self.qualified_names(original):
+            self.converted()  # `tf.contrib.keras` -> `tf.keras`
+            return updated.with_changes(value=updated.value.value)
         if isinstance(updated.value, cst.Name) and updated.value.value in self.module_aliases:
             # `KE.Model`, KE an alias of a removed module whose every use is a name Keras 3 holds (_module_aliases)
             module, parent = self.module_aliases[updated.value.value]
