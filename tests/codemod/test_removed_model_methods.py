@@ -50,6 +50,28 @@ def test_the_methods_become_keras_2s_bodies():
     assert rewrite(got, RULE)[0] == got
 
 
+def test_a_model_held_by_an_attribute_the_file_only_sets_to_a_model():
+    # Bipinoli/Music-Generation-with-LSTM AI/chord_model.py:26 (forty-sixth hold-out, read after its measurement)
+    got, _ = rewrite("""
+        import keras
+
+        class ChordModel:
+            def __init__(self, path):
+                self.model = keras.models.load_model(path)
+                self.model.reset_states()
+                self.env = make_env()
+                self.env.reset_states()
+
+        class Other:
+            def __init__(self, path):
+                self.net = keras.models.load_model(path)
+                self.net = wrap(self.net)
+                self.net.reset_states()
+    """, RULE)
+    assert "keras2_reset_states(self.model)" in got and "self.env.reset_states()" in got
+    assert "self.net.reset_states()" in got  # also set to what a wrap gives: not known for a model
+
+
 def test_the_written_functions_compute_what_keras_2_did():
     got, _ = rewrite("""
         import numpy as np

@@ -16,11 +16,12 @@ A project's own method of one of these names (`user_method_calls`) is left alone
 from __future__ import annotations
 
 import libcst as cst
+import libcst.matchers as m
 
 from migrate.codemod.keras2_helpers import PREDICT_CLASSES, RESET_STATES, with_helpers
 from migrate.codemod.names import MODEL_MAKERS
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import receiver_first, user_method_calls
+from migrate.codemod.syntax import code, receiver_first, user_method_calls
 
 METHODS = frozenset({"predict_classes", "predict_proba", "reset_states"})
 
@@ -35,8 +36,23 @@ class RemovedModelMethods(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.own = user_method_calls(node, set(METHODS))
-        self.models = self.names_made_by(node, MODEL_MAKERS)
+        self.models = self.names_made_by(node, MODEL_MAKERS) | self._attributes_made(node)
         self.copied: dict[str, str] = {}
+
+    def _attributes_made(self, module: cst.Module) -> set[str]:
+        """`self.model` where every assignment of it in the file is a model made (`self.model =
+        keras.models.load_model(path)`: Bipinoli/Music-Generation-with-LSTM's chord model)."""
+        made: dict[str, bool] = {}
+        for assign in m.findall(module, m.Assign(targets=[m.AssignTarget(target=m.Attribute(value=m.Name("self")))])):
+            name = code(assign.targets[0].target)
+            made[name] = made.get(name, True) and isinstance(assign.value, cst.Call) and \
+                bool(self.qualified_names(assign.value.func) & MODEL_MAKERS)
+        for target in m.findall(module, m.AssignTarget() | m.AugAssign()):
+            inner = target.target
+            for element in m.findall(inner, m.Attribute(value=m.Name("self"))):  # `self.model, x = ...`
+                if inner is not element and code(element) in made:
+                    made[code(element)] = False
+        return {name for name, only in made.items() if only}
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         func = updated.func
@@ -44,7 +60,7 @@ class RemovedModelMethods(Rule):
                 any(arg.star for arg in updated.args):
             return updated
         method = func.attr.value
-        known = isinstance(func.value, cst.Name) and func.value.value in self.models
+        known = isinstance(func.value, (cst.Name, cst.Attribute)) and code(func.value) in self.models
         if method in ("predict_proba", "reset_states") and not known:  # scikit-learn's predict_proba, a layer's reset
             return updated
         if method == "predict_proba":
