@@ -6,7 +6,8 @@
 - `model.predict_proba(x)` on a model the file made -> `model.predict(x, verbose=0)` (scikit-learn's predict_proba
   stays): Keras 2.3.1's predict_proba was predict (it warned when
   the values were not probabilities), with verbose 0 by default where Keras 3's predict prints a progress bar.
-- `model.reset_states()` on a model the file made (`Sequential(...)`, `Model(...)`, `load_model(...)`) ->
+- `model.reset_states()` on a model the file made (`Sequential(...)`, `Model(...)`, `load_model(...)`, bound to a
+  name or to an attribute of `self` the file sets to nothing else) ->
   `keras2_reset_states(model)` (`keras2_helpers.RESET_STATES`): Keras 2's Model reset every stateful layer; Keras 3's
   models have no such method (its RNN layers still do, so a layer's `lstm.reset_states()` is left as it is).
 
