@@ -27,6 +27,10 @@ def test_scopes_that_may_make_variables_or_are_not_plain_stay():
             with tf.variable_scope(scope) as vs:
                 return Dense(3)(x)
 
+        def held(x, block):
+            with tf.variable_scope(block.scope):  # a scope object: its reuse would carry
+                return tf.abs(x)
+
         def later(x):
             with tf.variable_scope('later'):
                 def inner(y):
@@ -58,6 +62,11 @@ def test_a_scope_around_ops_alone_becomes_a_name_scope():
         def gate(x):
             with tf.compat.v1.variable_scope('gate'):
                 return tf.sigmoid(x) * x
+
+        class Unpool(Layer):  # zeeshanalipanhwar/Semantic-Segmentation-Keras Utils/custom_layers.py:40
+            def call(self, x):
+                with tf.variable_scope(self.name):
+                    return tf.reshape(x, [-1])
     """, """
         import tensorflow as tf
         from keras.layers import Conv2D
@@ -71,6 +80,11 @@ def test_a_scope_around_ops_alone_becomes_a_name_scope():
         def gate(x):
             with tf.name_scope('gate'):
                 return tf.sigmoid(x) * x
+
+        class Unpool(Layer):  # zeeshanalipanhwar/Semantic-Segmentation-Keras Utils/custom_layers.py:40
+            def call(self, x):
+                with tf.name_scope(self.name):
+                    return tf.reshape(x, [-1])
     """, RULE)
 
 

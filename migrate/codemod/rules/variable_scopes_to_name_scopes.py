@@ -104,13 +104,15 @@ class VariableScopesToNameScopes(Rule):
 
 
 def _only_a_name(call: cst.Call, keras: bool = False) -> bool:
-    """`variable_scope('name')` / `variable_scope(name)` / `variable_scope(name_or_scope=...)`: a string or a name
-    (not a scope object, whose reuse would carry), nothing else; in a module using Keras, `reuse=` beside it too
+    """`variable_scope('name')` / `variable_scope(name)` / `variable_scope(self.name)` /
+    `variable_scope(name_or_scope=...)`: a string, a name or an object's `name` (not a scope object, whose reuse
+    would carry), nothing else; in a module using Keras, `reuse=` beside it too
     (get_variable's, which the body does not call: it goes)."""
     args = [arg for arg in call.args if not (keras and arg.keyword is not None and arg.keyword.value == "reuse")]
     if len(args) != 1 or args[0].star:
         return False
     arg = args[0]
     return (arg.keyword is None or arg.keyword.value == "name_or_scope") and \
-        isinstance(arg.value, (cst.SimpleString, cst.FormattedString, cst.Name, cst.ConcatenatedString))
+        (isinstance(arg.value, (cst.SimpleString, cst.FormattedString, cst.Name, cst.ConcatenatedString)) or
+         m.matches(arg.value, m.Attribute(attr=m.Name("name"))))  # `self.name`: a layer's name, a string
 
