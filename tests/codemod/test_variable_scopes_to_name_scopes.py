@@ -88,6 +88,27 @@ def test_a_scope_around_ops_alone_becomes_a_name_scope():
     """, RULE)
 
 
+def test_a_scope_through_keras_2s_re_export_of_tensorflow():
+    # liuminghao0830/crack-segmentation-keras Models/layers.py:58 (forty-sixth hold-out, read after its measurement)
+    assert_rewrites("""
+        from keras import backend as K
+        from keras.layers import Layer
+
+        class MaxUnpooling2D(Layer):
+            def call(self, inputs):
+                with K.tf.variable_scope(self.name):
+                    return K.tf.shape(inputs[0], out_type='int32')
+    """, """
+        from keras import backend as K
+        from keras.layers import Layer
+
+        class MaxUnpooling2D(Layer):
+            def call(self, inputs):
+                with K.tf.name_scope(self.name):
+                    return K.tf.shape(inputs[0], out_type='int32')
+    """, RULE)
+
+
 def test_nested_plain_scopes_become_name_scopes_in_one_run():
     # jkamalu/keras_tacotron components.py: the outer scope's body held only the inner scope, a call spelt
     # `variable_scope`; the first run changed the inner one and a second run the outer

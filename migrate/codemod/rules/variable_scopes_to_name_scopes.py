@@ -33,6 +33,7 @@ from migrate.codemod.rule import SCOPED, Rule
 from migrate.codemod.rules.summary_protos_to_tf2 import _eager_off
 from migrate.codemod.rules.tf1_graph_program import graph_program
 from migrate.codemod.syntax import code
+from migrate.codemod.tf1_policy import through_keras
 
 SCOPES = frozenset({"tensorflow.variable_scope", "tensorflow.compat.v1.variable_scope"})
 # A call in the body that may make a variable or a layer (by its spelling): the scope then stays.
@@ -69,6 +70,7 @@ class VariableScopesToNameScopes(Rule):
         func = new.func.with_changes(attr=cst.Name("name_scope"))
         if code(func.value).endswith(".compat.v1"):  # tf.compat.v1.variable_scope -> tf.name_scope
             func = func.with_changes(value=func.value.value.value)
+        # (`K.tf.variable_scope` -> `K.tf.name_scope`, which backend_functions_to_ops then spells `tf.name_scope`)
         args = [arg for arg in new.args if arg.keyword is None or arg.keyword.value != "reuse"]
         args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
         return updated.with_changes(items=[updated.items[0].with_changes(item=new.with_changes(func=func, args=args))])
@@ -80,7 +82,8 @@ class VariableScopesToNameScopes(Rule):
             return False
         call = block.items[0].item
         return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
-            bool(self.qualified_names(call.func) & SCOPES) and _only_a_name(call, self.keras) and \
+            bool({through_keras(name) for name in self.qualified_names(call.func)} & SCOPES) and \
+            _only_a_name(call, self.keras) and \
             not self._makes_variables(block)
 
     def _makes_variables(self, block: cst.With) -> bool:
