@@ -46,7 +46,7 @@ class VariableScopesToNameScopes(Rule):
     ORDER = 4  # after tf1_graph_program (same ORDER, name first), whose route keeps every scope; tf1_names_to_tf2
     # leaves variable_scope (graph-only) to the last pass
     TRIGGERS = ("variable_scope",)
-    REQUIRES = ("tensorflow",)
+    REQUIRES = ("tensorflow", ".tf.")  # `K.tf.variable_scope`: Keras 2's re-export of TensorFlow
     METADATA_DEPENDENCIES = SCOPED
     DESCRIPTION = "with tf.variable_scope(name): around ops making no variable -> with tf.name_scope(name):"
 
