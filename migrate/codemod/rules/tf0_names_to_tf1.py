@@ -66,10 +66,11 @@ REORDERED = {"concat": (1, 0), "split": (2, 1, 0)}
 NAMED = {"nn.softmax_cross_entropy_with_logits": ("logits", "labels", "dim"),
          "nn.sparse_softmax_cross_entropy_with_logits": ("logits", "labels"),
          "nn.sigmoid_cross_entropy_with_logits": ("logits", "labels")}
+NAMED_LAST = frozenset(name.rpartition(".")[2] for name in NAMED)
 MADE = ("zeros_initializer", "ones_initializer")  # change_to_function: 0.x's functions, 1.0's classes
 ROOTS = ("tensorflow.",)
 WORDS = {*(name.rpartition(".")[2] for name in SYMBOLS), *(k for keywords in KEYWORDS.values() for k in keywords),
-         *REORDERED, *(name.rpartition(".")[2] for name in NAMED), *MADE}
+         *REORDERED, *NAMED_LAST, *MADE}
 
 
 def _axis_first(node: ast.expr) -> bool:
@@ -107,7 +108,7 @@ class Tf0NamesToTf1(Rule):
             name = node.func.attr
             if KEYWORDS.get(name, {}).keys() & {k.arg for k in node.keywords} or \
                     (name in REORDERED and node.args and _axis_first(node.args[0])) or \
-                    (name in {n.rpartition(".")[2] for n in NAMED} and node.args):
+                    (name in NAMED_LAST and node.args):
                 return True
         return False
 
