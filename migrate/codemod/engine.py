@@ -102,7 +102,9 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     tell from Python's own reading of the file (`Rule.relevant`) that it has nothing to do there: it is not
     run, and a file left with no rule (and nothing for the leftover scan) is not parsed by LibCST."""
     project = project if project is not None else survey([(path, source)])
-    triggered = [rule for rule in rules if rule.triggered(source, project)]
+    # words an early rule writes (`tf0_names_to_tf1`'s 1.0 names) are read as the file's own by the later rules' triggers
+    words = b"\n".join([source, *(rule.gives(source) for rule in rules)])
+    triggered = [rule for rule in rules if rule.triggered(words, project)]
     names = {rule.NAME for rule in rules}
     resolving = RESOLUTION in names and may_use_api(source)
     left = may_be_left(names, source)

@@ -88,6 +88,12 @@ class Rule(cst.CSTTransformer):
             (not cls.REQUIRES or any(word.encode() in source for word in cls.REQUIRES))
 
     @classmethod
+    def gives(cls, source: bytes) -> bytes:
+        """Words this rule writes into such a file that the file's text lacks (the later rules' triggers are read in
+        the text before any rule runs): none, but for a rule that renames what others then act on."""
+        return b""
+
+    @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
         """Whether the file, as Python's own parser reads it (`codemod.outline`), can give this rule anything to
         do: asked where `triggered` said yes, before LibCST's parse, which costs several times as much. A rule

@@ -156,3 +156,15 @@ def test_a_star_import_from_tensorflows_private_keras_is_reported():
     # Mannix1994/MVCNN-Keras model.py:8
     _, findings = rewrite("from tensorflow.python.keras.layers import *\nx = Dense(3)\n", "legacy_import_paths")
     assert [f.line for f in findings] == [1] and "private copy of Keras" in findings[0].message
+
+
+def test_a_later_rules_trigger_words_count_in_what_an_earlier_rule_writes():
+    """govzhz/dl-gesture-recognition's neural_programmer/parameters.py (forty-sixth hold-out): TF 0.x's
+    `tf.initialize_all_variables()` became 1.0's global_variables_initializer in the first run, whose word the graph
+    program's trigger wants: the route came only on a second run."""
+    source = b"import tensorflow as tf\n\ndef build():\n    w = tf.Variable(tf.zeros([2]))\n" \
+             b"    init = tf.initialize_all_variables()\n    return w, init\n"
+    first = rewrite_source(source, "parameters.py", all_rules())
+    second = rewrite_source(first.rewritten, "parameters.py", all_rules())
+    assert b"tf.compat.v1.global_variables_initializer()" in first.rewritten
+    assert second.rewritten == first.rewritten

@@ -21,6 +21,7 @@ is left to the last pass.
 from __future__ import annotations
 
 import ast
+import re
 
 import libcst as cst
 
@@ -73,6 +74,20 @@ WORDS = {*(name.rpartition(".")[2] for name in SYMBOLS), *(k for keywords in KEY
          *REORDERED, *NAMED_LAST, *MADE}
 
 
+_OLD_WORD = re.compile(rb"\b(%s)\b" % b"|".join(re.escape(name.rpartition(".")[2]).encode() for name in SYMBOLS))
+
+
+def renamed_words(source: bytes) -> bytes:
+    """The 1.0 names of the 0.x names in `source` (`global_variables_initializer` for `initialize_all_variables`), as
+    text (`Rule.gives`): the engine reads the rules' trigger words in the file's text before any rule runs, and this
+    rule, running first, gives the later ones those names (else `session_initializers` would find
+    `sess.run(tf.initialize_all_variables())` only on a second run)."""
+    if b"tensorflow" not in source:
+        return b""
+    last = {name.rpartition(".")[2]: target for name, target in SYMBOLS.items()}
+    return b" ".join(sorted({last[word.decode()].encode() for word in _OLD_WORD.findall(source)}))
+
+
 def _axis_first(node: ast.expr) -> bool:
     """An integer literal (or its negation): in 0.x's concat/split the axis came first, in 1.0's the values."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
@@ -94,6 +109,10 @@ class Tf0NamesToTf1(Rule):
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "TensorFlow 0.x names and orders -> 1.0's (tf.mul -> tf.multiply, tf.concat(1, [a, b]) -> " \
                   "tf.concat([a, b], 1)), from TF 1.0's own upgrade table"
+
+    @classmethod
+    def gives(cls, source: bytes) -> bytes:
+        return renamed_words(source)
 
     @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
