@@ -555,7 +555,7 @@ class TreeResult:
     silent_files: int = 0  # no work, yet unresolved sites
     sites: list[Site] = field(default_factory=list)
     parse_failures: list[str] = field(default_factory=list)
-    py2_inputs: int = 0  # files neither side parses, not Python 2 (migrate names each: "does not parse as Python 3")
+    py2_inputs: int = 0  # files that did not parse before either (Python 2 2to3 could not take, or broken): named
     skipped: list[str] = field(default_factory=list)
     checkpoint_copies: int = 0  # Jupyter's autosaves, named by the run as not read: not counted as files
     summary: str = ""
@@ -678,7 +678,7 @@ def counts_line(results: list[TreeResult]) -> str:
     return (f"files with work {work}, fully resolved {clean} ({share}), silent files {sum(r.silent_files for r in results)}; "
             f"unresolved sites {len(sites)}, not in the report {len(unreported)}; by category (all/unreported): {cats}; "
             f"skipped as Python 2 (named) {sum(len(r.skipped) for r in results)}; Jupyter checkpoint copies (named, "
-            f"not counted) {sum(r.checkpoint_copies for r in results)}; inputs that do not parse (named, not Python 2) "
+            f"not counted) {sum(r.checkpoint_copies for r in results)}; inputs that do not parse, named as such "
             f"{sum(r.py2_inputs for r in results)}; parse failures {sum(len(r.parse_failures) for r in results)}; second run changed "
             f"{sum(max(r.second_changed, 0) for r in results)} files")
 
