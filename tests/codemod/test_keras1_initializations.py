@@ -85,3 +85,39 @@ def test_the_rewritten_layer_builds_trains_and_starts_as_keras_1_s_names_said():
     model.compile("sgd", "mse")
     model.fit(np.ones((4, 3)), np.ones((4, 1)), verbose=0)
     assert not np.allclose(keras.ops.convert_to_numpy(scale.gamma), np.ones(3))  # trained
+
+
+def test_keras_1s_documented_custom_initializer_becomes_a_keras_3_initializer_call():
+    # tgjeon/Keras-Tutorials 05_convolutional_net.py:18 (forty-fifth hold-out, read after its measurement); Keras 1's
+    # docs: def my_init(shape, name=None): return initializations.normal(shape, scale=0.01, name=name)
+    before = """
+        from keras import initializations
+        from keras.layers import Dense
+
+        def init_weights(shape, name=None):
+            return initializations.normal(shape, scale=0.01, name=name)
+
+        def small(shape):
+            return initializations.uniform(shape)
+
+        def called(shape, name=None):
+            return initializations.normal(shape, name=name)
+
+        def variable():
+            return called((3, 3))  # called for a variable: left (reported with the module)
+        layers = [Dense(64, kernel_initializer=init_weights), Dense(8, kernel_initializer=small)]
+    """
+    got, findings = rewrite(before, RULE)
+    assert "def init_weights(shape, name=None, dtype=None):\n    return keras.initializers.RandomNormal(mean=0.0, " \
+           "stddev=0.01)(shape, dtype=dtype)" in got
+    assert "return keras.initializers.RandomUniform(minval=-0.05, maxval=0.05)(shape, dtype=dtype)" in got
+    assert "def called(shape, name=None):\n    return initializations.normal(shape, name=name)" in got
+    scope: dict = {}
+    exec(compile(got.replace("from keras import initializations\n", ""), "example.py", "exec"), scope)  # noqa: S102
+    layer = scope["layers"][0]
+    layer.build((None, 400))
+    kernel = np.asarray(layer.kernel)
+    assert kernel.shape == (400, 64) and abs(kernel.mean()) < 0.002 and 0.009 < kernel.std() < 0.011
+    small = scope["layers"][1]
+    small.build((None, 400))
+    assert np.abs(np.asarray(small.kernel)).max() <= 0.05

@@ -11,8 +11,14 @@ returns a tensor and takes no `name`, and a layer's variables come from `add_wei
   `layer_weight_lists` then removes the `self.trainable_weights = [...]` that listed it. A variable listed among
   `non_trainable_weights` is left (reported with the module).
 The values drawn are Keras 3's (a random initialization; the distributions are the ones Keras 2 gave these names).
-Keras 1's initializer functions called directly (`initializations.uniform(shape, scale=...)`) are left, and the import
-that reads them is reported.
+- Keras 1's documented custom initializer, `def my_init(shape, name=None): return initializations.normal(shape,
+  scale=0.01, name=name)`, given to layers (`init=my_init`, which keras1_arguments makes `kernel_initializer=`) and
+  called nowhere in the file -> `def my_init(shape, name=None, dtype=None): return
+  keras.initializers.RandomNormal(mean=0.0, stddev=0.01)(shape, dtype=dtype)`: Keras 3 calls an initializer with
+  `dtype=` and takes the tensor it returns (Keras 1's normal and uniform drew from N(0, scale) and U(-scale, scale),
+  scale 0.05 by default; zero and one are Zeros and Ones).
+Keras 1's initializer functions called otherwise (`initializations.uniform(shape, scale=...)` for a variable) are
+left, and the import that reads them is reported.
 """
 
 from __future__ import annotations
@@ -22,8 +28,14 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import code
 
 GETTERS = frozenset({"keras.initializations.get"})
+# Keras 1's initializer functions a custom initializer returned, by their Keras 1 bodies (the scale's default 0.05)
+# -> the Keras 3 initializer that draws from the same distribution
+DRAWN = {"normal": "keras.initializers.RandomNormal(mean=0.0, stddev={scale})",
+         "uniform": "keras.initializers.RandomUniform(minval=-{scale}, maxval={scale})",
+         "zero": "keras.initializers.Zeros()", "one": "keras.initializers.Ones()"}
 LAYERS = ("keras.engine.topology.Layer", "keras.engine.Layer", "keras.layers.Layer", "keras.layers.core.Layer",
           "keras.engine.base_layer.Layer")
 
@@ -38,6 +50,7 @@ class Keras1Initializations(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.makers: set[int] = set()  # ids of the `self.W = self.init(...)` value calls to rewrite
+        self.custom = self._custom_initializers(node)  # id of a def -> its return's Keras 3 expression
         for klass in m.findall(node, m.ClassDef()):
             if any(self.qualified_names(base.value) & set(LAYERS) for base in klass.bases):
                 self._makers(klass)
@@ -57,6 +70,60 @@ class Keras1Initializations(Rule):
             if call.func.attr.value in getters and assign.targets[0].target.attr.value not in listed and \
                     _shape_and_name(call) is not None:
                 self.makers.add(id(call))
+
+    def _custom_initializers(self, module: cst.Module) -> dict[int, str]:
+        """Keras 1's documented custom initializer, `def my_init(shape, name=None): return
+        initializations.normal(shape, scale=0.01, name=name)` (tgjeon/Keras-Tutorials), given to layers by name
+        and called nowhere in the file: a Keras 3 layer calls it `my_init(shape, dtype=dtype)` and wants a tensor,
+        which the Keras 3 initializer of the same distribution gives."""
+        found = {}
+        for function in m.findall(module, m.FunctionDef()):
+            params = function.params
+            if len(params.params) not in (1, 2) or params.star_arg is not cst.MaybeSentinel.DEFAULT and \
+                    params.star_arg is not None or params.kwonly_params or params.star_kwarg is not None or \
+                    params.params[0].default is not None:
+                continue
+            if len(params.params) == 2 and params.params[1].name.value != "name":
+                continue
+            body = function.body.body
+            if len(body) != 1 or not m.matches(body[0], m.SimpleStatementLine(body=[m.Return(value=m.Call())])):
+                continue
+            expression = self._drawn(body[0].body[0].value, params.params[0].name.value)
+            uses = [name for name in m.findall(module, m.Name(function.name.value)) if name is not function.name]
+            called = {id(call.func) for call in m.findall(module, m.Call(func=m.Name(function.name.value)))}
+            if expression is not None and uses and not any(id(name) in called for name in uses):
+                found[id(function)] = f"{expression}({params.params[0].name.value}, dtype=dtype)"
+        return found
+
+    def _drawn(self, call: cst.Call, shape: str) -> str | None:
+        """The Keras 3 initializer of `initializations.normal(shape, scale=S, name=name)` (or uniform, zero, one)."""
+        kind = next((name.rpartition(".")[2] for name in self.qualified_names(call.func)
+                     if name.startswith("keras.initializations.")), None)
+        positional = [arg for arg in call.args if arg.keyword is None]
+        keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
+        if kind not in DRAWN or any(arg.star for arg in call.args) or not positional or \
+                not m.matches(positional[0].value, m.Name(shape)) or len(positional) > 2 or \
+                set(keywords) - {"scale", "name"} or (len(positional) == 2 and "scale" in keywords):
+            return None
+        scale = positional[1].value if len(positional) == 2 else keywords.get("scale")
+        if kind in ("zero", "one") and scale is not None:
+            return None
+        return DRAWN[kind].format(scale=code(scale) if scale is not None else "0.05")
+
+    def leave_FunctionDef(self, original: cst.FunctionDef, updated: cst.FunctionDef) -> cst.FunctionDef:
+        expression = self.custom.get(id(original))
+        if expression is None:
+            return updated
+        self.converted()
+        AddImportsVisitor.add_needed_import(self.context, "keras")
+        params = list(updated.params.params)
+        params[-1] = params[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+        params.append(cst.Param(cst.Name("dtype"), default=cst.Name("None"),
+                                equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
+        line = updated.body.body[0]
+        returned = line.with_changes(body=[line.body[0].with_changes(value=cst.parse_expression(expression))])
+        return updated.with_changes(params=updated.params.with_changes(params=params),
+                                    body=updated.body.with_changes(body=[returned]))
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if id(original) in self.makers:
