@@ -683,6 +683,21 @@ def test_a_namedtuple_feature_a_tf1_only_module_and_a_name_imported_from_tensorf
         spec = tf.abs(tf.signal.stft(pcm, frame_length=1024, frame_step=256))
         mfcc = tf.signal.mfccs_from_log_mel_spectrograms(log_mel)
     """, RULE)
+    # a TF1 module imported whole, each name read from it moved by the tables into one TF2 module under its own name
+    assert_rewrites("""
+        from tensorflow import python_io
+        with python_io.TFRecordWriter(path) as writer:
+            writer.write(record)
+    """, """
+        from tensorflow import io as python_io
+        with python_io.TFRecordWriter(path) as writer:
+            writer.write(record)
+    """, RULE)
+    assert_unchanged("""
+        from tensorflow import python_io
+        records = python_io.tf_record_iterator(path)  # compat.v1's only: left (reported)
+        handed = wrap(python_io)
+    """, RULE)
     # from a module TF2 lacks: the tables' TF2 name, under the file's name where the two differ
     assert_rewrites("""
         from tensorflow.contrib.util import constant_value

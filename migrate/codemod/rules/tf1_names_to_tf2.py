@@ -32,6 +32,7 @@ import re
 from functools import cache, lru_cache
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.api_surface import Surface, Tf1Tables, stable_hash, surface, tf1_tables
@@ -96,7 +97,8 @@ class Tf1NamesToTf2(DropsStatements):
         if any(_renamed_or_reported(name) for dotted in qualified for name in tf1_names(dotted)):
             return True
         if any(not level and (module == "tensorflow" or module.startswith("tensorflow.")) and
-               _renamed_or_reported(f"{module}.{name}".removeprefix("tensorflow").removeprefix("."))
+               (_renamed_or_reported(f"{module}.{name}".removeprefix("tensorflow").removeprefix(".")) or
+                (module == "tensorflow" and name in _tf1_modules()))
                for level, module, names in outline.from_imports for name, _ in names):
             return True
         tables, _ = _tables()
@@ -296,6 +298,12 @@ class Tf1NamesToTf2(DropsStatements):
             return updated
         prefix = source.removeprefix("tensorflow").removeprefix(".")
         tables, api = _tables()
+        moved = self._moved_module(updated) if not prefix else None
+        if moved is not None:
+            self.converted()
+            alias = updated.names[0]
+            return updated.with_changes(names=[alias.with_changes(
+                name=cst.Name(moved), asname=alias.asname or cst.AsName(cst.Name(code(alias.name))))])
         found = []
         for alias in updated.names:
             name = f"{prefix}.{code(alias.name)}" if prefix else code(alias.name)
@@ -314,6 +322,30 @@ class Tf1NamesToTf2(DropsStatements):
                    for alias, (_, _, last) in zip(updated.names, found, strict=True)]
         target = f"tensorflow.{found[0][0]}" if found[0][0] else "tensorflow"
         return updated.with_changes(module=cst.parse_expression(target), names=aliases)
+
+    def _moved_module(self, node: cst.ImportFrom) -> str | None:
+        """`from tensorflow import python_io`, a TF1 module TF2 lacks, read only as `python_io.X`, where the tables
+        move every X read into one TF2 module under its own name (`tf.python_io.TFRecordWriter` ->
+        `tf.io.TFRecordWriter`): that module's name (`io`), which the import then binds to the file's name for it
+        (formigone/tensorflow-speech-recognition-challenge's gen/audio_aug.py)."""
+        if len(node.names) != 1 or not isinstance(node.names[0].name, cst.Name):
+            return None
+        tables, api = _tables()
+        name = node.names[0].name.value
+        local = code(node.names[0].asname.name) if node.names[0].asname else name
+        if api.missing(f"tensorflow.{name}") is None or not any(old.startswith(f"tf.{name}.") for old in tables.renames):
+            return None
+        reads = m.findall(self.module, m.Attribute(value=m.Name(local)))
+        if not reads or len(reads) != len(m.findall(self.module, m.Name(local))) - len(m.findall(node, m.Name(local))):
+            return None  # read bare somewhere (passed on, rebound)
+        targets = {tables.renames.get(f"tf.{name}.{read.attr.value}", "") for read in reads}
+        homes = {target.removeprefix("tf.").rpartition(".")[0] for target in targets}
+        if len(homes) != 1 or "" in targets or any(target.startswith("tf.compat.") for target in targets) or \
+                any(target.rpartition(".")[2] != read.attr.value for target, read in
+                    ((tables.renames[f"tf.{name}.{read.attr.value}"], read) for read in reads)):
+            return None
+        home = homes.pop()
+        return home if home and "." not in home and api.exists(f"tensorflow.{home}") else None
 
     def visit_Call(self, node: cst.Call) -> None:
         self.inner.add(id(node.func))
@@ -486,6 +518,14 @@ _TF_ALIAS = re.compile(rb"^[ \t]*(?:import[ \t]+tensorflow[\w.]*|from[ \t]+tenso
                        rb"[ \t]+as[ \t]+(\w+)", re.M)
 
 
+@lru_cache(maxsize=1)
+def _tf1_modules() -> frozenset[str]:
+    """TF1's modules TF2 lacks whose names the tables move (`python_io`): an import of one may be moved whole."""
+    tables, api = _tables()
+    heads = {old[3:].split(".")[0] for old in tables.renames if old.startswith("tf.") and old.count(".") >= 2}
+    return frozenset(head for head in heads if api.missing(f"tensorflow.{head}") is not None)
+
+
 def _renamed_or_reported(name: str) -> bool:
     """Whether the walk may rewrite or report `tf.NAME` wherever it is read, called or imported: a name of the
     policy's, or one TF2 lacks that has a TF2 name."""
@@ -532,6 +572,8 @@ def _mentions_table(source: bytes) -> bool:
     for module, imported in _FROM_TENSORFLOW.findall(source):
         if any(module.rpartition(b".")[2] in parents.get(name, ()) for name in _WORD.findall(imported) if name in names):
             return True
+        if not module and any(word.decode() in _tf1_modules() for word in _WORD.findall(imported)):
+            return True  # `from tensorflow import python_io`
     aliases = None
     for qualifier, name in _DOTTED.findall(source):
         if name not in names:
