@@ -292,6 +292,17 @@ def keyword(name: str, value: cst.BaseExpression) -> cst.Arg:
 _SAVES = re.compile(rb"\.save\(|ModelCheckpoint\(")
 
 
+def with_parameter(function: cst.FunctionDef, name: str) -> cst.FunctionDef:
+    """The function with a last parameter `name=None` (`training=None`, `dtype=None`: what Keras 3 passes a layer's
+    call or an initializer by keyword), after its others."""
+    params = list(function.params.params)
+    if params and params[-1].comma is not cst.MaybeSentinel.DEFAULT:
+        params[-1] = params[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    added = cst.Param(cst.Name(name), default=cst.Name("None"),
+                      equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+    return function.with_changes(params=function.params.with_changes(params=[*params, added]))
+
+
 def saves_a_model(source: bytes) -> bool:
     """Whether the text may save a whole model (`model.save(`, a `ModelCheckpoint(`): its optimizer and activations
     with it, which a copied helper then names."""

@@ -44,7 +44,7 @@ from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.backend_function_to_model import function_advice
 from migrate.codemod.rules.tf1_session_code import REPLACEMENTS as SESSION_FUNCTIONS
 from migrate.codemod.rules.training_learning_phase import calls_after, trains_after
-from migrate.codemod.syntax import code, names_in, reads
+from migrate.codemod.syntax import code, names_in, reads, with_parameter
 
 BACKENDS = ("keras.backend.", "tensorflow.keras.backend.")
 _FROM_BACKEND = re.compile(rb"from[ \t]+[\w.]*backend[ \t]+import\b")
@@ -348,12 +348,7 @@ class BackendFunctionsToOps(DropsStatements):
         frame = self.functions.pop()
         if not frame["add"]:
             return updated
-        training = cst.Param(cst.Name("training"), default=cst.Name("None"),
-                             equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
-        params = list(updated.params.params)
-        if params and params[-1].comma is not cst.MaybeSentinel.DEFAULT:
-            params[-1] = params[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-        return updated.with_changes(params=updated.params.with_changes(params=[*params, training]))
+        return with_parameter(updated, "training")
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         """`K.set_learning_phase(0)` on a line of its own: Keras 3 layers infer unless called with training=True

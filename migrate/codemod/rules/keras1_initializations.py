@@ -28,7 +28,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, with_parameter
 
 GETTERS = frozenset({"keras.initializations.get"})
 # Keras 1's initializer functions a custom initializer returned, by their Keras 1 bodies (the scale's default 0.05)
@@ -116,14 +116,9 @@ class Keras1Initializations(Rule):
             return updated
         self.converted()
         AddImportsVisitor.add_needed_import(self.context, "keras")
-        params = list(updated.params.params)
-        params[-1] = params[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-        params.append(cst.Param(cst.Name("dtype"), default=cst.Name("None"),
-                                equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace(""))))
         line = updated.body.body[0]
         returned = line.with_changes(body=[line.body[0].with_changes(value=cst.parse_expression(expression))])
-        return updated.with_changes(params=updated.params.with_changes(params=params),
-                                    body=updated.body.with_changes(body=[returned]))
+        return with_parameter(updated.with_changes(body=updated.body.with_changes(body=[returned])), "dtype")
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if id(original) in self.makers:
