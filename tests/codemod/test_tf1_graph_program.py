@@ -528,34 +528,3 @@ def test_the_rewritten_graph_notebook_trains_as_tf_1_15_did(tmp_path):
     before, after = (eval(out.stdout.strip().splitlines()[-1]) for out in (old, new))  # noqa: S307 - our own print
     assert len(before) == 5 and before[0] > before[-1]
     assert after == pytest.approx(before, rel=1e-6, abs=1e-6)
-
-
-def test_tf1_cross_entropy_labels_stop_their_gradient_as_tf1s_function_did():
-    # what tf_upgrade_v2 does by hand (_softmax_cross_entropy_with_logits_transformer); TF2 code means the _v2
-    assert_unchanged("""
-        import tensorflow as tf
-
-        def loss(y, logits):
-            return tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=logits)
-    """, RULE)
-    before = """
-        import tensorflow as tf
-
-        FLAGS = tf.app.flags.FLAGS
-
-        def loss(y, logits):
-            a = tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=logits)
-            b = tf.nn.softmax_cross_entropy_with_logits(logits=logits, labels=tf.stop_gradient(y))
-            return a + b
-    """
-    got, _ = rewrite(before, RULE)
-    assert "softmax_cross_entropy_with_logits(labels=tf.stop_gradient(y), logits=logits)" in got
-    assert "labels=tf.stop_gradient(y))" in got and "stop_gradient(tf.stop_gradient" not in got
-    import tensorflow as tf
-
-    scope: dict = {}
-    exec(compile(got.replace("FLAGS = tf.compat.v1.flags.FLAGS\n", ""), "example.py", "exec"), scope)  # noqa: S102
-    soft = tf.Variable([[0.2, 0.8]])
-    with tf.GradientTape() as tape:
-        value = tf.reduce_sum(scope["loss"](tf.nn.softmax(soft), tf.constant([[1.0, 2.0]])))
-    assert tape.gradient(value, soft) is None  # TF1's function gave the labels no gradient

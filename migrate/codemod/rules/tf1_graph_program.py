@@ -29,7 +29,6 @@ from __future__ import annotations
 import re
 
 import libcst as cst
-import libcst.matchers as m
 
 from migrate.codemod.api_surface import surface, tf1_tables
 from migrate.codemod.factories import uses_keras
@@ -194,8 +193,7 @@ class Tf1GraphProgram(Rule):
     # which that rule neither reports nor rewrites (tf.Print stays an op of the graph); with this rule left out
     # (--ignore), they are reported as before. Before tf1_session_code, which reads the route's line.
     ORDER = 4
-    TRIGGERS = ("dropout", "softmax_cross_entropy_with_logits(", "app.", "flags.", "logging.", "AUTO_REUSE", "GraphKeys",
-                "placeholder", "Session", "get_variable",
+    TRIGGERS = ("dropout", "app.", "flags.", "logging.", "AUTO_REUSE", "GraphKeys", "placeholder", "Session", "get_variable",
                 "variable_scope", "train.", "Summary", "summary.", "global_variables", "trainable_variables")
     REQUIRES = ("tensorflow",)
     METADATA_DEPENDENCIES = NAMES
@@ -216,7 +214,7 @@ class Tf1GraphProgram(Rule):
         any name (`names.resolve`). In a graph notebook, any cell (the one that imports TensorFlow gets the line)."""
         if outline.star or getattr(survey, "graph_notebook", False):
             return True
-        return any(name in ("nn.dropout", "nn.softmax_cross_entropy_with_logits") or compat_spelling(name) is not None
+        return any(name == "nn.dropout" or compat_spelling(name) is not None
                    for names in outline.qualified(survey).values()
                    for name in [tf1_name(names)] if name is not None)
 
@@ -280,8 +278,6 @@ class Tf1GraphProgram(Rule):
         name = tf1_name(self.qualified_names(original.func))
         if name == "nn.dropout":
             return self._dropout(original, updated)
-        if name == "nn.softmax_cross_entropy_with_logits":
-            return self._stopped_labels(original, updated)
         if not self.route:
             return updated
         keywords = [arg.keyword.value for arg in original.args if arg.keyword is not None]
@@ -330,25 +326,6 @@ class Tf1GraphProgram(Rule):
                 args[i] = args[i].with_changes(keyword=cst.Name(names[index]), equal=cst.AssignEqual(
                     whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
         self.converted()
-        return updated.with_changes(args=args)
-
-    def _stopped_labels(self, original: cst.Call, updated: cst.Call) -> cst.Call:
-        """`tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=z)` -> `(labels=tf.stop_gradient(y), ...)`:
-        TF1's function stopped the gradient into its labels (its _v2 did not), TF2's of the same name is the _v2, so
-        labels computed from variables (distillation's soft targets) would train them. What tf_upgrade_v2 does by
-        hand, beside its tables; in a file that names TensorFlow 1 elsewhere (`_names_tf1`): TF2 code means the _v2."""
-        root = _root(original.func, "nn.softmax_cross_entropy_with_logits")
-        at = next((i for i, arg in enumerate(original.args) if arg.keyword is not None and arg.keyword.value == "labels"),
-                  None)
-        if root is None or at is None or not self._names_tf1():
-            return updated
-        value = updated.args[at].value
-        if m.matches(value, m.Call(func=m.Attribute(attr=m.Name("stop_gradient")))):
-            return updated
-        self.converted()
-        args = list(updated.args)
-        args[at] = args[at].with_changes(value=cst.Call(func=cst.parse_expression(f"{root}.stop_gradient"),
-                                                        args=[cst.Arg(value)]))
         return updated.with_changes(args=args)
 
     def _names_tf1(self) -> bool:
