@@ -528,3 +528,19 @@ def test_the_rewritten_graph_notebook_trains_as_tf_1_15_did(tmp_path):
     before, after = (eval(out.stdout.strip().splitlines()[-1]) for out in (old, new))  # noqa: S307 - our own print
     assert len(before) == 5 and before[0] > before[-1]
     assert after == pytest.approx(before, rel=1e-6, abs=1e-6)
+
+
+def test_a_tf1_files_v2_cross_entropy_is_left_as_the_tables_name_it_on_a_second_run():
+    """duartegalvao/Image-Colorization-with-Deep-Learning VAC_GAN/model.py: `_v2` becomes TF2's name; a rule that
+    wrapped TF1's function's labels in stop_gradient (TF1's v1 stopped their gradient) took those for TF1's on a
+    second run: a TF2 name in a TF1 file is ambiguous after a first run, so neither is wrapped."""
+    before = """
+        import tensorflow as tf
+
+        x = tf.placeholder(tf.float32, [None, 3])
+        y = tf.placeholder(tf.float32, [None, 3])
+        loss = tf.nn.softmax_cross_entropy_with_logits_v2(logits=x, labels=y)
+    """
+    got, _ = rewrite(before)
+    assert "tf.nn.softmax_cross_entropy_with_logits(logits=x, labels=y)" in got
+    assert rewrite(got)[0] == got
