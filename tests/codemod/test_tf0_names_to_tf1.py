@@ -56,6 +56,22 @@ def test_0x_names_keywords_and_orders_become_1_0s():
     """, RULE)
 
 
+def test_a_0x_name_through_keras_2s_re_export_of_tensorflow():
+    # MarvinLiangWW/keras_cap BIAFFECT.py:85 (twenty-ninth corpus): the rename came only on a second run, after
+    # backend_functions_to_ops (a later rule) had spelt K.tf as tensorflow
+    assert_rewrites("""
+        from keras import backend as K
+
+        def fm(pairwise, bias):
+            return K.sum(K.tf.pack([pairwise, bias]), axis=0)
+    """, """
+        from keras import backend as K
+
+        def fm(pairwise, bias):
+            return K.sum(K.tf.stack([pairwise, bias]), axis=0)
+    """, RULE)
+
+
 def test_the_rewrite_computes_what_tf_0x_documented():
     """TF 0.12's docs: concat(concat_dim, values), split(split_dim, num_split, value), pack(values) along axis 0,
     mul/sub elementwise, reduction_indices the axes reduced."""

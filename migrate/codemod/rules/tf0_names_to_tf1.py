@@ -28,6 +28,7 @@ import libcst as cst
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
+from migrate.codemod.tf1_policy import through_keras
 
 # TF 1.0's tf_upgrade.py: symbol_renames (after `tf.`)
 SYMBOLS = {
@@ -82,7 +83,7 @@ def renamed_words(source: bytes) -> bytes:
     text (`Rule.gives`): the engine reads the rules' trigger words in the file's text before any rule runs, and this
     rule, running first, gives the later ones those names (else `session_initializers` would find
     `sess.run(tf.initialize_all_variables())` only on a second run)."""
-    if b"tensorflow" not in source:
+    if b"tensorflow" not in source and b".tf." not in source:
         return b""
     last = {name.rpartition(".")[2]: target for name, target in SYMBOLS.items()}
     return b" ".join(sorted({last[word.decode()].encode() for word in _OLD_WORD.findall(source)}))
@@ -105,7 +106,7 @@ class Tf0NamesToTf1(Rule):
     NAME = "tf0_names_to_tf1"
     ORDER = 1  # before every TF1 -> TF2 rule: they read the 1.0 names this gives
     TRIGGERS = tuple(sorted(WORDS))
-    REQUIRES = ("tensorflow",)
+    REQUIRES = ("tensorflow", ".tf.")  # `K.tf.pack`: Keras 2's re-export of TensorFlow
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "TensorFlow 0.x names and orders -> 1.0's (tf.mul -> tf.multiply, tf.concat(1, [a, b]) -> " \
                   "tf.concat([a, b], 1)), from TF 1.0's own upgrade table"
@@ -119,7 +120,8 @@ class Tf0NamesToTf1(Rule):
         """A dotted name ending in a renamed 0.x function, or a call of one the walk may rewrite: a keyword of the
         table, concat/split with an integer literal first, a cross-entropy given positional arguments, or an
         initializer passed uncalled."""
-        if any(".".join(dotted[1:]) in SYMBOLS or ".".join(dotted[1:]) in MADE for dotted in outline.dotted):
+        if any(".".join(dotted[start:]) in SYMBOLS or ".".join(dotted[start:]) in MADE
+               for dotted in outline.dotted for start in (1, 2)):  # `tf.pack`, `K.tf.pack`
             return True
         for node in ast.walk(outline.tree) if outline.tree is not None else ():
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
@@ -134,6 +136,7 @@ class Tf0NamesToTf1(Rule):
     def _tf0(self, node: cst.BaseExpression) -> str | None:
         """What follows `tensorflow.` in the name `node` resolves to, or None."""
         for name in self.qualified_names(node):
+            name = through_keras(name)  # `K.tf.pack` (MarvinLiangWW/keras_cap): TensorFlow's, which a later rule spells so
             if name.startswith(ROOTS):
                 return name.removeprefix("tensorflow.")
         return None
