@@ -71,8 +71,15 @@ NAMED = {"nn.softmax_cross_entropy_with_logits": ("logits", "labels", "dim"),
 NAMED_LAST = frozenset(name.rpartition(".")[2] for name in NAMED)
 MADE = ("zeros_initializer", "ones_initializer")  # change_to_function: 0.x's functions, 1.0's classes
 ROOTS = ("tensorflow.",)
-WORDS = {*(name.rpartition(".")[2] for name in SYMBOLS), *(k for keywords in KEYWORDS.values() for k in keywords),
-         *REORDERED, *NAMED_LAST, *MADE}
+# What a file's text must hold for the walk to have work (read before parsing; the bare words, `split`, `sub`, `dim`,
+# are in most files): a renamed name after a dot or imported, a renamed keyword given, concat/split with a number
+# first, a cross-entropy or an initializer of the table.
+_OLD_NAMES = b"|".join(re.escape(name.rpartition(".")[2]).encode() for name in SYMBOLS)
+_WORK = re.compile(
+    rb"\.(?:%s)\b|\bimport\b[^\n]*\b(?:%s)\b" % (_OLD_NAMES, _OLD_NAMES)
+    + rb"|\b(?:%s)[ \t]*=(?!=)" % b"|".join(sorted({k.encode() for keywords in KEYWORDS.values() for k in keywords}))
+    + rb"|\b(?:concat|split)\([ \t]*-?[0-9]|(?:%s)\(|\b(?:zeros|ones)_initializer\b"
+    % b"|".join(name.encode() for name in sorted(NAMED_LAST)))
 
 
 _OLD_WORD = re.compile(rb"\b(%s)\b" % b"|".join(re.escape(name.rpartition(".")[2]).encode() for name in SYMBOLS))
@@ -105,11 +112,15 @@ def _int_literal(node: cst.BaseExpression) -> bool:
 class Tf0NamesToTf1(Rule):
     NAME = "tf0_names_to_tf1"
     ORDER = 1  # before every TF1 -> TF2 rule: they read the 1.0 names this gives
-    TRIGGERS = tuple(sorted(WORDS))
+    TRIGGERS = ("tensorflow", ".tf.")  # the words are `_WORK`'s (triggered)
     REQUIRES = ("tensorflow", ".tf.")  # `K.tf.pack`: Keras 2's re-export of TensorFlow
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "TensorFlow 0.x names and orders -> 1.0's (tf.mul -> tf.multiply, tf.concat(1, [a, b]) -> " \
                   "tf.concat([a, b], 1)), from TF 1.0's own upgrade table"
+
+    @classmethod
+    def triggered(cls, source: bytes, survey: object = None) -> bool:
+        return super().triggered(source, survey) and _WORK.search(source) is not None
 
     @classmethod
     def gives(cls, source: bytes) -> bytes:
