@@ -201,6 +201,8 @@ def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_o
         names = {public(name) for name in names} | names
     if any(".K." in name for name in names):
         names = {backend_of(name) for name in names} | names
+    if any(".backend.tf." in name for name in names):
+        names = {through_keras(name) for name in names} | names
     if not passed_on:
         return names
     found = set(names)
@@ -216,6 +218,19 @@ def resolve(names: set[str], node: cst.CSTNode, stars: tuple[str, ...], passed_o
 # Keras 2's modules' `K` (`from .. import backend as K`), which scripts imported from them (`from keras.layers import K`:
 # Keras 2.1's keras.layers re-exported it): the legacy stacks' dumps list each (keras_legacy_names.MODULE_ALIASES).
 BACKEND_ALIASES = frozenset(path for path in MODULE_ALIASES if path.endswith(".K"))
+
+
+# Keras 2's backend re-exported the tensorflow module as `tf` (`K.tf.image.resize_bilinear`): the same names.
+KERAS_TF = frozenset({"keras.backend.tf", "tensorflow.keras.backend.tf"})
+
+
+def through_keras(name: str) -> str:
+    """`keras.backend.tf.X` -> `tensorflow.X`: what Keras 2's re-export of TensorFlow names (`resolve` adds it to
+    every name a rule reads, so `K.tf.div` is `tf.div` to all of them)."""
+    for prefix in KERAS_TF:
+        if name.startswith(prefix + "."):
+            return "tensorflow." + name.removeprefix(prefix + ".")
+    return name
 
 
 def backend_of(name: str) -> str:

@@ -23,8 +23,6 @@ RENAMES.update({"GraphDef": "compat.v1.GraphDef", "get_default_graph": "compat.v
                 "py_func": "numpy_function", "select": "compat.v1.where",
                 # protocol buffers: building one runs anywhere; what consumes it (a Session) is judged apart
                 "ConfigProto": "compat.v1.ConfigProto", "GPUOptions": "compat.v1.GPUOptions"})
-# Keras 2's backend re-exported the tensorflow module as `tf` (`K.tf.image.resize_bilinear`): the same names.
-KERAS_TF = frozenset({"keras.backend.tf", "tensorflow.keras.backend.tf"})
 # A TF1 session's class, as LibCST qualifies its name.
 SESSIONS = ("tensorflow.Session", "tensorflow.compat.v1.Session")
 # Renamed only with at most this many positional arguments (TF2 reordered the ones after).
@@ -97,11 +95,3 @@ def runs_eagerly(code: str, survey: object = None) -> bool:
     a graph notebook (`Survey.graph_notebook`: the line is in one cell)."""
     return "disable_eager_execution(" not in code and "disable_v2_behavior(" not in code and \
         not getattr(survey, "graph_notebook", False)
-
-
-def through_keras(name: str) -> str:
-    """`keras.backend.tf.X` -> `tensorflow.X`: what Keras 2's re-export of TensorFlow names."""
-    for prefix in KERAS_TF:
-        if name.startswith(prefix + "."):
-            return "tensorflow." + name.removeprefix(prefix + ".")
-    return name

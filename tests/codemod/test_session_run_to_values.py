@@ -228,6 +228,21 @@ def test_a_value_read_through_keras_session():
     """, RULE)
 
 
+def test_a_session_of_tensorflow_through_keras_backend():
+    # `K.tf.Session()` is TensorFlow's Session (Keras 2's backend re-exported the module): `names.resolve` reads it so
+    # for every rule, which found it only where a rule unwrapped `K.tf` itself
+    assert_rewrites("""
+        from keras import backend as K
+
+        sess = K.tf.Session()
+        print(sess.run(K.tf.constant(1)))
+    """, """
+        from keras import backend as K
+
+        print(K.tf.nest.map_structure(lambda t: t.numpy(), K.tf.constant(1)))
+    """, RULE)
+
+
 def test_values_read_through_bound_and_keras_sessions_are_what_session_run_gave():
     before = """
         import tensorflow as tf

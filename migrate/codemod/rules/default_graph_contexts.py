@@ -34,7 +34,7 @@ from libcst.codemod.visitors import RemoveImportsVisitor
 from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import mentions, other_bindings
-from migrate.codemod.tf1_policy import SESSIONS, through_keras
+from migrate.codemod.tf1_policy import SESSIONS
 
 GET_DEFAULT_GRAPH = ("tensorflow.get_default_graph", "tensorflow.compat.v1.get_default_graph")
 LEFT = ("enters TF1's default graph, where TF2 turns eager execution off: Keras 3 cannot predict or fit in the block. "
@@ -87,7 +87,7 @@ class DefaultGraphContexts(Rule):
         re-export of TensorFlow too (`from keras.backend import tf`, `K.tf`: tf1_names_to_tf2 spells it `tf` in the
         same run, and a second run would then take the `with` away)."""
         if isinstance(node, cst.Call) and not node.args:
-            return bool({through_keras(name) for name in self.qualified_names(node.func)} & set(GET_DEFAULT_GRAPH))
+            return bool(self.qualified_names(node.func) & set(GET_DEFAULT_GRAPH))
         if m.matches(node, m.Attribute(value=m.Call(args=[]), attr=m.Name("graph"))):
             return self._get_session(node.value)
         return False

@@ -48,7 +48,6 @@ from migrate.codemod.names import SESSION_OWNERS
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code as source_of
 from migrate.codemod.syntax import mentions, names_in
-from migrate.codemod.tf1_policy import through_keras
 from migrate.codemod.walk import parse_module
 
 CONFIG_PROTO = {"tensorflow.ConfigProto", "tensorflow.compat.v1.ConfigProto"}
@@ -583,7 +582,7 @@ class MemoryGrowthPreamble(Rule):
 
     def _names(self, node: cst.CSTNode) -> set[str]:
         """What `node` refers to, a name through Keras 2's `K.tf` as TensorFlow's own (`tensorflow.Session`)."""
-        return {through_keras(name) for name in self.qualified_names(node)}
+        return self.qualified_names(node)
 
     @staticmethod
     def _preamble(texts: list[str], start: int, config: str, growth: bool = False,

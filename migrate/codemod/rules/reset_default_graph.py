@@ -25,7 +25,6 @@ from migrate.codemod.factories import uses_keras
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.tf1_graph_program import graph_program
 from migrate.codemod.syntax import code
-from migrate.codemod.tf1_policy import through_keras
 
 NAME = "tensorflow.reset_default_graph"
 
@@ -48,7 +47,7 @@ class ResetDefaultGraph(Rule):
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if original.args or not isinstance(original.func, cst.Attribute) or \
-                NAME not in {through_keras(name) for name in self.qualified_names(original.func)}:
+                NAME not in self.qualified_names(original.func):
             return updated
         self.converted()
         root = original.func.value

@@ -28,7 +28,6 @@ import libcst as cst
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.syntax import code
-from migrate.codemod.tf1_policy import through_keras
 
 # TF 1.0's tf_upgrade.py: symbol_renames (after `tf.`)
 SYMBOLS = {
@@ -147,7 +146,6 @@ class Tf0NamesToTf1(Rule):
     def _tf0(self, node: cst.BaseExpression) -> str | None:
         """What follows `tensorflow.` in the name `node` resolves to, or None."""
         for name in self.qualified_names(node):
-            name = through_keras(name)  # `K.tf.pack` (MarvinLiangWW/keras_cap): TensorFlow's, which a later rule spells so
             if name.startswith(ROOTS):
                 return name.removeprefix("tensorflow.")
         return None

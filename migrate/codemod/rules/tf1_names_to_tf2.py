@@ -36,6 +36,7 @@ import libcst.matchers as m
 from libcst.metadata import QualifiedNameProvider
 
 from migrate.codemod.api_surface import Surface, Tf1Tables, stable_hash, surface, tf1_tables
+from migrate.codemod.names import KERAS_TF, through_keras
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.syntax import code
@@ -43,13 +44,11 @@ from migrate.codemod.tf1_policy import (
     CASTS,
     DROPPED_KEYWORDS,
     GRAPH_MODE,
-    KERAS_TF,
     POSITIONAL,
     PREFERRED,
     RENAMES,
     REPORTED,
     graph_only,
-    through_keras,
 )
 
 ROOTS = ("tensorflow.", "tensorflow.compat.v1.")
@@ -251,7 +250,7 @@ class Tf1NamesToTf2(DropsStatements):
         """The TF1 name `func` spells (after `tensorflow.`), and whether it may also be compat.v1's."""
         if not isinstance(func, cst.Attribute):
             return None
-        names = {through_keras(name.name) for name in self.get_metadata(QualifiedNameProvider, func, set())}
+        names = self.qualified_names(func)
         compat = any(name.startswith("tensorflow.compat.v1.") for name in names)
         for name in names:
             if name.startswith("tensorflow.") and not name.startswith("tensorflow.compat."):

@@ -33,7 +33,6 @@ from migrate.codemod.rule import SCOPED, Rule
 from migrate.codemod.rules.summary_protos_to_tf2 import _eager_off
 from migrate.codemod.rules.tf1_graph_program import graph_program
 from migrate.codemod.syntax import code
-from migrate.codemod.tf1_policy import through_keras
 
 SCOPES = frozenset({"tensorflow.variable_scope", "tensorflow.compat.v1.variable_scope"})
 # A call in the body that may make a variable or a layer (by its spelling): the scope then stays.
@@ -82,7 +81,7 @@ class VariableScopesToNameScopes(Rule):
             return False
         call = block.items[0].item
         return isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
-            bool({through_keras(name) for name in self.qualified_names(call.func)} & SCOPES) and \
+            bool(self.qualified_names(call.func) & SCOPES) and \
             _only_a_name(call, self.keras) and \
             not self._makes_variables(block)
 
