@@ -4,6 +4,7 @@ import textwrap
 
 import keras
 import numpy as np
+import pytest
 
 from tests.codemod.helpers import assert_rewrites, assert_unchanged, legacy37, probe_under_both, rewrite
 
@@ -126,6 +127,38 @@ def test_a_batch_size_given_apart_goes_as_batch_input_shape_s_does():
     assert "fixed batch size (batch_size)" in findings[0].message and "stateful" in findings[1].message
 
 
+def test_a_stateful_first_layer_given_its_batch_size_apart_gets_an_input_put_first():
+    # the Keras 2 example stateful_lstm.py, copied by tutorials (anadiedrichs/keras-tutorial, forty-fifth hold-out):
+    # batch_size= beside input_shape= was Keras 2's batch_input_shape=(batch_size, *input_shape)
+    assert_rewrites("""
+        from keras.models import Sequential
+        from keras.layers import LSTM, Dense
+
+        model = Sequential()
+        model.add(LSTM(50,
+                       input_shape=(tsteps, 1),
+                       batch_size=batch_size,
+                       return_sequences=True,
+                       stateful=True))
+        model.add(LSTM(50, return_sequences=False, stateful=True))
+        other = Sequential([LSTM(4, batch_size=2, input_shape=shape, stateful=True), Dense(1)])
+        apart = Sequential([LSTM(4, batch_size=2, input_dim=3, stateful=True)])
+    """, """
+        from keras.models import Sequential
+        from keras.layers import LSTM, Dense
+        import keras
+
+        model = Sequential()
+        model.add(keras.Input(batch_shape=(batch_size, tsteps, 1)))
+        model.add(LSTM(50,
+                       return_sequences=True,
+                       stateful=True))
+        model.add(LSTM(50, return_sequences=False, stateful=True))
+        other = Sequential([keras.Input(batch_shape=(2, *shape)), LSTM(4, stateful=True), Dense(1)])
+        apart = Sequential([LSTM(4, batch_size=2, input_dim=3, stateful=True)])
+    """, RULE)
+
+
 def test_a_stateful_first_layer_imported_from_keras_2_s_module_is_found_in_the_first_run():
     # edniemeyer/keras_timeseries lstm.py: `keras.layers.recurrent.LSTM` (legacy_import_paths moves the import later
     # in the same run); the first run found no first layer and a second run did
@@ -215,14 +248,15 @@ STATEFUL_PROBE = textwrap.dedent("""
 """)
 
 
-def test_the_stateful_lstm_carries_its_state_as_keras_2_3_1_did(tmp_path):
+@pytest.mark.parametrize("given", ["batch_input_shape=(2, 1, 4)", "batch_size=2, input_shape=(1, 4)"])
+def test_the_stateful_lstm_carries_its_state_as_keras_2_3_1_did(tmp_path, given):
     rng = np.random.default_rng(1)
     weights = tmp_path / "weights.npz"
     np.savez(weights, x=rng.normal(size=(6, 1, 4)).astype("float32"), k=rng.normal(size=(4, 12)).astype("float32"),
              r=rng.normal(size=(3, 12)).astype("float32"), b=rng.normal(size=12).astype("float32"),
              dk=rng.normal(size=(3, 1)).astype("float32"), db=np.zeros(1, "float32"))
     probe = tmp_path / "probe.py"
-    probe.write_text(STATEFUL_PROBE)
+    probe.write_text(STATEFUL_PROBE.replace("batch_input_shape=(2, 1, 4)", given))
     got, target = probe_under_both(legacy37(), probe, weights, tmp_path, ("first", "again"))
     assert "keras.Input(batch_shape=(2, 1, 4))" in target.read_text()
     assert not np.allclose(got["first"][:2], got["first"][2:4])  # the state carried from batch to batch

@@ -13,7 +13,9 @@ gives a stateful layer its batch size, and the layer loses the keyword. A shape 
 becomes `tuple(shape)[1:]`.
 
 Keras 2 also took the batch size apart, `LSTM(batch_size=B, input_shape=S)` (batch_input_shape=(B,) + S): the
-keyword goes as batch_input_shape's batch size does, and a stateful layer so given it is reported. Without input_shape=
+keyword goes as batch_input_shape's batch size does, and a stateful layer so given it is reported, or, first in a
+Sequential, given `keras.Input(batch_shape=(B, *S))` before it as above (stateful_lstm.py of the Keras examples, which
+tutorials copied). Without input_shape=
 or input_dim= Keras 2 read none, and the keyword just goes.
 """
 
@@ -38,7 +40,7 @@ class LayerBatchInputShape(SequentialInputFirst):
     TRIGGERS = (KEYWORD, "batch_size")
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "Layer(batch_input_shape=(None, 16)) -> Layer(input_shape=(16,)); a fixed batch size is named"
-    KEYWORDS = frozenset({KEYWORD})
+    KEYWORDS = frozenset({KEYWORD, "batch_size", "input_shape"})  # what a stateful first layer's input is made of
 
     @classmethod
     def relevant(cls, source: bytes, outline: Outline, survey: object = None) -> bool:
@@ -56,11 +58,16 @@ class LayerBatchInputShape(SequentialInputFirst):
                 name.startswith(LAYER_PATHS) and name.rpartition(".")[2] in RECURRENT
                 for name in self.qualified_names(layer.func)):
             return None
-        given = keyword_arg(layer, KEYWORD)
         stateful = keyword_arg(layer, "stateful")
-        if given is None or stateful is None or code(stateful.value) in ("False", "0"):
+        if stateful is None or code(stateful.value) in ("False", "0"):
             return None
-        return f"keras.Input(batch_shape={code(given.value)})"
+        given = keyword_arg(layer, KEYWORD)
+        if given is not None:
+            return f"keras.Input(batch_shape={code(given.value)})"
+        batch, shape = keyword_arg(layer, "batch_size"), keyword_arg(layer, "input_shape")
+        if batch is None or shape is None or keyword_arg(layer, "input_dim") is not None:
+            return None
+        return f"keras.Input(batch_shape={_with_batch(code(batch.value), shape.value)})"
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
         first = self.input_first(original, updated)  # a stateful first layer: keras.Input(batch_shape=...) before it
@@ -117,6 +124,15 @@ class LayerBatchInputShape(SequentialInputFirst):
                                   f"model's fixed batch size ({batch}) is not kept and it takes any; to keep it, put "
                                   "keras.Input(batch_shape=...) before this layer", advice=True)
         return updated.with_changes(args=without_keywords(updated.args, {"batch_size"}))
+
+
+def _with_batch(batch: str, shape: cst.BaseExpression) -> str:
+    """`(B, 10, 3)` for batch_size=B beside input_shape=(10, 3): Keras 2's batch_input_shape; `(B, *shape)` for a
+    shape not written out."""
+    if isinstance(shape, (cst.Tuple, cst.List)) and \
+            not any(isinstance(element, cst.StarredElement) for element in shape.elements):
+        return f"({', '.join([batch, *(code(element.value) for element in shape.elements)])}{',' if not shape.elements else ''})"
+    return f"({batch}, *{code(shape)})"
 
 
 def _without_batch(shape: cst.BaseExpression) -> tuple[cst.BaseExpression, str | None]:
