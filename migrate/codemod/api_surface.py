@@ -22,6 +22,7 @@ signatures and private modules are parsed when first asked, once per process.
 from __future__ import annotations
 
 import ast
+import builtins
 import json
 import os
 import re
@@ -171,9 +172,25 @@ class Surface:
                     return self._private_missing(parts, index + 1, original, shift)
                 return ".".join(original[:max(index + 1 - shift, 1)])
             if not target.startswith("module:"):
-                return None
+                return self._member_missing(target, parts, index, original, shift)
             module = target[len("module:"):]
         return None
+
+    def _member_missing(self, target: str, parts: list[str], index: int, original: list[str], shift: int) -> str | None:
+        """The name read on a public class (`tf.data.Iterator.from_structure`: TF2's Iterator is TF1's base,
+        without TF1's constructors) when the class, read whole, lacks it; None when it has it, when nothing is read
+        on it, or when its attributes cannot all be known (`_closed_members`). An attribute of what the class
+        returns is not looked at."""
+        if index + 1 >= len(parts) or parts[index + 1].startswith("_"):
+            return None
+        source, _, defined = target.partition(":")
+        key = ("closed", source, defined)
+        if key not in self._memo:
+            self._memo[key] = _closed_members(self, source, defined, 0)
+        members = self._memo[key]
+        if members is None or parts[index + 1] in members:
+            return None
+        return ".".join(original[:max(index + 2 - shift, 1)])
 
     def exists(self, qualified: str) -> bool:
         return self.missing(qualified) is None
@@ -772,6 +789,84 @@ def _class_members(surface: Surface, module: str, name: str, depth: int) -> froz
             if inherited is not None:
                 members |= inherited
     return frozenset(members)
+
+
+# What a class may take from the standard library without adding public names of its own (`abc.ABC`,
+# `collections.abc.Iterator`'s dunders), or from a metaclass that adds none.
+_PLAIN_BASES = frozenset({"object", "ABC", "Generic", "Protocol", "Iterator", "Iterable", "Mapping", "Sequence"})
+_PLAIN_METACLASSES = frozenset({"ABCMeta", "abc.ABCMeta", "_abc.ABCMeta"})
+
+
+def _closed_members(surface: Surface, module: str, name: str, depth: int) -> frozenset[str] | None:
+    """Every attribute of the class `name` when all of them can be known from the sources: it and each base read
+    whole, no base made by a call (`six.with_metaclass(...)`, a namedtuple), no metaclass but ABCMeta, no
+    class decorator but an export one, no `__getattr__`; else None, and nothing read on the class is judged."""
+    found = _definition(surface, module, name, depth)
+    if found is None or not isinstance(found[1], ast.ClassDef) or depth > 8:
+        return None
+    module, node = found
+    if any(keyword.arg == "metaclass" and _dotted_text(keyword.value) not in _PLAIN_METACLASSES
+           for keyword in node.keywords) or \
+            any("export" not in (_dotted_text(d.func if isinstance(d, ast.Call) else d) or "") for d in node.decorator_list):
+        return None
+    members = set(_members(surface, module, name, depth) or ()) | _set_after(surface, module, name)
+    if "__getattr__" in members:
+        return None
+    for base in node.bases:
+        base = base.value if isinstance(base, ast.Subscript) else base  # `Generic[T]`
+        text = _dotted_text(base)
+        if text is not None and text.rpartition(".")[2] in _PLAIN_BASES:
+            continue
+        if isinstance(base, ast.Name) and isinstance(getattr(builtins, base.id, None), type):
+            members |= set(dir(getattr(builtins, base.id)))  # `Exception`: args, with_traceback
+            continue
+        if isinstance(base, ast.Name) and _bound_twice(surface, module, base.id):
+            return None  # keras' `class BaseEstimator: pass` where sklearn is missing: which one is not known here
+        resolved = _resolve_base(surface, module, base)
+        inherited = _closed_members(surface, *resolved, depth + 1) if resolved is not None else None
+        if inherited is None:
+            return None
+        members |= inherited
+    return frozenset(members)
+
+
+def _set_after(surface: Surface, module: str, name: str) -> set[str]:
+    """What `module` sets on the class after its body (`Supervisor.loop_ = ...`, `setattr(Supervisor, "Loop", ...)`)."""
+    tree = _tree(surface, module)
+    if tree is None:
+        return set()
+    found = set()
+    for node in _top_statements(tree.body):
+        if isinstance(node, ast.Assign):
+            found |= {target.attr for target in node.targets if isinstance(target, ast.Attribute) and
+                      isinstance(target.value, ast.Name) and target.value.id == name}
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
+                _dotted_text(node.value.func) == "setattr" and len(node.value.args) >= 2 and \
+                isinstance(node.value.args[0], ast.Name) and node.value.args[0].id == name and \
+                isinstance(node.value.args[1], ast.Constant):
+            found.add(str(node.value.args[1].value))
+    return found
+
+
+def _bound_twice(surface: Surface, module: str, name: str) -> bool:
+    """Whether `module` both imports `name` and defines a class of that name (a fallback, in a try or an if)."""
+    tree = _tree(surface, module)
+    if tree is None:
+        return False
+    statements = list(_top_statements(tree.body))
+    return any(isinstance(node, ast.ClassDef) and node.name == name for node in statements) and \
+        any(isinstance(node, (ast.Import, ast.ImportFrom)) and any((alias.asname or alias.name) == name
+                                                                    for alias in node.names) for node in statements)
+
+
+def _dotted_text(node: ast.expr) -> str | None:
+    """`abc.ABCMeta` for that expression; None for anything but names and dots."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted_text(node.value)
+        return None if head is None else f"{head}.{node.attr}"
+    return None
 
 
 def _method_signature(surface: Surface, module: str, name: str, method: str, depth: int) -> Signature | None:

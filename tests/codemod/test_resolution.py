@@ -45,6 +45,17 @@ def test_a_removed_name_is_reported_at_its_import_and_where_it_is_read():
         (3, "keras.layers.CuDNNLSTM"), (4, "keras.losses.mse")]
 
 
+def test_a_name_a_tensorflow_2_class_lacks_is_reported_where_it_is_read():
+    # GuillaumeMougeot/DogFaceNet (forty-ninth hold-out): TF 1's reinitializable iterator, kept only in compat.v1
+    left = _left("""
+        import tensorflow as tf
+        iterator = tf.data.Iterator.from_structure(types, shapes)
+        batches = tf.data.Dataset.from_tensor_slices(x)
+    """)
+    assert [(line, message.split(" does not exist")[0]) for line, message in left] == [
+        (3, "tensorflow.data.Iterator.from_structure")]
+
+
 def test_a_removed_keyword_is_reported_at_the_keyword():
     left = _left("""
         import tensorflow as tf
