@@ -1,0 +1,86 @@
+"""`dataset.make_one_shot_iterator()` -> `tf.compat.v1.data.make_one_shot_iterator(dataset)`.
+
+TF 1's `Dataset` made its own iterators and told its element structure (`ds.make_one_shot_iterator()`,
+`ds.make_initializable_iterator()`, `ds.output_types`, `ds.output_shapes`, `ds.output_classes`); TF 2's Dataset has
+none of them, and a script that calls one fails with AttributeError on the line, in graph mode or not. TensorFlow
+kept each as a function of `tf.compat.v1.data` that takes the dataset (or an iterator), which is what tf_upgrade_v2
+writes; a one-shot iterator so made works eagerly too (`get_next()` gives the next element). No import tells the
+receiver's type, so only the methods' own names are read: `make_*_iterator` and `output_types`/`output_classes`
+are Dataset's alone; `output_shapes` is a common word, so it is rewritten only on a receiver whose `output_types`
+the file also reads (`Iterator.from_structure(ds.output_types, ds.output_shapes)`, how TF 1 code used them).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.codemod.visitors import AddImportsVisitor
+
+from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.syntax import code
+
+METHODS = ("make_one_shot_iterator", "make_initializable_iterator")
+PROPERTIES = {"output_types": "get_output_types", "output_classes": "get_output_classes",
+              "output_shapes": "get_output_shapes"}
+WITH_TYPES = frozenset({"output_shapes"})  # rewritten only beside its receiver's output_types
+
+
+class DatasetV1Methods(Rule):
+    NAME = "dataset_v1_methods"
+    ORDER = 4  # with the other TF 1 rules, before the last pass
+    TRIGGERS = (*METHODS, "output_types", "output_classes")
+    METADATA_DEPENDENCIES = NAMES
+    DESCRIPTION = "ds.make_one_shot_iterator() -> tf.compat.v1.data.make_one_shot_iterator(ds); ds.output_types too"
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.tf = _tensorflow_alias(node)
+        self.typed: set[str] = set()  # the code of each receiver whose output_types the file reads
+        node.visit(_TypedReceivers(self.typed))
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        func = updated.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in METHODS or self._tensorflow(original.func):
+            return updated
+        if func.attr.value == "make_one_shot_iterator" and updated.args:
+            return updated  # TF 1's took no argument: not a Dataset's
+        return self._function(func.attr.value, [cst.Arg(func.value), *updated.args])
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        name = updated.attr.value
+        if name not in PROPERTIES or self._tensorflow(original) or \
+                (name in WITH_TYPES and code(original.value) not in self.typed):
+            return updated
+        return self._function(PROPERTIES[name], [cst.Arg(updated.value)])
+
+    def _function(self, name: str, args: list[cst.Arg]) -> cst.Call:
+        """`tf.compat.v1.data.NAME(args)`, the file's alias of TensorFlow imported where it has none."""
+        self.converted()
+        if self.tf is None:
+            AddImportsVisitor.add_needed_import(self.context, "tensorflow")
+        head = cst.parse_expression(f"{self.tf or 'tensorflow'}.compat.v1.data.{name}")
+        return cst.Call(head, args=[arg.with_changes(comma=cst.MaybeSentinel.DEFAULT) for arg in args])
+
+    def _tensorflow(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` is a name of TensorFlow's own (`tf.compat.v1.data.Iterator.output_types`), not a value."""
+        return any(name.startswith("tensorflow") for name in self.qualified_names(node))
+
+
+class _TypedReceivers(cst.CSTVisitor):
+    def __init__(self, found: set[str]) -> None:
+        self.found = found
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value == "output_types":
+            self.found.add(code(node.value))
+
+
+def _tensorflow_alias(module: cst.Module) -> str | None:
+    """`tf` of the module's top-level `import tensorflow as tf` (`tensorflow` for a plain one); None without one."""
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.Import):
+                for alias in small.names:
+                    if code(alias.name) == "tensorflow":
+                        return alias.asname.name.value if alias.asname is not None else "tensorflow"
+    return None
