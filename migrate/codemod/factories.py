@@ -142,16 +142,39 @@ _IMPORTED = re.compile(rb"\n[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w
 
 def uses_keras(source: bytes) -> bool:
     """Whether `KERAS_USE` is found in the text, asked only of the lines that spell `keras` (every way of it does):
-    the pattern tried at every line of the c19 files took a tenth of a second."""
+    the pattern tried at every line of the c19 files took a tenth of a second. An import of Keras's numpy utilities
+    alone (`_numpy_side`) is not a use."""
     start = source.find(b"keras")
     while start != -1:
         line = source.rfind(b"\n", 0, start) + 1
         end = source.find(b"\n", start)
         end = len(source) if end == -1 else end
-        if KERAS_USE.match(source, line, end):  # (`^` with re.M holds at `line`, the start of a line)
-            return True
+        if KERAS_USE.match(source, line, end) and not _numpy_side(source[line:end]):
+            return True  # (`^` with re.M holds at `line`, the start of a line)
         start = source.find(b"keras", end)
     return False
+
+
+# Keras's numpy utilities run nothing of Keras's graph (Keras 3's to_categorical and pad_sequences are numpy functions,
+# a dataset's load_data reads files): a file that imports only these from Keras does not use Keras, and a TF1 graph
+# program may (siavash-khodadadeh/meta-learning's `from keras.utils import to_categorical`, fifty-second hold-out).
+_NUMPY_SIDE_MODULES = frozenset({b"keras.utils", b"keras.utils.np_utils", b"keras.preprocessing.sequence",
+                                 b"keras.datasets"})
+_NUMPY_SIDE_NAMES = frozenset({b"to_categorical", b"pad_sequences", b"mnist", b"fashion_mnist", b"cifar10",
+                               b"cifar100", b"imdb", b"reuters", b"boston_housing", b"load_data"})
+_FROM_IMPORT = re.compile(rb"[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+([\w, \t]+?)[ \t]*(?:#.*)?")
+
+
+def _numpy_side(line: bytes) -> bool:
+    """Whether the line imports Keras's numpy utilities and nothing else of Keras (`from keras.utils import
+    to_categorical`, `from keras.datasets import mnist`, `from keras.datasets.mnist import load_data`)."""
+    found = _FROM_IMPORT.fullmatch(line.rstrip(b"\r"))
+    if found is None:
+        return False
+    module = found[1].removeprefix(b"tensorflow.")
+    if module not in _NUMPY_SIDE_MODULES and not module.startswith(b"keras.datasets."):
+        return False
+    return all(part.split()[0] in _NUMPY_SIDE_NAMES for part in found[2].split(b",") if part.strip())
 
 
 def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:

@@ -1,6 +1,6 @@
 """The survey's cheap readings give the answers of the readings they stand in front of (`factories.survey`):
 Python's own tree says which files are worth a LibCST parse, line-start patterns read as `^` did, and
-`uses_keras` answers as `KERAS_USE.search`."""
+`uses_keras` answers as `KERAS_USE.search`, but for an import of Keras's numpy utilities alone."""
 
 import re
 import textwrap
@@ -100,3 +100,14 @@ def test_uses_keras_answers_as_the_pattern():
     texts += [path.read_bytes() for path in FILES]
     for text in texts:
         assert uses_keras(text) == bool(KERAS_USE.search(text)), text[:60]
+
+
+def test_an_import_of_keras_s_numpy_utilities_alone_is_not_a_use():
+    assert not uses_keras(b"import numpy as np\nfrom keras.utils import to_categorical\n")
+    assert not uses_keras(b"from keras.utils.np_utils import to_categorical as onehot  # labels\r\n")
+    assert not uses_keras(b"from keras.datasets import mnist, cifar10\nfrom keras.preprocessing.sequence import pad_sequences\n")
+    assert not uses_keras(b"from tensorflow.keras.datasets.mnist import load_data\n")
+    assert uses_keras(b"from keras.utils import to_categorical, Sequence\n")
+    assert uses_keras(b"from keras.utils import to_categorical\nfrom keras.layers import Dense\n")
+    assert uses_keras(b"from keras.utils import (to_categorical,\n    plot_model)\n")
+    assert uses_keras(b"import keras.utils\n")

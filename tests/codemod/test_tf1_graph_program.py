@@ -309,6 +309,25 @@ def test_keras_in_a_docstring_is_not_a_use_of_keras(tmp_path):
     assert all("tf.compat.v1.disable_eager_execution()" in out[name] for name in ("layers.py", "train.py"))
 
 
+def test_keras_s_numpy_utilities_alone_are_not_a_use_of_keras(tmp_path):
+    # siavash-khodadadeh/meta-learning (fifty-second hold-out): a graph program whose data module imports only
+    # `to_categorical` from Keras, a numpy function in Keras 3 that runs with eager execution off
+    out = _tree(tmp_path, {"data.py": "import numpy as np\nfrom keras.utils import to_categorical\n"
+                                      "from keras.datasets import mnist  # the files\n",
+                           "train.py": "import tensorflow as tf\nfrom data import to_categorical\n"
+                                       "x = tf.placeholder(tf.float32, [None, 3])\nsess = tf.Session()\n"
+                                       "print(sess.run(x * 2, {x: to_categorical([0, 2, 1])}).sum())\n",
+                           "keras_too.py": "import tensorflow as tf\nfrom keras.utils import to_categorical, Sequence\n"
+                                           "x = tf.placeholder(tf.float32, [None, 3])\n"})
+    assert "tf.compat.v1.disable_eager_execution()" in out["train.py"]
+    assert "disable_eager_execution" not in out["keras_too.py"]  # Sequence is Keras's own
+    for name in ("data.py", "train.py"):
+        (tmp_path / name).write_text(out[name])
+    done = subprocess.run([sys.executable, "train.py"], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                          env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert done.returncode == 0 and done.stdout.strip() == "6.0", done.stderr[-2500:]
+
+
 def test_tf1_dropout_keep_probability_becomes_tf2_rate():
     # tkipf/gcn layers.py: `tf.nn.dropout(x, 1-self.dropout)`, TF1's keep_prob; TF2 reads it as the rate to drop
     assert_rewrites("""
