@@ -1,0 +1,226 @@
+"""TF 1's functional layers (`tf.layers.dense`, `conv2d`, `max_pooling2d`, `batch_normalization`...) written out in
+`tf.compat.v1` ops, for a TF1 graph program to call where TF 2 has no `tf.layers`.
+
+Under Keras 3, `tf.compat.v1.layers` is gone (it was Keras 2's layers), and a graph program must not run Keras 3's
+layers with eager execution off in any case. Each function below is what TF 1.15's layer of that name computed,
+read from its source (`tensorflow/python/layers/` over `keras/layers/`): the same variables, made with
+`tf.compat.v1.get_variable` under the same variable scope (`dense/kernel`, `dense_1/bias`, `fc1/kernel` for
+`name='fc1'`; `reuse` as TF 1 took it), so a checkpoint TF 1.15's `tf.train.Saver` wrote restores into them; the same
+ops in the same order (matmul or tensordot, bias_add, the activation; fused batch norm for a 4-D input, its
+moving averages' assign ops added to `UPDATE_OPS` with TF 1's momentum and Bessel-corrected variance);
+`tests/codemod/scripts/tf1_layers_probe.py` gives TF 1.15's outputs from its checkpoint. Options TF 1's layers took
+that no code of the corpora passes (an activity regularizer, channels_first, renorm, virtual batches) raise, naming the
+option: `tf_layers_to_graph_functions` rewrites only calls that pass none of them.
+"""
+
+from __future__ import annotations
+
+_SCOPE = '''    if name:
+        scope = tf.compat.v1.variable_scope(name, reuse=reuse)
+    elif reuse:
+        scope = tf.compat.v1.variable_scope("{default}", reuse=reuse)
+    else:
+        scope = tf.compat.v1.variable_scope(None, default_name="{default}")
+'''
+
+HELPERS: dict[str, str] = {
+    "tf1_dense": '''
+def tf1_dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None,
+              bias_initializer=tf.compat.v1.zeros_initializer(), kernel_regularizer=None, bias_regularizer=None,
+              activity_regularizer=None, kernel_constraint=None, bias_constraint=None, trainable=True, name=None,
+              reuse=None):
+    """TF 1's tf.layers.dense (TF 2 has no tf.layers): the same variables under the same scope, the same ops."""
+    if activity_regularizer is not None:
+        raise ValueError("tf1_dense: activity_regularizer is not written out here")
+''' + _SCOPE.format(default="dense") + '''    with scope:
+        inputs = tf.convert_to_tensor(inputs)
+        dtype = inputs.dtype.base_dtype
+        kernel = tf.compat.v1.get_variable("kernel", [inputs.shape[-1], units], dtype=dtype,
+                                           initializer=kernel_initializer, regularizer=kernel_regularizer,
+                                           trainable=trainable, constraint=kernel_constraint)
+        bias = tf.compat.v1.get_variable("bias", [units], dtype=dtype, initializer=bias_initializer,
+                                         regularizer=bias_regularizer, trainable=trainable,
+                                         constraint=bias_constraint) if use_bias else None
+        rank = len(inputs.shape)
+        if rank > 2:
+            outputs = tf.tensordot(inputs, kernel, [[rank - 1], [0]])
+            outputs.set_shape(list(inputs.shape)[:-1] + [units])
+        else:
+            outputs = tf.matmul(inputs, kernel)
+        if bias is not None:
+            outputs = tf.nn.bias_add(outputs, bias)
+        return activation(outputs) if activation is not None else outputs
+''',
+    "tf1_conv2d": '''
+def tf1_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid", data_format="channels_last",
+               dilation_rate=(1, 1), activation=None, use_bias=True, kernel_initializer=None,
+               bias_initializer=tf.compat.v1.zeros_initializer(), kernel_regularizer=None, bias_regularizer=None,
+               activity_regularizer=None, kernel_constraint=None, bias_constraint=None, trainable=True, name=None,
+               reuse=None):
+    """TF 1's tf.layers.conv2d (TF 2 has no tf.layers): the same variables under the same scope, the same ops."""
+    if activity_regularizer is not None or data_format != "channels_last":
+        raise ValueError("tf1_conv2d: activity_regularizer and channels_first are not written out here")
+    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
+''' + _SCOPE.format(default="conv2d") + '''    with scope:
+        inputs = tf.convert_to_tensor(inputs)
+        dtype = inputs.dtype.base_dtype
+        kernel = tf.compat.v1.get_variable("kernel", pair(kernel_size) + (inputs.shape[-1], filters), dtype=dtype,
+                                           initializer=kernel_initializer, regularizer=kernel_regularizer,
+                                           trainable=trainable, constraint=kernel_constraint)
+        bias = tf.compat.v1.get_variable("bias", [filters], dtype=dtype, initializer=bias_initializer,
+                                         regularizer=bias_regularizer, trainable=trainable,
+                                         constraint=bias_constraint) if use_bias else None
+        outputs = tf.nn.conv2d(inputs, filters=kernel, strides=pair(strides), padding=padding.upper(),
+                               dilations=pair(dilation_rate))
+        if bias is not None:
+            outputs = tf.nn.bias_add(outputs, bias, data_format="NHWC")
+        return activation(outputs) if activation is not None else outputs
+''',
+    "tf1_max_pooling2d": '''
+def tf1_max_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
+    """TF 1's tf.layers.max_pooling2d (TF 2 has no tf.layers)."""
+    if data_format != "channels_last":
+        raise ValueError("tf1_max_pooling2d: channels_first is not written out here")
+    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
+    with tf.compat.v1.name_scope(name, "max_pooling2d"):
+        return tf.nn.max_pool2d(input=inputs, ksize=pair(pool_size), strides=pair(strides), padding=padding.upper())
+''',
+    "tf1_average_pooling2d": '''
+def tf1_average_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
+    """TF 1's tf.layers.average_pooling2d (TF 2 has no tf.layers)."""
+    if data_format != "channels_last":
+        raise ValueError("tf1_average_pooling2d: channels_first is not written out here")
+    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
+    with tf.compat.v1.name_scope(name, "average_pooling2d"):
+        return tf.nn.avg_pool2d(input=inputs, ksize=pair(pool_size), strides=pair(strides), padding=padding.upper())
+''',
+    "tf1_dropout": '''
+def tf1_dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=None):
+    """TF 1's tf.layers.dropout (TF 2 has no tf.layers): dropped only when `training` (a bool or a boolean
+    tensor) says so."""
+    with tf.compat.v1.name_scope(name, "dropout"):
+        dropped = lambda: tf.nn.dropout(inputs, noise_shape=noise_shape, seed=seed, rate=rate)
+        if isinstance(training, bool):
+            return dropped() if training else tf.identity(inputs)
+        return tf.cond(tf.convert_to_tensor(training), dropped, lambda: tf.identity(inputs))
+''',
+    "tf1_flatten": '''
+def tf1_flatten(inputs, name=None, data_format="channels_last"):
+    """TF 1's tf.layers.flatten (TF 2 has no tf.layers): every axis but the first in one."""
+    if data_format != "channels_last":
+        raise ValueError("tf1_flatten: channels_first is not written out here")
+    with tf.compat.v1.name_scope(name, "flatten"):
+        inputs = tf.convert_to_tensor(inputs)
+        if inputs.shape[1:].is_fully_defined():  # the size of the rest known: the output's shape says it
+            size = 1
+            for dimension in inputs.shape[1:]:
+                size *= dimension
+            return tf.reshape(inputs, tf.concat([tf.shape(inputs)[:1], [size]], 0))
+        return tf.reshape(inputs, (inputs.shape[0] if inputs.shape[0] is not None else tf.shape(inputs)[0], -1))
+''',
+    "tf1_batch_normalization": '''
+def tf1_batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
+                            beta_initializer=tf.compat.v1.zeros_initializer(),
+                            gamma_initializer=tf.compat.v1.ones_initializer(),
+                            moving_mean_initializer=tf.compat.v1.zeros_initializer(),
+                            moving_variance_initializer=tf.compat.v1.ones_initializer(), beta_regularizer=None,
+                            gamma_regularizer=None, beta_constraint=None, gamma_constraint=None, training=False,
+                            trainable=True, name=None, reuse=None, renorm=False, renorm_clipping=None,
+                            renorm_momentum=0.99, fused=None, virtual_batch_size=None, adjustment=None):
+    """TF 1's tf.layers.batch_normalization (TF 2 has no tf.layers): the same four variables under the same
+    scope; a 4-D input normalized by the fused op, any other by moments; in training the moving averages' assign ops
+    go to UPDATE_OPS, as TF 1's did (a train op runs them under tf.control_dependencies)."""
+    if renorm or virtual_batch_size is not None or adjustment is not None or not isinstance(axis, int):
+        raise ValueError("tf1_batch_normalization: renorm, virtual batches, adjustment and several axes are not "
+                         "written out here")
+''' + _SCOPE.format(default="batch_normalization") + '''    with scope:
+        inputs = tf.convert_to_tensor(inputs)
+        ndims = len(inputs.shape)
+        axis = axis % ndims
+        dtype = tf.float32 if inputs.dtype.base_dtype in (tf.float16, tf.bfloat16) else inputs.dtype.base_dtype
+        shape = [inputs.shape[axis]]
+        gamma = tf.compat.v1.get_variable("gamma", shape, dtype=dtype, initializer=gamma_initializer,
+                                          regularizer=gamma_regularizer, constraint=gamma_constraint,
+                                          trainable=trainable) if scale else None
+        beta = tf.compat.v1.get_variable("beta", shape, dtype=dtype, initializer=beta_initializer,
+                                         regularizer=beta_regularizer, constraint=beta_constraint,
+                                         trainable=trainable) if center else None
+        moving_mean = tf.compat.v1.get_variable("moving_mean", shape, dtype=dtype,
+                                                initializer=moving_mean_initializer, trainable=False)
+        moving_variance = tf.compat.v1.get_variable("moving_variance", shape, dtype=dtype,
+                                                    initializer=moving_variance_initializer, trainable=False)
+        constant = training if isinstance(training, bool) else tf.get_static_value(training)
+
+        def pick(when_training, otherwise):
+            if constant is not None:
+                return when_training() if constant else otherwise()
+            return tf.cond(tf.convert_to_tensor(training), when_training, otherwise)
+
+        def moving_average(variable, value, momentum):
+            with tf.compat.v1.name_scope("AssignMovingAvg") as assign_scope:
+                with tf.compat.v1.colocate_with(variable):
+                    decay = tf.convert_to_tensor(1.0 - momentum, name="decay")
+                    if decay.dtype != variable.dtype.base_dtype:
+                        decay = tf.cast(decay, variable.dtype.base_dtype)
+                    update_delta = (variable - tf.cast(value, variable.dtype)) * decay
+                    return tf.compat.v1.assign_sub(variable, update_delta, name=assign_scope)
+
+        if ndims == 4 and axis in (1, 3) and fused is not False:
+            data_format = "NCHW" if axis == 1 else "NHWC"
+            offset = beta if beta is not None else tf.zeros(shape, dtype)
+            factor = gamma if gamma is not None else tf.ones(shape, dtype)
+            outputs, mean, variance = pick(
+                lambda: tf.compat.v1.nn.fused_batch_norm(inputs, factor, offset, epsilon=epsilon,
+                                                         data_format=data_format),
+                lambda: tf.compat.v1.nn.fused_batch_norm(inputs, factor, offset, mean=moving_mean,
+                                                         variance=moving_variance, epsilon=epsilon,
+                                                         is_training=False, data_format=data_format))
+            if constant is None or constant:
+                decay_from = tf.convert_to_tensor(momentum) if constant is not None else \\
+                    pick(lambda: tf.constant(momentum), lambda: tf.constant(1.0))
+                tf.compat.v1.add_to_collection(tf.compat.v1.GraphKeys.UPDATE_OPS,
+                                               moving_average(moving_mean, mean, decay_from))
+                tf.compat.v1.add_to_collection(tf.compat.v1.GraphKeys.UPDATE_OPS,
+                                               moving_average(moving_variance, variance, decay_from))
+            return outputs
+        reduction_axes = [i for i in range(ndims) if i != axis]
+        broadcast_shape = [1] * ndims
+        broadcast_shape[axis] = inputs.shape[axis]
+
+        def broadcast(value):
+            if value is not None and len(value.shape) != ndims and reduction_axes != list(range(ndims - 1)):
+                return tf.reshape(value, broadcast_shape)
+            return value
+
+        factor, offset = broadcast(gamma), broadcast(beta)
+        if constant is False:
+            mean, variance = moving_mean, moving_variance
+        else:
+            batch_mean, batch_variance = tf.nn.moments(tf.cast(inputs, dtype), reduction_axes, keepdims=False)
+            mean = pick(lambda: batch_mean, lambda: tf.convert_to_tensor(moving_mean))
+            variance = pick(lambda: batch_variance, lambda: tf.convert_to_tensor(moving_variance))
+            tf.compat.v1.add_to_collection(tf.compat.v1.GraphKeys.UPDATE_OPS, pick(
+                lambda: moving_average(moving_mean, mean, momentum), lambda: moving_mean))
+            tf.compat.v1.add_to_collection(tf.compat.v1.GraphKeys.UPDATE_OPS, pick(
+                lambda: moving_average(moving_variance, variance, momentum), lambda: moving_variance))
+        cast = lambda value: tf.cast(value, inputs.dtype) if value is not None else None
+        return tf.nn.batch_normalization(inputs, broadcast(cast(mean)), broadcast(cast(variance)), cast(offset),
+                                         cast(factor), epsilon)
+''',
+}
+
+# The options each function does not write out -> the values of them it takes anyway (TF 1's defaults, as code):
+# a call passing another value stays, and the last pass reports it.
+_CHANNELS_LAST = frozenset({'"channels_last"', "'channels_last'"})
+_NONE = frozenset({"None"})
+_OFF = frozenset({"False", "None"})
+REFUSED: dict[str, dict[str, frozenset[str]]] = {
+    "dense": {"activity_regularizer": _NONE},
+    "conv2d": {"activity_regularizer": _NONE, "data_format": _CHANNELS_LAST},
+    "max_pooling2d": {"data_format": _CHANNELS_LAST},
+    "average_pooling2d": {"data_format": _CHANNELS_LAST},
+    "dropout": {},
+    "flatten": {"data_format": _CHANNELS_LAST},
+    "batch_normalization": {"renorm": frozenset({"False"}), "virtual_batch_size": _NONE, "adjustment": _NONE,
+                            "renorm_clipping": _NONE},
+}

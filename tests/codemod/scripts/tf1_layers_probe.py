@@ -1,0 +1,61 @@
+"""A TF 1 graph network of tf.layers: under TF 1.15 it initializes, saves a checkpoint and writes its outputs; rewritten,
+under TF 2 it restores that checkpoint (TF 1's variable names, or the restore fails) and writes the same outputs:
+inference, training mode, one Adam step with the moving averages updated through UPDATE_OPS, then inference again."""
+
+import os
+import sys
+
+import numpy as np
+import tensorflow as tf
+
+data = np.load(sys.argv[1])
+checkpoint = os.path.join(os.path.dirname(os.path.abspath(sys.argv[2])), "tf1_layers.ckpt")
+restoring = os.path.exists(checkpoint + ".index")
+
+
+def net(images, features, is_training, reuse=None):
+    with tf.variable_scope("net", reuse=reuse):
+        h = tf.layers.conv2d(images, 4, 3, padding="same", activation=tf.nn.relu)
+        h = tf.layers.batch_normalization(h, training=is_training)
+        h = tf.layers.conv2d(h, 6, (3, 3), strides=(2, 2), name="second", use_bias=False)
+        h = tf.layers.average_pooling2d(h, 2, 1, padding="same")
+        h = tf.layers.max_pooling2d(h, pool_size=(2, 2), strides=2)
+        h = tf.layers.flatten(h)
+        h = tf.layers.dropout(h, 0.3, training=False)
+        f = tf.layers.dense(features, 5, activation=tf.nn.tanh)
+        f = tf.layers.batch_normalization(f, momentum=0.9, training=is_training, name="bn_features")
+        h = tf.concat([h, f], axis=1)
+        sequence = tf.layers.dense(tf.stack([f, f], axis=1), 2)  # a rank-3 input: tensordot
+        return tf.layers.dense(h, 3, name="logits"), sequence
+
+
+tf.set_random_seed(1)
+images = tf.placeholder(tf.float32, [None, 8, 8, 2])
+features = tf.placeholder(tf.float32, [None, 4])
+labels = tf.placeholder(tf.int32, [None])
+is_training = tf.placeholder(tf.bool, [])
+logits, sequence = net(images, features, is_training)
+fixed, _ = net(images, features, False, reuse=True)  # the same variables, read again in inference
+saver = tf.train.Saver(tf.global_variables())
+loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+with tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS)):
+    step = tf.train.AdamOptimizer(0.01).minimize(loss)
+
+with tf.Session() as sess:
+    sess.run(tf.global_variables_initializer())
+    if restoring:
+        saver.restore(sess, checkpoint)
+    else:
+        saver.save(sess, checkpoint)
+    feed = {images: data["images"], features: data["features"], labels: data["labels"]}
+    inference = sess.run(logits, {**feed, is_training: False})
+    training, stacked = sess.run([logits, sequence], {**feed, is_training: True})
+    sess.run(step, {**feed, is_training: True})
+    after = sess.run(fixed, feed)
+    with tf.variable_scope("net", reuse=True):
+        moving = sess.run(tf.get_variable("bn_features/moving_variance"))
+    names = np.array(sorted(v.name for v in tf.global_variables() if "Adam" not in v.name and "power" not in v.name))
+
+np.savez(sys.argv[2], inference=inference, training=training, stacked=stacked, after=after, moving=moving,
+         names=names)
+print("ok")

@@ -1,0 +1,91 @@
+"""tf_layers_to_graph_functions: must-not-change cases first, then before/after, then the rewritten network run by
+TF 2 from TF 1.15's checkpoint."""
+
+import re
+import textwrap
+from pathlib import Path
+
+import numpy as np
+
+from migrate.codemod.tf1_layers import HELPERS
+from tests.codemod.helpers import assert_unchanged, legacy37, probe_under_both, rewrite
+
+RULE = "tf_layers_to_graph_functions"
+SCRIPTS = Path(__file__).parent / "scripts"
+
+
+def test_keras_modules_layer_objects_and_options_not_written_out_stay():
+    assert_unchanged("""
+        import tensorflow as tf
+        from keras.layers import Dense
+
+        h = tf.layers.dense(x, 10)  # a Keras module keeps eager execution on: no graph to make variables in
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+
+        layer = tf.layers.Dense(10)  # a layer object: reported by the last pass
+        h = tf.layers.conv2d(x, 8, 3, data_format="channels_first")
+        h = tf.layers.dense(x, 10, activity_regularizer=tf.nn.l2_loss)
+        h = tf.layers.batch_normalization(x, renorm=True)
+        h = tf.layers.conv1d(x, 8, 3)  # no function written out for it
+        h = tf.layers.dense(*args)
+    """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+
+        tf.enable_eager_execution()
+        h = tf.layers.dense(x, 10)
+    """, RULE)
+
+
+def test_a_graph_module_s_layers_become_tf_1_s_functions_written_into_it():
+    source = """
+        import tensorflow as tf
+
+        def net(x, training):
+            h = tf.layers.conv2d(x, 32, 3, padding="same", data_format="channels_last", activation=tf.nn.relu)
+            h = tf.layers.max_pooling2d(h, 2, 2)
+            h = tf.layers.dropout(tf.layers.flatten(h), rate=0.5, training=training)
+            return tf.compat.v1.layers.dense(h, 10, name="logits")
+    """
+    got, findings = rewrite(source, RULE)
+    assert findings == []
+    assert got.endswith(textwrap.dedent("""
+        def net(x, training):
+            h = tf1_conv2d(x, 32, 3, padding="same", data_format="channels_last", activation=tf.nn.relu)
+            h = tf1_max_pooling2d(h, 2, 2)
+            h = tf1_dropout(tf1_flatten(h), rate=0.5, training=training)
+            return tf1_dense(h, 10, name="logits")
+    """))
+    written = [name for name in HELPERS if f"\ndef {name}(" in got]
+    assert written == ["tf1_dense", "tf1_conv2d", "tf1_max_pooling2d", "tf1_dropout", "tf1_flatten"]
+    assert all(HELPERS[name].strip() in got for name in written)  # TF 1's, as written in tf1_layers
+    assert rewrite(got, RULE)[0] == got
+
+
+def test_every_function_written_out_is_a_fixed_point_of_the_whole_run():
+    # each helper is written in the spelling every other rule leaves as it is: a second run changes nothing
+    got, _ = rewrite("""
+        import tensorflow as tf
+
+        x = tf.placeholder(tf.float32, [None, 8, 8, 1])
+        h = tf.layers.average_pooling2d(tf.layers.max_pooling2d(tf.layers.conv2d(x, 4, 3), 2, 2), 2, 1)
+        h = tf.layers.batch_normalization(tf.layers.dropout(tf.layers.flatten(h)), training=True)
+        y = tf.layers.dense(h, 2)
+    """)
+    assert all(f"\ndef {name}(" in got for name in HELPERS)
+    assert rewrite(got)[0] == got
+
+
+def test_the_network_restores_tf_1_15_s_checkpoint_and_computes_what_it_did(tmp_path):
+    rng = np.random.default_rng(0)
+    data = tmp_path / "data.npz"
+    np.savez(data, images=rng.normal(size=(6, 8, 8, 2)).astype("float32"),
+             features=rng.normal(size=(6, 4)).astype("float32"), labels=np.array([0, 1, 2, 0, 1, 2], "int32"))
+    got, target = probe_under_both(legacy37(), SCRIPTS / "tf1_layers_probe.py", data, tmp_path,
+                                   ("inference", "training", "stacked", "after", "moving"))
+    reference = np.load(tmp_path / "keras2.npz")
+    assert list(got["names"]) == list(reference["names"])  # TF 1's variable names: the checkpoint restored
+    assert "net/bn_features/moving_variance:0" in list(got["names"])
+    assert not re.search(r"tf\.layers\.\w+\(", target.read_text()) and "def tf1_batch_normalization(" in target.read_text()
