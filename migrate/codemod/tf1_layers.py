@@ -1,13 +1,15 @@
-"""TF 1's functional layers (`tf.layers.dense`, `conv2d`, `max_pooling2d`, `batch_normalization`...) written out in
-`tf.compat.v1` ops, for a TF1 graph program to call where TF 2 has no `tf.layers`.
+"""TF 1's functional layers (`tf.layers.dense`, `conv2d`, `max_pooling2d`, `batch_normalization`...; contrib's
+`fully_connected`, `conv2d`, `flatten`, `l2_regularizer`) written out in `tf.compat.v1` ops, for a TF1 graph program to
+call where TF 2 has no `tf.layers` nor `tf.contrib`.
 
 Under Keras 3, `tf.compat.v1.layers` is gone (it was Keras 2's layers), and a graph program must not run Keras 3's
 layers with eager execution off in any case. Each function below is what TF 1.15's layer of that name computed,
 read from its source (`tensorflow/python/layers/` over `keras/layers/`): the same variables, made with
 `tf.compat.v1.get_variable` under the same variable scope (`dense/kernel`, `dense_1/bias`, `fc1/kernel` for
-`name='fc1'`; `reuse` as TF 1 took it), so a checkpoint TF 1.15's `tf.train.Saver` wrote restores into them; the same
-ops in the same order (matmul or tensordot, bias_add, the activation; fused batch norm for a 4-D input, its
-moving averages' assign ops added to `UPDATE_OPS` with TF 1's momentum and Bessel-corrected variance);
+`name='fc1'`; `reuse` as TF 1 took it; contrib's `fully_connected/weights`, `Conv/biases`), so a checkpoint TF
+1.15's `tf.train.Saver` wrote restores into them; the same ops in the same order (matmul or tensordot, bias_add, the
+activation; fused batch norm for a 4-D input, its moving averages' assign ops added to `UPDATE_OPS` with TF 1's
+momentum and Bessel-corrected variance);
 `tests/codemod/scripts/tf1_layers_probe.py` gives TF 1.15's outputs from its checkpoint. Options TF 1's layers took
 that no code of the corpora passes (an activity regularizer, channels_first, renorm, virtual batches) raise, naming the
 option: `tf_layers_to_graph_functions` rewrites only calls that pass none of them.
@@ -207,20 +209,125 @@ def tf1_batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center
         return tf.nn.batch_normalization(inputs, broadcast(cast(mean)), broadcast(cast(variance)), cast(offset),
                                          cast(factor), epsilon)
 ''',
+    "tf1_fully_connected": '''
+def tf1_fully_connected(inputs, num_outputs, activation_fn=tf.nn.relu, normalizer_fn=None, normalizer_params=None,
+                        weights_initializer=tf.compat.v1.glorot_uniform_initializer(), weights_regularizer=None,
+                        biases_initializer=tf.compat.v1.zeros_initializer(), biases_regularizer=None, reuse=None,
+                        variables_collections=None, outputs_collections=None, trainable=True, scope=None):
+    """TF 1's tf.contrib.layers.fully_connected (TF 2 has no contrib): its variables (`fully_connected/weights`,
+    `biases`, model variables) under the same scope, the same ops, ReLU by default."""
+    if variables_collections is not None or outputs_collections is not None:
+        raise ValueError("tf1_fully_connected: variables_collections and outputs_collections are not written out here")
+    with tf.compat.v1.variable_scope(scope, "fully_connected", [inputs], reuse=reuse):
+        inputs = tf.convert_to_tensor(inputs)
+        dtype = inputs.dtype.base_dtype
+        collections = [tf.compat.v1.GraphKeys.GLOBAL_VARIABLES, tf.compat.v1.GraphKeys.MODEL_VARIABLES]
+        weights = tf.compat.v1.get_variable("weights", [inputs.shape[-1], num_outputs], dtype=dtype,
+                                            initializer=weights_initializer, regularizer=weights_regularizer,
+                                            trainable=trainable, collections=collections)
+        rank = len(inputs.shape)
+        if rank > 2:
+            outputs = tf.tensordot(inputs, weights, [[rank - 1], [0]])
+            outputs.set_shape(list(inputs.shape)[:-1] + [num_outputs])
+        else:
+            outputs = tf.matmul(inputs, weights)
+        if not normalizer_fn and biases_initializer:
+            biases = tf.compat.v1.get_variable("biases", [num_outputs], dtype=dtype, initializer=biases_initializer,
+                                               regularizer=biases_regularizer, trainable=trainable,
+                                               collections=collections)
+            outputs = tf.nn.bias_add(outputs, biases)
+        if normalizer_fn is not None:
+            outputs = normalizer_fn(outputs, **(normalizer_params or {}))
+        return activation_fn(outputs) if activation_fn is not None else outputs
+''',
+    "tf1_contrib_conv2d": '''
+def tf1_contrib_conv2d(inputs, num_outputs, kernel_size, stride=1, padding="SAME", data_format=None, rate=1,
+                       activation_fn=tf.nn.relu, normalizer_fn=None, normalizer_params=None,
+                       weights_initializer=tf.compat.v1.glorot_uniform_initializer(), weights_regularizer=None,
+                       biases_initializer=tf.compat.v1.zeros_initializer(), biases_regularizer=None, reuse=None,
+                       variables_collections=None, outputs_collections=None, trainable=True, scope=None):
+    """TF 1's tf.contrib.layers.conv2d (TF 2 has no contrib) on a 4-D channels-last input: its variables
+    (`Conv/weights`, `biases`, model variables) under the same scope, the same ops, ReLU by default."""
+    if variables_collections is not None or outputs_collections is not None or data_format not in (None, "NHWC"):
+        raise ValueError("tf1_contrib_conv2d: collections and channels_first are not written out here")
+    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
+    with tf.compat.v1.variable_scope(scope, "Conv", [inputs], reuse=reuse):
+        inputs = tf.convert_to_tensor(inputs)
+        dtype = inputs.dtype.base_dtype
+        collections = [tf.compat.v1.GraphKeys.GLOBAL_VARIABLES, tf.compat.v1.GraphKeys.MODEL_VARIABLES]
+        weights = tf.compat.v1.get_variable("weights", pair(kernel_size) + (inputs.shape[-1], num_outputs),
+                                            dtype=dtype, initializer=weights_initializer,
+                                            regularizer=weights_regularizer, trainable=trainable,
+                                            collections=collections)
+        outputs = tf.nn.conv2d(inputs, filters=weights, strides=pair(stride), padding=padding.upper(),
+                               dilations=pair(rate))
+        if not normalizer_fn and biases_initializer:
+            biases = tf.compat.v1.get_variable("biases", [num_outputs], dtype=dtype, initializer=biases_initializer,
+                                               regularizer=biases_regularizer, trainable=trainable,
+                                               collections=collections)
+            outputs = tf.nn.bias_add(outputs, biases, data_format="NHWC")
+        if normalizer_fn is not None:
+            outputs = normalizer_fn(outputs, **(normalizer_params or {}))
+        return activation_fn(outputs) if activation_fn is not None else outputs
+''',
+    "tf1_contrib_flatten": '''
+def tf1_contrib_flatten(inputs, outputs_collections=None, scope=None):
+    """TF 1's tf.contrib.layers.flatten (TF 2 has no contrib): every axis but the first in one."""
+    if outputs_collections is not None:
+        raise ValueError("tf1_contrib_flatten: outputs_collections is not written out here")
+    with tf.compat.v1.name_scope(scope, "Flatten", [inputs]):
+        inputs = tf.convert_to_tensor(inputs)
+        if inputs.shape[1:].is_fully_defined():  # the size of the rest known: the output's shape says it
+            size = 1
+            for dimension in inputs.shape[1:]:
+                size *= dimension
+            return tf.reshape(inputs, tf.concat([tf.shape(inputs)[:1], [size]], 0))
+        return tf.reshape(inputs, (inputs.shape[0] if inputs.shape[0] is not None else tf.shape(inputs)[0], -1))
+''',
+    "tf1_l2_regularizer": '''
+def tf1_l2_regularizer(scale, scope=None):
+    """TF 1's tf.contrib.layers.l2_regularizer (TF 2 has no contrib): `scale * sum(weights ** 2) / 2`; a scale of 0
+    adds no loss."""
+    if isinstance(scale, (int, float)) and scale == 0:
+        return lambda _: None
+
+    def l2(weights):
+        with tf.compat.v1.name_scope(scope, "l2_regularizer", [weights]) as name:
+            my_scale = tf.convert_to_tensor(scale, dtype=weights.dtype.base_dtype, name="scale")
+            return tf.multiply(my_scale, tf.nn.l2_loss(weights), name=name)
+
+    return l2
+''',
 }
+
+# What follows `tensorflow.` in the name of each TF 1 function -> the function written out for it.
+FUNCTIONS: dict[str, str] = {
+    **{f"{module}.{name}": f"tf1_{name}" for module in ("layers", "compat.v1.layers")
+       for name in ("dense", "conv2d", "max_pooling2d", "average_pooling2d", "dropout", "flatten",
+                    "batch_normalization")},
+    "contrib.layers.fully_connected": "tf1_fully_connected", "contrib.layers.conv2d": "tf1_contrib_conv2d",
+    "contrib.layers.convolution2d": "tf1_contrib_conv2d", "contrib.layers.flatten": "tf1_contrib_flatten",
+    "contrib.layers.l2_regularizer": "tf1_l2_regularizer",
+}
+# contrib's, whose defaults a `with arg_scope([...], ...)` block changes: not rewritten in a module that has one.
+ARG_SCOPED = frozenset({"tf1_fully_connected", "tf1_contrib_conv2d", "tf1_contrib_flatten"})
 
 # The options each function does not write out -> the values of them it takes anyway (TF 1's defaults, as code):
 # a call passing another value stays, and the last pass reports it.
 _CHANNELS_LAST = frozenset({'"channels_last"', "'channels_last'"})
+_NHWC = frozenset({'"NHWC"', "'NHWC'", "None"})
 _NONE = frozenset({"None"})
-_OFF = frozenset({"False", "None"})
 REFUSED: dict[str, dict[str, frozenset[str]]] = {
-    "dense": {"activity_regularizer": _NONE},
-    "conv2d": {"activity_regularizer": _NONE, "data_format": _CHANNELS_LAST},
-    "max_pooling2d": {"data_format": _CHANNELS_LAST},
-    "average_pooling2d": {"data_format": _CHANNELS_LAST},
-    "dropout": {},
-    "flatten": {"data_format": _CHANNELS_LAST},
-    "batch_normalization": {"renorm": frozenset({"False"}), "virtual_batch_size": _NONE, "adjustment": _NONE,
-                            "renorm_clipping": _NONE},
+    "tf1_dense": {"activity_regularizer": _NONE},
+    "tf1_conv2d": {"activity_regularizer": _NONE, "data_format": _CHANNELS_LAST},
+    "tf1_max_pooling2d": {"data_format": _CHANNELS_LAST},
+    "tf1_average_pooling2d": {"data_format": _CHANNELS_LAST},
+    "tf1_dropout": {},
+    "tf1_flatten": {"data_format": _CHANNELS_LAST},
+    "tf1_batch_normalization": {"renorm": frozenset({"False"}), "virtual_batch_size": _NONE, "adjustment": _NONE,
+                                "renorm_clipping": _NONE},
+    "tf1_fully_connected": {"variables_collections": _NONE, "outputs_collections": _NONE},
+    "tf1_contrib_conv2d": {"variables_collections": _NONE, "outputs_collections": _NONE, "data_format": _NHWC},
+    "tf1_contrib_flatten": {"outputs_collections": _NONE},
+    "tf1_l2_regularizer": {},
 }

@@ -1,14 +1,16 @@
 """`tf.layers.dense(x, 10, name="fc")` -> `tf1_dense(x, 10, name="fc")`, TF 1's function written into the file.
 
-TF 2 has no `tf.layers`, and under Keras 3 neither has `tf.compat.v1` (its layers were Keras 2's). A TF1 graph program
-built its network with them: `tf.layers.conv2d`, `max_pooling2d`, `dense`, `dropout`, `flatten`,
-`batch_normalization`. Each call becomes a call of a function written into the file (`migrate.codemod.tf1_layers`),
-which computes what TF 1.15's layer did with the same variables under the same scopes, so the program trains as
-before and restores the checkpoints TF 1 wrote. Only in a module that uses no Keras and that no program using Keras
-loads (`Survey.keras_linked`, the graph route's test: those functions need a graph, and a Keras program keeps eager
-execution on), that imports TensorFlow as a module name (`import tensorflow as tf`) and never turns eager execution
-on; only calls that pass none of the options the functions do not write out (`tf1_layers.REFUSED`: an activity
-regularizer, channels_first, renorm). A layer object (`tf.layers.Dense(10)`) stays, and the last pass reports it.
+TF 2 has no `tf.layers`, and under Keras 3 neither has `tf.compat.v1` (its layers were Keras 2's); TF 2 has no
+`tf.contrib` either. A TF1 graph program built its network with them: `tf.layers.conv2d`, `max_pooling2d`, `dense`,
+`dropout`, `flatten`, `batch_normalization`, contrib's `fully_connected`, `conv2d`, `flatten`, `l2_regularizer`
+(contrib's only where no `arg_scope` block changes their defaults). Each call becomes a call of a function written
+into the file (`migrate.codemod.tf1_layers`), which computes what TF 1.15's layer did with the same variables under
+the same scopes, so the program trains as before and restores the checkpoints TF 1 wrote. Only in a module that uses
+no Keras and that no program using Keras loads (`Survey.keras_linked`, the graph route's test: those functions need a
+graph, and a Keras program keeps eager execution on), that imports TensorFlow as a module name (`import tensorflow as
+tf`) and never turns eager execution on; only calls that pass none of the options the functions do not write out
+(`tf1_layers.REFUSED`: an activity regularizer, channels_first, renorm). A layer object (`tf.layers.Dense(10)`)
+stays, and the last pass reports it.
 """
 
 from __future__ import annotations
@@ -20,15 +22,13 @@ from migrate.codemod.keras2_helpers import with_helpers
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.tf1_graph_program import _tf_alias
 from migrate.codemod.syntax import code
-from migrate.codemod.tf1_layers import HELPERS, REFUSED
-
-PREFIXES = ("tensorflow.layers.", "tensorflow.compat.v1.layers.")
+from migrate.codemod.tf1_layers import ARG_SCOPED, FUNCTIONS, HELPERS, REFUSED
 
 
 class TfLayersToGraphFunctions(Rule):
     NAME = "tf_layers_to_graph_functions"
     ORDER = 4  # with the graph route (tf1_graph_program), before the last pass
-    TRIGGERS = ("layers.",)
+    TRIGGERS = ("layers.",)  # tf.layers., tf.contrib.layers.
     REQUIRES = ("tensorflow",)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.layers.dense(x, 10) -> tf1_dense(x, 10), TF 1's function written into a Keras-free graph module"
@@ -36,6 +36,7 @@ class TfLayersToGraphFunctions(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self.copied: dict[str, str] = {}
         self.active = self._keras_free_graph_module(node)
+        self.arg_scoped = "arg_scope" in node.code  # contrib's defaults changed by `with arg_scope(...)`
 
     def _keras_free_graph_module(self, module: cst.Module) -> bool:
         """Whether the module may call TF 1's layers in a graph (see the module's docstring)."""
@@ -50,15 +51,14 @@ class TfLayersToGraphFunctions(Rule):
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if not self.active:
             return updated
-        layer = next((name.removeprefix(prefix) for name in self.qualified_names(original.func)
-                      for prefix in PREFIXES if name.startswith(prefix)), None)
-        if layer not in REFUSED or any(arg.star for arg in updated.args):
+        helper = next((FUNCTIONS[name.removeprefix("tensorflow.")] for name in self.qualified_names(original.func)
+                       if name.removeprefix("tensorflow.") in FUNCTIONS), None)
+        if helper is None or any(arg.star for arg in updated.args) or (helper in ARG_SCOPED and self.arg_scoped):
             return updated
         for arg in updated.args:
-            allowed = REFUSED[layer].get(arg.keyword.value) if arg.keyword is not None else None
+            allowed = REFUSED[helper].get(arg.keyword.value) if arg.keyword is not None else None
             if allowed is not None and code(arg.value) not in allowed:
                 return updated  # an option the function does not write out: reported by the last pass
-        helper = f"tf1_{layer}"
         self.copied[helper] = HELPERS[helper]
         self.converted()
         return updated.with_changes(func=cst.Name(helper))

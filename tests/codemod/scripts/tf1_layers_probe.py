@@ -1,4 +1,4 @@
-"""A TF 1 graph network of tf.layers: under TF 1.15 it initializes, saves a checkpoint and writes its outputs; rewritten,
+"""A TF 1 graph network of tf.layers and contrib's layers: under TF 1.15 it initializes, saves a checkpoint and writes its outputs; rewritten,
 under TF 2 it restores that checkpoint (TF 1's variable names, or the restore fails) and writes the same outputs:
 inference, training mode, one Adam step with the moving averages updated through UPDATE_OPS, then inference again."""
 
@@ -24,7 +24,9 @@ def net(images, features, is_training, reuse=None):
         h = tf.layers.dropout(h, 0.3, training=False)
         f = tf.layers.dense(features, 5, activation=tf.nn.tanh)
         f = tf.layers.batch_normalization(f, momentum=0.9, training=is_training, name="bn_features")
-        h = tf.concat([h, f], axis=1)
+        c = tf.contrib.layers.flatten(tf.contrib.layers.conv2d(images, 3, 3, stride=2))  # Conv/weights, ReLU
+        c = tf.contrib.layers.fully_connected(c, 4, weights_regularizer=tf.contrib.layers.l2_regularizer(0.01))
+        h = tf.concat([h, f, c], axis=1)
         sequence = tf.layers.dense(tf.stack([f, f], axis=1), 2)  # a rank-3 input: tensordot
         return tf.layers.dense(h, 3, name="logits"), sequence
 
@@ -37,7 +39,7 @@ is_training = tf.placeholder(tf.bool, [])
 logits, sequence = net(images, features, is_training)
 fixed, _ = net(images, features, False, reuse=True)  # the same variables, read again in inference
 saver = tf.train.Saver(tf.global_variables())
-loss = tf.losses.sparse_softmax_cross_entropy(labels, logits)
+loss = tf.losses.sparse_softmax_cross_entropy(labels, logits) + tf.losses.get_regularization_loss()
 with tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS)):
     step = tf.train.AdamOptimizer(0.01).minimize(loss)
 
@@ -48,7 +50,7 @@ with tf.Session() as sess:
     else:
         saver.save(sess, checkpoint)
     feed = {images: data["images"], features: data["features"], labels: data["labels"]}
-    inference = sess.run(logits, {**feed, is_training: False})
+    inference, regularization = sess.run([logits, tf.losses.get_regularization_loss()], {**feed, is_training: False})
     training, stacked = sess.run([logits, sequence], {**feed, is_training: True})
     sess.run(step, {**feed, is_training: True})
     after = sess.run(fixed, feed)
@@ -56,6 +58,6 @@ with tf.Session() as sess:
         moving = sess.run(tf.get_variable("bn_features/moving_variance"))
     names = np.array(sorted(v.name for v in tf.global_variables() if "Adam" not in v.name and "power" not in v.name))
 
-np.savez(sys.argv[2], inference=inference, training=training, stacked=stacked, after=after, moving=moving,
+np.savez(sys.argv[2], inference=inference, regularization=regularization, training=training, stacked=stacked, after=after, moving=moving,
          names=names)
 print("ok")
