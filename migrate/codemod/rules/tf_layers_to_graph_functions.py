@@ -35,7 +35,9 @@ KERAS_CLASSES = frozenset({"Dense", "Conv1D", "Conv2D", "Conv3D", "Conv2DTranspo
 class TfLayersToGraphFunctions(Rule):
     NAME = "tf_layers_to_graph_functions"
     ORDER = 4  # with the graph route (tf1_graph_program), before the last pass
-    TRIGGERS = ("layers.",)  # tf.layers., tf.contrib.layers.
+    # TensorFlow's layers as files spell them; not the bare `layers.` of every Keras file (`keras.layers.Dense`), which
+    # made the real-tree benchmark parse most files for nothing
+    TRIGGERS = ("tf.layers.", "tensorflow.layers", "compat.v1.layers", "contrib.layers", "contrib import layers")
     REQUIRES = ("tensorflow",)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.layers.dense(x, 10) -> tf1_dense(x, 10), TF 1's function written into a Keras-free graph module"
