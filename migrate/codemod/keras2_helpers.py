@@ -790,7 +790,8 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "relu6": ("keras",),
     **dict.fromkeys(("tf1_dense", "tf1_conv2d", "tf1_max_pooling2d", "tf1_average_pooling2d", "tf1_dropout",
                      "tf1_flatten", "tf1_batch_normalization", "tf1_fully_connected", "tf1_contrib_conv2d",
-                     "tf1_contrib_flatten", "tf1_l2_regularizer"), (("tensorflow", "tf"),)),  # tf1_layers.HELPERS
+                     "tf1_contrib_flatten", "tf1_l2_regularizer", "tf1_variance_scaling_initializer",
+                     "tf1_xavier_initializer"), (("tensorflow", "tf"),)),  # tf1_layers.HELPERS
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
     "keras2_rnn": ("keras",), "Recurrent": ("keras",),
     "keras2_model_from_yaml": ("json", "yaml", "keras"), "keras2_to_yaml": ("json", "yaml"),

@@ -298,6 +298,49 @@ def tf1_l2_regularizer(scale, scope=None):
 
     return l2
 ''',
+    "tf1_variance_scaling_initializer": '''
+def tf1_variance_scaling_initializer(factor=2.0, mode="FAN_IN", uniform=False, seed=None, dtype=tf.float32):
+    """TF 1's tf.contrib.layers.variance_scaling_initializer (TF 2 has no contrib): its fans, its truncated normal
+    of stddev sqrt(1.3 * factor / n) (uniform: limit sqrt(3 * factor / n)), the same random ops."""
+    if mode not in ("FAN_IN", "FAN_OUT", "FAN_AVG"):
+        raise TypeError("Unknown mode %s [FAN_IN, FAN_OUT, FAN_AVG]" % mode)
+
+    def initializer(shape, dtype=dtype, partition_info=None):
+        if shape:
+            fan_in = float(shape[-2]) if len(shape) > 1 else float(shape[-1])
+            fan_out = float(shape[-1])
+        else:
+            fan_in = fan_out = 1.0
+        for dim in shape[:-2]:
+            fan_in *= float(dim)
+            fan_out *= float(dim)
+        n = {"FAN_IN": fan_in, "FAN_OUT": fan_out, "FAN_AVG": (fan_in + fan_out) / 2.0}[mode]
+        if uniform:
+            limit = (3.0 * factor / n) ** 0.5
+            return tf.random.uniform(shape, -limit, limit, dtype, seed=seed)
+        return tf.random.truncated_normal(shape, 0.0, (1.3 * factor / n) ** 0.5, dtype, seed=seed)
+
+    return initializer
+''',
+    "tf1_xavier_initializer": '''
+def tf1_xavier_initializer(uniform=True, seed=None, dtype=tf.float32):
+    """TF 1's tf.contrib.layers.xavier_initializer (TF 2 has no contrib): contrib's variance scaling of factor 1 over
+    the fans' mean, uniform by default, the same random ops."""
+
+    def initializer(shape, dtype=dtype, partition_info=None):
+        fan_in = float(shape[-2]) if len(shape) > 1 else float(shape[-1]) if shape else 1.0
+        fan_out = float(shape[-1]) if shape else 1.0
+        for dim in shape[:-2]:
+            fan_in *= float(dim)
+            fan_out *= float(dim)
+        n = (fan_in + fan_out) / 2.0
+        if uniform:
+            limit = (3.0 / n) ** 0.5
+            return tf.random.uniform(shape, -limit, limit, dtype, seed=seed)
+        return tf.random.truncated_normal(shape, 0.0, (1.3 / n) ** 0.5, dtype, seed=seed)
+
+    return initializer
+''',
 }
 
 # What follows `tensorflow.` in the name of each TF 1 function -> the function written out for it.
@@ -308,6 +351,8 @@ FUNCTIONS: dict[str, str] = {
     "contrib.layers.fully_connected": "tf1_fully_connected", "contrib.layers.conv2d": "tf1_contrib_conv2d",
     "contrib.layers.convolution2d": "tf1_contrib_conv2d", "contrib.layers.flatten": "tf1_contrib_flatten",
     "contrib.layers.l2_regularizer": "tf1_l2_regularizer",
+    "contrib.layers.variance_scaling_initializer": "tf1_variance_scaling_initializer",
+    "contrib.layers.xavier_initializer": "tf1_xavier_initializer",
 }
 # contrib's, whose defaults a `with arg_scope([...], ...)` block changes: not rewritten in a module that has one.
 ARG_SCOPED = frozenset({"tf1_fully_connected", "tf1_contrib_conv2d", "tf1_contrib_flatten"})
@@ -330,4 +375,6 @@ REFUSED: dict[str, dict[str, frozenset[str]]] = {
     "tf1_contrib_conv2d": {"variables_collections": _NONE, "outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_contrib_flatten": {"outputs_collections": _NONE},
     "tf1_l2_regularizer": {},
+    "tf1_variance_scaling_initializer": {},
+    "tf1_xavier_initializer": {},
 }

@@ -74,8 +74,12 @@ def test_every_function_written_out_is_a_fixed_point_of_the_whole_run():
         h = tf.layers.batch_normalization(tf.layers.dropout(tf.layers.flatten(h)), training=True)
         y = tf.layers.dense(h, 2)
         c = tf.contrib.layers.flatten(tf.contrib.layers.conv2d(x, 4, 3, scope="c"))
-        d = tf.contrib.layers.fully_connected(c, 2, weights_regularizer=tf.contrib.layers.l2_regularizer(1e-4))
+        d = tf.contrib.layers.fully_connected(c, 2, weights_regularizer=tf.contrib.layers.l2_regularizer(1e-4),
+                                              weights_initializer=tf.contrib.layers.xavier_initializer(uniform=False))
+        w = tf.get_variable("w", [3], initializer=tf.contrib.layers.variance_scaling_initializer(seed=1))
+        drawn = tf.contrib.layers.variance_scaling_initializer(seed=3)([3, 4])
     """)
+    assert "tf1_variance_scaling_initializer(seed=3)([3, 4])" in got
     assert all(f"\ndef {name}(" in got for name in HELPERS)
     assert rewrite(got)[0] == got
 
@@ -113,7 +117,8 @@ def test_the_network_restores_tf_1_15_s_checkpoint_and_computes_what_it_did(tmp_
     np.savez(data, images=rng.normal(size=(6, 8, 8, 2)).astype("float32"),
              features=rng.normal(size=(6, 4)).astype("float32"), labels=np.array([0, 1, 2, 0, 1, 2], "int32"))
     got, target = probe_under_both(legacy37(), SCRIPTS / "tf1_layers_probe.py", data, tmp_path,
-                                   ("inference", "regularization", "training", "stacked", "after", "moving"))
+                                   ("inference", "regularization", "training", "stacked", "after", "moving",
+                                    "truncated", "uniform", "xavier"))
     reference = np.load(tmp_path / "keras2.npz")
     assert list(got["names"]) == list(reference["names"])  # TF 1's variable names: the checkpoint restored
     assert {"net/bn_features/moving_variance:0", "net/Conv/weights:0", "net/fully_connected/biases:0"} <= \

@@ -61,8 +61,8 @@ class TfLayersToGraphFunctions(Rule):
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if self.keras:
             return self._keras_class(original, updated)
-        if not self.active:
-            return updated
+        if not self.active or not isinstance(original.func, (cst.Name, cst.Attribute)):
+            return updated  # (a call's qualified names are its callee's: `initializer(seed=3)([3, 4])` is not one)
         helper = next((FUNCTIONS[name.removeprefix("tensorflow.")] for name in self.qualified_names(original.func)
                        if name.removeprefix("tensorflow.") in FUNCTIONS), None)
         if helper is None or any(arg.star for arg in updated.args) or (helper in ARG_SCOPED and self.arg_scoped):

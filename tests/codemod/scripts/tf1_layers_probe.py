@@ -56,8 +56,12 @@ with tf.Session() as sess:
     after = sess.run(fixed, feed)
     with tf.variable_scope("net", reuse=True):
         moving = sess.run(tf.get_variable("bn_features/moving_variance"))
+    drawn = sess.run([tf.contrib.layers.variance_scaling_initializer(seed=3)([3, 4]),
+                      tf.contrib.layers.variance_scaling_initializer(1.0, "FAN_AVG", True, seed=4)([2, 2, 3, 5]),
+                      tf.contrib.layers.xavier_initializer(uniform=False, seed=5)([4, 6])])
     names = np.array(sorted(v.name for v in tf.global_variables() if "Adam" not in v.name and "power" not in v.name))
 
-np.savez(sys.argv[2], inference=inference, regularization=regularization, training=training, stacked=stacked, after=after, moving=moving,
+np.savez(sys.argv[2], inference=inference, regularization=regularization, truncated=drawn[0], uniform=drawn[1],
+         xavier=drawn[2], training=training, stacked=stacked, after=after, moving=moving,
          names=names)
 print("ok")
