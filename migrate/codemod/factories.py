@@ -156,12 +156,14 @@ def uses_keras(source: bytes) -> bool:
 
 
 # Keras's numpy utilities run nothing of Keras's graph (Keras 3's to_categorical and pad_sequences are numpy functions,
-# a dataset's load_data reads files): a file that imports only these from Keras does not use Keras, and a TF1 graph
-# program may (siavash-khodadadeh/meta-learning's `from keras.utils import to_categorical`, fifty-second hold-out).
+# a dataset's load_data reads files, load_img and img_to_array are PIL's and numpy's): a file that imports only these
+# from Keras does not use Keras, and a TF1 graph program may (siavash-khodadadeh/meta-learning's `from keras.utils
+# import to_categorical`, fifty-second hold-out).
 _NUMPY_SIDE_MODULES = frozenset({b"keras.utils", b"keras.utils.np_utils", b"keras.preprocessing.sequence",
-                                 b"keras.datasets"})
+                                 b"keras.preprocessing.image", b"keras.datasets"})
 _NUMPY_SIDE_NAMES = frozenset({b"to_categorical", b"pad_sequences", b"mnist", b"fashion_mnist", b"cifar10",
-                               b"cifar100", b"imdb", b"reuters", b"boston_housing", b"load_data"})
+                               b"cifar100", b"imdb", b"reuters", b"boston_housing", b"load_data", b"load_img",
+                               b"img_to_array", b"array_to_img"})
 _FROM_IMPORT = re.compile(rb"[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+([\w, \t]+?)[ \t]*(?:#.*)?")
 
 

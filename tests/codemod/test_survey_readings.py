@@ -107,6 +107,8 @@ def test_an_import_of_keras_s_numpy_utilities_alone_is_not_a_use():
     assert not uses_keras(b"from keras.utils.np_utils import to_categorical as onehot  # labels\r\n")
     assert not uses_keras(b"from keras.datasets import mnist, cifar10\nfrom keras.preprocessing.sequence import pad_sequences\n")
     assert not uses_keras(b"from tensorflow.keras.datasets.mnist import load_data\n")
+    assert not uses_keras(b"from keras.preprocessing.image import load_img, img_to_array\n")
+    assert uses_keras(b"from keras.preprocessing.image import load_img, ImageDataGenerator\n")
     assert uses_keras(b"from keras.utils import to_categorical, Sequence\n")
     assert uses_keras(b"from keras.utils import to_categorical\nfrom keras.layers import Dense\n")
     assert uses_keras(b"from keras.utils import (to_categorical,\n    plot_model)\n")
