@@ -245,6 +245,19 @@ def imported_as(scope: cst.CSTNode, name: str) -> list[cst.ImportAlias]:
             if (code(alias.asname.name) if alias.asname else code(alias.name).split(".")[0]) == name]
 
 
+def module_alias(module: cst.Module, package: str) -> str | None:
+    """The name a top-level `import package [as alias]` binds (`tf` for `import tensorflow as tf`); None without one."""
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, cst.Import):
+                for alias in small.names:
+                    if code(alias.name) == package:
+                        return code(alias.asname.name) if alias.asname else package
+    return None
+
+
 def other_bindings(scope: cst.CSTNode, name: str) -> int:
     """How many times `scope` binds `name` otherwise than by an import: an assignment target (in a tuple too), an
     annotated or augmented assignment, a loop or comprehension target, `with`/`except ... as`, a parameter, a def or

@@ -25,6 +25,25 @@ _SCOPE = '''    if name:
         scope = tf.compat.v1.variable_scope(None, default_name="{default}")
 '''
 
+_POOLING = '''
+def tf1_{kind}_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
+    """TF 1's tf.layers.{kind}_pooling2d (TF 2 has no tf.layers)."""
+    if data_format != "channels_last":
+        raise ValueError("tf1_{kind}_pooling2d: channels_first is not written out here")
+    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
+    with tf.compat.v1.name_scope(name, "{kind}_pooling2d"):
+        return tf.nn.{op}(input=inputs, ksize=pair(pool_size), strides=pair(strides), padding=padding.upper())
+'''
+# TF 1's Flatten, after a function's own scope (tf.layers' and contrib's differ only in their names and arguments).
+_FLATTEN = '''        inputs = tf.convert_to_tensor(inputs)
+        if inputs.shape[1:].is_fully_defined():  # the size of the rest known: the output's shape says it
+            size = 1
+            for dimension in inputs.shape[1:]:
+                size *= dimension
+            return tf.reshape(inputs, tf.concat([tf.shape(inputs)[:1], [size]], 0))
+        return tf.reshape(inputs, (inputs.shape[0] if inputs.shape[0] is not None else tf.shape(inputs)[0], -1))
+'''
+
 HELPERS: dict[str, str] = {
     "tf1_dense": '''
 def tf1_dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None,
@@ -78,24 +97,8 @@ def tf1_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid", da
             outputs = tf.nn.bias_add(outputs, bias, data_format="NHWC")
         return activation(outputs) if activation is not None else outputs
 ''',
-    "tf1_max_pooling2d": '''
-def tf1_max_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
-    """TF 1's tf.layers.max_pooling2d (TF 2 has no tf.layers)."""
-    if data_format != "channels_last":
-        raise ValueError("tf1_max_pooling2d: channels_first is not written out here")
-    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
-    with tf.compat.v1.name_scope(name, "max_pooling2d"):
-        return tf.nn.max_pool2d(input=inputs, ksize=pair(pool_size), strides=pair(strides), padding=padding.upper())
-''',
-    "tf1_average_pooling2d": '''
-def tf1_average_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
-    """TF 1's tf.layers.average_pooling2d (TF 2 has no tf.layers)."""
-    if data_format != "channels_last":
-        raise ValueError("tf1_average_pooling2d: channels_first is not written out here")
-    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
-    with tf.compat.v1.name_scope(name, "average_pooling2d"):
-        return tf.nn.avg_pool2d(input=inputs, ksize=pair(pool_size), strides=pair(strides), padding=padding.upper())
-''',
+    **{f"tf1_{kind}_pooling2d": _POOLING.format(kind=kind, op=op) for kind, op in (("max", "max_pool2d"),
+                                                                                      ("average", "avg_pool2d"))},
     "tf1_dropout": '''
 def tf1_dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=None):
     """TF 1's tf.layers.dropout (TF 2 has no tf.layers): dropped only when `training` (a bool or a boolean
@@ -112,14 +115,7 @@ def tf1_flatten(inputs, name=None, data_format="channels_last"):
     if data_format != "channels_last":
         raise ValueError("tf1_flatten: channels_first is not written out here")
     with tf.compat.v1.name_scope(name, "flatten"):
-        inputs = tf.convert_to_tensor(inputs)
-        if inputs.shape[1:].is_fully_defined():  # the size of the rest known: the output's shape says it
-            size = 1
-            for dimension in inputs.shape[1:]:
-                size *= dimension
-            return tf.reshape(inputs, tf.concat([tf.shape(inputs)[:1], [size]], 0))
-        return tf.reshape(inputs, (inputs.shape[0] if inputs.shape[0] is not None else tf.shape(inputs)[0], -1))
-''',
+''' + _FLATTEN,
     "tf1_batch_normalization": '''
 def tf1_batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
                             beta_initializer=tf.compat.v1.zeros_initializer(),
@@ -276,14 +272,7 @@ def tf1_contrib_flatten(inputs, outputs_collections=None, scope=None):
     if outputs_collections is not None:
         raise ValueError("tf1_contrib_flatten: outputs_collections is not written out here")
     with tf.compat.v1.name_scope(scope, "Flatten", [inputs]):
-        inputs = tf.convert_to_tensor(inputs)
-        if inputs.shape[1:].is_fully_defined():  # the size of the rest known: the output's shape says it
-            size = 1
-            for dimension in inputs.shape[1:]:
-                size *= dimension
-            return tf.reshape(inputs, tf.concat([tf.shape(inputs)[:1], [size]], 0))
-        return tf.reshape(inputs, (inputs.shape[0] if inputs.shape[0] is not None else tf.shape(inputs)[0], -1))
-''',
+''' + _FLATTEN,
     "tf1_l2_regularizer": '''
 def tf1_l2_regularizer(scale, scope=None):
     """TF 1's tf.contrib.layers.l2_regularizer (TF 2 has no contrib): `scale * sum(weights ** 2) / 2`; a scale of 0

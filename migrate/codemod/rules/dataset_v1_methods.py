@@ -16,7 +16,7 @@ import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, module_alias
 
 METHODS = ("make_one_shot_iterator", "make_initializable_iterator")
 PROPERTIES = {"output_types": "get_output_types", "output_classes": "get_output_classes",
@@ -32,7 +32,7 @@ class DatasetV1Methods(Rule):
     DESCRIPTION = "ds.make_one_shot_iterator() -> tf.compat.v1.data.make_one_shot_iterator(ds); ds.output_types too"
 
     def visit_Module(self, node: cst.Module) -> None:
-        self.tf = _tensorflow_alias(node)
+        self.tf = module_alias(node, "tensorflow")
         self.typed: set[str] = set()  # the code of each receiver whose output_types the file reads
         node.visit(_TypedReceivers(self.typed))
 
@@ -71,16 +71,3 @@ class _TypedReceivers(cst.CSTVisitor):
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if node.attr.value == "output_types":
             self.found.add(code(node.value))
-
-
-def _tensorflow_alias(module: cst.Module) -> str | None:
-    """`tf` of the module's top-level `import tensorflow as tf` (`tensorflow` for a plain one); None without one."""
-    for statement in module.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        for small in statement.body:
-            if isinstance(small, cst.Import):
-                for alias in small.names:
-                    if code(alias.name) == "tensorflow":
-                        return alias.asname.name.value if alias.asname is not None else "tensorflow"
-    return None

@@ -27,7 +27,7 @@ import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 
 from migrate.codemod.rule import NAMES, DropsStatements
-from migrate.codemod.syntax import ReadNames, code, imported_as, other_bindings
+from migrate.codemod.syntax import ReadNames, code, imported_as, module_alias, other_bindings
 
 GENERATOR = "preprocessing.image.ImageDataGenerator"
 MODULES = ("keras.", "tensorflow.keras.")
@@ -264,14 +264,13 @@ class ImageDataGeneratorToLayers(DropsStatements):
 
     def _bound(self, module: cst.Module, package: str) -> str | None:
         """The name a top-level `import keras` / `import tensorflow as tf` / `from tensorflow import keras` binds."""
+        imported = module_alias(module, package)
+        if imported is not None:
+            return imported
         for statement in module.body:
             if not isinstance(statement, cst.SimpleStatementLine):
                 continue
             for small in statement.body:
-                if isinstance(small, cst.Import):
-                    for alias in small.names:
-                        if code(alias.name) == package:
-                            return code(alias.asname.name) if alias.asname else package
                 if (package == "keras" and isinstance(small, cst.ImportFrom) and small.module is not None
                         and code(small.module) == "tensorflow" and not isinstance(small.names, cst.ImportStar)):
                     for alias in small.names:

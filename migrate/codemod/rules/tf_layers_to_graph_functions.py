@@ -23,7 +23,7 @@ from migrate.codemod.factories import uses_keras
 from migrate.codemod.keras2_helpers import with_helpers
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.tf1_graph_program import _tf_alias
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import code, keyword
 from migrate.codemod.tf1_layers import ARG_SCOPED, FUNCTIONS, HELPERS, REFUSED
 
 # TF 1's layer classes (`tf.layers.Dense`), Keras's with variables named by scope: in a Keras module, Keras's own.
@@ -92,10 +92,8 @@ class TfLayersToGraphFunctions(Rule):
         keras_layers = cst.Attribute(cst.Attribute(head, cst.Name("keras")), cst.Name("layers"))
         args = list(updated.args)
         if func.attr.value == "Dropout" and not any(arg.keyword is None or arg.keyword.value == "rate" for arg in args):
-            args.insert(0, cst.Arg(cst.Float("0.5"), keyword=cst.Name("rate"),
-                                   equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")),
-                                   comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")) if args else
-                                   cst.MaybeSentinel.DEFAULT))
+            rate = keyword("rate", cst.Float("0.5"))
+            args.insert(0, rate.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))) if args else rate)
         return updated.with_changes(func=func.with_changes(value=keras_layers), args=args)
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
