@@ -22,8 +22,7 @@ import libcst.matchers as m
 from migrate.codemod.factories import uses_keras
 from migrate.codemod.keras2_helpers import with_helpers
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.rules.tf1_graph_program import _tf_alias
-from migrate.codemod.syntax import code, keyword
+from migrate.codemod.syntax import code, keyword, module_alias
 from migrate.codemod.tf1_layers import ARG_SCOPED, FUNCTIONS, HELPERS, REFUSED
 
 # TF 1's layer classes (`tf.layers.Dense`), Keras's with variables named by scope: in a Keras module, Keras's own.
@@ -53,10 +52,10 @@ class TfLayersToGraphFunctions(Rule):
         filename = self.context.filename or ""
         survey = self.context.scratch.get("survey")
         if ".ipynb:cell" in filename:
-            return getattr(survey, "graph_notebook", False) and _tf_alias(self, module) is not None
+            return getattr(survey, "graph_notebook", False) and module_alias(module, "tensorflow") is not None
         if filename in getattr(survey, "keras_linked", frozenset()) or "enable_eager_execution(" in module.code:
             return False
-        return not uses_keras(module.code.encode()) and _tf_alias(self, module) is not None
+        return not uses_keras(module.code.encode()) and module_alias(module, "tensorflow") is not None
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if self.keras:
