@@ -46,3 +46,21 @@ def test_bare_batches_feeding_predict_become_one_element_tuples():
 
         scores = model.predict_generator(chunks(5), steps=3)
     """, RULE)
+
+
+def test_a_generator_named_as_the_method_it_feeds_is_rewritten_in_the_first_run():
+    # GuillaumeMougeot/DogFaceNet online_training.py (forty-ninth hold-out): the method's name is no use of the
+    # function; counted as one, the generator was rewritten only on a second run, once predict_generator was renamed
+    assert_rewrites("""
+        def predict_generator(filenames, batch_size=32):
+            for i in range(0, len(filenames), batch_size):
+                yield load_images(filenames[i:i + batch_size])
+
+        predict = model.predict_generator(predict_generator(names, 32), steps=4)
+    """, """
+        def predict_generator(filenames, batch_size=32):
+            for i in range(0, len(filenames), batch_size):
+                yield (load_images(filenames[i:i + batch_size]),)
+
+        predict = model.predict_generator(predict_generator(names, 32), steps=4)
+    """, RULE)

@@ -53,10 +53,13 @@ class PredictBatchesAsTuples(Rule):
         generators = {s.name.value: s for s in node.body if isinstance(s, cst.FunctionDef) and _bare_yields(s)}
         fed = {code_name(call.args[0].value.func): call for call in m.findall(node, PREDICT)}
         self.targets: set[str] = set()
+        # an attribute of the same name is no use of the function (DogFaceNet's generator `predict_generator`, fed to
+        # `model.predict_generator`: counted as a use, it was rewritten only once a first run had renamed the method)
+        attributes = {id(attribute.attr) for attribute in m.findall(node, m.Attribute())}
         for name, call in fed.items():
             if name not in generators:
                 continue
-            uses = [n for n in m.findall(node, m.Name(name)) if n is not generators[name].name]
+            uses = [n for n in m.findall(node, m.Name(name)) if n is not generators[name].name and id(n) not in attributes]
             if len(uses) == sum(code_name(c.args[0].value.func) == name for c in m.findall(node, PREDICT)):
                 self.targets.add(name)
             else:
