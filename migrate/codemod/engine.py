@@ -144,16 +144,31 @@ def rewrite_source(source: bytes, path: str, rules: list[type[Rule]], project: S
     findings = context.scratch.get("findings", [])
     findings += unreported(analysis, path, names, context.scratch.get("line_map"), findings, project)
     rewritten = analysis.code.encode(analysis.module.encoding)  # Module.bytes, from the code already printed
+    if rewritten != source:
+        try:
+            tree = ast.parse(rewritten)
+        except (SyntaxError, ValueError) as exc:
+            # the file parsed (above); the rules' output does not: never written, the rule that broke it named
+            raise RuleFailed(_breaking_rule(source, triggered, path, project), exc) from exc
     if resolving:
-        if rewritten != source:
-            try:
-                tree = ast.parse(rewritten)
-            except (SyntaxError, ValueError):
-                tree = None  # a rule's output that does not parse: the tests of each rule forbid it
-        if tree is not None:
-            findings += _resolve(tree, path, context.scratch.get("line_map") if rewritten != source else None, findings)
+        findings += _resolve(tree, path, context.scratch.get("line_map") if rewritten != source else None, findings)
     findings = sorted(findings, key=lambda f: (f.line, f.column, f.rule))
     return FileResult(path, source, rewritten, tuple(findings), context.scratch.get("converted", 0))
+
+
+def _breaking_rule(source: bytes, rules: list[type[Rule]], path: str, project: Survey | None) -> str:
+    """The first of `rules` after which the file no longer parses as Python 3 (each prefix of them applied again to
+    the file: only on this path, a defect of migrate's); "a rule" when none alone is found."""
+    for count in range(1, len(rules) + 1):
+        module = parse_module(source)
+        context = CodemodContext(filename=path, scratch={"survey": project, "stars": star_modules(module)})
+        try:
+            ast.parse(apply_rules(module, rules[:count], context, source.decode(module.encoding)).code)
+        except (SyntaxError, ValueError):
+            return rules[count - 1].NAME
+        except Exception:  # noqa: BLE001 - only naming the rule here; the file is left as it was either way
+            return rules[count - 1].NAME
+    return "a rule"
 
 
 def _parsed(source: bytes) -> ast.Module | None:

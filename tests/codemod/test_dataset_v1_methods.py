@@ -17,6 +17,13 @@ def test_other_receivers_and_tensorflow_s_own_names_stay():
         it = reader.make_one_shot_iterator(files)  # TF 1's took no argument
         spec = tf.compat.v1.data.Iterator.output_types
         it = tf.compat.v1.data.make_one_shot_iterator(ds)
+
+        class Evaluation:  # MarcBS/multimodal_keras_wrapper's callbacks: attributes of its own
+            def __init__(self, output_types, data):
+                self.output_types = output_types
+                print(self.output_types)
+                data.output_types, data.output_classes = output_types, None
+                del data.output_types
     """, RULE)
 
 

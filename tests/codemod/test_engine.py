@@ -152,6 +152,30 @@ def test_a_rule_that_raises_leaves_its_file_names_itself_and_fails_the_run_not_t
     assert summary.files_failed == 1 and "(1 failed: a defect of migrate's)" in summary.line()
 
 
+def test_a_rule_whose_output_does_not_parse_leaves_its_file_and_is_named(tmp_path):
+    """MarcBS/multimodal_keras_wrapper callbacks.py (twenty-eighth hold-out): dataset_v1_methods once rewrote an
+    assignment's target, `self.output_types = x`, into a call; the file was written and no longer parsed."""
+    import libcst as cst
+
+    from migrate.codemod.engine import run
+    from migrate.codemod.rule import Rule
+
+    class CallsTargets(Rule):
+        NAME = "calls_targets"
+        TRIGGERS = ("target",)
+        DESCRIPTION = "turns every assignment target into a call"
+
+        def leave_AssignTarget(self, original: cst.AssignTarget, updated: cst.AssignTarget) -> cst.AssignTarget:
+            return updated.with_changes(target=cst.Call(cst.Name("f"), args=[cst.Arg(updated.target)]))
+
+    broken = tmp_path / "broken.py"
+    broken.write_text("import tensorflow as tf\ntarget = 1\ntf.set_random_seed(1)\n")
+    summary = run([tmp_path], [CallsTargets, *all_rules()], jobs=1)
+    result = summary.results[0]
+    assert result.failed and result.rewritten is None and "rule calls_targets failed" in result.error
+    assert "SyntaxError" in result.error and summary.files_failed == 1  # (None: nothing to write)
+
+
 def test_a_star_import_from_tensorflows_private_keras_is_reported():
     # Mannix1994/MVCNN-Keras model.py:8
     _, findings = rewrite("from tensorflow.python.keras.layers import *\nx = Dense(3)\n", "legacy_import_paths")
