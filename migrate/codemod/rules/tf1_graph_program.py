@@ -107,17 +107,27 @@ def _twin(name: str) -> bool:
     return tabled is not None and not tabled.startswith("tf.compat.v1.")
 
 
-def graph_program(rule: Rule, module: cst.Module) -> bool:
-    """Whether this module takes the graph-program route (see the module's docstring); a notebook cell, where its
-    notebook does (`graph_notebook`, decided over all its cells: `Survey.graph_notebook`)."""
+def keras_free(rule: Rule, module: cst.Module) -> bool:
+    """Whether the module may run in a TF 1 graph: it uses no Keras, no program using Keras loads it
+    (`Survey.keras_linked`: a Keras program keeps eager execution on) and it imports TensorFlow as a module name among
+    its leading imports; a notebook cell, where its notebook is such a program (`Survey.graph_notebook`). The first
+    test of the graph route, shared by the rules that need a graph."""
     filename = rule.context.filename or ""
     survey = rule.context.scratch.get("survey")
     if ".ipynb:cell" in filename:
         return getattr(survey, "graph_notebook", False) and _tf_alias(rule, module) is not None
     if filename in getattr(survey, "keras_linked", frozenset()):
         return False
-    if uses_keras(module.code.encode()) or _tf_alias(rule, module) is None:
+    return not uses_keras(module.code.encode()) and _tf_alias(rule, module) is not None
+
+
+def graph_program(rule: Rule, module: cst.Module) -> bool:
+    """Whether this module takes the graph-program route (see the module's docstring); a notebook cell, where its
+    notebook does (`graph_notebook`, decided over all its cells: `Survey.graph_notebook`)."""
+    if not keras_free(rule, module):
         return False
+    if ".ipynb:cell" in (rule.context.filename or ""):
+        return True
     finder = _Tf1Names(rule)
     module.visit(finder)
     graph = {name for name in finder.names

@@ -10,25 +10,18 @@ no Keras and that no program using Keras loads (`Survey.keras_linked`, the graph
 graph, and a Keras program keeps eager execution on), that imports TensorFlow as a module name (`import tensorflow as
 tf`) and never turns eager execution on; only calls that pass none of the options the functions do not write out
 (`tf1_layers.REFUSED`: an activity regularizer, channels_first, renorm). A layer object (`tf.layers.Dense(10)`)
-in a module that uses Keras (a tf.keras.Model's layer, as TF 1.x eager code built them) becomes tf.keras's class,
-which it was; elsewhere it stays, and the last pass reports it.
+is `tf_layer_classes_to_keras`'s in a module that uses Keras; elsewhere it stays, and the last pass reports it.
 """
 
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
-from migrate.codemod.factories import uses_keras
 from migrate.codemod.keras2_helpers import with_helpers
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code, keyword, module_alias
+from migrate.codemod.rules.tf1_graph_program import keras_free
+from migrate.codemod.syntax import code
 from migrate.codemod.tf1_layers import ARG_SCOPED, FUNCTIONS, HELPERS, REFUSED
-
-# TF 1's layer classes (`tf.layers.Dense`), Keras's with variables named by scope: in a Keras module, Keras's own.
-KERAS_CLASSES = frozenset({"Dense", "Conv1D", "Conv2D", "Conv3D", "Conv2DTranspose", "SeparableConv2D",
-                           "BatchNormalization", "Dropout", "Flatten", "MaxPooling1D", "MaxPooling2D", "MaxPooling3D",
-                           "AveragePooling1D", "AveragePooling2D", "AveragePooling3D"})
 
 
 class TfLayersToGraphFunctions(Rule):
@@ -43,23 +36,10 @@ class TfLayersToGraphFunctions(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.copied: dict[str, str] = {}
-        self.active = self._keras_free_graph_module(node)
-        self.keras = not self.active and uses_keras(node.code.encode())
+        self.active = keras_free(self, node) and "enable_eager_execution(" not in node.code
         self.arg_scoped = "arg_scope" in node.code  # contrib's defaults changed by `with arg_scope(...)`
 
-    def _keras_free_graph_module(self, module: cst.Module) -> bool:
-        """Whether the module may call TF 1's layers in a graph (see the module's docstring)."""
-        filename = self.context.filename or ""
-        survey = self.context.scratch.get("survey")
-        if ".ipynb:cell" in filename:
-            return getattr(survey, "graph_notebook", False) and module_alias(module, "tensorflow") is not None
-        if filename in getattr(survey, "keras_linked", frozenset()) or "enable_eager_execution(" in module.code:
-            return False
-        return not uses_keras(module.code.encode()) and module_alias(module, "tensorflow") is not None
-
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
-        if self.keras:
-            return self._keras_class(original, updated)
         if not self.active or not isinstance(original.func, (cst.Name, cst.Attribute)):
             return updated  # (a call's qualified names are its callee's: `initializer(seed=3)([3, 4])` is not one)
         helper = next((FUNCTIONS[name.removeprefix("tensorflow.")] for name in self.qualified_names(original.func)
@@ -73,27 +53,6 @@ class TfLayersToGraphFunctions(Rule):
         self.copied[helper] = HELPERS[helper]
         self.converted()
         return updated.with_changes(func=cst.Name(helper))
-
-    def _keras_class(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
-        """`tf.layers.Dense(10)` in a Keras module -> `tf.keras.layers.Dense(10)`: TF 1's layer classes were Keras's,
-        naming their variables by scope, which a Keras model does not read; TF 1's Dropout took its rate by default
-        (0.5), Keras's needs it given."""
-        func = updated.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in KERAS_CLASSES or \
-                not isinstance(func.value, cst.Attribute) or func.value.attr.value != "layers" or \
-                not any(name.removeprefix("tensorflow.").removeprefix("compat.v1.") == f"layers.{func.attr.value}"
-                        for name in self.qualified_names(original.func)):
-            return updated
-        self.converted()
-        head = func.value.value
-        if m.matches(head, m.Attribute(attr=m.Name("v1"), value=m.Attribute(attr=m.Name("compat")))):
-            head = head.value.value  # `tf.compat.v1.layers.Dense`: tf.keras's own
-        keras_layers = cst.Attribute(cst.Attribute(head, cst.Name("keras")), cst.Name("layers"))
-        args = list(updated.args)
-        if func.attr.value == "Dropout" and not any(arg.keyword is None or arg.keyword.value == "rate" for arg in args):
-            rate = keyword("rate", cst.Float("0.5"))
-            args.insert(0, rate.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))) if args else rate)
-        return updated.with_changes(func=func.with_changes(value=keras_layers), args=args)
 
     def leave_Module(self, original: cst.Module, updated: cst.Module) -> cst.Module:
         if not self.copied:
