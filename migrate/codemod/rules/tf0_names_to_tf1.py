@@ -81,7 +81,8 @@ _WORK = re.compile(
     % b"|".join(name.encode() for name in sorted(NAMED_LAST)))
 
 
-_OLD_WORD = re.compile(rb"\b(%s)\b" % b"|".join(re.escape(name.rpartition(".")[2]).encode() for name in SYMBOLS))
+_OLD_WORD = re.compile(rb"\b(%s)\b" % _OLD_NAMES)
+_TARGET_OF_LAST = {name.rpartition(".")[2]: target for name, target in SYMBOLS.items()}
 
 
 def renamed_words(source: bytes) -> bytes:
@@ -91,8 +92,7 @@ def renamed_words(source: bytes) -> bytes:
     `sess.run(tf.initialize_all_variables())` only on a second run)."""
     if b"tensorflow" not in source and b".tf." not in source:
         return b""
-    last = {name.rpartition(".")[2]: target for name, target in SYMBOLS.items()}
-    return b" ".join(sorted({last[word.decode()].encode() for word in _OLD_WORD.findall(source)}))
+    return b" ".join(sorted({_TARGET_OF_LAST[word.decode()].encode() for word in _OLD_WORD.findall(source)}))
 
 
 def _axis_first(node: ast.expr) -> bool:
