@@ -788,7 +788,9 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     "apply_affine_transform": (("numpy", "np"), ("scipy.ndimage", "ndi")),
     **dict.fromkeys(("random_rotation", "random_shift", "random_shear", "random_zoom"), (("numpy", "np"),)),
     "relu6": ("keras",),
-    **dict.fromkeys(("tf1_dense", "tf1_conv2d", "tf1_max_pooling2d", "tf1_average_pooling2d", "tf1_dropout",
+    **dict.fromkeys(("tf1_dense", "tf1_conv1d", "tf1_conv2d", "tf1_conv3d", "tf1_conv2d_transpose",
+                     "tf1_separable_conv2d", "tf1_max_pooling1d", "tf1_max_pooling2d", "tf1_max_pooling3d",
+                     "tf1_average_pooling1d", "tf1_average_pooling2d", "tf1_average_pooling3d", "tf1_dropout",
                      "tf1_flatten", "tf1_batch_normalization", "tf1_fully_connected", "tf1_contrib_conv2d",
                      "tf1_contrib_flatten", "tf1_l2_regularizer", "tf1_variance_scaling_initializer",
                      "tf1_xavier_initializer"), (("tensorflow", "tf"),)),  # tf1_layers.HELPERS

@@ -26,14 +26,19 @@ _SCOPE = '''    if name:
 '''
 
 _POOLING = '''
-def tf1_{kind}_pooling2d(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
-    """TF 1's tf.layers.{kind}_pooling2d (TF 2 has no tf.layers)."""
+def tf1_{kind}_pooling{rank}d(inputs, pool_size, strides, padding="valid", data_format="channels_last", name=None):
+    """TF 1's tf.layers.{kind}_pooling{rank}d (TF 2 has no tf.layers)."""
     if data_format != "channels_last":
-        raise ValueError("tf1_{kind}_pooling2d: channels_first is not written out here")
-    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
-    with tf.compat.v1.name_scope(name, "{kind}_pooling2d"):
-        return tf.nn.{op}(input=inputs, ksize=pair(pool_size), strides=pair(strides), padding=padding.upper())
+        raise ValueError("tf1_{kind}_pooling{rank}d: channels_first is not written out here")
+    {tuple_of}
+    with tf.compat.v1.name_scope(name, "{kind}_pooling{rank}d"):
+        return tf.nn.{op}{rank}d(
+            input=inputs, ksize={tuple_name}(pool_size), strides={tuple_name}(strides), padding=padding.upper())
 '''
+# How a function of rank 1, 2 or 3 reads an int or a tuple (TF 1's conv_utils.normalize_tuple).
+_TUPLE_OF = {1: ("single", "single = lambda value: (value,) if isinstance(value, int) else tuple(value)"),
+             2: ("pair", "pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)"),
+             3: ("triple", "triple = lambda value: (value,) * 3 if isinstance(value, int) else tuple(value)")}
 # TF 1's Flatten, after a function's own scope (tf.layers' and contrib's differ only in their names and arguments).
 _FLATTEN = '''        inputs = tf.convert_to_tensor(inputs)
         if inputs.shape[1:].is_fully_defined():  # the size of the rest known: the output's shape says it
@@ -42,6 +47,103 @@ _FLATTEN = '''        inputs = tf.convert_to_tensor(inputs)
                 size *= dimension
             return tf.reshape(inputs, tf.concat([tf.shape(inputs)[:1], [size]], 0))
         return tf.reshape(inputs, (inputs.shape[0] if inputs.shape[0] is not None else tf.shape(inputs)[0], -1))
+'''
+
+_CONV = '''
+def tf1_conv{rank}d(inputs, filters, kernel_size, strides=1, padding="valid", data_format="channels_last",
+               dilation_rate=1, activation=None, use_bias=True, kernel_initializer=None,
+               bias_initializer=tf.compat.v1.zeros_initializer(), kernel_regularizer=None, bias_regularizer=None,
+               activity_regularizer=None, kernel_constraint=None, bias_constraint=None, trainable=True, name=None,
+               reuse=None):
+    """TF 1's tf.layers.conv{rank}d (TF 2 has no tf.layers): the same variables under the same scope, the same ops."""
+    if activity_regularizer is not None or data_format != "channels_last":
+        raise ValueError("tf1_conv{rank}d: activity_regularizer and channels_first are not written out here")
+    {tuple_of}
+''' + _SCOPE.format(default="conv{rank}d") + '''    with scope:
+        inputs = tf.convert_to_tensor(inputs)
+        dtype = inputs.dtype.base_dtype
+        kernel = tf.compat.v1.get_variable("kernel", {tuple_name}(kernel_size) + (inputs.shape[-1], filters),
+                                           dtype=dtype, initializer=kernel_initializer,
+                                           regularizer=kernel_regularizer, trainable=trainable,
+                                           constraint=kernel_constraint)
+        bias = tf.compat.v1.get_variable("bias", [filters], dtype=dtype, initializer=bias_initializer,
+                                         regularizer=bias_regularizer, trainable=trainable,
+                                         constraint=bias_constraint) if use_bias else None
+        outputs = tf.nn.{op}(
+            inputs, filters=kernel, strides={tuple_name}(strides), padding=padding.upper(),
+            dilations={tuple_name}(dilation_rate))
+        if bias is not None:
+            outputs = tf.nn.bias_add(outputs, bias)
+        return activation(outputs) if activation is not None else outputs
+'''
+_CONV2D_TRANSPOSE = '''
+def tf1_conv2d_transpose(inputs, filters, kernel_size, strides=(1, 1), padding="valid", data_format="channels_last",
+                         activation=None, use_bias=True, kernel_initializer=None,
+                         bias_initializer=tf.compat.v1.zeros_initializer(), kernel_regularizer=None,
+                         bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                         bias_constraint=None, trainable=True, name=None, reuse=None):
+    """TF 1's tf.layers.conv2d_transpose (TF 2 has no tf.layers): the same variables under the same scope, the same
+    ops, the output's size as TF 1 worked it out (each side times the stride, plus the kernel's overhang when valid)."""
+    if activity_regularizer is not None or data_format != "channels_last":
+        raise ValueError("tf1_conv2d_transpose: activity_regularizer and channels_first are not written out here")
+    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
+    size = lambda length, kernel, stride: length * stride + (max(kernel - stride, 0) if padding.lower() == "valid"
+                                                             else 0)
+''' + _SCOPE.format(default="conv2d_transpose") + '''    with scope:
+        inputs = tf.convert_to_tensor(inputs)
+        dtype = inputs.dtype.base_dtype
+        (kernel_h, kernel_w), (stride_h, stride_w) = pair(kernel_size), pair(strides)
+        kernel = tf.compat.v1.get_variable("kernel", (kernel_h, kernel_w, filters, inputs.shape[-1]), dtype=dtype,
+                                           initializer=kernel_initializer, regularizer=kernel_regularizer,
+                                           trainable=trainable, constraint=kernel_constraint)
+        bias = tf.compat.v1.get_variable("bias", [filters], dtype=dtype, initializer=bias_initializer,
+                                         regularizer=bias_regularizer, trainable=trainable,
+                                         constraint=bias_constraint) if use_bias else None
+        shape = tf.shape(inputs)
+        output_shape = tf.stack([shape[0], size(shape[1], kernel_h, stride_h), size(shape[2], kernel_w, stride_w),
+                                 filters])
+        outputs = tf.nn.conv2d_transpose(inputs, kernel, output_shape, strides=(stride_h, stride_w),
+                                         padding=padding.upper())
+        static = inputs.shape
+        outputs.set_shape([static[0], size(static[1], kernel_h, stride_h) if static[1] is not None else None,
+                           size(static[2], kernel_w, stride_w) if static[2] is not None else None, filters])
+        if bias is not None:
+            outputs = tf.nn.bias_add(outputs, bias, data_format="NHWC")
+        return activation(outputs) if activation is not None else outputs
+'''
+_SEPARABLE_CONV2D = '''
+def tf1_separable_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid", data_format="channels_last",
+                         dilation_rate=(1, 1), depth_multiplier=1, activation=None, use_bias=True,
+                         depthwise_initializer=None, pointwise_initializer=None,
+                         bias_initializer=tf.compat.v1.zeros_initializer(), depthwise_regularizer=None,
+                         pointwise_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                         depthwise_constraint=None, pointwise_constraint=None, bias_constraint=None, trainable=True,
+                         name=None, reuse=None):
+    """TF 1's tf.layers.separable_conv2d (TF 2 has no tf.layers): the same variables under the same scope, the same
+    ops."""
+    if activity_regularizer is not None or data_format != "channels_last":
+        raise ValueError("tf1_separable_conv2d: activity_regularizer and channels_first are not written out here")
+    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
+''' + _SCOPE.format(default="separable_conv2d") + '''    with scope:
+        inputs = tf.convert_to_tensor(inputs)
+        dtype = inputs.dtype.base_dtype
+        channels = inputs.shape[-1]
+        depthwise = tf.compat.v1.get_variable("depthwise_kernel", pair(kernel_size) + (channels, depth_multiplier),
+                                              dtype=dtype, initializer=depthwise_initializer,
+                                              regularizer=depthwise_regularizer, trainable=trainable,
+                                              constraint=depthwise_constraint)
+        pointwise = tf.compat.v1.get_variable("pointwise_kernel", (1, 1, channels * depth_multiplier, filters),
+                                              dtype=dtype, initializer=pointwise_initializer,
+                                              regularizer=pointwise_regularizer, trainable=trainable,
+                                              constraint=pointwise_constraint)
+        bias = tf.compat.v1.get_variable("bias", [filters], dtype=dtype, initializer=bias_initializer,
+                                         regularizer=bias_regularizer, trainable=trainable,
+                                         constraint=bias_constraint) if use_bias else None
+        outputs = tf.nn.separable_conv2d(inputs, depthwise, pointwise, strides=(1,) + pair(strides) + (1,),
+                                         padding=padding.upper(), dilations=pair(dilation_rate))
+        if bias is not None:
+            outputs = tf.nn.bias_add(outputs, bias, data_format="NHWC")
+        return activation(outputs) if activation is not None else outputs
 '''
 
 HELPERS: dict[str, str] = {
@@ -72,33 +174,14 @@ def tf1_dense(inputs, units, activation=None, use_bias=True, kernel_initializer=
             outputs = tf.nn.bias_add(outputs, bias)
         return activation(outputs) if activation is not None else outputs
 ''',
-    "tf1_conv2d": '''
-def tf1_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="valid", data_format="channels_last",
-               dilation_rate=(1, 1), activation=None, use_bias=True, kernel_initializer=None,
-               bias_initializer=tf.compat.v1.zeros_initializer(), kernel_regularizer=None, bias_regularizer=None,
-               activity_regularizer=None, kernel_constraint=None, bias_constraint=None, trainable=True, name=None,
-               reuse=None):
-    """TF 1's tf.layers.conv2d (TF 2 has no tf.layers): the same variables under the same scope, the same ops."""
-    if activity_regularizer is not None or data_format != "channels_last":
-        raise ValueError("tf1_conv2d: activity_regularizer and channels_first are not written out here")
-    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
-''' + _SCOPE.format(default="conv2d") + '''    with scope:
-        inputs = tf.convert_to_tensor(inputs)
-        dtype = inputs.dtype.base_dtype
-        kernel = tf.compat.v1.get_variable("kernel", pair(kernel_size) + (inputs.shape[-1], filters), dtype=dtype,
-                                           initializer=kernel_initializer, regularizer=kernel_regularizer,
-                                           trainable=trainable, constraint=kernel_constraint)
-        bias = tf.compat.v1.get_variable("bias", [filters], dtype=dtype, initializer=bias_initializer,
-                                         regularizer=bias_regularizer, trainable=trainable,
-                                         constraint=bias_constraint) if use_bias else None
-        outputs = tf.nn.conv2d(inputs, filters=kernel, strides=pair(strides), padding=padding.upper(),
-                               dilations=pair(dilation_rate))
-        if bias is not None:
-            outputs = tf.nn.bias_add(outputs, bias, data_format="NHWC")
-        return activation(outputs) if activation is not None else outputs
-''',
-    **{f"tf1_{kind}_pooling2d": _POOLING.format(kind=kind, op=op) for kind, op in (("max", "max_pool2d"),
-                                                                                      ("average", "avg_pool2d"))},
+    **{f"tf1_conv{rank}d": _CONV.format(rank=rank, tuple_name=_TUPLE_OF[rank][0], tuple_of=_TUPLE_OF[rank][1],
+                                         op="conv2d" if rank == 2 else "convolution",
+                                         bias_format="NHWC" if rank == 2 else "N...C") for rank in (1, 2, 3)},
+    "tf1_conv2d_transpose": _CONV2D_TRANSPOSE,
+    "tf1_separable_conv2d": _SEPARABLE_CONV2D,
+    **{f"tf1_{kind}_pooling{rank}d": _POOLING.format(kind=kind, op=op, rank=rank, tuple_name=_TUPLE_OF[rank][0],
+                                                     tuple_of=_TUPLE_OF[rank][1])
+       for kind, op in (("max", "max_pool"), ("average", "avg_pool")) for rank in (1, 2, 3)},
     "tf1_dropout": '''
 def tf1_dropout(inputs, rate=0.5, noise_shape=None, seed=None, training=False, name=None):
     """TF 1's tf.layers.dropout (TF 2 has no tf.layers): dropped only when `training` (a bool or a boolean
@@ -335,8 +418,9 @@ def tf1_xavier_initializer(uniform=True, seed=None, dtype=tf.float32):
 # What follows `tensorflow.` in the name of each TF 1 function -> the function written out for it.
 FUNCTIONS: dict[str, str] = {
     **{f"{module}.{name}": f"tf1_{name}" for module in ("layers", "compat.v1.layers")
-       for name in ("dense", "conv2d", "max_pooling2d", "average_pooling2d", "dropout", "flatten",
-                    "batch_normalization")},
+       for name in ("dense", "conv1d", "conv2d", "conv3d", "conv2d_transpose", "separable_conv2d", "max_pooling1d",
+                    "max_pooling2d", "max_pooling3d", "average_pooling1d", "average_pooling2d", "average_pooling3d",
+                    "dropout", "flatten", "batch_normalization")},
     "contrib.layers.fully_connected": "tf1_fully_connected", "contrib.layers.conv2d": "tf1_contrib_conv2d",
     "contrib.layers.convolution2d": "tf1_contrib_conv2d", "contrib.layers.flatten": "tf1_contrib_flatten",
     "contrib.layers.l2_regularizer": "tf1_l2_regularizer",
@@ -353,9 +437,10 @@ _NHWC = frozenset({'"NHWC"', "'NHWC'", "None"})
 _NONE = frozenset({"None"})
 REFUSED: dict[str, dict[str, frozenset[str]]] = {
     "tf1_dense": {"activity_regularizer": _NONE},
-    "tf1_conv2d": {"activity_regularizer": _NONE, "data_format": _CHANNELS_LAST},
-    "tf1_max_pooling2d": {"data_format": _CHANNELS_LAST},
-    "tf1_average_pooling2d": {"data_format": _CHANNELS_LAST},
+    **{name: {"activity_regularizer": _NONE, "data_format": _CHANNELS_LAST}
+       for name in ("tf1_conv1d", "tf1_conv2d", "tf1_conv3d", "tf1_conv2d_transpose", "tf1_separable_conv2d")},
+    **{f"tf1_{kind}_pooling{rank}d": {"data_format": _CHANNELS_LAST} for kind in ("max", "average")
+       for rank in (1, 2, 3)},
     "tf1_dropout": {},
     "tf1_flatten": {"data_format": _CHANNELS_LAST},
     "tf1_batch_normalization": {"renorm": frozenset({"False"}), "virtual_batch_size": _NONE, "adjustment": _NONE,

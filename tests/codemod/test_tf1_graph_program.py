@@ -190,19 +190,20 @@ def test_a_graph_program_keeps_tf_print_in_its_graph_and_reports_no_session_advi
 
 def test_names_compat_v1_lacks_under_keras_3_stay_reported_in_a_graph_program():
     # affinelayer/pix2pix-tensorflow: tf.layers is Keras 2's in compat.v1, unavailable with Keras 3 (the functions
-    # tf_layers_to_graph_functions writes out aside: conv3d is none of them)
+    # tf_layers_to_graph_functions writes out aside: conv3d_transpose is none of them; nor is ResidualWrapper one of the
+    # cells rnn_cells_to_graph_classes writes out)
     got, findings = rewrite("""
         import tensorflow as tf
 
         x = tf.placeholder(tf.float32, [None, 8, 8, 8, 3])
-        y = tf.layers.conv3d(x, 4, 3)
+        y = tf.layers.conv3d_transpose(x, 4, 3)
         z = tf.contrib.layers.batch_norm(y)
-        cell = tf.nn.rnn_cell.LSTMCell(4)
+        cell = tf.nn.rnn_cell.ResidualWrapper(z)
     """)
-    assert "tf.compat.v1.placeholder" in got and "tf.layers.conv3d" in got and "tf.contrib.layers.batch_norm" in got \
-        and "tf.nn.rnn_cell.LSTMCell" in got
+    assert "tf.compat.v1.placeholder" in got and "tf.layers.conv3d_transpose" in got and \
+        "tf.contrib.layers.batch_norm" in got and "tf.nn.rnn_cell.ResidualWrapper" in got
     left = " ".join(f.message for f in findings if not f.advice)
-    assert "tf.layers.conv3d" in left and "tf.contrib.layers.batch_norm" in left and "LSTMCell" in left
+    assert "tf.layers.conv3d_transpose" in left and "tf.contrib.layers.batch_norm" in left and "ResidualWrapper" in left
 
 
 def test_no_route_without_a_module_import_of_tensorflow_or_in_a_notebook_cell():

@@ -28,7 +28,8 @@ def test_keras_modules_layer_objects_and_options_not_written_out_stay():
         h = tf.layers.conv2d(x, 8, 3, data_format="channels_first")
         h = tf.layers.dense(x, 10, activity_regularizer=tf.nn.l2_loss)
         h = tf.layers.batch_normalization(x, renorm=True)
-        h = tf.layers.conv1d(x, 8, 3)  # no function written out for it
+        h = tf.layers.conv3d_transpose(x, 8, 3)  # no function written out for it
+        h = tf.layers.conv1d(x, 8, 3, data_format="channels_first")
         h = tf.layers.dense(*args)
     """, RULE)
     assert_unchanged("""
@@ -78,6 +79,9 @@ def test_every_function_written_out_is_a_fixed_point_of_the_whole_run():
                                               weights_initializer=tf.contrib.layers.xavier_initializer(uniform=False))
         w = tf.get_variable("w", [3], initializer=tf.contrib.layers.variance_scaling_initializer(seed=1))
         drawn = tf.contrib.layers.variance_scaling_initializer(seed=3)([3, 4])
+        s = tf.layers.conv1d(tf.layers.average_pooling1d(tf.layers.max_pooling1d(h[..., None], 2, 1), 2, 1), 2, 2)
+        v = tf.layers.average_pooling3d(tf.layers.max_pooling3d(tf.layers.conv3d(x[..., None], 2, 3), 2, 1), 2, 1)
+        u = tf.layers.separable_conv2d(tf.layers.conv2d_transpose(x, 2, 3, strides=2), 4, 3)
     """)
     assert "tf1_variance_scaling_initializer(seed=3)([3, 4])" in got
     assert all(f"\ndef {name}(" in got for name in HELPERS)
@@ -91,9 +95,12 @@ def test_the_network_restores_tf_1_15_s_checkpoint_and_computes_what_it_did(tmp_
              features=rng.normal(size=(6, 4)).astype("float32"), labels=np.array([0, 1, 2, 0, 1, 2], "int32"))
     got, target = probe_under_both(legacy37(), SCRIPTS / "tf1_layers_probe.py", data, tmp_path,
                                    ("inference", "regularization", "training", "stacked", "after", "moving",
-                                    "truncated", "uniform", "xavier"))
+                                    "truncated", "uniform", "xavier", "sequence1d", "volume3d", "up", "up_same",
+                                    "separable"))
     reference = np.load(tmp_path / "keras2.npz")
     assert list(got["names"]) == list(reference["names"])  # TF 1's variable names: the checkpoint restored
-    assert {"net/bn_features/moving_variance:0", "net/Conv/weights:0", "net/fully_connected/biases:0"} <= \
-        set(got["names"])
+    assert {"net/bn_features/moving_variance:0", "net/Conv/weights:0", "net/fully_connected/biases:0",
+            "shapes/volume/kernel:0", "shapes/conv2d_transpose_1/kernel:0",
+            "shapes/separable_conv2d/pointwise_kernel:0"} <= set(got["names"])
+    assert got["up"].shape == (6, 17 * 17 * 3)
     assert not re.search(r"tf\.layers\.\w+\(", target.read_text()) and "def tf1_batch_normalization(" in target.read_text()

@@ -31,6 +31,20 @@ def net(images, features, is_training, reuse=None):
         return tf.layers.dense(h, 3, name="logits"), sequence
 
 
+def shapes(images, features):
+    """The other ranks' layers and the transposed and separable convolutions."""
+    with tf.variable_scope("shapes"):
+        sequence = tf.layers.conv1d(features[:, :, None], 3, 2, padding="same", activation=tf.nn.relu)
+        sequence = tf.layers.average_pooling1d(tf.layers.max_pooling1d(sequence, 2, 1), 2, 1, padding="same")
+        volume = tf.layers.conv3d(images[..., None], 2, (3, 3, 2), strides=(1, 2, 1), name="volume")
+        volume = tf.layers.average_pooling3d(tf.layers.max_pooling3d(volume, 2, 2, padding="same"), (1, 2, 1), 1)
+        up = tf.layers.flatten(tf.layers.conv2d_transpose(images, 3, 3, strides=2))  # its static shape read
+        same = tf.layers.conv2d_transpose(images, 2, (2, 3), strides=(2, 1), padding="same", use_bias=False)
+        separable = tf.layers.separable_conv2d(images, 4, 3, depth_multiplier=2, padding="same",
+                                               activation=tf.nn.relu)
+        return {"sequence1d": sequence, "volume3d": volume, "up": up, "up_same": same, "separable": separable}
+
+
 tf.set_random_seed(1)
 images = tf.placeholder(tf.float32, [None, 8, 8, 2])
 features = tf.placeholder(tf.float32, [None, 4])
@@ -38,6 +52,7 @@ labels = tf.placeholder(tf.int32, [None])
 is_training = tf.placeholder(tf.bool, [])
 logits, sequence = net(images, features, is_training)
 fixed, _ = net(images, features, False, reuse=True)  # the same variables, read again in inference
+shaped = shapes(images, features)
 saver = tf.train.Saver(tf.global_variables())
 loss = tf.losses.sparse_softmax_cross_entropy(labels, logits) + tf.losses.get_regularization_loss()
 with tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS)):
@@ -59,9 +74,10 @@ with tf.Session() as sess:
     drawn = sess.run([tf.contrib.layers.variance_scaling_initializer(seed=3)([3, 4]),
                       tf.contrib.layers.variance_scaling_initializer(1.0, "FAN_AVG", True, seed=4)([2, 2, 3, 5]),
                       tf.contrib.layers.xavier_initializer(uniform=False, seed=5)([4, 6])])
+    shaped = sess.run(shaped, feed)
     names = np.array(sorted(v.name for v in tf.global_variables() if "Adam" not in v.name and "power" not in v.name))
 
 np.savez(sys.argv[2], inference=inference, regularization=regularization, truncated=drawn[0], uniform=drawn[1],
          xavier=drawn[2], training=training, stacked=stacked, after=after, moving=moving,
-         names=names)
+         names=names, **shaped)
 print("ok")
