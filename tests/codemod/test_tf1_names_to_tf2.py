@@ -844,3 +844,19 @@ def test_a_parsing_feature_given_by_keyword_takes_its_tf2_name():
     exec(compile(textwrap.dedent(got), "rewritten", "exec"), scope)  # noqa: S102 - the test's own code
     parsed = tf.io.parse_single_example(example.SerializeToString(), scope["features"])
     assert tf.sparse.to_dense(parsed["label"]).numpy().tolist() == [0.5, 2.0] and int(parsed["len"]) == 2
+
+
+def test_a_renamed_cross_entropy_s_positional_arguments_are_named_so_the_next_run_reads_them_alike():
+    # LongxingTan/Text-classification (fifty-sixth hold-out): TF 1's _v2 takes (labels, logits) by position, as TF 2's
+    # softmax_cross_entropy_with_logits does; left positional, tf0_names_to_tf1 read the renamed call as 0.x's
+    # (logits, labels) on a second run and swapped them
+    source = """
+        import tensorflow as tf
+
+        losses = tf.nn.softmax_cross_entropy_with_logits_v2(logits[i], y_onehot[i])
+    """
+    got = assert_rewrites(source, source.replace("softmax_cross_entropy_with_logits_v2(logits[i], y_onehot[i])",
+                                                 "softmax_cross_entropy_with_logits(labels=logits[i], "
+                                                 "logits=y_onehot[i])"))
+    assert got == []
+    assert rewrite(rewrite(source)[0])[0] == rewrite(source)[0]

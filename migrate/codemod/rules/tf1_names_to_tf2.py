@@ -39,6 +39,7 @@ from migrate.codemod.api_surface import Surface, Tf1Tables, stable_hash, surface
 from migrate.codemod.names import KERAS_TF, through_keras
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, DropsStatements
+from migrate.codemod.rules.tf0_names_to_tf1 import NAMED as TF0_NAMED
 from migrate.codemod.syntax import code
 from migrate.codemod.tf1_policy import (
     CASTS,
@@ -482,6 +483,8 @@ class Tf1NamesToTf2(DropsStatements):
             target, args, changed = fallback, list(updated.args), False  # compat.v1 takes the call as it was
         if target == name and not changed:
             return None
+        if target != name and target in TF0_NAMED and signature is not None:
+            args = _named_by_position(args, signature)
         if len(args) > 0:
             last = args[-1]
             args = [*args[:-1], last.with_changes(comma=cst.MaybeSentinel.DEFAULT)] if \
@@ -489,6 +492,17 @@ class Tf1NamesToTf2(DropsStatements):
         self.converted()
         func = cst.parse_expression(f"{code(root)}.{target}") if target != name else updated.func
         return updated.with_changes(func=func, args=args)
+
+
+def _named_by_position(args: list[cst.Arg], signature: object) -> list[cst.Arg]:
+    """`args` with each positional one named by the target's parameter at its place: the cross-entropy functions
+    TF 0.x called as (logits, labels) are TF 2's (labels, logits) too, and `tf0_names_to_tf1` reads a positional call
+    of them as 0.x's (`softmax_cross_entropy_with_logits_v2(a, b)`, renamed, must say which is which)."""
+    slots = signature.positional
+    named = [arg.with_changes(keyword=cst.Name(slots[index]), equal=cst.AssignEqual(
+        whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))
+        if arg.keyword is None and index < len(slots) else arg for index, arg in enumerate(args)]
+    return named if all(arg.keyword is not None for arg in named) else args
 
 
 def session_returners(source: bytes) -> list[str]:
