@@ -565,3 +565,18 @@ def test_a_tf1_files_v2_cross_entropy_is_left_as_the_tables_name_it_on_a_second_
     got, _ = rewrite(before)
     assert "tf.nn.softmax_cross_entropy_with_logits(logits=x, labels=y)" in got
     assert rewrite(got)[0] == got
+
+
+def test_a_graph_notebook_whose_import_of_tensorflow_ends_in_a_comment_takes_the_route(tmp_path):
+    # megvii-research/tf-tutorials notebooks/00-a-plus-b.ipynb (fifty-fourth hold-out): `import tensorflow as tf #First,
+    # import the tensorflow library under the alias tf`
+    notebook = tmp_path / "a_plus_b.ipynb"
+    _notebook(notebook, ["import tensorflow as tf #First, import the tensorflow library under the alias tf",
+                         "a = tf.constant(1)\nb = tf.constant(2)\nresult = tf.add(a, b)",
+                         "sess = tf.Session()\nprint(sess.run(result))\nsess.close()"])
+    summary = _rewritten(notebook)
+    cells = _cells(notebook)
+    assert cells[0].endswith("tf #First, import the tensorflow library under the alias tf\n"
+                             "tf.compat.v1.disable_eager_execution()"), cells[0]
+    assert "sess = tf.compat.v1.Session()" in cells[2]
+    assert [f for r in summary.results for f in r.findings if not f.advice] == []

@@ -145,7 +145,7 @@ def graph_notebook(cells: list[str], linked: set[str]) -> bool:
     text = "\n".join(cells)
     if uses_keras(text.encode()):
         return False
-    aliases = set(re.findall(r"^[ \t]*import[ \t]+tensorflow(?:[ \t]+as[ \t]+(\w+))?[ \t]*$", text, re.M))
+    aliases = set(re.findall(r"^[ \t]*import[ \t]+tensorflow(?:[ \t]+as[ \t]+(\w+))?[ \t]*(?:#.*)?$", text, re.M))
     if not aliases:
         return False
     imported = {word for line in re.findall(r"^[ \t]*(?:from|import)[ \t].*$", text, re.M)
