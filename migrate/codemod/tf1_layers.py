@@ -146,6 +146,17 @@ def tf1_separable_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="
         return activation(outputs) if activation is not None else outputs
 '''
 
+_CONTRIB_POOL = '''
+def tf1_contrib_{kind}_pool2d(inputs, kernel_size, stride=2, padding="VALID", data_format="NHWC",
+                           outputs_collections=None, scope=None):
+    """TF 1's tf.contrib.layers.{kind}_pool2d (TF 2 has no contrib)."""
+    if data_format not in ("NHWC", None) or outputs_collections is not None:
+        raise ValueError("tf1_contrib_{kind}_pool2d: NCHW and outputs_collections are not written out here")
+    pair = lambda value: (value, value) if isinstance(value, int) else tuple(value)
+    with tf.compat.v1.name_scope(scope, "{scope}"):
+        return tf.nn.{op}(input=inputs, ksize=pair(kernel_size), strides=pair(stride), padding=padding.upper())
+'''
+
 HELPERS: dict[str, str] = {
     "tf1_dense": '''
 def tf1_dense(inputs, units, activation=None, use_bias=True, kernel_initializer=None,
@@ -413,6 +424,20 @@ def tf1_xavier_initializer(uniform=True, seed=None, dtype=tf.float32):
 
     return initializer
 ''',
+    **{f"tf1_contrib_{kind}_pool2d": _CONTRIB_POOL.format(kind=kind, op=op, scope=scope)
+       for kind, op, scope in (("max", "max_pool2d", "MaxPool2D"), ("avg", "avg_pool2d", "AvgPool2D"))},
+    "tf1_get_variables": '''
+def tf1_get_variables(scope=None, suffix=None, collection=tf.compat.v1.GraphKeys.GLOBAL_VARIABLES):
+    """TF 1's tf.contrib.framework.get_variables (TF 2 has no contrib): a collection's variables under a scope (a name
+    or a variable scope), those whose name ends in `suffix` if given."""
+    if isinstance(scope, tf.compat.v1.VariableScope):
+        scope = scope.name
+    if suffix is not None:
+        if ":" not in suffix:
+            suffix += ":"
+        scope = (scope or "") + ".*" + suffix
+    return tf.compat.v1.get_collection(collection, scope)
+''',
 }
 
 # What follows `tensorflow.` in the name of each TF 1 function -> the function written out for it.
@@ -426,9 +451,12 @@ FUNCTIONS: dict[str, str] = {
     "contrib.layers.l2_regularizer": "tf1_l2_regularizer",
     "contrib.layers.variance_scaling_initializer": "tf1_variance_scaling_initializer",
     "contrib.layers.xavier_initializer": "tf1_xavier_initializer",
+    "contrib.layers.max_pool2d": "tf1_contrib_max_pool2d", "contrib.layers.avg_pool2d": "tf1_contrib_avg_pool2d",
+    "contrib.framework.get_variables": "tf1_get_variables",
 }
 # contrib's, whose defaults a `with arg_scope([...], ...)` block changes: not rewritten in a module that has one.
-ARG_SCOPED = frozenset({"tf1_fully_connected", "tf1_contrib_conv2d", "tf1_contrib_flatten"})
+ARG_SCOPED = frozenset({"tf1_fully_connected", "tf1_contrib_conv2d", "tf1_contrib_flatten", "tf1_contrib_max_pool2d",
+                        "tf1_contrib_avg_pool2d"})
 
 # The options each function does not write out -> the values of them it takes anyway (TF 1's defaults, as code):
 # a call passing another value stays, and the last pass reports it.
@@ -451,4 +479,7 @@ REFUSED: dict[str, dict[str, frozenset[str]]] = {
     "tf1_l2_regularizer": {},
     "tf1_variance_scaling_initializer": {},
     "tf1_xavier_initializer": {},
+    "tf1_contrib_max_pool2d": {"outputs_collections": _NONE, "data_format": _NHWC},
+    "tf1_contrib_avg_pool2d": {"outputs_collections": _NONE, "data_format": _NHWC},
+    "tf1_get_variables": {},
 }

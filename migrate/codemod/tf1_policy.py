@@ -54,14 +54,17 @@ REPORTED = {
 DROPPED_KEYWORDS = {"colocate_gradients_with_ops": None, "use_cudnn_on_gpu": None, "validate_indices": None,
                     "strict": "True"}
 # Also TF1 contrib names TF2 keeps, the same functions, where the tables name none: tf.contrib.signal (TF 1.12's
-# module, tf.signal's functions from 1.13, with the same parameters and defaults) and tf.contrib.util's TensorProto
-# helpers (the tables give only its constant_value).
+# module, tf.signal's functions from 1.13, with the same parameters and defaults), tf.contrib.util's TensorProto
+# helpers (the tables give only its constant_value) and contrib.framework's checkpoint readers.
 CONTRIB_SIGNAL = ("frame", "hamming_window", "hann_window", "inverse_stft", "inverse_stft_window_fn",
                   "linear_to_mel_weight_matrix", "mfccs_from_log_mel_spectrograms", "overlap_and_add", "stft")
 PREFERRED = {"set_random_seed": "random.set_seed", "random.set_random_seed": "random.set_seed",
              "image.resize_images": "compat.v1.image.resize_images",
              **{f"contrib.signal.{name}": f"signal.{name}" for name in CONTRIB_SIGNAL},
-             "contrib.util.make_tensor_proto": "make_tensor_proto", "contrib.util.make_ndarray": "make_ndarray"}
+             "contrib.util.make_tensor_proto": "make_tensor_proto", "contrib.util.make_ndarray": "make_ndarray",
+             # contrib.framework's checkpoint readers were checkpoint_utils', which TF2 keeps in tf.train
+             "contrib.framework.list_variables": "train.list_variables",
+             "contrib.framework.load_variable": "train.load_variable"}
 # TF1 names whose compat.v1 spelling needs graph mode (a session, collections, variable scopes) or does
 # something else with eager execution on: not renamed; the last pass reports them for a person.
 GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "InteractiveSession", "get_variable",

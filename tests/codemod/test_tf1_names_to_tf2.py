@@ -683,6 +683,18 @@ def test_a_namedtuple_feature_a_tf1_only_module_and_a_name_imported_from_tensorf
         spec = tf.abs(tf.signal.stft(pcm, frame_length=1024, frame_step=256))
         mfcc = tf.signal.mfccs_from_log_mel_spectrograms(log_mel)
     """, RULE)
+    # contrib.framework's checkpoint readers, tf.train's in TF2
+    assert_rewrites("""
+        import tensorflow as tf
+        from tensorflow.contrib.framework import list_variables
+        names = [name for name, _ in list_variables(path)]
+        kernel = tf.contrib.framework.load_variable(path, "dense/kernel")
+    """, """
+        import tensorflow as tf
+        from tensorflow.train import list_variables
+        names = [name for name, _ in list_variables(path)]
+        kernel = tf.train.load_variable(path, "dense/kernel")
+    """, RULE)
     # a TF1 module imported whole, each name read from it moved by the tables into one TF2 module under its own name
     assert_rewrites("""
         from tensorflow import python_io

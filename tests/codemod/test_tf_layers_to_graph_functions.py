@@ -82,6 +82,8 @@ def test_every_function_written_out_is_a_fixed_point_of_the_whole_run():
         s = tf.layers.conv1d(tf.layers.average_pooling1d(tf.layers.max_pooling1d(h[..., None], 2, 1), 2, 1), 2, 2)
         v = tf.layers.average_pooling3d(tf.layers.max_pooling3d(tf.layers.conv3d(x[..., None], 2, 3), 2, 1), 2, 1)
         u = tf.layers.separable_conv2d(tf.layers.conv2d_transpose(x, 2, 3, strides=2), 4, 3)
+        p = tf.contrib.layers.avg_pool2d(tf.contrib.layers.max_pool2d(x, [2, 2]), 2)
+        kernels = tf.contrib.framework.get_variables("c", suffix="weights")
     """)
     assert "tf1_variance_scaling_initializer(seed=3)([3, 4])" in got
     assert all(f"\ndef {name}(" in got for name in HELPERS)
@@ -96,11 +98,12 @@ def test_the_network_restores_tf_1_15_s_checkpoint_and_computes_what_it_did(tmp_
     got, target = probe_under_both(legacy37(), SCRIPTS / "tf1_layers_probe.py", data, tmp_path,
                                    ("inference", "regularization", "training", "stacked", "after", "moving",
                                     "truncated", "uniform", "xavier", "sequence1d", "volume3d", "up", "up_same",
-                                    "separable"))
+                                    "separable", "contrib_pooled", "step"))
     reference = np.load(tmp_path / "keras2.npz")
     assert list(got["names"]) == list(reference["names"])  # TF 1's variable names: the checkpoint restored
     assert {"net/bn_features/moving_variance:0", "net/Conv/weights:0", "net/fully_connected/biases:0",
             "shapes/volume/kernel:0", "shapes/conv2d_transpose_1/kernel:0",
             "shapes/separable_conv2d/pointwise_kernel:0"} <= set(got["names"])
     assert got["up"].shape == (6, 17 * 17 * 3)
+    assert list(got["scoped"]) == list(reference["scoped"]) and len(got["scoped"]) == 6
     assert not re.search(r"tf\.layers\.\w+\(", target.read_text()) and "def tf1_batch_normalization(" in target.read_text()

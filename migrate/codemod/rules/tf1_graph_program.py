@@ -44,11 +44,14 @@ NOT_IN_COMPAT = ("layers", "nn.rnn_cell", "contrib", "estimator", "keras")
 CONSTANTS = ("AUTO_REUSE", "GraphKeys")
 # TF1 modules compat.v1 has under another name the installed TensorFlow's API files list.
 MODULES = {"app.flags": "flags"}
-# tf.contrib names with an exact twin in compat.v1 that is not Keras (TensorFlow's table sends them to
-# tf.compat.v1.keras.initializers, which is Keras 3 there): in a graph program, called with at most seed= and
-# dtype= (xavier_initializer(uniform=True) is Glorot's uniform initializer; the conv2d one is the same function).
+# tf.contrib names with an exact twin in compat.v1 that is not Keras, which TensorFlow's tables do not give (they send
+# the initializers to tf.compat.v1.keras.initializers, which is Keras 3 there): in a graph program, called with at
+# most seed= and dtype= (xavier_initializer(uniform=True) is Glorot's uniform initializer; the conv2d one is the same
+# function; contrib.framework's global step functions were training_util's, called with no argument).
 CONTRIB_TWINS = {"contrib.layers.xavier_initializer": "compat.v1.glorot_uniform_initializer",
-                 "contrib.layers.xavier_initializer_conv2d": "compat.v1.glorot_uniform_initializer"}
+                 "contrib.layers.xavier_initializer_conv2d": "compat.v1.glorot_uniform_initializer",
+                 "contrib.framework.get_or_create_global_step": "compat.v1.train.get_or_create_global_step",
+                 "contrib.framework.get_global_step": "compat.v1.train.get_global_step"}
 # TF1's summary ops, which TF2 kept under the same names with another meaning (a default writer and a step).
 SUMMARIES = frozenset(f"summary.{op}" for op in ("scalar", "histogram", "image", "audio", "text", "merge", "merge_all",
                                                  "tensor_summary"))

@@ -42,7 +42,9 @@ def shapes(images, features):
         same = tf.layers.conv2d_transpose(images, 2, (2, 3), strides=(2, 1), padding="same", use_bias=False)
         separable = tf.layers.separable_conv2d(images, 4, 3, depth_multiplier=2, padding="same",
                                                activation=tf.nn.relu)
-        return {"sequence1d": sequence, "volume3d": volume, "up": up, "up_same": same, "separable": separable}
+        pooled = tf.contrib.layers.avg_pool2d(tf.contrib.layers.max_pool2d(images, [2, 2]), 3, stride=1, padding="SAME")
+        return {"sequence1d": sequence, "volume3d": volume, "up": up, "up_same": same, "separable": separable,
+                "contrib_pooled": pooled}
 
 
 tf.set_random_seed(1)
@@ -53,6 +55,7 @@ is_training = tf.placeholder(tf.bool, [])
 logits, sequence = net(images, features, is_training)
 fixed, _ = net(images, features, False, reuse=True)  # the same variables, read again in inference
 shaped = shapes(images, features)
+global_step = tf.contrib.framework.get_or_create_global_step()
 saver = tf.train.Saver(tf.global_variables())
 loss = tf.losses.sparse_softmax_cross_entropy(labels, logits) + tf.losses.get_regularization_loss()
 with tf.control_dependencies(tf.get_collection(tf.GraphKeys.UPDATE_OPS)):
@@ -75,9 +78,11 @@ with tf.Session() as sess:
                       tf.contrib.layers.variance_scaling_initializer(1.0, "FAN_AVG", True, seed=4)([2, 2, 3, 5]),
                       tf.contrib.layers.xavier_initializer(uniform=False, seed=5)([4, 6])])
     shaped = sess.run(shaped, feed)
+    shaped["scoped"] = np.array([v.name for v in tf.contrib.framework.get_variables("shapes", suffix="kernel")])
+    step = sess.run(global_step)
     names = np.array(sorted(v.name for v in tf.global_variables() if "Adam" not in v.name and "power" not in v.name))
 
 np.savez(sys.argv[2], inference=inference, regularization=regularization, truncated=drawn[0], uniform=drawn[1],
          xavier=drawn[2], training=training, stacked=stacked, after=after, moving=moving,
-         names=names, **shaped)
+         names=names, step=step, **shaped)
 print("ok")
