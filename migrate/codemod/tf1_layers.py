@@ -426,6 +426,88 @@ def tf1_xavier_initializer(uniform=True, seed=None, dtype=tf.float32):
 ''',
     **{f"tf1_contrib_{kind}_pool2d": _CONTRIB_POOL.format(kind=kind, op=op, scope=scope)
        for kind, op, scope in (("max", "max_pool2d", "MaxPool2D"), ("avg", "avg_pool2d", "AvgPool2D"))},
+    "tf1_contrib_batch_norm": '''
+def tf1_contrib_batch_norm(inputs, decay=0.999, center=True, scale=False, epsilon=0.001, activation_fn=None,
+                           param_initializers=None, param_regularizers=None,
+                           updates_collections=tf.compat.v1.GraphKeys.UPDATE_OPS, is_training=True, reuse=None,
+                           variables_collections=None, outputs_collections=None, trainable=True, batch_weights=None,
+                           fused=None, data_format="NHWC", zero_debias_moving_mean=False, scope=None, renorm=False,
+                           renorm_clipping=None, renorm_decay=0.99, adjustment=None):
+    """TF 1's tf.contrib.layers.batch_norm (TF 2 has no contrib): its variables under `BatchNorm` (or `scope`). As
+    TF 1 chose: its fused op on a 2-D input, or on a 4-D one whose moving averages' updates go elsewhere than
+    UPDATE_OPS (`updates_collections=None`: updated as the output is computed); otherwise TF 1's core layer
+    (tf1_batch_normalization, in this scope)."""
+    if batch_weights is not None or renorm or adjustment is not None or zero_debias_moving_mean or \
+            variables_collections is not None or outputs_collections is not None or data_format not in ("NHWC", None):
+        raise ValueError("tf1_contrib_batch_norm: batch weights, renorm, adjustment, zero-debiasing, collections "
+                         "and NCHW are not written out here")
+    with tf.compat.v1.variable_scope(scope, "BatchNorm", [inputs], reuse=reuse) as sc:
+        inputs = tf.convert_to_tensor(inputs)
+        rank = len(inputs.shape)
+        initializers, regularizers = param_initializers or {}, param_regularizers or {}
+        fused = True if fused is None else fused
+        core = updates_collections is tf.compat.v1.GraphKeys.UPDATE_OPS
+        if not (fused and rank in (2, 4) and (rank == 2 or not core)):
+            if not core:
+                raise ValueError("tf1_contrib_batch_norm: unfused updates outside UPDATE_OPS are not written out here")
+            outputs = tf1_batch_normalization(
+                inputs, axis=-1, momentum=decay, epsilon=epsilon, center=center, scale=scale,
+                beta_initializer=initializers.get("beta", tf.compat.v1.zeros_initializer()),
+                gamma_initializer=initializers.get("gamma", tf.compat.v1.ones_initializer()),
+                moving_mean_initializer=initializers.get("moving_mean", tf.compat.v1.zeros_initializer()),
+                moving_variance_initializer=initializers.get("moving_variance", tf.compat.v1.ones_initializer()),
+                beta_regularizer=regularizers.get("beta"), gamma_regularizer=regularizers.get("gamma"),
+                training=is_training, trainable=trainable, name=sc, reuse=reuse, fused=fused)
+            return activation_fn(outputs) if activation_fn is not None else outputs
+        original = inputs
+        if rank == 2:
+            inputs = tf.reshape(inputs, [-1, 1, 1, inputs.shape[-1]])
+        shape = inputs.shape[-1:]
+        variable = lambda name, initializer, trainable, regularizer=None: tf.compat.v1.get_variable(
+            name, shape, dtype=tf.float32, initializer=initializers.get(name, initializer), regularizer=regularizer,
+            trainable=trainable, collections=[tf.compat.v1.GraphKeys.GLOBAL_VARIABLES,
+                                              tf.compat.v1.GraphKeys.MODEL_VARIABLES])
+        beta = variable("beta", tf.compat.v1.zeros_initializer(), trainable, regularizers.get("beta")) if center \
+            else tf.constant(0.0, tf.float32, shape)
+        gamma = variable("gamma", tf.compat.v1.ones_initializer(), trainable, regularizers.get("gamma")) if scale \
+            else tf.constant(1.0, tf.float32, shape)
+        moving_mean = variable("moving_mean", tf.compat.v1.zeros_initializer(), False)
+        moving_variance = variable("moving_variance", tf.compat.v1.ones_initializer(), False)
+        constant = is_training if isinstance(is_training, bool) else tf.get_static_value(is_training)
+
+        def pick(when_training, otherwise):
+            if constant is not None:
+                return when_training() if constant else otherwise()
+            return tf.cond(tf.convert_to_tensor(is_training), when_training, otherwise)
+
+        def moving_average(variable, value):
+            with tf.compat.v1.name_scope(None, "AssignMovingAvg") as assign_scope:
+                factor = tf.cast(tf.convert_to_tensor(1.0 - decay, name="decay"), variable.dtype.base_dtype)
+                return tf.compat.v1.assign_sub(variable, (variable - value) * factor, name=assign_scope)
+
+        outputs, mean, variance = pick(
+            lambda: tf.compat.v1.nn.fused_batch_norm(inputs, gamma, beta, epsilon=epsilon),
+            lambda: tf.compat.v1.nn.fused_batch_norm(inputs, gamma, beta, mean=moving_mean,
+                                                     variance=moving_variance, epsilon=epsilon, is_training=False))
+        if constant is None or constant:
+            if updates_collections is None:
+                def forced():
+                    with tf.control_dependencies([moving_average(moving_mean, mean),
+                                                  moving_average(moving_variance, variance)]):
+                        return tf.identity(outputs)
+
+                outputs = pick(forced, lambda: outputs)
+            else:
+                update_mean, update_variance = pick(
+                    lambda: (moving_average(moving_mean, mean), moving_average(moving_variance, variance)),
+                    lambda: (moving_mean, moving_variance))
+                tf.compat.v1.add_to_collections(updates_collections, update_mean)
+                tf.compat.v1.add_to_collections(updates_collections, update_variance)
+        outputs.set_shape(inputs.shape)
+        if rank == 2:
+            outputs = tf.reshape(outputs, tf.shape(original))
+        return activation_fn(outputs) if activation_fn is not None else outputs
+''',
     "tf1_get_variables": '''
 def tf1_get_variables(scope=None, suffix=None, collection=tf.compat.v1.GraphKeys.GLOBAL_VARIABLES):
     """TF 1's tf.contrib.framework.get_variables (TF 2 has no contrib): a collection's variables under a scope (a name
@@ -452,11 +534,13 @@ FUNCTIONS: dict[str, str] = {
     "contrib.layers.variance_scaling_initializer": "tf1_variance_scaling_initializer",
     "contrib.layers.xavier_initializer": "tf1_xavier_initializer",
     "contrib.layers.max_pool2d": "tf1_contrib_max_pool2d", "contrib.layers.avg_pool2d": "tf1_contrib_avg_pool2d",
-    "contrib.framework.get_variables": "tf1_get_variables",
+    "contrib.framework.get_variables": "tf1_get_variables", "contrib.layers.batch_norm": "tf1_contrib_batch_norm",
 }
+# What a function written out calls of the others (written in with it).
+DEPENDS: dict[str, tuple[str, ...]] = {"tf1_contrib_batch_norm": ("tf1_batch_normalization",)}
 # contrib's, whose defaults a `with arg_scope([...], ...)` block changes: not rewritten in a module that has one.
 ARG_SCOPED = frozenset({"tf1_fully_connected", "tf1_contrib_conv2d", "tf1_contrib_flatten", "tf1_contrib_max_pool2d",
-                        "tf1_contrib_avg_pool2d"})
+                        "tf1_contrib_avg_pool2d", "tf1_contrib_batch_norm"})
 
 # The options each function does not write out -> the values of them it takes anyway (TF 1's defaults, as code):
 # a call passing another value stays, and the last pass reports it.
@@ -482,4 +566,7 @@ REFUSED: dict[str, dict[str, frozenset[str]]] = {
     "tf1_contrib_max_pool2d": {"outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_contrib_avg_pool2d": {"outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_get_variables": {},
+    "tf1_contrib_batch_norm": {"batch_weights": _NONE, "renorm": frozenset({"False"}), "adjustment": _NONE,
+                               "zero_debias_moving_mean": frozenset({"False"}), "variables_collections": _NONE,
+                               "outputs_collections": _NONE, "data_format": _NHWC},
 }

@@ -199,13 +199,13 @@ def test_names_compat_v1_lacks_under_keras_3_stay_reported_in_a_graph_program():
 
         x = tf.placeholder(tf.float32, [None, 8, 8, 8, 3])
         y = tf.layers.conv3d_transpose(x, 4, 3)
-        z = tf.contrib.layers.batch_norm(y)
+        z = tf.contrib.layers.layer_norm(y)
         cell = tf.nn.rnn_cell.ResidualWrapper(z)
     """)
     assert "tf.compat.v1.placeholder" in got and "tf.layers.conv3d_transpose" in got and \
-        "tf.contrib.layers.batch_norm" in got and "tf.nn.rnn_cell.ResidualWrapper" in got
+        "tf.contrib.layers.layer_norm" in got and "tf.nn.rnn_cell.ResidualWrapper" in got
     left = " ".join(f.message for f in findings if not f.advice)
-    assert "tf.layers.conv3d_transpose" in left and "tf.contrib.layers.batch_norm" in left and "ResidualWrapper" in left
+    assert "tf.layers.conv3d_transpose" in left and "tf.contrib.layers.layer_norm" in left and "ResidualWrapper" in left
 
 
 def test_no_route_without_a_module_import_of_tensorflow_or_in_a_notebook_cell():

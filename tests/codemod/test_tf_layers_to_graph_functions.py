@@ -84,6 +84,7 @@ def test_every_function_written_out_is_a_fixed_point_of_the_whole_run():
         u = tf.layers.separable_conv2d(tf.layers.conv2d_transpose(x, 2, 3, strides=2), 4, 3)
         p = tf.contrib.layers.avg_pool2d(tf.contrib.layers.max_pool2d(x, [2, 2]), 2)
         kernels = tf.contrib.framework.get_variables("c", suffix="weights")
+        b = tf.contrib.layers.batch_norm(x, is_training=True, updates_collections=None, scope="bn")
     """)
     assert "tf1_variance_scaling_initializer(seed=3)([3, 4])" in got
     assert all(f"\ndef {name}(" in got for name in HELPERS)
@@ -98,12 +99,14 @@ def test_the_network_restores_tf_1_15_s_checkpoint_and_computes_what_it_did(tmp_
     got, target = probe_under_both(legacy37(), SCRIPTS / "tf1_layers_probe.py", data, tmp_path,
                                    ("inference", "regularization", "training", "stacked", "after", "moving",
                                     "truncated", "uniform", "xavier", "sequence1d", "volume3d", "up", "up_same",
-                                    "separable", "contrib_pooled", "step"))
+                                    "separable", "contrib_pooled", "step", "contrib_moving_mean",
+                                    "contrib_moving_variance"))
     reference = np.load(tmp_path / "keras2.npz")
     assert list(got["names"]) == list(reference["names"])  # TF 1's variable names: the checkpoint restored
     assert {"net/bn_features/moving_variance:0", "net/Conv/weights:0", "net/fully_connected/biases:0",
             "shapes/volume/kernel:0", "shapes/conv2d_transpose_1/kernel:0",
-            "shapes/separable_conv2d/pointwise_kernel:0"} <= set(got["names"])
+            "shapes/separable_conv2d/pointwise_kernel:0", "net/g_bn0/gamma:0", "net/BatchNorm/moving_mean:0",
+            "net/BatchNorm_1/beta:0"} <= set(got["names"])
     assert got["up"].shape == (6, 17 * 17 * 3)
     assert list(got["scoped"]) == list(reference["scoped"]) and len(got["scoped"]) == 6
     assert not re.search(r"tf\.layers\.\w+\(", target.read_text()) and "def tf1_batch_normalization(" in target.read_text()

@@ -3,7 +3,7 @@
 TF 2 has no `tf.layers`, and under Keras 3 neither has `tf.compat.v1` (its layers were Keras 2's); TF 2 has no
 `tf.contrib` either. A TF1 graph program built its network with them: `tf.layers.conv1d` / `conv2d` / `conv3d`,
 `conv2d_transpose`, `separable_conv2d`, max and average pooling of each rank, `dense`, `dropout`, `flatten`,
-`batch_normalization`, contrib's `fully_connected`, `conv2d`, `flatten`, `max_pool2d`, `avg_pool2d`,
+`batch_normalization`, contrib's `fully_connected`, `conv2d`, `flatten`, `max_pool2d`, `avg_pool2d`, `batch_norm`,
 `l2_regularizer`, contrib.framework's `get_variables` (contrib's layers only where no `arg_scope` block changes their
 defaults). Each call becomes a call of a function written
 into the file (`migrate.codemod.tf1_layers`), which computes what TF 1.15's layer did with the same variables under
@@ -23,7 +23,7 @@ from migrate.codemod.keras2_helpers import with_helpers
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.tf1_graph_program import keras_free
 from migrate.codemod.syntax import code
-from migrate.codemod.tf1_layers import ARG_SCOPED, FUNCTIONS, HELPERS, REFUSED
+from migrate.codemod.tf1_layers import ARG_SCOPED, DEPENDS, FUNCTIONS, HELPERS, REFUSED
 
 
 class TfLayersToGraphFunctions(Rule):
@@ -52,7 +52,7 @@ class TfLayersToGraphFunctions(Rule):
             allowed = REFUSED[helper].get(arg.keyword.value) if arg.keyword is not None else None
             if allowed is not None and code(arg.value) not in allowed:
                 return updated  # an option the function does not write out: reported by the last pass
-        self.copied[helper] = HELPERS[helper]
+        self.copied.update({name: HELPERS[name] for name in (helper, *DEPENDS.get(helper, ()))})
         self.converted()
         return updated.with_changes(func=cst.Name(helper))
 

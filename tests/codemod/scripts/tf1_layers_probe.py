@@ -25,8 +25,15 @@ def net(images, features, is_training, reuse=None):
         f = tf.layers.dense(features, 5, activation=tf.nn.tanh)
         f = tf.layers.batch_normalization(f, momentum=0.9, training=is_training, name="bn_features")
         c = tf.contrib.layers.flatten(tf.contrib.layers.conv2d(images, 3, 3, stride=2))  # Conv/weights, ReLU
+        # contrib's batch norm as DCGAN wrote it (fused, updated in place), by default (TF 1's core layer: UPDATE_OPS)
+        # and on a 2-D input (fused, reshaped); none on another's output, whose shift it would cancel (no gradient)
+        g = tf.contrib.layers.batch_norm(images, decay=0.9, updates_collections=None, epsilon=1e-5, scale=True,
+                                         is_training=is_training, scope="g_bn0")
+        k = tf.contrib.layers.batch_norm(tf.square(images), is_training=is_training)
+        e = tf.contrib.layers.batch_norm(features, is_training=is_training, activation_fn=tf.nn.relu)
+        g = tf.concat([tf.contrib.layers.flatten(g), tf.contrib.layers.flatten(k), e], axis=1)
         c = tf.contrib.layers.fully_connected(c, 4, weights_regularizer=tf.contrib.layers.l2_regularizer(0.01))
-        h = tf.concat([h, f, c], axis=1)
+        h = tf.concat([h, f, c, g], axis=1)
         sequence = tf.layers.dense(tf.stack([f, f], axis=1), 2)  # a rank-3 input: tensordot
         return tf.layers.dense(h, 3, name="logits"), sequence
 
@@ -74,6 +81,7 @@ with tf.Session() as sess:
     after = sess.run(fixed, feed)
     with tf.variable_scope("net", reuse=True):
         moving = sess.run(tf.get_variable("bn_features/moving_variance"))
+        contrib_moving = sess.run([tf.get_variable("g_bn0/moving_mean"), tf.get_variable("BatchNorm_1/moving_variance")])
     drawn = sess.run([tf.contrib.layers.variance_scaling_initializer(seed=3)([3, 4]),
                       tf.contrib.layers.variance_scaling_initializer(1.0, "FAN_AVG", True, seed=4)([2, 2, 3, 5]),
                       tf.contrib.layers.xavier_initializer(uniform=False, seed=5)([4, 6])])
@@ -84,5 +92,6 @@ with tf.Session() as sess:
 
 np.savez(sys.argv[2], inference=inference, regularization=regularization, truncated=drawn[0], uniform=drawn[1],
          xavier=drawn[2], training=training, stacked=stacked, after=after, moving=moving,
-         names=names, step=step, **shaped)
+         names=names, step=step, contrib_moving_mean=contrib_moving[0], contrib_moving_variance=contrib_moving[1],
+         **shaped)
 print("ok")
