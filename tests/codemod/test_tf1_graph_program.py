@@ -136,7 +136,7 @@ def test_a_keras_free_graph_module_becomes_a_graph_program():
                 b = tf.get_variable("b", [1], initializer=tf.constant_initializer(0.0))
             loss = tf.reduce_mean(tf.nn.dropout(tf.matmul(x, w) + b, keep_prob=0.5))
             tf.summary.scalar("loss", loss)
-            step = tf.contrib.framework.get_or_create_global_step()
+            step = tf.contrib.framework.get_or_create_global_step(graph=None)
             optim = tf.train.AdamOptimizer(0.001, beta1=0.5).minimize(loss, var_list=tf.trainable_variables())
             return x, loss, optim
 
@@ -159,7 +159,7 @@ def test_a_keras_free_graph_module_becomes_a_graph_program():
                 b = tf.compat.v1.get_variable("b", [1], initializer=tf.compat.v1.constant_initializer(0.0))
             loss = tf.reduce_mean(tf.nn.dropout(tf.matmul(x, w) + b, rate=1 - 0.5))
             tf.compat.v1.summary.scalar("loss", loss)
-            step = tf.compat.v1.train.get_or_create_global_step()
+            step = tf.compat.v1.train.get_or_create_global_step(graph=None)
             optim = tf.compat.v1.train.AdamOptimizer(0.001, beta1=0.5).minimize(loss, var_list=tf.compat.v1.trainable_variables())
             return x, loss, optim
 

@@ -45,13 +45,16 @@ CONSTANTS = ("AUTO_REUSE", "GraphKeys")
 # TF1 modules compat.v1 has under another name the installed TensorFlow's API files list.
 MODULES = {"app.flags": "flags"}
 # tf.contrib names with an exact twin in compat.v1 that is not Keras, which TensorFlow's tables do not give (they send
-# the initializers to tf.compat.v1.keras.initializers, which is Keras 3 there): in a graph program, called with at
-# most seed= and dtype= (xavier_initializer(uniform=True) is Glorot's uniform initializer; the conv2d one is the same
-# function; contrib.framework's global step functions were training_util's, called with no argument).
-CONTRIB_TWINS = {"contrib.layers.xavier_initializer": "compat.v1.glorot_uniform_initializer",
-                 "contrib.layers.xavier_initializer_conv2d": "compat.v1.glorot_uniform_initializer",
-                 "contrib.framework.get_or_create_global_step": "compat.v1.train.get_or_create_global_step",
-                 "contrib.framework.get_global_step": "compat.v1.train.get_global_step"}
+# the initializers to tf.compat.v1.keras.initializers, which is Keras 3 there): in a graph program, called with
+# keywords the twin takes alike, if any: the twin and those keywords (xavier_initializer(uniform=True) is Glorot's
+# uniform initializer, with seed= and dtype=; the conv2d one is the same function; contrib.framework's global step
+# functions were training_util's, which take graph=).
+CONTRIB_TWINS = {"contrib.layers.xavier_initializer": ("compat.v1.glorot_uniform_initializer", {"seed", "dtype"}),
+                 "contrib.layers.xavier_initializer_conv2d": ("compat.v1.glorot_uniform_initializer",
+                                                              {"seed", "dtype"}),
+                 "contrib.framework.get_or_create_global_step": ("compat.v1.train.get_or_create_global_step",
+                                                                 {"graph"}),
+                 "contrib.framework.get_global_step": ("compat.v1.train.get_global_step", {"graph"})}
 # TF1's summary ops, which TF2 kept under the same names with another meaning (a default writer and a step).
 SUMMARIES = frozenset(f"summary.{op}" for op in ("scalar", "histogram", "image", "audio", "text", "merge", "merge_all",
                                                  "tensor_summary"))
@@ -285,7 +288,7 @@ class Tf1GraphProgram(Rule):
         """`tf.nn.dropout(x, 0.8)`: see `_dropout`. In a graph program, a name TF2 kept called with a keyword
         only TF1's takes, which TensorFlow's tables do not rename (`tf.nn.conv2d(..., use_cudnn_on_gpu=True)`)
         -> `tf.compat.v1.nn.conv2d`, which takes the call as it is; the keywords must all be the compat.v1
-        function's. A tf.contrib initializer with an exact twin: CONTRIB_TWINS."""
+        function's. A tf.contrib name with an exact twin: CONTRIB_TWINS."""
         if not isinstance(original.func, cst.Attribute) or not _chain(original.func):
             return updated
         name = tf1_name(self.qualified_names(original.func))
@@ -294,11 +297,12 @@ class Tf1GraphProgram(Rule):
         if not self.route:
             return updated
         keywords = [arg.keyword.value for arg in original.args if arg.keyword is not None]
-        if name in CONTRIB_TWINS and len(keywords) == len(original.args) and set(keywords) <= {"seed", "dtype"} \
+        if name in CONTRIB_TWINS and len(keywords) == len(original.args) and set(keywords) <= CONTRIB_TWINS[name][1] \
                 and _root(original.func, name) is not None:
             self.renamed += 1
             self.converted()
-            return updated.with_changes(func=cst.parse_expression(f"{_root(original.func, name)}.{CONTRIB_TWINS[name]}"))
+            twin = CONTRIB_TWINS[name][0]
+            return updated.with_changes(func=cst.parse_expression(f"{_root(original.func, name)}.{twin}"))
         if name is None or not keywords or name.startswith(NOT_IN_COMPAT) or _root(original.func, name) is None:
             return updated
         api = surface()
