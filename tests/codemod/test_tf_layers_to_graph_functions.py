@@ -60,6 +60,15 @@ def test_a_graph_module_s_layers_become_tf_1_s_functions_written_into_it():
             return tf1_dense(h, 10, name="logits")
     """))
     written = [name for name in HELPERS if f"\ndef {name}(" in got]
+    # the function handed on, as megvii-research/tf-tutorials' notebooks did (fifty-fourth hold-out)
+    assert rewrite("""
+        import functools
+        import tensorflow as tf
+
+        fc_layer = functools.partial(tf.layers.dense, bias_initializer=tf.zeros_initializer())
+        variables = tf.contrib.framework.get_variables
+    """, RULE)[0].endswith("fc_layer = functools.partial(tf1_dense, bias_initializer=tf.zeros_initializer())\n"
+                           "variables = tf1_get_variables\n")
     assert written == ["tf1_dense", "tf1_conv2d", "tf1_max_pooling2d", "tf1_dropout", "tf1_flatten"]
     assert all(HELPERS[name].strip() in got for name in written)  # TF 1's, as written in tf1_layers
     assert rewrite(got, RULE)[0] == got

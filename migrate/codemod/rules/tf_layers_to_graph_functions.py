@@ -31,7 +31,8 @@ class TfLayersToGraphFunctions(Rule):
     ORDER = 4  # with the graph route (tf1_graph_program), before the last pass
     # TensorFlow's layers as files spell them; not the bare `layers.` of every Keras file (`keras.layers.Dense`), which
     # made the real-tree benchmark parse most files for nothing
-    TRIGGERS = ("tf.layers.", "tensorflow.layers", "compat.v1.layers", "contrib.layers", "contrib import layers")
+    TRIGGERS = ("tf.layers.", "tensorflow.layers", "compat.v1.layers", "contrib.layers", "contrib import layers",
+                "contrib.framework")
     REQUIRES = ("tensorflow",)
     METADATA_DEPENDENCIES = NAMES
     DESCRIPTION = "tf.layers.dense(x, 10) -> tf1_dense(x, 10), TF 1's function written into a Keras-free graph module"
@@ -40,13 +41,34 @@ class TfLayersToGraphFunctions(Rule):
         self.copied: dict[str, str] = {}
         self.active = keras_free(self, node) and "enable_eager_execution(" not in node.code
         self.arg_scoped = "arg_scope" in node.code  # contrib's defaults changed by `with arg_scope(...)`
+        self.callees: set[int] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.callees.add(id(node.func))
+
+    def _helper(self, func: cst.BaseExpression) -> str | None:
+        """The function written out for TF 1's function `func` names, where it may be (not under an arg_scope)."""
+        helper = next((FUNCTIONS[name.removeprefix("tensorflow.")] for name in self.qualified_names(func)
+                       if name.removeprefix("tensorflow.") in FUNCTIONS), None)
+        return None if helper in ARG_SCOPED and self.arg_scoped else helper
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.BaseExpression:
+        """A function handed on (`functools.partial(tf.layers.dense, ...)`, `fc = tf.layers.dense`): the one written
+        out, which raises for an option it does not write out, whoever passes it."""
+        if not self.active or id(original) in self.callees:
+            return updated
+        helper = self._helper(original)
+        if helper is None:
+            return updated
+        self.copied.update({name: HELPERS[name] for name in (helper, *DEPENDS.get(helper, ()))})
+        self.converted()
+        return cst.Name(helper)
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if not self.active or not isinstance(original.func, (cst.Name, cst.Attribute)):
             return updated  # (a call's qualified names are its callee's: `initializer(seed=3)([3, 4])` is not one)
-        helper = next((FUNCTIONS[name.removeprefix("tensorflow.")] for name in self.qualified_names(original.func)
-                       if name.removeprefix("tensorflow.") in FUNCTIONS), None)
-        if helper is None or any(arg.star for arg in updated.args) or (helper in ARG_SCOPED and self.arg_scoped):
+        helper = self._helper(original.func)
+        if helper is None or any(arg.star for arg in updated.args):
             return updated
         for arg in updated.args:
             allowed = REFUSED[helper].get(arg.keyword.value) if arg.keyword is not None else None
