@@ -508,6 +508,29 @@ def tf1_contrib_batch_norm(inputs, decay=0.999, center=True, scale=False, epsilo
             outputs = tf.reshape(outputs, tf.shape(original))
         return activation_fn(outputs) if activation_fn is not None else outputs
 ''',
+    "tf1_instance_norm": '''
+def tf1_instance_norm(inputs, center=True, scale=True, epsilon=1e-6, activation_fn=None, param_initializers=None,
+                      reuse=None, variables_collections=None, outputs_collections=None, trainable=True,
+                      data_format="NHWC", scope=None):
+    """TF 1's tf.contrib.layers.instance_norm (TF 2 has no contrib): `beta` and `gamma` under `InstanceNorm` (or
+    `scope`), each example normalized over its spatial axes."""
+    if variables_collections is not None or outputs_collections is not None or data_format != "NHWC":
+        raise ValueError("tf1_instance_norm: collections and NCHW are not written out here")
+    inputs = tf.convert_to_tensor(inputs)
+    rank = len(inputs.shape)
+    initializers = param_initializers or {}
+    with tf.compat.v1.variable_scope(scope, "InstanceNorm", [inputs], reuse=reuse):
+        shape = inputs.shape[-1:]
+        variable = lambda name, initializer: tf.compat.v1.get_variable(
+            name, shape, dtype=inputs.dtype.base_dtype, initializer=initializers.get(name, initializer),
+            trainable=trainable, collections=[tf.compat.v1.GraphKeys.GLOBAL_VARIABLES,
+                                              tf.compat.v1.GraphKeys.MODEL_VARIABLES])
+        beta = variable("beta", tf.compat.v1.zeros_initializer()) if center else None
+        gamma = variable("gamma", tf.compat.v1.ones_initializer()) if scale else None
+        mean, variance = tf.nn.moments(inputs, list(range(1, rank - 1)), keepdims=True)
+        outputs = tf.nn.batch_normalization(inputs, mean, variance, beta, gamma, epsilon, name="instancenorm")
+        return activation_fn(outputs) if activation_fn is not None else outputs
+''',
     "tf1_get_variables": '''
 def tf1_get_variables(scope=None, suffix=None, collection=tf.compat.v1.GraphKeys.GLOBAL_VARIABLES):
     """TF 1's tf.contrib.framework.get_variables (TF 2 has no contrib): a collection's variables under a scope (a name
@@ -535,12 +558,13 @@ FUNCTIONS: dict[str, str] = {
     "contrib.layers.xavier_initializer": "tf1_xavier_initializer",
     "contrib.layers.max_pool2d": "tf1_contrib_max_pool2d", "contrib.layers.avg_pool2d": "tf1_contrib_avg_pool2d",
     "contrib.framework.get_variables": "tf1_get_variables", "contrib.layers.batch_norm": "tf1_contrib_batch_norm",
+    "contrib.layers.instance_norm": "tf1_instance_norm",
 }
 # What a function written out calls of the others (written in with it).
 DEPENDS: dict[str, tuple[str, ...]] = {"tf1_contrib_batch_norm": ("tf1_batch_normalization",)}
 # contrib's, whose defaults a `with arg_scope([...], ...)` block changes: not rewritten in a module that has one.
 ARG_SCOPED = frozenset({"tf1_fully_connected", "tf1_contrib_conv2d", "tf1_contrib_flatten", "tf1_contrib_max_pool2d",
-                        "tf1_contrib_avg_pool2d", "tf1_contrib_batch_norm"})
+                        "tf1_contrib_avg_pool2d", "tf1_contrib_batch_norm", "tf1_instance_norm"})
 
 # The options each function does not write out -> the values of them it takes anyway (TF 1's defaults, as code):
 # a call passing another value stays, and the last pass reports it.
@@ -566,6 +590,8 @@ REFUSED: dict[str, dict[str, frozenset[str]]] = {
     "tf1_contrib_max_pool2d": {"outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_contrib_avg_pool2d": {"outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_get_variables": {},
+    "tf1_instance_norm": {"variables_collections": _NONE, "outputs_collections": _NONE,
+                          "data_format": frozenset({'"NHWC"', "'NHWC'"})},
     "tf1_contrib_batch_norm": {"batch_weights": _NONE, "renorm": frozenset({"False"}), "adjustment": _NONE,
                                "zero_debias_moving_mean": frozenset({"False"}), "variables_collections": _NONE,
                                "outputs_collections": _NONE, "data_format": _NHWC},

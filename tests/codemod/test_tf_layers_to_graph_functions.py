@@ -94,6 +94,7 @@ def test_every_function_written_out_is_a_fixed_point_of_the_whole_run():
         p = tf.contrib.layers.avg_pool2d(tf.contrib.layers.max_pool2d(x, [2, 2]), 2)
         kernels = tf.contrib.framework.get_variables("c", suffix="weights")
         b = tf.contrib.layers.batch_norm(x, is_training=True, updates_collections=None, scope="bn")
+        i = tf.contrib.layers.instance_norm(x)
     """)
     assert "tf1_variance_scaling_initializer(seed=3)([3, 4])" in got
     assert all(f"\ndef {name}(" in got for name in HELPERS)
@@ -115,7 +116,7 @@ def test_the_network_restores_tf_1_15_s_checkpoint_and_computes_what_it_did(tmp_
     assert {"net/bn_features/moving_variance:0", "net/Conv/weights:0", "net/fully_connected/biases:0",
             "shapes/volume/kernel:0", "shapes/conv2d_transpose_1/kernel:0",
             "shapes/separable_conv2d/pointwise_kernel:0", "net/g_bn0/gamma:0", "net/BatchNorm/moving_mean:0",
-            "net/BatchNorm_1/beta:0"} <= set(got["names"])
+            "net/BatchNorm_1/beta:0", "net/InstanceNorm/gamma:0", "net/in2/gamma:0"} <= set(got["names"])
     assert got["up"].shape == (6, 17 * 17 * 3)
     assert list(got["scoped"]) == list(reference["scoped"]) and len(got["scoped"]) == 6
     assert not re.search(r"tf\.layers\.\w+\(", target.read_text()) and "def tf1_batch_normalization(" in target.read_text()

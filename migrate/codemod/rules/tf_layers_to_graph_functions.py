@@ -4,7 +4,7 @@ TF 2 has no `tf.layers`, and under Keras 3 neither has `tf.compat.v1` (its layer
 `tf.contrib` either. A TF1 graph program built its network with them: `tf.layers.conv1d` / `conv2d` / `conv3d`,
 `conv2d_transpose`, `separable_conv2d`, max and average pooling of each rank, `dense`, `dropout`, `flatten`,
 `batch_normalization`, contrib's `fully_connected`, `conv2d`, `flatten`, `max_pool2d`, `avg_pool2d`, `batch_norm`,
-`l2_regularizer`, contrib.framework's `get_variables` (contrib's layers only where no `arg_scope` block changes their
+`instance_norm`, `l2_regularizer`, contrib.framework's `get_variables` (contrib's layers only where no `arg_scope` block changes their
 defaults). Each call becomes a call of a function written
 into the file (`migrate.codemod.tf1_layers`), which computes what TF 1.15's layer did with the same variables under
 the same scopes, so the program trains as before and restores the checkpoints TF 1 wrote. Only in a module that uses

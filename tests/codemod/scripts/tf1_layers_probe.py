@@ -31,7 +31,10 @@ def net(images, features, is_training, reuse=None):
                                          is_training=is_training, scope="g_bn0")
         k = tf.contrib.layers.batch_norm(tf.square(images), is_training=is_training)
         e = tf.contrib.layers.batch_norm(features, is_training=is_training, activation_fn=tf.nn.relu)
-        g = tf.concat([tf.contrib.layers.flatten(g), tf.contrib.layers.flatten(k), e], axis=1)
+        n = tf.contrib.layers.instance_norm(tf.nn.relu(images), activation_fn=tf.nn.tanh)  # InstanceNorm/beta, gamma
+        n = tf.concat([n, tf.contrib.layers.instance_norm(tf.square(images), center=False, scope="in2")], axis=3)
+        g = tf.concat([tf.contrib.layers.flatten(g), tf.contrib.layers.flatten(k), e, tf.contrib.layers.flatten(n)],
+                      axis=1)
         c = tf.contrib.layers.fully_connected(c, 4, weights_regularizer=tf.contrib.layers.l2_regularizer(0.01))
         h = tf.concat([h, f, c, g], axis=1)
         sequence = tf.layers.dense(tf.stack([f, f], axis=1), 2)  # a rank-3 input: tensordot
