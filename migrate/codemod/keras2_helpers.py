@@ -798,6 +798,7 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
     **dict.fromkeys(("Tf1RNNCell", "Tf1BasicRNNCell", "Tf1GRUCell", "Tf1BasicLSTMCell", "Tf1LSTMCell",
                      "Tf1MultiRNNCell", "Tf1DropoutWrapper"), (("tensorflow", "tf"),)),  # tf1_rnn_cells.HELPERS
     "Tf1LSTMStateTuple": ("collections", ("tensorflow", "tf")),
+    "tf1_arg_scope": ("functools", ("tensorflow", "tf")),
     "normalize_data_format": ("keras",), "keras2_normalize_data_format": ("keras",),
     "keras2_rnn": ("keras",), "Recurrent": ("keras",),
     "keras2_model_from_yaml": ("json", "yaml", "keras"), "keras2_to_yaml": ("json", "yaml"),
@@ -1604,8 +1605,10 @@ def with_helpers(context: CodemodContext, module: cst.Module, copied: dict[str, 
     """`module` with the helpers `copied` (name -> source) written in, what they need imported: before the first
     top-level function or class or statement using one (or at the end), where a person would put them."""
     helpers: list[cst.BaseStatement] = []
-    # a helper class others derive from goes first (a class's bases are read where it is defined)
-    bases = {base for source in copied.values() for base in re.findall(r"^class \w+\((\w+)\):", source, re.M)}
+    # a helper class others derive from, or whose method decorates them, goes first (a class's bases and a function's
+    # decorators are read where it is defined)
+    bases = {base for source in copied.values()
+             for base in re.findall(r"^class \w+\((\w+)\):|^@(\w+)", source, re.M) for base in base if base}
     for name, source in sorted(copied.items(), key=lambda item: (item[0] not in bases, item[0])):
         for needed in NEEDS.get(name, ()):
             module_name, asname = needed if isinstance(needed, tuple) else (needed, None)

@@ -147,6 +147,7 @@ def tf1_separable_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="
 '''
 
 _CONTRIB_POOL = '''
+@tf1_arg_scope.added
 def tf1_contrib_{kind}_pool2d(inputs, kernel_size, stride=2, padding="VALID", data_format="NHWC",
                            outputs_collections=None, scope=None):
     """TF 1's tf.contrib.layers.{kind}_pool2d (TF 2 has no contrib)."""
@@ -300,6 +301,7 @@ def tf1_batch_normalization(inputs, axis=-1, momentum=0.99, epsilon=1e-3, center
                                          cast(factor), epsilon)
 ''',
     "tf1_fully_connected": '''
+@tf1_arg_scope.added
 def tf1_fully_connected(inputs, num_outputs, activation_fn=tf.nn.relu, normalizer_fn=None, normalizer_params=None,
                         weights_initializer=tf.compat.v1.glorot_uniform_initializer(), weights_regularizer=None,
                         biases_initializer=tf.compat.v1.zeros_initializer(), biases_regularizer=None, reuse=None,
@@ -331,6 +333,7 @@ def tf1_fully_connected(inputs, num_outputs, activation_fn=tf.nn.relu, normalize
         return activation_fn(outputs) if activation_fn is not None else outputs
 ''',
     "tf1_contrib_conv2d": '''
+@tf1_arg_scope.added
 def tf1_contrib_conv2d(inputs, num_outputs, kernel_size, stride=1, padding="SAME", data_format=None, rate=1,
                        activation_fn=tf.nn.relu, normalizer_fn=None, normalizer_params=None,
                        weights_initializer=tf.compat.v1.glorot_uniform_initializer(), weights_regularizer=None,
@@ -361,6 +364,7 @@ def tf1_contrib_conv2d(inputs, num_outputs, kernel_size, stride=1, padding="SAME
         return activation_fn(outputs) if activation_fn is not None else outputs
 ''',
     "tf1_contrib_flatten": '''
+@tf1_arg_scope.added
 def tf1_contrib_flatten(inputs, outputs_collections=None, scope=None):
     """TF 1's tf.contrib.layers.flatten (TF 2 has no contrib): every axis but the first in one."""
     if outputs_collections is not None:
@@ -427,6 +431,7 @@ def tf1_xavier_initializer(uniform=True, seed=None, dtype=tf.float32):
     **{f"tf1_contrib_{kind}_pool2d": _CONTRIB_POOL.format(kind=kind, op=op, scope=scope)
        for kind, op, scope in (("max", "max_pool2d", "MaxPool2D"), ("avg", "avg_pool2d", "AvgPool2D"))},
     "tf1_contrib_batch_norm": '''
+@tf1_arg_scope.added
 def tf1_contrib_batch_norm(inputs, decay=0.999, center=True, scale=False, epsilon=0.001, activation_fn=None,
                            param_initializers=None, param_regularizers=None,
                            updates_collections=tf.compat.v1.GraphKeys.UPDATE_OPS, is_training=True, reuse=None,
@@ -509,6 +514,7 @@ def tf1_contrib_batch_norm(inputs, decay=0.999, center=True, scale=False, epsilo
         return activation_fn(outputs) if activation_fn is not None else outputs
 ''',
     "tf1_instance_norm": '''
+@tf1_arg_scope.added
 def tf1_instance_norm(inputs, center=True, scale=True, epsilon=1e-6, activation_fn=None, param_initializers=None,
                       reuse=None, variables_collections=None, outputs_collections=None, trainable=True,
                       data_format="NHWC", scope=None):
@@ -530,6 +536,46 @@ def tf1_instance_norm(inputs, center=True, scale=True, epsilon=1e-6, activation_
         mean, variance = tf.nn.moments(inputs, list(range(1, rank - 1)), keepdims=True)
         outputs = tf.nn.batch_normalization(inputs, mean, variance, beta, gamma, epsilon, name="instancenorm")
         return activation_fn(outputs) if activation_fn is not None else outputs
+''',
+    "tf1_arg_scope": '''
+class tf1_arg_scope:
+    """TF 1's arg_scope (tf.contrib.framework's, slim's; TF 2 has no contrib): within it, each function listed (one
+    written out here that TF 1 decorated with add_arg_scope) takes the keywords given as its defaults, the call's own
+    first. The scopes are kept in the graph, as TF 1 kept its collections, so every module's functions see them; a
+    scope entered `as sc` can be entered again (`with tf1_arg_scope(sc):`)."""
+
+    def __init__(self, list_ops_or_scope, **kwargs):
+        if isinstance(list_ops_or_scope, dict):
+            if kwargs:
+                raise ValueError("When attempting to re-use a scope by suppling a dictionary, kwargs must be empty.")
+            self.scope = list_ops_or_scope
+        else:
+            self.scope = dict(tf1_arg_scope.current())
+            for op in list_ops_or_scope:
+                key = getattr(op, "tf1_arg_scope_key", op)
+                self.scope[key] = {**self.scope.get(key, {}), **kwargs}
+
+    @staticmethod
+    def current():
+        stack = tf.compat.v1.get_collection("tf1_arg_scope")
+        return stack[-1] if stack else {}
+
+    def __enter__(self):
+        tf.compat.v1.add_to_collection("tf1_arg_scope", self.scope)
+        return self.scope
+
+    def __exit__(self, *exc_info):
+        tf.compat.v1.get_collection_ref("tf1_arg_scope").pop()
+
+    @staticmethod
+    def added(function):
+        """TF 1's add_arg_scope: `function`, taking the innermost scope's keywords for it as defaults."""
+        @functools.wraps(function)
+        def scoped(*args, **kwargs):
+            return function(*args, **{**tf1_arg_scope.current().get(function.__name__, {}), **kwargs})
+
+        scoped.tf1_arg_scope_key = function.__name__
+        return scoped
 ''',
     "tf1_get_variables": '''
 def tf1_get_variables(scope=None, suffix=None, collection=tf.compat.v1.GraphKeys.GLOBAL_VARIABLES):
@@ -558,13 +604,18 @@ FUNCTIONS: dict[str, str] = {
     "contrib.layers.xavier_initializer": "tf1_xavier_initializer",
     "contrib.layers.max_pool2d": "tf1_contrib_max_pool2d", "contrib.layers.avg_pool2d": "tf1_contrib_avg_pool2d",
     "contrib.framework.get_variables": "tf1_get_variables", "contrib.layers.batch_norm": "tf1_contrib_batch_norm",
-    "contrib.layers.instance_norm": "tf1_instance_norm",
+    "contrib.layers.instance_norm": "tf1_instance_norm", "contrib.framework.arg_scope": "tf1_arg_scope",
 }
+# slim's layers were contrib.layers' (and contrib.framework's): the same functions under `tf.contrib.slim`.
+FUNCTIONS.update({f"contrib.slim.{name.rpartition('.')[2]}": helper for name, helper in FUNCTIONS.items()
+                  if name.startswith(("contrib.layers.", "contrib.framework."))})
 # What a function written out calls of the others (written in with it).
 DEPENDS: dict[str, tuple[str, ...]] = {"tf1_contrib_batch_norm": ("tf1_batch_normalization",)}
-# contrib's, whose defaults a `with arg_scope([...], ...)` block changes: not rewritten in a module that has one.
+# contrib's layers, which TF 1 decorated with add_arg_scope: written out decorated (`tf1_arg_scope.added`), with the
+# arg_scope they read.
 ARG_SCOPED = frozenset({"tf1_fully_connected", "tf1_contrib_conv2d", "tf1_contrib_flatten", "tf1_contrib_max_pool2d",
                         "tf1_contrib_avg_pool2d", "tf1_contrib_batch_norm", "tf1_instance_norm"})
+DEPENDS.update({name: (*DEPENDS.get(name, ()), "tf1_arg_scope") for name in ARG_SCOPED})
 
 # The options each function does not write out -> the values of them it takes anyway (TF 1's defaults, as code):
 # a call passing another value stays, and the last pass reports it.
@@ -590,6 +641,7 @@ REFUSED: dict[str, dict[str, frozenset[str]]] = {
     "tf1_contrib_max_pool2d": {"outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_contrib_avg_pool2d": {"outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_get_variables": {},
+    "tf1_arg_scope": {},
     "tf1_instance_norm": {"variables_collections": _NONE, "outputs_collections": _NONE,
                           "data_format": frozenset({'"NHWC"', "'NHWC'"})},
     "tf1_contrib_batch_norm": {"batch_weights": _NONE, "renorm": frozenset({"False"}), "adjustment": _NONE,

@@ -1,7 +1,10 @@
 """tf_layers_to_graph_functions: must-not-change cases first, then before/after, then the rewritten network run by
 TF 2 from TF 1.15's checkpoint."""
 
+import os
 import re
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -95,9 +98,11 @@ def test_every_function_written_out_is_a_fixed_point_of_the_whole_run():
         kernels = tf.contrib.framework.get_variables("c", suffix="weights")
         b = tf.contrib.layers.batch_norm(x, is_training=True, updates_collections=None, scope="bn")
         i = tf.contrib.layers.instance_norm(x)
+        with tf.contrib.framework.arg_scope([tf.contrib.layers.conv2d], padding="VALID"):
+            j = tf.contrib.layers.conv2d(x, 4, 3)
     """)
     assert "tf1_variance_scaling_initializer(seed=3)([3, 4])" in got
-    assert all(f"\ndef {name}(" in got for name in HELPERS)
+    assert all(f"\ndef {name}(" in got or f"\nclass {name}:" in got for name in HELPERS)
     assert rewrite(got)[0] == got
 
 
@@ -110,13 +115,49 @@ def test_the_network_restores_tf_1_15_s_checkpoint_and_computes_what_it_did(tmp_
                                    ("inference", "regularization", "training", "stacked", "after", "moving",
                                     "truncated", "uniform", "xavier", "sequence1d", "volume3d", "up", "up_same",
                                     "separable", "contrib_pooled", "step", "contrib_moving_mean",
-                                    "contrib_moving_variance"))
+                                    "contrib_moving_variance", "slim_scoped"))
     reference = np.load(tmp_path / "keras2.npz")
     assert list(got["names"]) == list(reference["names"])  # TF 1's variable names: the checkpoint restored
     assert {"net/bn_features/moving_variance:0", "net/Conv/weights:0", "net/fully_connected/biases:0",
             "shapes/volume/kernel:0", "shapes/conv2d_transpose_1/kernel:0",
             "shapes/separable_conv2d/pointwise_kernel:0", "net/g_bn0/gamma:0", "net/BatchNorm/moving_mean:0",
-            "net/BatchNorm_1/beta:0", "net/InstanceNorm/gamma:0", "net/in2/gamma:0"} <= set(got["names"])
+            "net/BatchNorm_1/beta:0", "net/InstanceNorm/gamma:0", "net/in2/gamma:0", "shapes/s1/BatchNorm/beta:0",
+            "shapes/s2/BatchNorm/moving_mean:0", "shapes/s_fc/weights:0"} <= set(got["names"])
+    assert got["slim_scoped"].shape == (6, 5) and "import tensorflow.contrib.slim" not in target.read_text()
     assert got["up"].shape == (6, 17 * 17 * 3)
     assert list(got["scoped"]) == list(reference["scoped"]) and len(got["scoped"]) == 6
     assert not re.search(r"tf\.layers\.\w+\(", target.read_text()) and "def tf1_batch_normalization(" in target.read_text()
+
+
+def test_an_arg_scope_reaches_the_functions_another_module_calls_within_it(tmp_path):
+    # TF 1 kept one arg_scope stack for the process: a scope entered in one module set the defaults of contrib's layers
+    # another module called within it (slim's nets: `with slim.arg_scope(resnet_arg_scope()): resnet_v2_50(...)`)
+    (tmp_path / "nets.py").write_text(textwrap.dedent("""
+        import tensorflow as tf
+
+        def build(x):
+            return tf.contrib.layers.conv2d(x, 2, 3)  # SAME and relu by default
+    """))
+    (tmp_path / "train.py").write_text(textwrap.dedent("""
+        import numpy as np
+        import tensorflow as tf
+        import tensorflow.contrib.slim as slim
+
+        import nets
+
+        x = tf.placeholder(tf.float32, [1, 8, 8, 1])
+        with slim.arg_scope([slim.conv2d], padding="VALID", activation_fn=None) as scope:
+            valid = nets.build(x)
+        same = nets.build(x)
+        with slim.arg_scope(scope):
+            again = nets.build(x)
+        print(valid.shape.as_list(), same.shape.as_list(), again.shape.as_list())
+    """))
+    run = subprocess.run([sys.executable, "-m", "migrate", "code", "--write", str(tmp_path)], capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert not re.search(r"slim\.|import tensorflow.contrib", (tmp_path / "train.py").read_text())
+    out = subprocess.run([sys.executable, "train.py"], capture_output=True, text=True, cwd=tmp_path, timeout=300,
+                         env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "[1, 6, 6, 2] [1, 8, 8, 2] [1, 6, 6, 2]"

@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import tensorflow as tf
+import tensorflow.contrib.slim as slim
 
 data = np.load(sys.argv[1])
 checkpoint = os.path.join(os.path.dirname(os.path.abspath(sys.argv[2])), "tf1_layers.ckpt")
@@ -53,8 +54,16 @@ def shapes(images, features):
         separable = tf.layers.separable_conv2d(images, 4, 3, depth_multiplier=2, padding="same",
                                                activation=tf.nn.relu)
         pooled = tf.contrib.layers.avg_pool2d(tf.contrib.layers.max_pool2d(images, [2, 2]), 3, stride=1, padding="SAME")
+        with slim.arg_scope([slim.conv2d, slim.fully_connected], activation_fn=tf.nn.elu,
+                            weights_regularizer=slim.l2_regularizer(0.02)):
+            with slim.arg_scope([slim.conv2d], padding="VALID", normalizer_fn=slim.batch_norm,
+                                normalizer_params={"is_training": True, "updates_collections": None}) as scope:
+                scoped = slim.conv2d(images, 4, [3, 3], scope="s1")  # VALID, batch norm, elu
+            with slim.arg_scope(scope):
+                scoped = slim.max_pool2d(slim.conv2d(scoped, 3, 3, activation_fn=None, scope="s2"), 2)
+            scoped = slim.fully_connected(slim.flatten(scoped), 5, scope="s_fc")
         return {"sequence1d": sequence, "volume3d": volume, "up": up, "up_same": same, "separable": separable,
-                "contrib_pooled": pooled}
+                "contrib_pooled": pooled, "slim_scoped": scoped}
 
 
 tf.set_random_seed(1)
