@@ -1,6 +1,7 @@
-"""TF 1's functional layers (`tf.layers.dense`, `conv2d`, `max_pooling2d`, `batch_normalization`...; contrib's
-`fully_connected`, `conv2d`, `flatten`, `l2_regularizer`) written out in `tf.compat.v1` ops, for a TF1 graph program to
-call where TF 2 has no `tf.layers` nor `tf.contrib`.
+"""TF 1's functional layers (`tf.layers.dense`, `conv1d`/`conv2d`/`conv3d`, `conv2d_transpose`, pooling,
+`batch_normalization`...; contrib's and slim's `fully_connected`, `conv2d`, `flatten`, pooling, `batch_norm`,
+`instance_norm`, `dropout`, `repeat`, `l2_regularizer`, initializers, `get_variables`, `arg_scope`) written out in
+`tf.compat.v1` ops, for a TF1 graph program to call where TF 2 has no `tf.layers` nor `tf.contrib`.
 
 Under Keras 3, `tf.compat.v1.layers` is gone (it was Keras 2's layers), and a graph program must not run Keras 3's
 layers with eager execution off in any case. Each function below is what TF 1.15's layer of that name computed,
@@ -455,6 +456,8 @@ def tf1_contrib_batch_norm(inputs, decay=0.999, center=True, scale=False, epsilo
         if not (fused and rank in (2, 4) and (rank == 2 or not core)):
             if not core:
                 raise ValueError("tf1_contrib_batch_norm: unfused updates outside UPDATE_OPS are not written out here")
+            sc.set_custom_getter(lambda getter, *args, **kwargs: getter(*args, **{**kwargs, "collections": [
+                tf.compat.v1.GraphKeys.GLOBAL_VARIABLES, tf.compat.v1.GraphKeys.MODEL_VARIABLES]}))  # TF 1's, too
             outputs = tf1_batch_normalization(
                 inputs, axis=-1, momentum=decay, epsilon=epsilon, center=center, scale=scale,
                 beta_initializer=initializers.get("beta", tf.compat.v1.zeros_initializer()),
@@ -577,6 +580,40 @@ class tf1_arg_scope:
         scoped.tf1_arg_scope_key = function.__name__
         return scoped
 ''',
+    "tf1_contrib_dropout": '''
+@tf1_arg_scope.added
+def tf1_contrib_dropout(inputs, keep_prob=0.5, noise_shape=None, is_training=True, outputs_collections=None,
+                        scope=None, seed=None):
+    """TF 1's tf.contrib.layers.dropout (slim.dropout; TF 2 has no contrib): TF 1's dropout layer in a `Dropout`
+    scope, dropping only when `is_training` (a bool or a boolean tensor) says so."""
+    if outputs_collections is not None:
+        raise ValueError("tf1_contrib_dropout: outputs_collections is not written out here")
+    with tf.compat.v1.variable_scope(scope, "Dropout", [inputs]):
+        return tf1_dropout(inputs, rate=1 - keep_prob, noise_shape=noise_shape, seed=seed, training=is_training)
+''',
+    "tf1_repeat": '''
+def tf1_repeat(inputs, repetitions, layer, *args, **kwargs):
+    """TF 1's tf.contrib.layers.repeat (slim.repeat; TF 2 has no contrib): `layer` applied `repetitions` times, each
+    under `scope_1`, `scope_2`... in a `scope` (or `Repeat`) scope, the scope named after TF 1's layer if not given."""
+    scope = kwargs.pop("scope", None)
+    with tf.compat.v1.variable_scope(scope, "Repeat", [inputs]):
+        inputs = tf.convert_to_tensor(inputs)
+        if scope is None:
+            name = getattr(layer, "__name__", None) or getattr(getattr(layer, "func", None), "__name__", "repeat")
+            scope = {"tf1_contrib_conv2d": "convolution2d"}.get(name, name.replace("tf1_contrib_", "").replace(
+                "tf1_", ""))
+        outputs = inputs
+        for i in range(repetitions):
+            kwargs["scope"] = scope + "_" + str(i + 1)
+            outputs = layer(outputs, *args, **kwargs)
+        return outputs
+''',
+    "tf1_get_model_variables": '''
+def tf1_get_model_variables(scope=None, suffix=None):
+    """TF 1's tf.contrib.framework.get_model_variables (slim's; TF 2 has no contrib): the model variables (contrib's
+    layers' weights, biases, batch norm's) under a scope, those whose name ends in `suffix` if given."""
+    return tf1_get_variables(scope, suffix, tf.compat.v1.GraphKeys.MODEL_VARIABLES)
+''',
     "tf1_get_variables": '''
 def tf1_get_variables(scope=None, suffix=None, collection=tf.compat.v1.GraphKeys.GLOBAL_VARIABLES):
     """TF 1's tf.contrib.framework.get_variables (TF 2 has no contrib): a collection's variables under a scope (a name
@@ -605,16 +642,20 @@ FUNCTIONS: dict[str, str] = {
     "contrib.layers.max_pool2d": "tf1_contrib_max_pool2d", "contrib.layers.avg_pool2d": "tf1_contrib_avg_pool2d",
     "contrib.framework.get_variables": "tf1_get_variables", "contrib.layers.batch_norm": "tf1_contrib_batch_norm",
     "contrib.layers.instance_norm": "tf1_instance_norm", "contrib.framework.arg_scope": "tf1_arg_scope",
+    "contrib.layers.dropout": "tf1_contrib_dropout", "contrib.layers.repeat": "tf1_repeat",
+    "contrib.framework.get_model_variables": "tf1_get_model_variables",
 }
 # slim's layers were contrib.layers' (and contrib.framework's): the same functions under `tf.contrib.slim`.
 FUNCTIONS.update({f"contrib.slim.{name.rpartition('.')[2]}": helper for name, helper in FUNCTIONS.items()
                   if name.startswith(("contrib.layers.", "contrib.framework."))})
 # What a function written out calls of the others (written in with it).
-DEPENDS: dict[str, tuple[str, ...]] = {"tf1_contrib_batch_norm": ("tf1_batch_normalization",)}
+DEPENDS: dict[str, tuple[str, ...]] = {"tf1_contrib_batch_norm": ("tf1_batch_normalization",),
+                                       "tf1_contrib_dropout": ("tf1_dropout",),
+                                       "tf1_get_model_variables": ("tf1_get_variables",)}
 # contrib's layers, which TF 1 decorated with add_arg_scope: written out decorated (`tf1_arg_scope.added`), with the
 # arg_scope they read.
 ARG_SCOPED = frozenset({"tf1_fully_connected", "tf1_contrib_conv2d", "tf1_contrib_flatten", "tf1_contrib_max_pool2d",
-                        "tf1_contrib_avg_pool2d", "tf1_contrib_batch_norm", "tf1_instance_norm"})
+                        "tf1_contrib_avg_pool2d", "tf1_contrib_batch_norm", "tf1_instance_norm", "tf1_contrib_dropout"})
 DEPENDS.update({name: (*DEPENDS.get(name, ()), "tf1_arg_scope") for name in ARG_SCOPED})
 
 # The options each function does not write out -> the values of them it takes anyway (TF 1's defaults, as code):
@@ -642,6 +683,9 @@ REFUSED: dict[str, dict[str, frozenset[str]]] = {
     "tf1_contrib_avg_pool2d": {"outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_get_variables": {},
     "tf1_arg_scope": {},
+    "tf1_contrib_dropout": {"outputs_collections": _NONE},
+    "tf1_repeat": {},
+    "tf1_get_model_variables": {},
     "tf1_instance_norm": {"variables_collections": _NONE, "outputs_collections": _NONE,
                           "data_format": frozenset({'"NHWC"', "'NHWC'"})},
     "tf1_contrib_batch_norm": {"batch_weights": _NONE, "renorm": frozenset({"False"}), "adjustment": _NONE,

@@ -62,8 +62,10 @@ def shapes(images, features):
             with slim.arg_scope(scope):
                 scoped = slim.max_pool2d(slim.conv2d(scoped, 3, 3, activation_fn=None, scope="s2"), 2)
             scoped = slim.fully_connected(slim.flatten(scoped), 5, scope="s_fc")
+        repeated = slim.repeat(images, 2, slim.conv2d, 3, [3, 3], scope="rep")
+        repeated = slim.dropout(slim.repeat(repeated, 2, slim.conv2d, 2, [3, 3]), 0.5, is_training=False)
         return {"sequence1d": sequence, "volume3d": volume, "up": up, "up_same": same, "separable": separable,
-                "contrib_pooled": pooled, "slim_scoped": scoped}
+                "contrib_pooled": pooled, "slim_scoped": scoped, "repeated": repeated}
 
 
 tf.set_random_seed(1)
@@ -99,6 +101,8 @@ with tf.Session() as sess:
                       tf.contrib.layers.xavier_initializer(uniform=False, seed=5)([4, 6])])
     shaped = sess.run(shaped, feed)
     shaped["scoped"] = np.array([v.name for v in tf.contrib.framework.get_variables("shapes", suffix="kernel")])
+    shaped["model_variables"] = np.array([v.name for v in slim.get_model_variables()])
+    shaped["repeat_weights"] = np.array([v.name for v in slim.get_model_variables("shapes/rep", "weights")])
     step = sess.run(global_step)
     names = np.array(sorted(v.name for v in tf.global_variables() if "Adam" not in v.name and "power" not in v.name))
 
