@@ -1,6 +1,7 @@
 """TF 1's functional layers (`tf.layers.dense`, `conv1d`/`conv2d`/`conv3d`, `conv2d_transpose`, pooling,
 `batch_normalization`...; contrib's and slim's `fully_connected`, `conv2d`, `flatten`, pooling, `batch_norm`,
-`instance_norm`, `dropout`, `repeat`, `l2_regularizer`, initializers, `get_variables`, `arg_scope`) written out in
+`instance_norm`, `dropout`, `repeat`, `conv2d_transpose`, `l2_regularizer`, initializers, `get_variables`,
+`arg_scope`) written out in
 `tf.compat.v1` ops, for a TF1 graph program to call where TF 2 has no `tf.layers` nor `tf.contrib`.
 
 Under Keras 3, `tf.compat.v1.layers` is gone (it was Keras 2's layers), and a graph program must not run Keras 3's
@@ -580,6 +581,37 @@ class tf1_arg_scope:
         scoped.tf1_arg_scope_key = function.__name__
         return scoped
 ''',
+    "tf1_contrib_conv2d_transpose": '''
+@tf1_arg_scope.added
+def tf1_contrib_conv2d_transpose(inputs, num_outputs, kernel_size, stride=1, padding="SAME", data_format="NHWC",
+                                 activation_fn=tf.nn.relu, normalizer_fn=None, normalizer_params=None,
+                                 weights_initializer=tf.compat.v1.glorot_uniform_initializer(),
+                                 weights_regularizer=None, biases_initializer=tf.compat.v1.zeros_initializer(),
+                                 biases_regularizer=None, reuse=None, variables_collections=None,
+                                 outputs_collections=None, trainable=True, scope=None):
+    """TF 1's tf.contrib.layers.conv2d_transpose (slim's; TF 2 has no contrib): TF 1's transposed convolution layer
+    (tf1_conv2d_transpose) in a `Conv2d_transpose` scope, its variables named `weights` and `biases`, model variables,
+    ReLU by default."""
+    if variables_collections is not None or outputs_collections is not None or data_format not in ("NHWC", None):
+        raise ValueError("tf1_contrib_conv2d_transpose: collections and NCHW are not written out here")
+    renamed = {"kernel": "weights", "bias": "biases"}
+
+    def model_variable(getter, name, *args, **kwargs):
+        head, _, last = name.rpartition("/")
+        kwargs["collections"] = [tf.compat.v1.GraphKeys.GLOBAL_VARIABLES, tf.compat.v1.GraphKeys.MODEL_VARIABLES]
+        return getter((head + "/" if head else "") + renamed.get(last, last), *args, **kwargs)
+
+    with tf.compat.v1.variable_scope(scope, "Conv2d_transpose", [inputs], reuse=reuse,
+                                     custom_getter=model_variable) as sc:
+        outputs = tf1_conv2d_transpose(
+            inputs, num_outputs, kernel_size, strides=stride, padding=padding,
+            use_bias=bool(not normalizer_fn and biases_initializer), kernel_initializer=weights_initializer,
+            bias_initializer=biases_initializer, kernel_regularizer=weights_regularizer,
+            bias_regularizer=biases_regularizer, trainable=trainable, name=sc, reuse=reuse)
+        if normalizer_fn is not None:
+            outputs = normalizer_fn(outputs, **(normalizer_params or {}))
+        return activation_fn(outputs) if activation_fn is not None else outputs
+''',
     "tf1_contrib_dropout": '''
 @tf1_arg_scope.added
 def tf1_contrib_dropout(inputs, keep_prob=0.5, noise_shape=None, is_training=True, outputs_collections=None,
@@ -643,6 +675,8 @@ FUNCTIONS: dict[str, str] = {
     "contrib.framework.get_variables": "tf1_get_variables", "contrib.layers.batch_norm": "tf1_contrib_batch_norm",
     "contrib.layers.instance_norm": "tf1_instance_norm", "contrib.framework.arg_scope": "tf1_arg_scope",
     "contrib.layers.dropout": "tf1_contrib_dropout", "contrib.layers.repeat": "tf1_repeat",
+    "contrib.layers.conv2d_transpose": "tf1_contrib_conv2d_transpose",
+    "contrib.layers.convolution2d_transpose": "tf1_contrib_conv2d_transpose",
     "contrib.framework.get_model_variables": "tf1_get_model_variables",
 }
 # slim's layers were contrib.layers' (and contrib.framework's): the same functions under `tf.contrib.slim`.
@@ -651,11 +685,13 @@ FUNCTIONS.update({f"contrib.slim.{name.rpartition('.')[2]}": helper for name, he
 # What a function written out calls of the others (written in with it).
 DEPENDS: dict[str, tuple[str, ...]] = {"tf1_contrib_batch_norm": ("tf1_batch_normalization",),
                                        "tf1_contrib_dropout": ("tf1_dropout",),
+                                       "tf1_contrib_conv2d_transpose": ("tf1_conv2d_transpose",),
                                        "tf1_get_model_variables": ("tf1_get_variables",)}
 # contrib's layers, which TF 1 decorated with add_arg_scope: written out decorated (`tf1_arg_scope.added`), with the
 # arg_scope they read.
 ARG_SCOPED = frozenset({"tf1_fully_connected", "tf1_contrib_conv2d", "tf1_contrib_flatten", "tf1_contrib_max_pool2d",
-                        "tf1_contrib_avg_pool2d", "tf1_contrib_batch_norm", "tf1_instance_norm", "tf1_contrib_dropout"})
+                        "tf1_contrib_avg_pool2d", "tf1_contrib_batch_norm", "tf1_instance_norm", "tf1_contrib_dropout",
+                        "tf1_contrib_conv2d_transpose"})
 DEPENDS.update({name: (*DEPENDS.get(name, ()), "tf1_arg_scope") for name in ARG_SCOPED})
 
 # The options each function does not write out -> the values of them it takes anyway (TF 1's defaults, as code):
@@ -684,6 +720,7 @@ REFUSED: dict[str, dict[str, frozenset[str]]] = {
     "tf1_get_variables": {},
     "tf1_arg_scope": {},
     "tf1_contrib_dropout": {"outputs_collections": _NONE},
+    "tf1_contrib_conv2d_transpose": {"variables_collections": _NONE, "outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_repeat": {},
     "tf1_get_model_variables": {},
     "tf1_instance_norm": {"variables_collections": _NONE, "outputs_collections": _NONE,

@@ -101,6 +101,7 @@ def test_every_function_written_out_is_a_fixed_point_of_the_whole_run():
         with tf.contrib.framework.arg_scope([tf.contrib.layers.conv2d], padding="VALID"):
             j = tf.contrib.layers.conv2d(x, 4, 3)
         k = tf.contrib.layers.dropout(tf.contrib.layers.repeat(x, 2, tf.contrib.layers.conv2d, 2, 3), 0.5)
+        t = tf.contrib.layers.conv2d_transpose(k, 2, 3, stride=2)
         model_variables = tf.contrib.framework.get_model_variables()
     """)
     assert "tf1_variance_scaling_initializer(seed=3)([3, 4])" in got
@@ -117,7 +118,7 @@ def test_the_network_restores_tf_1_15_s_checkpoint_and_computes_what_it_did(tmp_
                                    ("inference", "regularization", "training", "stacked", "after", "moving",
                                     "truncated", "uniform", "xavier", "sequence1d", "volume3d", "up", "up_same",
                                     "separable", "contrib_pooled", "step", "contrib_moving_mean",
-                                    "contrib_moving_variance", "slim_scoped", "repeated"))
+                                    "contrib_moving_variance", "slim_scoped", "repeated", "transposed"))
     reference = np.load(tmp_path / "keras2.npz")
     assert list(got["names"]) == list(reference["names"])  # TF 1's variable names: the checkpoint restored
     assert {"net/bn_features/moving_variance:0", "net/Conv/weights:0", "net/fully_connected/biases:0",
@@ -128,7 +129,8 @@ def test_the_network_restores_tf_1_15_s_checkpoint_and_computes_what_it_did(tmp_
     # every contrib layer's variables are model variables, as TF 1 made them; slim.repeat's scopes are TF 1's
     assert list(got["model_variables"]) == list(reference["model_variables"]) and len(got["model_variables"]) > 20
     assert list(got["repeat_weights"]) == ["shapes/rep/rep_1/weights:0", "shapes/rep/rep_2/weights:0"]
-    assert "shapes/Repeat/convolution2d_2/biases:0" in got["names"]
+    assert {"shapes/Repeat/convolution2d_2/biases:0", "shapes/Conv2d_transpose/weights:0",
+            "shapes/t2/BatchNorm/moving_mean:0"} <= set(got["names"]) and got["transposed"].shape == (6, 17, 17, 2)
     assert got["slim_scoped"].shape == (6, 5) and "import tensorflow.contrib.slim" not in target.read_text()
     assert got["up"].shape == (6, 17 * 17 * 3)
     assert list(got["scoped"]) == list(reference["scoped"]) and len(got["scoped"]) == 6

@@ -4,16 +4,17 @@ TF 2 has no `tf.layers`, and under Keras 3 neither has `tf.compat.v1` (its layer
 `tf.contrib` either. A TF1 graph program built its network with them: `tf.layers.conv1d` / `conv2d` / `conv3d`,
 `conv2d_transpose`, `separable_conv2d`, max and average pooling of each rank, `dense`, `dropout`, `flatten`,
 `batch_normalization`, contrib's (and slim's, the same) `fully_connected`, `conv2d`, `flatten`, `max_pool2d`,
-`avg_pool2d`, `batch_norm`, `instance_norm`, `dropout`, `repeat`, `l2_regularizer`, contrib.framework's
-`get_variables`, `get_model_variables` and `arg_scope` (contrib's layers written out read the arg_scope written with
-them, as TF 1's add_arg_scope made them, and make model variables). Each call becomes a call of a function written
-into the file (`migrate.codemod.tf1_layers`), which computes what TF 1.15's layer did with the same variables under
-the same scopes, so the program trains as before and restores the checkpoints TF 1 wrote. Only in a module that uses
-no Keras and that no program using Keras loads (`Survey.keras_linked`, the graph route's test: those functions need a
-graph, and a Keras program keeps eager execution on), that imports TensorFlow as a module name (`import tensorflow as
-tf`) and never turns eager execution on; only calls that pass none of the options the functions do not write out
-(`tf1_layers.REFUSED`: an activity regularizer, channels_first, renorm). A layer object (`tf.layers.Dense(10)`) is
-`tf_layer_classes_to_keras`'s in a module that uses Keras; elsewhere it stays, and the last pass reports it.
+`avg_pool2d`, `batch_norm`, `instance_norm`, `dropout`, `repeat`, `conv2d_transpose`, `l2_regularizer`,
+contrib.framework's `get_variables`, `get_model_variables` and `arg_scope` (contrib's layers written out read the
+arg_scope written with them, as TF 1's add_arg_scope made them, and make model variables). Each call becomes a call of
+a function written into the file (`migrate.codemod.tf1_layers`), which computes what TF 1.15's layer did with the same
+variables under the same scopes, so the program trains as before and restores the checkpoints TF 1 wrote. Only in a
+module that uses no Keras and that no program using Keras loads (`Survey.keras_linked`, the graph route's test: those
+functions need a graph, and a Keras program keeps eager execution on), that imports TensorFlow as a module name
+(`import tensorflow as tf`) and never turns eager execution on; only calls that pass none of the options the functions
+do not write out (`tf1_layers.REFUSED`: an activity regularizer, channels_first, renorm). A layer object
+(`tf.layers.Dense(10)`) is `tf_layer_classes_to_keras`'s in a module that uses Keras; elsewhere it stays, and the last
+pass reports it.
 """
 
 from __future__ import annotations

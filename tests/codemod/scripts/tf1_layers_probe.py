@@ -64,8 +64,12 @@ def shapes(images, features):
             scoped = slim.fully_connected(slim.flatten(scoped), 5, scope="s_fc")
         repeated = slim.repeat(images, 2, slim.conv2d, 3, [3, 3], scope="rep")
         repeated = slim.dropout(slim.repeat(repeated, 2, slim.conv2d, 2, [3, 3]), 0.5, is_training=False)
+        transposed = tf.contrib.layers.conv2d_transpose(images, 3, [3, 3], stride=2)  # Conv2d_transpose/weights, ReLU
+        transposed = slim.conv2d_transpose(transposed, 2, 2, padding="VALID", activation_fn=None, scope="t2",
+                                           normalizer_fn=slim.batch_norm, normalizer_params={"is_training": False})
         return {"sequence1d": sequence, "volume3d": volume, "up": up, "up_same": same, "separable": separable,
-                "contrib_pooled": pooled, "slim_scoped": scoped, "repeated": repeated}
+                "contrib_pooled": pooled, "slim_scoped": scoped, "repeated": repeated,
+                "transposed": transposed}
 
 
 tf.set_random_seed(1)
