@@ -1,8 +1,8 @@
 """TF 1's functional layers (`tf.layers.dense`, `conv1d`/`conv2d`/`conv3d`, `conv2d_transpose`, pooling,
 `batch_normalization`...; contrib's and slim's `fully_connected`, `conv2d`, `flatten`, pooling, `batch_norm`,
 `instance_norm`, `dropout`, `repeat`, `conv2d_transpose`, `l2_regularizer`, initializers, `get_variables`,
-`arg_scope`) written out in
-`tf.compat.v1` ops, for a TF1 graph program to call where TF 2 has no `tf.layers` nor `tf.contrib`.
+`arg_scope`) written out in `tf.compat.v1` ops, for a TF1 graph program to call where TF 2 has no `tf.layers` nor
+`tf.contrib`.
 
 Under Keras 3, `tf.compat.v1.layers` is gone (it was Keras 2's layers), and a graph program must not run Keras 3's
 layers with eager execution off in any case. Each function below is what TF 1.15's layer of that name computed,
