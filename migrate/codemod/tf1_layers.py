@@ -51,6 +51,11 @@ _FLATTEN = '''        inputs = tf.convert_to_tensor(inputs)
         return tf.reshape(inputs, (inputs.shape[0] if inputs.shape[0] is not None else tf.shape(inputs)[0], -1))
 '''
 
+# The bias of TF 1's convolution layers, after their kernel.
+_BIAS = '''        bias = tf.compat.v1.get_variable("bias", [filters], dtype=dtype, initializer=bias_initializer,
+                                         regularizer=bias_regularizer, trainable=trainable,
+                                         constraint=bias_constraint) if use_bias else None
+'''
 _CONV = '''
 def tf1_conv{rank}d(inputs, filters, kernel_size, strides=1, padding="valid", data_format="channels_last",
                dilation_rate=1, activation=None, use_bias=True, kernel_initializer=None,
@@ -68,10 +73,7 @@ def tf1_conv{rank}d(inputs, filters, kernel_size, strides=1, padding="valid", da
                                            dtype=dtype, initializer=kernel_initializer,
                                            regularizer=kernel_regularizer, trainable=trainable,
                                            constraint=kernel_constraint)
-        bias = tf.compat.v1.get_variable("bias", [filters], dtype=dtype, initializer=bias_initializer,
-                                         regularizer=bias_regularizer, trainable=trainable,
-                                         constraint=bias_constraint) if use_bias else None
-        outputs = tf.nn.{op}(
+''' + _BIAS + '''        outputs = tf.nn.{op}(
             inputs, filters=kernel, strides={tuple_name}(strides), padding=padding.upper(),
             dilations={tuple_name}(dilation_rate))
         if bias is not None:
@@ -98,10 +100,7 @@ def tf1_conv2d_transpose(inputs, filters, kernel_size, strides=(1, 1), padding="
         kernel = tf.compat.v1.get_variable("kernel", (kernel_h, kernel_w, filters, inputs.shape[-1]), dtype=dtype,
                                            initializer=kernel_initializer, regularizer=kernel_regularizer,
                                            trainable=trainable, constraint=kernel_constraint)
-        bias = tf.compat.v1.get_variable("bias", [filters], dtype=dtype, initializer=bias_initializer,
-                                         regularizer=bias_regularizer, trainable=trainable,
-                                         constraint=bias_constraint) if use_bias else None
-        shape = tf.shape(inputs)
+''' + _BIAS + '''        shape = tf.shape(inputs)
         output_shape = tf.stack([shape[0], size(shape[1], kernel_h, stride_h), size(shape[2], kernel_w, stride_w),
                                  filters])
         outputs = tf.nn.conv2d_transpose(inputs, kernel, output_shape, strides=(stride_h, stride_w),
@@ -138,10 +137,7 @@ def tf1_separable_conv2d(inputs, filters, kernel_size, strides=(1, 1), padding="
                                               dtype=dtype, initializer=pointwise_initializer,
                                               regularizer=pointwise_regularizer, trainable=trainable,
                                               constraint=pointwise_constraint)
-        bias = tf.compat.v1.get_variable("bias", [filters], dtype=dtype, initializer=bias_initializer,
-                                         regularizer=bias_regularizer, trainable=trainable,
-                                         constraint=bias_constraint) if use_bias else None
-        outputs = tf.nn.separable_conv2d(inputs, depthwise, pointwise, strides=(1,) + pair(strides) + (1,),
+''' + _BIAS + '''        outputs = tf.nn.separable_conv2d(inputs, depthwise, pointwise, strides=(1,) + pair(strides) + (1,),
                                          padding=padding.upper(), dilations=pair(dilation_rate))
         if bias is not None:
             outputs = tf.nn.bias_add(outputs, bias, data_format="NHWC")
