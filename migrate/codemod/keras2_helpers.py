@@ -1609,8 +1609,8 @@ def with_helpers(context: CodemodContext, module: cst.Module, copied: dict[str, 
     helpers: list[cst.BaseStatement] = []
     # a helper class others derive from, or whose method decorates them, goes first (a class's bases and a function's
     # decorators are read where it is defined)
-    bases = {base for source in copied.values()
-             for base in re.findall(r"^class \w+\((\w+)\):|^@(\w+)", source, re.M) for base in base if base}
+    bases = {name for source in copied.values()
+             for found in re.findall(r"^class \w+\((\w+)\):|^@(\w+)", source, re.M) for name in found if name}
     for name, source in sorted(copied.items(), key=lambda item: (item[0] not in bases, item[0])):
         for needed in NEEDS.get(name, ()):
             module_name, asname = needed if isinstance(needed, tuple) else (needed, None)

@@ -35,7 +35,7 @@ import libcst as cst
 import libcst.matchers as m
 from libcst.metadata import QualifiedNameProvider
 
-from migrate.codemod.api_surface import Surface, Tf1Tables, stable_hash, surface, tf1_tables
+from migrate.codemod.api_surface import Signature, Surface, Tf1Tables, stable_hash, surface, tf1_tables
 from migrate.codemod.names import KERAS_TF, through_keras
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, DropsStatements
@@ -494,7 +494,7 @@ class Tf1NamesToTf2(DropsStatements):
         return updated.with_changes(func=func, args=args)
 
 
-def _named_by_position(args: list[cst.Arg], signature: object) -> list[cst.Arg]:
+def _named_by_position(args: list[cst.Arg], signature: Signature) -> list[cst.Arg]:
     """`args` with each positional one named by the target's parameter at its place: the cross-entropy functions
     TF 0.x called as (logits, labels) are TF 2's (labels, logits) too, and `tf0_names_to_tf1` reads a positional call
     of them as 0.x's (`softmax_cross_entropy_with_logits_v2(a, b)`, renamed, must say which is which)."""
