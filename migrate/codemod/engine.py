@@ -34,8 +34,8 @@ from migrate.codemod.python2 import may_be_python2, to_python3, why_not_python3
 from migrate.codemod.resolution import NAME as RESOLUTION
 from migrate.codemod.resolution import may_use_api
 from migrate.codemod.rule import Finding, Rule
+from migrate.codemod.walk import forget_classes, parse_module, transform
 from migrate.codemod.walk import install as walk_without_copying
-from migrate.codemod.walk import parse_module, transform
 
 walk_without_copying()  # every read-only walk of LibCST's (metadata, matchers, the leftover scan): see walk.py
 print_modules_once()  # Module.code: see analysis.py
@@ -398,6 +398,8 @@ def rewrite_data(path: str, data: bytes, rules: list[type[Rule]], project: Surve
         return FileResult(path, data, None, error=f"{path}: not rewritten: migrate's rule {failed.rule} failed on it "
                                                   f"({cause}); the file is left as it was. This is a defect of migrate: "
                                                   "please report it with the file", failed=True)
+    finally:
+        forget_classes()  # the file's trees go: so do the walks' notes on them
 
 
 def _rewrite_file(args: tuple[str, bytes, list[type[Rule]], Survey]) -> FileResult:

@@ -298,6 +298,74 @@ def nodes(tree: CSTNode) -> Iterator[CSTNode]:
                 pending.append(value)
 
 
+_bits: dict[type, int] = {}  # node class -> its bit in a mask of classes
+_below: dict[int, int] = {}  # id(node) -> the mask of the classes in its subtree, itself included
+_held: list[CSTNode] = []  # the nodes `_below` has seen, kept alive so that no id is reused while it holds it
+HELD_AT_MOST = 2_000_000  # nodes; more (walks outside the engine's files, which forget after each) start afresh
+
+
+def bit(kind: type) -> int:
+    """`kind`'s bit in a mask of node classes (given out as classes are first met)."""
+    found = _bits.get(kind)
+    if found is None:
+        found = _bits[kind] = 1 << len(_bits)
+    return found
+
+
+def classes_below(node: CSTNode) -> int:
+    """The classes of `node` and of every node under it, as a mask of `bit`s: a walk whose methods are for
+    none of them has nothing to call in that subtree and passes it by. Nodes never change, and a tree's next
+    version shares all but the nodes on the way to a change with the one before, so each node's mask is
+    worked out once for every rule that walks a file (until `forget_classes`)."""
+    found = _below.get(id(node))
+    if found is not None:
+        return found
+    kind = type(node)
+    found = _bits[kind] if kind in _bits else bit(kind)
+    fields = _fields[kind] if kind in _fields else fields_of(kind)
+    if fields is None:
+        for child in node.children:
+            found |= classes_below(child)
+    else:
+        for name, many in fields:
+            value = getattr(node, name)
+            if many > SEQUENCE:
+                many = _kind(many, value)
+            if many:
+                for child in value:
+                    found |= classes_below(child)
+            elif value is not None and value is not MaybeSentinel.DEFAULT:
+                found |= classes_below(value)
+    _below[id(node)] = found
+    _held.append(node)
+    return found
+
+
+def forget_classes() -> None:
+    """Let go of the nodes `classes_below` has seen (the engine calls it after each file)."""
+    _below.clear()
+    _held.clear()
+
+
+_interests: dict[type, int] = {}
+
+
+def _interest(kind: type, own: Callable[[str], Callable | None]) -> int:
+    """The mask of the node classes a transformer class has a visit_ or leave_ method for (`own`: the
+    method, None where it is LibCST's no-op)."""
+    found = _interests.get(kind)
+    if found is None:
+        found = 0
+        for name in dir(kind):
+            when, _, node_class = name.partition("_")
+            if when in ("visit", "leave") and "_" not in node_class and own(name) is not None:
+                node_class = getattr(cst, node_class, None)
+                if isinstance(node_class, type) and issubclass(node_class, CSTNode):
+                    found |= bit(node_class)
+        _interests[kind] = found
+    return found
+
+
 def transform(tree: CSTNode, transformer: CSTTransformer) -> CSTNode | RemovalSentinel | FlattenSentinel:
     """`tree.visit(transformer)`, rebuilding only the nodes on the way from a change to the root.
 
@@ -329,6 +397,8 @@ class _Callbacks:
         self.skip: frozenset[type] = frozenset() if self.generic or self.fields else frozenset(
             kind for kind, below in WHITESPACE.items()
             if not any(self._own(f"{when}_{each.__name__}") for each in below for when in ("visit", "leave")))
+        # the classes it has methods for: a subtree with none of them is passed by (None: it sees every node)
+        self.interest: int | None = None if self.generic or self.fields else _interest(kind, self._own)
 
     def _own(self, method: str) -> Callable | None:
         """The transformer's `method`, None where it is LibCST's no-op (a visit_ that returns None, a leave_
@@ -387,7 +457,7 @@ def _transform(node: CSTNode, transformer: CSTTransformer, callbacks: _Callbacks
 def _transform_fields(node: CSTNode, fields: Fields, transformer: CSTTransformer, callbacks: _Callbacks) -> dict:
     """The fields of `node` whose value the transformer changed, with their new values."""
     changes = {}
-    listening = callbacks.fields
+    listening, interest = callbacks.fields, callbacks.interest
     kind = type(node)
     for name, many in fields:
         value = getattr(node, name)
@@ -402,7 +472,8 @@ def _transform_fields(node: CSTNode, fields: Fields, transformer: CSTTransformer
                 new = _transform_sequence(value, transformer, callbacks, _helpers[kind, name] == "visit_body_sequence")
                 if new is not None:
                     changes[name] = new
-        elif value is not None and value is not MaybeSentinel.DEFAULT and type(value) not in callbacks.skip:
+        elif value is not None and value is not MaybeSentinel.DEFAULT and type(value) not in callbacks.skip and (
+                interest is None or classes_below(value) & interest):
             new = _transform(value, transformer, callbacks)
             if new is not value:
                 helper = _helpers[kind, name]
@@ -429,9 +500,12 @@ def _transform_sequence(children, transformer: CSTTransformer, callbacks: _Callb
     """A sequence field's new children as LibCST's visit_sequence (visit_body_sequence for a body) makes
     them; None when every child came back as it was."""
     out: list | None = None
-    skip = callbacks.skip
+    skip, interest = callbacks.skip, callbacks.interest
     for index, child in enumerate(children):
-        new = child if type(child) in skip else _transform(child, transformer, callbacks)
+        if type(child) in skip or (interest is not None and not classes_below(child) & interest):
+            new = child
+        else:
+            new = _transform(child, transformer, callbacks)
         if new is child and out is None:
             continue
         if out is None:
@@ -579,15 +653,17 @@ def install() -> None:
     matcher_base._find_or_extract_all = _find_or_extract_all
 
 
-def preorder(tree: CSTNode) -> Iterator[CSTNode]:
-    """Every node of `tree`, itself first, in the order a walk visits them (children in field order)."""
+def preorder(tree: CSTNode, wanted: int = -1) -> Iterator[CSTNode]:
+    """Every node of `tree`, itself first, in the order a walk visits them (children in field order); with
+    `wanted` (a mask of `bit`s), only the subtrees holding a node of one of those classes."""
     pending = [tree]
+    every = wanted == -1
     while pending:
         node = pending.pop()
         yield node
         fields = _fields[type(node)] if type(node) in _fields else fields_of(type(node))
         if fields is None:
-            pending.extend(reversed(node.children))
+            pending.extend(child for child in reversed(node.children) if every or classes_below(child) & wanted)
             continue
         children: list[CSTNode] = []
         for name, many in fields:
@@ -595,8 +671,11 @@ def preorder(tree: CSTNode) -> Iterator[CSTNode]:
             if many > SEQUENCE:
                 many = _kind(many, value)
             if many:
-                children.extend(value)
-            elif value is not None and value is not MaybeSentinel.DEFAULT:
+                if every:
+                    children.extend(value)
+                else:
+                    children.extend(child for child in value if classes_below(child) & wanted)
+            elif value is not None and value is not MaybeSentinel.DEFAULT and (every or classes_below(value) & wanted):
                 children.append(value)
         children.reverse()
         pending.extend(children)
@@ -642,7 +721,12 @@ def _find_or_extract_all(tree, matcher, *, metadata_resolver=None):
         fetcher = matcher_base._construct_metadata_fetcher_dependent(metadata_resolver)
     found, extracted = [], []
     matches = matcher_base._matches
-    for node in preorder(tree):
+    if len(_held) > HELD_AT_MOST:
+        forget_classes()
+    wanted = 0
+    for name in kinds:
+        wanted |= bit(getattr(cst, name))
+    for node in preorder(tree, wanted):
         if type(node).__name__ in kinds:
             match = matches(node, matcher, fetcher)
             if match is not None:

@@ -484,3 +484,56 @@ def test_whitespace_is_passed_by_only_where_no_method_would_see_it(name, source)
     theirs, ours = BlankLineCounter(), BlankLineCounter()
     walk._original_visit(tree, theirs)
     assert walk.transform(tree, ours).code == source and ours.seen == theirs.seen
+
+
+class NamedTransformer(cst.CSTTransformer):
+    """Methods for a few node classes only, as a rule has: the walk passes by every subtree holding none of them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[tuple] = []
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.calls.append(("visit Call", id(node)))
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        self.calls.append(("visit Lambda", id(node)))
+        return False
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        self.calls.append(("leave Arg", id(original), updated.deep_equals(original)))
+        return updated.with_changes(keyword=cst.Name("renamed")) if original.keyword is not None else updated
+
+    def leave_ImportAlias(self, original: cst.ImportAlias, updated: cst.ImportAlias) -> cst.ImportAlias:
+        self.calls.append(("leave ImportAlias", id(original)))
+        return updated
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_a_transformer_is_called_as_libcst_calls_it_where_subtrees_are_passed_by(name, source):
+    tree = cst.parse_module(source)
+    theirs, ours = NamedTransformer(), NamedTransformer()
+    expected = walk._original_visit(tree, theirs)
+    result = walk.transform(tree, ours)
+    assert ours.calls == theirs.calls, name
+    assert result.code == expected.code, name
+    interest = walk._Callbacks(ours).interest
+    assert interest == walk.bit(cst.Call) | walk.bit(cst.Lambda) | walk.bit(cst.Arg) | walk.bit(cst.ImportAlias)
+    walk.forget_classes()
+
+
+@pytest.mark.parametrize(("name", "source"), sources())
+def test_the_classes_below_a_node_are_those_of_its_subtree(name, source):
+    tree = cst.parse_module(source)
+    for node in walk.nodes(tree):
+        expected = 0
+        for each in walk.nodes(node):
+            expected |= walk.bit(type(each))
+        assert walk.classes_below(node) == expected, (name, type(node).__name__)
+    walk.forget_classes()
+    assert not walk._below and not walk._held
+
+
+def test_a_transformer_seeing_every_node_passes_nothing_by():
+    assert walk._Callbacks(TransformerRecorder()).interest is None  # its own on_visit
+    assert walk._Callbacks(FieldRenamer()).interest is None  # it listens at fields
