@@ -190,10 +190,10 @@ def _keras_linked(sources: list[tuple[str, bytes]]) -> frozenset[str]:
     and `utils/layers.py`), the import reaches the ones Python finds from the importing file's folder or a folder its
     `sys.path` lines add, else the nearest (`_reached`); where a `sys.path` line names no folder, it reaches them all:
     when in doubt, linked. An import from a package that is not the run's (no file nor folder of that name: `from
-    tensorflow.examples.tutorials.mnist import input_data`) reaches nothing. Read only when some file of the run names
-    TensorFlow (a graph program imports it; a narrower test, `placeholder` or `Session` in some file, missed a
-    program of `tf.summary.FileWriter` alone)."""
-    if not any(b"tensorflow" in source for _, source in sources):
+    tensorflow.examples.tutorials.mnist import input_data`) reaches nothing. A run where no file spells `keras` links
+    nothing, without reading its imports (its graph notebooks, which are not among `sources`, are told by this set
+    alone: empty, it must mean no module of the run loads Keras)."""
+    if not any(b"keras" in source for _, source in sources):
         return frozenset()
     files: dict[str, list[str]] = {}
     for path, _ in sources:

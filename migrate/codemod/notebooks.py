@@ -139,9 +139,7 @@ def _graph_route(code: dict[int, tuple[str, list[str]]], path: str, project: Sur
     from migrate.codemod.factories import module_of, survey
     from migrate.codemod.rules.tf1_graph_program import graph_notebook
 
-    # the run's modules a Keras program loads; every module of the run where that was not worked out (a run whose
-    # scripts never name TensorFlow: `Survey.keras_linked` is left empty then)
-    linked = {module_of(file) for file in getattr(project, "keras_linked", ())} or set(getattr(project, "packages", ()))
+    linked = {module_of(file) for file in getattr(project, "keras_linked", ())}  # the run's modules a Keras program loads
     if not graph_notebook([source for source, _ in code.values()], linked):
         return project
     base = project if project is not None else survey([(path, "\n".join(s for s, _ in code.values()).encode())])

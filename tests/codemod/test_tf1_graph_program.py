@@ -582,3 +582,17 @@ def test_a_graph_notebook_whose_import_of_tensorflow_ends_in_a_comment_takes_the
                              "tf.compat.v1.disable_eager_execution()"), cells[0]
     assert "sess = tf.compat.v1.Session()" in cells[2]
     assert [f for r in summary.results for f in r.findings if not f.advice] == []
+
+
+def test_a_graph_notebook_importing_the_runs_keras_free_modules_takes_the_route(tmp_path):
+    # kyle-dorman/CarND-Traffic-Sign-Classifier-Project (fifty-fifth hold-out): Udacity's LeNet notebook imports the
+    # run's own helpers (`from reusable import load`), none of which names Keras or TensorFlow; it was left as a
+    # program linked to Keras because such a run's survey had not worked the links out
+    (tmp_path / "reusable").mkdir()
+    (tmp_path / "reusable" / "__init__.py").write_text("")
+    (tmp_path / "reusable" / "load.py").write_text("import pickle\n\ndef train(path):\n    return pickle.load(open(path, 'rb'))\n")
+    _notebook(tmp_path / "lenet.ipynb", [GRAPH_NOTEBOOK[0] + "\nfrom reusable import load", *GRAPH_NOTEBOOK[1:]])
+    summary = _rewritten(tmp_path)
+    cells = _cells(tmp_path / "lenet.ipynb")
+    assert sum("disable_eager_execution" in cell for cell in cells) == 1
+    assert [f for r in summary.results for f in r.findings if not f.advice] == []
