@@ -167,12 +167,25 @@ _NUMPY_SIDE_NAMES = frozenset({b"to_categorical", b"pad_sequences", b"mnist", b"
 _FROM_IMPORT = re.compile(rb"[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+([\w, \t]+?)[ \t]*(?:#.*)?")
 
 
+# A path through Keras to one of its numpy utilities, read where a line reaches them through `tf.keras` (`(x, y), _ =
+# tf.keras.datasets.mnist.load_data()`, WGAN-GP-tensorflow's dataset_.py, fifty-fourth hold-out) and any other path
+# through Keras the line spells (`\w.keras.` and what follows it).
+_NUMPY_SIDE_PATH = re.compile(rb"\w\.keras\.(?:datasets(?:\.\w+)?(?:\.(?:load_data|get_word_index))?|utils\.to_categorical"
+                              rb"|preprocessing\.sequence\.pad_sequences|preprocessing\.image\.(?:load_img|img_to_array"
+                              rb"|array_to_img))(?![\w.])")
+_KERAS_PATH = re.compile(rb"\w\.keras\.[\w.]*")
+
+
 def _numpy_side(line: bytes) -> bool:
     """Whether the line imports Keras's numpy utilities and nothing else of Keras (`from keras.utils import
-    to_categorical`, `from keras.datasets import mnist`, `from keras.datasets.mnist import load_data`)."""
+    to_categorical`, `from keras.datasets import mnist`, `from keras.datasets.mnist import load_data`), or reaches
+    only them through `tf.keras` (`tf.keras.datasets.mnist.load_data()`, `tf.keras.utils.to_categorical(y, 10)`)."""
     found = _FROM_IMPORT.fullmatch(line.rstrip(b"\r"))
     if found is None:
-        return False
+        code = line.split(b"#", 1)[0]  # (a `#` in a string makes the line a use: when in doubt, Keras)
+        paths = _KERAS_PATH.findall(code)
+        return bool(paths) and not re.match(rb"[ \t]*(?:import|from)[ \t]", code) and \
+            all(_NUMPY_SIDE_PATH.fullmatch(path.rstrip(b".")) for path in paths)
     module = found[1].removeprefix(b"tensorflow.")
     if module not in _NUMPY_SIDE_MODULES and not module.startswith(b"keras.datasets."):
         return False

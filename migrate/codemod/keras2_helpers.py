@@ -795,7 +795,7 @@ NEEDS: dict[str, tuple[str | tuple[str, str], ...]] = {
                      "tf1_contrib_flatten", "tf1_l2_regularizer", "tf1_variance_scaling_initializer",
                      "tf1_xavier_initializer", "tf1_contrib_max_pool2d", "tf1_contrib_avg_pool2d",
                      "tf1_get_variables", "tf1_contrib_batch_norm", "tf1_instance_norm", "tf1_contrib_dropout",
-                     "tf1_repeat", "tf1_get_model_variables", "tf1_contrib_conv2d_transpose"),
+                     "tf1_repeat", "tf1_get_model_variables", "tf1_contrib_conv2d_transpose", "tf1_analyze_vars"),
                     (("tensorflow", "tf"),)),  # tf1_layers.HELPERS
     **dict.fromkeys(("Tf1RNNCell", "Tf1BasicRNNCell", "Tf1GRUCell", "Tf1BasicLSTMCell", "Tf1LSTMCell",
                      "Tf1MultiRNNCell", "Tf1DropoutWrapper"), (("tensorflow", "tf"),)),  # tf1_rnn_cells.HELPERS

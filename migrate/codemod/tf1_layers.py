@@ -654,6 +654,29 @@ def tf1_get_variables(scope=None, suffix=None, collection=tf.compat.v1.GraphKeys
         scope = (scope or "") + ".*" + suffix
     return tf.compat.v1.get_collection(collection, scope)
 ''',
+    "tf1_analyze_vars": '''
+def tf1_analyze_vars(variables, print_info=False):
+    """TF 1's tf.contrib.slim.model_analyzer.analyze_vars (TF 2 has no contrib): each variable's name, type, shape
+    and size printed as slim printed them, then the totals; (total size, total bytes)."""
+    if print_info:
+        print("---------")
+        print("Variables: name (type shape) [size]")
+        print("---------")
+    total_size = 0
+    total_bytes = 0
+    for var in variables:
+        var_size = var.shape.num_elements() or 0
+        var_bytes = var_size * var.dtype.size
+        total_size += var_size
+        total_bytes += var_bytes
+        if print_info:
+            print(var.name, "(" + str(var.dtype.name) + " " + "x".join(str(size) for size in var.shape) + ")",
+                  "[%d, bytes: %d]" % (var_size, var_bytes))
+    if print_info:
+        print("Total size of variables: %d" % total_size)
+        print("Total bytes of variables: %d" % total_bytes)
+    return total_size, total_bytes
+''',
 }
 
 # What follows `tensorflow.` in the name of each TF 1 function -> the function written out for it.
@@ -674,6 +697,7 @@ FUNCTIONS: dict[str, str] = {
     "contrib.layers.conv2d_transpose": "tf1_contrib_conv2d_transpose",
     "contrib.layers.convolution2d_transpose": "tf1_contrib_conv2d_transpose",
     "contrib.framework.get_model_variables": "tf1_get_model_variables",
+    "contrib.slim.model_analyzer.analyze_vars": "tf1_analyze_vars",  # DCGAN-tensorflow's show_all_variables, copied widely
 }
 # slim's layers were contrib.layers' (and contrib.framework's): the same functions under `tf.contrib.slim`.
 FUNCTIONS.update({f"contrib.slim.{name.rpartition('.')[2]}": helper for name, helper in FUNCTIONS.items()
@@ -719,6 +743,7 @@ REFUSED: dict[str, dict[str, frozenset[str]]] = {
     "tf1_contrib_conv2d_transpose": {"variables_collections": _NONE, "outputs_collections": _NONE, "data_format": _NHWC},
     "tf1_repeat": {},
     "tf1_get_model_variables": {},
+    "tf1_analyze_vars": {},
     "tf1_instance_norm": {"variables_collections": _NONE, "outputs_collections": _NONE,
                           "data_format": frozenset({'"NHWC"', "'NHWC'"})},
     "tf1_contrib_batch_norm": {"batch_weights": _NONE, "renorm": frozenset({"False"}), "adjustment": _NONE,

@@ -113,3 +113,13 @@ def test_an_import_of_keras_s_numpy_utilities_alone_is_not_a_use():
     assert uses_keras(b"from keras.utils import to_categorical\nfrom keras.layers import Dense\n")
     assert uses_keras(b"from keras.utils import (to_categorical,\n    plot_model)\n")
     assert uses_keras(b"import keras.utils\n")
+
+
+def test_a_line_reaching_only_keras_s_numpy_utilities_through_tf_keras_is_not_a_use():
+    # WGAN-GP-tensorflow's dataset_.py (fifty-fourth hold-out) made its whole TF1 graph program a Keras program
+    assert not uses_keras(b"import tensorflow as tf\n(x, y), _ = tf.keras.datasets.mnist.load_data()\n")
+    assert not uses_keras(b"labels = tf.keras.utils.to_categorical(labels, 10)  # one-hot\nmnist = tf.keras.datasets.mnist\n")
+    assert uses_keras(b"x = tf.keras.datasets.mnist.load_data(); model = tf.keras.Sequential()\n")
+    assert uses_keras(b"model = tf.keras.models.Sequential()\n")
+    assert uses_keras(b"y = tf.keras.utils.to_categorical_v2(y)\n")
+    assert uses_keras(b"import tensorflow.keras.datasets.mnist as mnist\n")

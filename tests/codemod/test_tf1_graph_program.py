@@ -596,3 +596,58 @@ def test_a_graph_notebook_importing_the_runs_keras_free_modules_takes_the_route(
     cells = _cells(tmp_path / "lenet.ipynb")
     assert sum("disable_eager_execution" in cell for cell in cells) == 1
     assert [f for r in summary.results for f in r.findings if not f.advice] == []
+
+
+# OpenAI's improved-GAN inception_score.py (copied by WGAN-GP-tensorflow, fifty-fourth hold-out, and many GAN projects):
+# a frozen graph imported into the default graph, then ops built on its tensors, then sessions that run them
+INCEPTION_SCORE = """
+    import os
+    import numpy as np
+    import tensorflow as tf
+
+    softmax = None
+
+    def get_score(images):
+        with tf.Session() as sess:
+            return sess.run(softmax, {'ExpandDims:0': images})
+
+    def _init_inception():
+        global softmax
+        with tf.gfile.FastGFile('classify_image_graph_def.pb', 'rb') as f:
+            graph_def = tf.GraphDef()
+            graph_def.ParseFromString(f.read())
+            _ = tf.import_graph_def(graph_def, name='')
+        with tf.Session() as sess:
+            pool3 = sess.graph.get_tensor_by_name('pool_3:0')
+            w = sess.graph.get_operation_by_name("softmax/logits/MatMul").inputs[1]
+            logits = tf.matmul(tf.squeeze(pool3, [1, 2]), w)
+            softmax = tf.nn.softmax(logits)
+
+    if softmax is None:
+        _init_inception()
+    print([[round(float(v), 6) for v in row] for row in get_score(np.ones((2, 3), np.float32))])
+"""
+
+
+def test_a_frozen_graph_whose_tensors_build_ops_takes_the_graph_route():
+    got, findings = rewrite(INCEPTION_SCORE)
+    assert "tf.compat.v1.disable_eager_execution()" in got and got.count("tf.compat.v1.Session()") == 2
+    assert [f for f in findings if not f.advice] == []
+
+
+def test_the_rewritten_inception_score_runs_the_frozen_graph_under_tensorflow_2(tmp_path):
+    import tensorflow as tf
+
+    graph = tf.Graph()
+    with graph.as_default():
+        images = tf.compat.v1.placeholder(tf.float32, [None, 3], name="ExpandDims")
+        tf.reshape(images * 2.0, [-1, 1, 1, 3], name="pool_3")
+        weights = tf.constant([[1.0, 0.0], [0.0, 1.0], [0.0, 1.0]])
+        with tf.compat.v1.name_scope("softmax/logits"):
+            tf.matmul(tf.reshape(images, [-1, 3]), weights, name="MatMul")
+    (tmp_path / "classify_image_graph_def.pb").write_bytes(graph.as_graph_def().SerializeToString())
+    (tmp_path / "score.py").write_text(rewrite(INCEPTION_SCORE)[0])
+    done = subprocess.run([sys.executable, "score.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                          env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[[0.119203, 0.880797], [0.119203, 0.880797]]"  # softmax of (2, 4)

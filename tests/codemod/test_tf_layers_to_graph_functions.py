@@ -103,6 +103,7 @@ def test_every_function_written_out_is_a_fixed_point_of_the_whole_run():
         k = tf.contrib.layers.dropout(tf.contrib.layers.repeat(x, 2, tf.contrib.layers.conv2d, 2, 3), 0.5)
         t = tf.contrib.layers.conv2d_transpose(k, 2, 3, stride=2)
         model_variables = tf.contrib.framework.get_model_variables()
+        sizes = tf.contrib.slim.model_analyzer.analyze_vars(model_variables)
     """)
     assert "tf1_variance_scaling_initializer(seed=3)([3, 4])" in got
     assert all(f"\ndef {name}(" in got or f"\nclass {name}:" in got for name in HELPERS)
@@ -169,3 +170,35 @@ def test_an_arg_scope_reaches_the_functions_another_module_calls_within_it(tmp_p
                          env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-1] == "[1, 6, 6, 2] [1, 8, 8, 2] [1, 6, 6, 2]"
+
+
+# carpedm20/DCGAN-tensorflow's utils.show_all_variables, copied by many GAN projects (WGAN-GP-tensorflow's
+# tensorflow_utils.py, fifty-fourth hold-out)
+ANALYZED = """
+    import tensorflow as tf
+    import tensorflow.contrib.slim as slim
+
+    def show_all_variables():
+        model_vars = tf.trainable_variables()
+        return slim.model_analyzer.analyze_vars(model_vars, print_info=True)
+
+    with tf.variable_scope("generator"):
+        tf.get_variable("w", [3, 3, 4, 8])
+        tf.get_variable("b", [8], dtype=tf.float64)
+    print(show_all_variables())
+"""
+
+
+def test_slims_variable_summary_prints_what_tf_1_15_printed(tmp_path):
+    got, findings = rewrite(ANALYZED)
+    assert "return tf1_analyze_vars(model_vars, print_info=True)" in got and "import tensorflow.contrib" not in got
+    assert [f for f in findings if not f.advice] == []
+    printed = {}
+    for name, python, source in (("old", str(legacy37()), textwrap.dedent(ANALYZED)), ("new", sys.executable, got)):
+        (tmp_path / f"{name}.py").write_text(source)
+        done = subprocess.run([python, f"{name}.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                              env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+        assert done.returncode == 0, done.stderr[-2000:]
+        printed[name] = done.stdout.replace("_ref ", " ")  # TF 1's variables were reference-typed, TF 2's are resources
+    assert printed["new"] == printed["old"]
+    assert "generator/w:0 (float32 3x3x4x8) [288, bytes: 1152]" in printed["old"] and "(296, 1216)" in printed["old"]

@@ -138,8 +138,28 @@ def graph_program(rule: Rule, module: cst.Module) -> bool:
     module.visit(finder)
     graph = {name for name in finder.names
              if graph_only(name) and compat_spelling(name) is not None and name.split(".")[0] not in ALONE}
-    # A module that only runs a session on a frozen graph it imports is tf1_names_to_tf2's, with eager execution on.
-    return bool(graph - SESSIONS) or (bool(graph) and "import_graph_def" not in module.code)
+    # A module that only runs a session on a frozen graph it imports is tf1_names_to_tf2's, with eager execution on;
+    # not one that builds ops too (OpenAI's inception_score.py, copied by many GAN projects: tf.matmul and
+    # tf.nn.softmax on the imported graph's tensors, which eager execution refuses).
+    return bool(graph - SESSIONS) or (bool(graph) and ("import_graph_def" not in module.code or
+                                                        any(_builds_op(name) for name in finder.names)))
+
+
+# What follows `tensorflow.` in the names a frozen graph's loader reads without building an op: sessions and their
+# options, files, graphs and their protos, shapes, dtypes.
+FROZEN_GRAPH_IO = frozenset({"Session", "InteractiveSession", "get_default_session", "ConfigProto", "GPUOptions",
+                             "RunOptions", "RunMetadata", "OptimizerOptions", "GraphOptions", "gfile", "io", "GraphDef",
+                             "NodeDef", "import_graph_def", "Graph", "get_default_graph", "reset_default_graph",
+                             "TensorShape", "Dimension", "DType", "as_dtype", "device", "logging", "app", "flags",
+                             "errors", "saved_model", "python_io", "version", "VERSION", "__version__", "test",
+                             "sysconfig", "config", "executing_eagerly", "newaxis", "float16", "float32", "float64",
+                             "bfloat16", "int8", "int16", "int32", "int64", "uint8", "uint16", "bool", "string",
+                             "complex64", "complex128", "resource", "variant", "qint8", "quint8", "qint32"})
+
+
+def _builds_op(name: str) -> bool:
+    """Whether TF 1's `tensorflow.<name>` builds an op (anything but a frozen graph's loading and running)."""
+    return name.split(".")[0] not in FROZEN_GRAPH_IO
 
 
 def graph_notebook(cells: list[str], linked: set[str]) -> bool:
