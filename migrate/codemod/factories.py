@@ -156,21 +156,23 @@ def uses_keras(source: bytes) -> bool:
 
 
 # Keras's numpy utilities run nothing of Keras's graph (Keras 3's to_categorical and pad_sequences are numpy functions,
-# a dataset's load_data reads files, load_img and img_to_array are PIL's and numpy's): a file that imports only these
+# a dataset's load_data reads files, load_img and img_to_array are PIL's and numpy's, Progbar prints; each runs with
+# eager execution off): a file that imports only these
 # from Keras does not use Keras, and a TF1 graph program may (siavash-khodadadeh/meta-learning's `from keras.utils
 # import to_categorical`, fifty-second hold-out).
 _NUMPY_SIDE_MODULES = frozenset({b"keras.utils", b"keras.utils.np_utils", b"keras.preprocessing.sequence",
-                                 b"keras.preprocessing.image", b"keras.datasets"})
+                                 b"keras.preprocessing.image", b"keras.datasets", b"keras.utils.generic_utils"})
 _NUMPY_SIDE_NAMES = frozenset({b"to_categorical", b"pad_sequences", b"mnist", b"fashion_mnist", b"cifar10",
                                b"cifar100", b"imdb", b"reuters", b"boston_housing", b"load_data", b"load_img",
-                               b"img_to_array", b"array_to_img"})
+                               b"img_to_array", b"array_to_img", b"Progbar"})
 _FROM_IMPORT = re.compile(rb"[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+([\w, \t]+?)[ \t]*(?:#.*)?")
 
 
 # A path through Keras to one of its numpy utilities, read where a line reaches them through `tf.keras` (`(x, y), _ =
 # tf.keras.datasets.mnist.load_data()`, WGAN-GP-tensorflow's dataset_.py, fifty-fourth hold-out) and any other path
 # through Keras the line spells (`\w.keras.` and what follows it).
-_NUMPY_SIDE_PATH = re.compile(rb"\w\.keras\.(?:datasets(?:\.\w+)?(?:\.(?:load_data|get_word_index))?|utils\.to_categorical"
+_NUMPY_SIDE_PATH = re.compile(rb"\w\.keras\.(?:datasets(?:\.\w+)?(?:\.(?:load_data|get_word_index))?"
+                              rb"|utils\.(?:generic_utils\.)?(?:to_categorical|Progbar)"
                               rb"|preprocessing\.sequence\.pad_sequences|preprocessing\.image\.(?:load_img|img_to_array"
                               rb"|array_to_img))(?![\w.])")
 _KERAS_PATH = re.compile(rb"\w\.keras\.[\w.]*")

@@ -651,3 +651,41 @@ def test_the_rewritten_inception_score_runs_the_frozen_graph_under_tensorflow_2(
                           env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().splitlines()[-1] == "[[0.119203, 0.880797], [0.119203, 0.880797]]"  # softmax of (2, 4)
+
+
+def test_tensorflow_imported_after_a_block_that_finds_the_project_takes_the_route_the_line_after_it():
+    # Tensorflow-Implementation-of-Triple-GAN's Model/*.py (fifty-second hold-out)
+    assert_rewrites("""
+        import sys, os
+        if os.getcwd().endswith("Triple-GAN"):
+            root_dir = os.getcwd()
+        else:
+            root_dir = os.path.dirname(os.getcwd())
+        sys.path.append(root_dir)
+        import tensorflow as tf
+        from Model import model_base
+
+        x = tf.placeholder(tf.float32, [None, 3])
+    """, """
+        import sys, os
+        if os.getcwd().endswith("Triple-GAN"):
+            root_dir = os.getcwd()
+        else:
+            root_dir = os.path.dirname(os.getcwd())
+        sys.path.append(root_dir)
+        import tensorflow as tf
+        from Model import model_base
+        tf.compat.v1.disable_eager_execution()
+
+        x = tf.compat.v1.placeholder(tf.float32, [None, 3])
+    """, "tf1_graph_program")
+
+
+def test_tensorflow_imported_after_a_function_takes_no_route():
+    assert_unchanged("""
+        def helper():
+            return 1
+        import tensorflow as tf
+
+        x = tf.placeholder(tf.float32, [None, 3])
+    """, "tf1_graph_program")

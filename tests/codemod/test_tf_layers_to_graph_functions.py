@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from migrate.codemod.tf1_layers import HELPERS
-from tests.codemod.helpers import assert_unchanged, legacy37, probe_under_both, rewrite
+from tests.codemod.helpers import assert_unchanged, legacy37, legacy_env, probe_under_both, rewrite
 
 RULE = "tf_layers_to_graph_functions"
 SCRIPTS = Path(__file__).parent / "scripts"
@@ -197,7 +197,7 @@ def test_slims_variable_summary_prints_what_tf_1_15_printed(tmp_path):
     for name, python, source in (("old", str(legacy37()), textwrap.dedent(ANALYZED)), ("new", sys.executable, got)):
         (tmp_path / f"{name}.py").write_text(source)
         done = subprocess.run([python, f"{name}.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
-                              env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+                              env=legacy_env())  # (TF 1.15 reads TF2_BEHAVIOR, which TF 2 sets here, as "run eagerly")
         assert done.returncode == 0, done.stderr[-2000:]
         printed[name] = done.stdout.replace("_ref ", " ")  # TF 1's variables were reference-typed, TF 2's are resources
     assert printed["new"] == printed["old"]

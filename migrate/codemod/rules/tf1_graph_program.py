@@ -186,10 +186,14 @@ def graph_notebook(cells: list[str], linked: set[str]) -> bool:
 
 
 def _tf_alias(rule: Rule, module: cst.Module) -> int | None:
-    """The index of the top-level `import tensorflow [as tf]` among the module's leading imports, if any."""
+    """The index of the top-level `import tensorflow [as tf]` among the statements before the module's first function
+    or class, if any: its leading imports, or after a block that finds the project's folder (Triple-GAN's `if
+    os.getcwd().endswith(...): ... sys.path.append(root_dir)`, fifty-second hold-out)."""
     for index, statement in enumerate(module.body):
-        if not isinstance(statement, cst.SimpleStatementLine):
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
             return None
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
         for small in statement.body:
             if isinstance(small, cst.Import) and any(
                     alias.name.value == "tensorflow" and isinstance(alias.name, cst.Name) for alias in small.names):
@@ -197,14 +201,21 @@ def _tf_alias(rule: Rule, module: cst.Module) -> int | None:
     return None
 
 
-def _leading_imports_end(module: cst.Module) -> int:
-    """Where the disable line goes: after the last import of the statements before the first compound one."""
+def _leading_imports_end(module: cst.Module, after: int = 0) -> int:
+    """Where the disable line goes: after the last import of the statements before the first compound one, and after
+    the statement at `after` (TensorFlow's import) and the imports right after it."""
     end = 0
     for index, statement in enumerate(module.body):
         if not isinstance(statement, cst.SimpleStatementLine):
             break
         if any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in statement.body):
             end = index + 1
+    if end > after:
+        return end
+    end = after + 1
+    while end < len(module.body) and isinstance(module.body[end], cst.SimpleStatementLine) and \
+            all(isinstance(small, (cst.Import, cst.ImportFrom)) for small in module.body[end].body):
+        end += 1
     return end
 
 
@@ -385,7 +396,7 @@ class Tf1GraphProgram(Rule):
         self.report(original.body[_tf_alias(self, original)], ROUTE, advice=True)
         if f"{DISABLE}()" in updated.code:
             return updated
-        at = _leading_imports_end(updated)
+        at = _leading_imports_end(updated, _tf_alias(self, updated))
         line = cst.parse_statement(f"{alias}.{DISABLE}()\n")
         return updated.with_changes(body=[*updated.body[:at], line, *updated.body[at:]])
 
