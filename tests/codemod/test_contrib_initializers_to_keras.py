@@ -120,3 +120,15 @@ def test_keras_3s_objects_give_tensorflow_1_15s_values(tmp_path):
         # the bound (the limit, or two stddevs), which so many draws come within 1e-4 of: tf_upgrade_v2's scale would
         # put a truncated normal's 0.3% further out
         assert new_max == pytest.approx(old_max, rel=0.001), name
+
+
+def test_a_graph_program_is_left_to_the_graph_route():
+    # a program with eager execution off must not import Keras 3: what the route does not write out stays, reported
+    got, findings = rewrite("""
+        import tensorflow as tf
+
+        x = tf.placeholder(tf.float32, [None, 3])
+        w = tf.get_variable("w", [3, 2], regularizer=tf.contrib.layers.l1_regularizer(0.1))
+    """)
+    assert "import keras" not in got and "tf.contrib.layers.l1_regularizer(0.1)" in got
+    assert any("l1_regularizer" in f.message for f in findings if not f.advice), findings

@@ -14,7 +14,8 @@
   scale_l2=1.0)` -> `keras.regularizers.L1L2(l1=scale_l1, l2=0.5 * scale_l2)`. A `scope=` only named TF 1's op.
 Keras's objects are callables of (shape, dtype) and of a weight, as TF 1's were, so `tf.compat.v1.get_variable(...,
 initializer=..., regularizer=...)` takes them too. A graph program's calls are the graph route's (`tf1_layers`'
-helpers, written before this rule runs). A call this cannot read (`*args`, a mode or `uniform` that is not written
+helpers, written before this rule runs); one it leaves stays, reported: a program with eager execution off must not
+import Keras 3. A call this cannot read (`*args`, a mode or `uniform` that is not written
 out, another dtype than float32) is left for the last pass to report. Runs before `unread_gone_imports` (65), which
 then drops `from tensorflow.contrib.layers import xavier_initializer` once nothing reads it.
 """
@@ -40,6 +41,7 @@ PARAMETERS = {  # TF 1's parameters, in order, and their defaults
 }
 TRUNCATED = "1.3 * 0.87962566103423978 ** 2"  # Keras 3's truncated normal divides its stddev by 0.8796...
 MODES = {"FAN_IN": "fan_in", "FAN_OUT": "fan_out", "FAN_AVG": "fan_avg"}
+GRAPH_LINE = "compat.v1.disable_eager_execution()"  # the graph route's (tf1_graph_program), or the program's own
 
 
 def _bound(call: cst.Call, parameters: dict[str, str | None]) -> dict[str, cst.BaseExpression] | None:
@@ -109,7 +111,13 @@ class ContribInitializersToKeras(Rule):
                    "/ l1_l2_regularizer -> keras.initializers.GlorotUniform / VarianceScaling / keras.regularizers.L1 / "
                    "L2(0.5 * scale) / L1L2, the same values")
 
+    def visit_Module(self, node: cst.Module) -> None:
+        # a graph program (the route's line is in it) must not run Keras 3: what is left of contrib there is reported
+        self.graph = GRAPH_LINE in node.code
+
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
+        if self.graph:
+            return updated
         function = self._contrib(original.func)
         if function is None:
             return updated
