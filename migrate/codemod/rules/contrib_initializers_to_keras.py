@@ -26,6 +26,7 @@ import libcst as cst
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
+from migrate.codemod.rules.tf1_graph_program import DISABLE
 from migrate.codemod.syntax import code
 
 MODULES = ("tensorflow.contrib.layers.", "tensorflow.contrib.slim.", "tensorflow.contrib.layers.python.layers.initializers.",
@@ -41,7 +42,6 @@ PARAMETERS = {  # TF 1's parameters, in order, and their defaults
 }
 TRUNCATED = "1.3 * 0.87962566103423978 ** 2"  # Keras 3's truncated normal divides its stddev by 0.8796...
 MODES = {"FAN_IN": "fan_in", "FAN_OUT": "fan_out", "FAN_AVG": "fan_avg"}
-GRAPH_LINE = "compat.v1.disable_eager_execution()"  # the graph route's (tf1_graph_program), or the program's own
 
 
 def _bound(call: cst.Call, parameters: dict[str, str | None]) -> dict[str, cst.BaseExpression] | None:
@@ -112,8 +112,9 @@ class ContribInitializersToKeras(Rule):
                    "L2(0.5 * scale) / L1L2, the same values")
 
     def visit_Module(self, node: cst.Module) -> None:
-        # a graph program (the route's line is in it) must not run Keras 3: what is left of contrib there is reported
-        self.graph = GRAPH_LINE in node.code
+        # a graph program (the route's line, or the program's own, is in it) must not run Keras 3: what is left of
+        # contrib there is reported
+        self.graph = f"{DISABLE}()" in node.code
 
     def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression:
         if self.graph:

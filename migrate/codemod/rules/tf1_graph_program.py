@@ -201,7 +201,7 @@ def _tf_alias(rule: Rule, module: cst.Module) -> int | None:
     return None
 
 
-def _leading_imports_end(module: cst.Module, after: int = 0) -> int:
+def _leading_imports_end(module: cst.Module, after: int) -> int:
     """Where the disable line goes: after the last import of the statements before the first compound one, and after
     the statement at `after` (TensorFlow's import) and the imports right after it."""
     end = 0
