@@ -92,6 +92,9 @@ class Survey:
     # Set for the cells of a notebook that is a Keras-free TF1 graph program (`tf1_graph_program.graph_notebook`):
     # every cell then takes that route, as the cells of one program.
     graph_notebook: bool = False
+    # Set for the cells of a notebook one cell of which turns TF 1.x's eager execution on (`tf.enable_eager_execution()`):
+    # every cell then runs eagerly, as the cells of one program (`tf1_graph_program.EAGER_ON`).
+    eager_notebook: bool = False
 
     def called(self, qualified_names: set[str], module: str) -> Factory | None:
         return next((f for f in self.factories if f.called_by(qualified_names, module)), None)

@@ -132,18 +132,21 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
 
 def _graph_route(code: dict[int, tuple[str, list[str]]], path: str, project: Survey | None) -> Survey | None:
     """The run's survey, marked `graph_notebook` where this notebook is a Keras-free TF1 graph program (decided over
-    all its cells: `tf1_graph_program.graph_notebook`). Without a run's survey (one notebook), each cell's own
+    all its cells: `tf1_graph_program.graph_notebook`), or `eager_notebook` where a cell turns TF 1.x's eager execution
+    on (`tf1_graph_program.EAGER_ON`: never the graph route; every cell's TF1 names ran eagerly). Without a run's survey (one notebook), each cell's own
     survey then comes from its source as before: one made here reads the whole notebook's text instead."""
     from dataclasses import replace as replaced
 
     from migrate.codemod.factories import module_of, survey
-    from migrate.codemod.rules.tf1_graph_program import graph_notebook
+    from migrate.codemod.rules.tf1_graph_program import EAGER_ON, graph_notebook
 
     linked = {module_of(file) for file in getattr(project, "keras_linked", ())}  # the run's modules a Keras program loads
-    if not graph_notebook([source for source, _ in code.values()], linked):
+    cells = [source for source, _ in code.values()]
+    eager = any(EAGER_ON in source for source in cells)
+    if not eager and not graph_notebook(cells, linked):
         return project
     base = project if project is not None else survey([(path, "\n".join(s for s, _ in code.values()).encode())])
-    return replaced(base, graph_notebook=True)
+    return replaced(base, eager_notebook=True) if eager else replaced(base, graph_notebook=True)
 
 
 def _from_python2(code: dict[int, tuple[str, list[str]]], rules: list[type[Rule]]) -> dict:

@@ -64,7 +64,13 @@ PREFERRED = {"set_random_seed": "random.set_seed", "random.set_random_seed": "ra
              "contrib.util.make_tensor_proto": "make_tensor_proto", "contrib.util.make_ndarray": "make_ndarray",
              # contrib.framework's checkpoint readers were checkpoint_utils', which TF2 keeps in tf.train
              "contrib.framework.list_variables": "train.list_variables",
-             "contrib.framework.load_variable": "train.load_variable"}
+             "contrib.framework.load_variable": "train.load_variable",
+             # TF 1.x eager execution's contrib names (TensorFlow's 2018 tutorials), the classes and the tracer
+             # TF2 took over: defun traced a Python function into a graph function, as tf.function does (TF 1.15's
+             # defun is tf.function's own tracer, autograph on by default alike)
+             "contrib.eager.defun": "function", "contrib.eager.function": "function",
+             "contrib.eager.Variable": "Variable", "contrib.eager.GradientTape": "GradientTape",
+             "contrib.eager.Checkpoint": "train.Checkpoint"}
 # TF1 names whose compat.v1 spelling needs graph mode (a session, collections, variable scopes) or does
 # something else with eager execution on: not renamed; the last pass reports them for a person.
 GRAPH_ONLY = ("placeholder", "placeholder_with_default", "Session", "InteractiveSession", "get_variable",

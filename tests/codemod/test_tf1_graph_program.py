@@ -689,3 +689,49 @@ def test_tensorflow_imported_after_a_function_takes_no_route():
 
         x = tf.placeholder(tf.float32, [None, 3])
     """, "tf1_graph_program")
+
+
+# two-face-inpainting's trainer (sixty-first hold-out), as TensorFlow's 2018 DCGAN tutorial wrote it: TF 1.x eager
+# execution turned on first, then tf.train's optimizer and global step, a tape's gradients applied.
+EAGER_PROGRAM = """
+    import tensorflow as tf
+    tf.enable_eager_execution()
+
+    w = tf.Variable(3.0)
+    step = tf.train.get_or_create_global_step()
+    optimizer = tf.train.AdamOptimizer(0.1)
+
+
+    @tf.contrib.eager.defun
+    def loss_of(x):
+        return (w * x - 6.0) ** 2
+
+
+    for _ in range(3):
+        with tf.GradientTape() as tape:
+            loss = loss_of(tf.constant(1.0))
+        optimizer.apply_gradients(zip(tape.gradient(loss, [w]), [w]), global_step=step)
+    print(int(step.numpy()), round(float(w.numpy()), 4))
+"""
+
+
+def test_a_tf1_eager_program_keeps_eager_execution_and_takes_compat_v1s_names():
+    got, findings = rewrite(EAGER_PROGRAM)
+    assert "disable_eager_execution" not in got, got
+    assert "step = tf.compat.v1.train.get_or_create_global_step()" in got and \
+        "optimizer = tf.compat.v1.train.AdamOptimizer(0.1)" in got and "@tf.function" in got, got
+    assert not [f for f in findings if not f.advice], findings
+    # TF 1.15 gives "3 3.2996" for the program as written: Adam's first three steps of 0.1 from 3.0 towards 6.0
+    assert _run_tf(got).split() == ["3", "3.2996"]
+
+
+def test_a_notebook_that_turns_eager_execution_on_takes_compat_v1s_names_in_every_cell(tmp_path):
+    notebook = tmp_path / "eager.ipynb"
+    _notebook(notebook, ["import tensorflow as tf\ntf.enable_eager_execution()",
+                         "step = tf.train.get_or_create_global_step()\nopt = tf.train.AdamOptimizer(1e-4)"])
+    summary = _rewritten(notebook)
+    cells = _cells(notebook)
+    assert not any("disable_eager_execution" in cell for cell in cells), cells
+    assert "tf.compat.v1.train.get_or_create_global_step()" in cells[1] and \
+        "tf.compat.v1.train.AdamOptimizer(1e-4)" in cells[1], cells
+    assert not [f for r in summary.results for f in r.findings if not f.advice]

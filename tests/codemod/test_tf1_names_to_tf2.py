@@ -105,6 +105,29 @@ def test_casts_and_moved_ops():
     """, RULE)
 
 
+def test_a_cast_named_keeps_its_name_and_one_tf1_did_not_take_stays_reported():
+    # Detecting-diabetic-retinopathy's mnist_dense.py (fifty-ninth hold-out): `tf.to_float(optimizer.lr, name='ToFloat')`
+    assert_rewrites("""
+        import tensorflow as tf
+
+        a = tf.to_float(lr, name='ToFloat')
+        b = tf.to_int64(x=steps)
+        c = tf.to_double(v, 'd')
+    """, """
+        import tensorflow as tf
+
+        a = tf.cast(lr, tf.float32, name='ToFloat')
+        b = tf.cast(steps, tf.int64)
+        c = tf.cast(v, tf.float64, name='d')
+    """, RULE)
+    got, findings = rewrite("""
+        import tensorflow as tf
+        a = tf.to_float(lr, dtype=tf.float16)
+        b = tf.to_float(*args)
+    """, RULE)
+    assert got.count("tf.to_float(") == 2 and [f.line for f in findings] == [3, 4], findings
+
+
 def test_a_name_bound_to_tf_and_to_compat_v1_gets_a_spelling_for_both():
     assert_rewrites("""
         import tensorflow as tf
@@ -553,6 +576,20 @@ def test_a_tf1_name_read_rather_than_called_takes_the_tables_tf2_name():
     np.testing.assert_allclose(tf.signal.ifft(x).numpy(), [[1.5, -1 - 0.5j, -0.5, 0.5j],
                                                            [5.5 + 0.75j, -0.5 - 0.25j, -0.5 + 0.75j, -0.5 + 0.75j]],
                                atol=1e-6)
+
+
+def test_a_read_of_a_name_whose_tf2_twin_is_tf1s_own_function_takes_that_spelling():
+    """image-to-images-translation's tfimage.py (sixty-first hold-out) hands `tf.image.resize_images` to a helper that
+    calls it with keywords: TF2's tf.image.resize takes others, compat.v1's is TF1's function itself."""
+    assert_rewrites("""
+        import tensorflow as tf
+
+        downscale = create_op(func=tf.image.resize_images, method=tf.image.ResizeMethod.AREA)
+    """, """
+        import tensorflow as tf
+
+        downscale = create_op(func=tf.compat.v1.image.resize_images, method=tf.image.ResizeMethod.AREA)
+    """, RULE)
 
 
 def test_a_reordered_function_keeps_positional_arguments_tf2_binds_the_same():

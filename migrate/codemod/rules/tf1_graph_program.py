@@ -63,6 +63,9 @@ SESSIONS = frozenset({"Session", "InteractiveSession", "get_default_session"})
 # protos (summary_protos_to_tf2's) run with eager execution on.
 ALONE = frozenset({"reset_default_graph", "Summary"})
 DISABLE = "compat.v1.disable_eager_execution"
+# A TF 1.x eager program (TensorFlow's 2018 tutorials: `tf.enable_eager_execution()` first, `tf.contrib.eager.defun`,
+# `tf.train.AdamOptimizer` applying gradients a tape took): never the graph route, whatever graph-only names it reads.
+EAGER_ON = "enable_eager_execution("
 ROUTE = ("eager execution is off for this program: tf.compat.v1.disable_eager_execution() was added after the "
          "imports and its TensorFlow 1 names are spelled tf.compat.v1 (what tf_upgrade_v2 intends); it must not "
          "run Keras 3 (no module of the run imported with it uses Keras). To move it to TF2 proper: eager "
@@ -130,7 +133,7 @@ def keras_free(rule: Rule, module: cst.Module) -> bool:
 def graph_program(rule: Rule, module: cst.Module) -> bool:
     """Whether this module takes the graph-program route (see the module's docstring); a notebook cell, where its
     notebook does (`graph_notebook`, decided over all its cells: `Survey.graph_notebook`)."""
-    if not keras_free(rule, module):
+    if not keras_free(rule, module) or EAGER_ON in module.code:
         return False
     if ".ipynb:cell" in (rule.context.filename or ""):
         return True
@@ -169,7 +172,7 @@ def graph_notebook(cells: list[str], linked: set[str]) -> bool:
     compat.v1 spelling (as `graph_program` finds them in a script, here by their spelling through that name). A
     notebook is one program, run cell after cell in one kernel: the route is decided for all of its cells."""
     text = "\n".join(cells)
-    if uses_keras(text.encode()):
+    if uses_keras(text.encode()) or EAGER_ON in text:
         return False
     aliases = set(re.findall(r"^[ \t]*import[ \t]+tensorflow(?:[ \t]+as[ \t]+(\w+))?[ \t]*(?:#.*)?$", text, re.M))
     if not aliases:
@@ -267,6 +270,7 @@ class Tf1GraphProgram(Rule):
 
     def visit_Module(self, node: cst.Module) -> None:
         self.route = graph_program(self, node)
+        self.eager_on = EAGER_ON in node.code or getattr(self.context.scratch.get("survey"), "eager_notebook", False)
         self.tf1: bool | None = None  # whether the file names TensorFlow 1 (worked out at the first dropout)
         self.module = node
         self.renamed = 0
@@ -288,8 +292,11 @@ class Tf1GraphProgram(Rule):
             return updated
         parts = name.split(".")
         prefixes = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]  # `Summary` of `Summary.Value`
+        # in a TF 1.x eager program every compat.v1 name ran eagerly already (TF2's eager execution is TF1's), but
+        # for those REPORTED (what eager execution refused in TF 1 too: tf.placeholder, tf.train.Saver)
         eager = not any(graph_only(prefix) or prefix in REPORTED for prefix in prefixes) or \
-            (name.startswith(CONSTANTS) and id(original) not in self.called)
+            (name.startswith(CONSTANTS) and id(original) not in self.called) or \
+            (self.eager_on and not any(prefix in REPORTED for prefix in prefixes))
         root = _root(original, name)
         if root is None or not (self.route or eager):
             return updated

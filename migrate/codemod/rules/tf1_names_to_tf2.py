@@ -369,10 +369,11 @@ class Tf1NamesToTf2(DropsStatements):
         root = self._root(original, name)
         tables, api = _tables()
         old = f"tf.{name}"
-        if root is None or name in RENAMES or name in CASTS or name in REPORTED or old in tables.reorders or \
-                tables.keywords.get(old) or api.exists(f"tensorflow.{name}"):
+        if root is None or name in RENAMES or name in CASTS or name in REPORTED or api.exists(f"tensorflow.{name}"):
             return updated
         new = PREFERRED.get(name) or tables.renames.get(old, "").removeprefix("tf.")
+        if (old in tables.reorders or tables.keywords.get(old)) and new != f"compat.v1.{name}":
+            return updated  # TF2's name takes other arguments; compat.v1's twin is TF1's function itself
         parts = name.split(".")
         prefixes = [".".join(parts[:end]) for end in range(1, len(parts) + 1)]  # `Summary` of `Summary.Value`
         if not new or (new.startswith("compat.v1.") and any(graph_only(prefix) or prefix in REPORTED
@@ -394,11 +395,11 @@ class Tf1NamesToTf2(DropsStatements):
                 return tabled
         positional = sum(arg.keyword is None and not arg.star for arg in original.args)
         keywords = {arg.keyword.value for arg in original.args if arg.keyword is not None}
-        if root is not None and name in CASTS and positional == 1 and not keywords:
-            self.converted()
-            return updated.with_changes(func=cst.parse_expression(f"{code(root)}.cast"), args=[
-                updated.args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
-                cst.Arg(cst.parse_expression(f"{code(root)}.{CASTS[name]}"))])
+        if root is not None and name in CASTS:
+            cast = _cast(updated, cst.parse_expression(f"{code(root)}.{CASTS[name]}"))
+            if cast is not None:
+                self.converted()
+                return cast.with_changes(func=cst.parse_expression(f"{code(root)}.cast"))
         # A session on its own graph, or one a function builds and returns for set_session alone (keras-retinanet's
         # get_session()): compat.v1's runs on TF2, and whoever hands the latter to Keras (K.set_session) is reported.
         if root is not None and name == "Session" and ("graph" in keywords or self._installed(original)
@@ -608,6 +609,25 @@ DISTINCT_SHORT = frozenset({b"dim", b"dimension", b"ksizes", b"fn1", b"fn2"})
 
 
 @lru_cache(maxsize=1)
+def _cast(call: cst.Call, dtype: cst.BaseExpression) -> cst.Call | None:
+    """TF1's `to_float(x, name='ToFloat')` as `cast(x, float32[, name=...])`, the arguments tf.cast takes in that
+    order; None for any other call (unpacked, a keyword TF1's function lacks)."""
+    args = {}
+    for index, arg in enumerate(call.args):
+        keyword = arg.keyword.value if arg.keyword is not None else ("x", "name")[index] if index < 2 else None
+        if arg.star or keyword not in ("x", "name") or keyword in args:
+            return None
+        args[keyword] = arg.value
+    if "x" not in args:
+        return None
+    comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    cast = [cst.Arg(args["x"], comma=comma), cst.Arg(dtype)]
+    if "name" in args:
+        cast = [*cast[:1], cast[1].with_changes(comma=comma), cst.Arg(args["name"], keyword=cst.Name("name"),
+                equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))]
+    return call.with_changes(args=cast)
+
+
 def _table_words() -> tuple[frozenset[bytes], frozenset[bytes]]:
     """The last parts of the TF1 names the tables rename that TF2 has nowhere at its top level (`count_nonzero`,
     `resize_images`; not `reshape`, whose old spelling `tf.manip.reshape` is rare and whose word is everywhere),
