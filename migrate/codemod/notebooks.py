@@ -133,8 +133,9 @@ def rewrite_notebook(data: bytes, path: str, rules: list[type[Rule]], project: S
 def _graph_route(code: dict[int, tuple[str, list[str]]], path: str, project: Survey | None) -> Survey | None:
     """The run's survey, marked `graph_notebook` where this notebook is a Keras-free TF1 graph program (decided over
     all its cells: `tf1_graph_program.graph_notebook`), or `eager_notebook` where a cell turns TF 1.x's eager execution
-    on (`tf1_graph_program.EAGER_ON`: never the graph route; every cell's TF1 names ran eagerly). Without a run's survey (one notebook), each cell's own
-    survey then comes from its source as before: one made here reads the whole notebook's text instead."""
+    on (`tf1_graph_program.EAGER_ON`: never the graph route; every cell's TF1 names ran eagerly). Without a run's
+    survey (one notebook), each cell's own survey then comes from its source as before: one made here reads the whole
+    notebook's text instead."""
     from dataclasses import replace as replaced
 
     from migrate.codemod.factories import module_of, survey

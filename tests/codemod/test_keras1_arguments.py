@@ -146,6 +146,26 @@ def test_keras_1_merge_becomes_the_function_of_its_mode():
     """, RULE)
 
 
+def test_keras_1_merge_read_through_its_module_becomes_the_function_read_alike():
+    # Deep-Recommender-System's Opti.py and train.ipynb (sixtieth hold-out): `keras.layers.merge([i, u], mode='concat')`
+    # with `import keras.layers`, and `kl.merge(...)` with `import keras.layers as kl`
+    assert_rewrites("""
+        import keras.layers
+        import keras.layers as kl
+
+        nn = keras.layers.merge([i, u], mode='concat')
+        mm = kl.merge([i, u], mode='mul', name='product')
+        ll = kl.merge([i, u], mode=lambda t: t[0] - t[1], output_shape=(8,))
+    """, """
+        import keras.layers
+        import keras.layers as kl
+
+        nn = keras.layers.concatenate([i, u])
+        mm = kl.multiply([i, u], name='product')
+        ll = kl.Lambda(lambda t: t[0] - t[1], output_shape=(8,))([i, u])
+    """, RULE)
+
+
 def test_which_files_are_parsed_at_all():
     from migrate.codemod.rules.keras1_arguments import Keras1Arguments
     work = [b"Conv2D(32, 3, 3)", b"Convolution2D(32, 3, 3)", b"Conv2D(\n    32, 3, 3, border_mode='same')",

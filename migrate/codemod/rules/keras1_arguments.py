@@ -10,8 +10,8 @@
 recurrent layer's `forget_bias_init='one'` is `unit_forget_bias=True` (another value dropped and reported, as Keras 2
 dropped it), its (or a Conv1D's) `input_dim`/`input_length` one `input_shape=(input_length, input_dim)` (Keras 3 would
 read input_dim alone as the whole shape), `Embedding(dropout=)` dropped and reported.
-Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers, gone since Keras 2) becomes the function
-of its mode, `add([a, b])`, `concatenate([a, b], axis=concat_axis)`; a function mode (a lambda, a `def` of the file or
+Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers, or read through it: `kl.merge(...)`; gone
+since Keras 2) becomes the function of its mode, read alike (`kl.add(...)`), `add([a, b])`, `concatenate([a, b], axis=concat_axis)`; a function mode (a lambda, a `def` of the file or
 a function imported from the project) becomes `Lambda(f, output_shape=..., name=...)(inputs)`, the layer that calls f
 on the same list as Keras 1's Merge did; a mode that is none of those (`'dot'`, `'cos'`, a name of unknown value) is
 left, and reported at the call with what to write instead. Keras 1's BatchNormalization(mode=2) becomes a layer
@@ -511,7 +511,7 @@ class Keras1Arguments(Rule):
         dot_axes=[2, 2])` -> `dot([a, b], axes=[2, 2])` (Keras 1's batch_dot, which Keras 3's Dot computes; Keras 1's
         default dot_axes -1 written out); None if not one."""
         module = next((MERGE_FUNCTIONS[n] for n in sorted(self.qualified_names(original.func)) if n in MERGE_FUNCTIONS), None)
-        if module is None or not isinstance(call.func, cst.Name):
+        if module is None or not isinstance(call.func, (cst.Name, cst.Attribute)):
             return None
         keywords = {arg.keyword.value: arg for arg in call.args if arg.keyword is not None}
         mode = self._constant(keywords["mode"].value) if "mode" in keywords else cst.SimpleString("'sum'")
@@ -536,10 +536,17 @@ class Keras1Arguments(Rule):
             args[0] = args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
         if args and call.args[-1].comma is cst.MaybeSentinel.DEFAULT:  # no trailing comma where there was none
             args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        self.converted()
+        return call.with_changes(func=self._merge_callee(call, module, function), args=args)
+
+    def _merge_callee(self, call: cst.Call, module: str, function: str) -> cst.Name | cst.Attribute:
+        """What stands for `merge`: the function imported by name as merge was, or read from the same module where
+        merge was read through it (`keras.layers.merge(...)`, `kl.merge(...)` -> `kl.concatenate(...)`)."""
+        if isinstance(call.func, cst.Attribute):
+            return call.func.with_changes(attr=cst.Name(function))
         AddImportsVisitor.add_needed_import(self.context, module, function)
         RemoveImportsVisitor.remove_unused_import(self.context, module, call.func.value)
-        self.converted()
-        return call.with_changes(func=cst.Name(function), args=args)
+        return cst.Name(function)
 
     def _function(self, mode: cst.BaseExpression) -> bool:
         """Whether a merge mode is a function: a lambda, or a name the module binds only by `def` or by an import
@@ -567,10 +574,8 @@ class Keras1Arguments(Rule):
         args = [cst.Arg(arg.value, keyword=arg.keyword, equal=arg.equal, comma=comma) for arg in [mode, *rest]]
         args[0] = args[0].with_changes(keyword=None, equal=cst.MaybeSentinel.DEFAULT)
         args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        AddImportsVisitor.add_needed_import(self.context, module, "Lambda")
-        RemoveImportsVisitor.remove_unused_import(self.context, module, call.func.value)
         self.converted()
-        return cst.Call(func=cst.Call(func=cst.Name("Lambda"), args=args),
+        return cst.Call(func=cst.Call(func=self._merge_callee(call, module, "Lambda"), args=args),
                         args=[inputs.with_changes(comma=cst.MaybeSentinel.DEFAULT,
                                                   whitespace_after_arg=cst.SimpleWhitespace(""))])
 
