@@ -12,7 +12,8 @@ dropped it), its (or a Conv1D's) `input_dim`/`input_length` one `input_shape=(in
 read input_dim alone as the whole shape), `Embedding(dropout=)` dropped and reported.
 Keras 1's functional `merge([a, b], mode='sum')` (imported from keras.layers, or read through it: `kl.merge(...)`; gone
 since Keras 2) becomes the function of its mode, read alike (`kl.add(...)`), `add([a, b])`, `concatenate([a, b],
-axis=concat_axis)`; a function mode (a lambda, a `def` of the file or a function imported from the project) becomes `Lambda(f, output_shape=..., name=...)(inputs)`, the layer that calls f
+axis=concat_axis)`; a function mode (a lambda, a `def` of the file or a function imported from the project) becomes
+`Lambda(f, output_shape=..., name=...)(inputs)`, the layer that calls f
 on the same list as Keras 1's Merge did; a mode that is none of those (`'dot'`, `'cos'`, a name of unknown value) is
 left, and reported at the call with what to write instead. Keras 1's BatchNormalization(mode=2) becomes a layer
 written into the file (`_batchnorm_mode`). Keras 1's utilities too: `to_categorical(y, nb_classes=2)` ->
