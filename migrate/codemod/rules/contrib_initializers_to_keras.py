@@ -29,8 +29,9 @@ from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.tf1_graph_program import DISABLE
 from migrate.codemod.syntax import code
 
+# (tf_slim's are contrib's, the same code: contrib_slim_to_tf_slim may have spelt slim so by now)
 MODULES = ("tensorflow.contrib.layers.", "tensorflow.contrib.slim.", "tensorflow.contrib.layers.python.layers.initializers.",
-           "tensorflow.contrib.layers.python.layers.regularizers.")
+           "tensorflow.contrib.layers.python.layers.regularizers.", "tf_slim.", "tf_slim.layers.")
 PARAMETERS = {  # TF 1's parameters, in order, and their defaults
     "xavier_initializer": {"uniform": "True", "seed": "None", "dtype": "None"},
     "xavier_initializer_conv2d": {"uniform": "True", "seed": "None", "dtype": "None"},
