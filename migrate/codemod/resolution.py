@@ -325,6 +325,7 @@ class _Checker(ast.NodeVisitor):
         if isinstance(node.ctx, ast.Load):
             self._check_name(node, parts)
             self._check_model_attribute(node, parts)
+            self._check_optimizer_attribute(node, parts)
             if len(parts) == 2 and any(parts[0] in names for names in self.layer_loops):
                 self._check_layer_attribute(node, parts[0])
         # the chain's inner attributes are prefixes of this one: checked with it
@@ -361,6 +362,26 @@ class _Checker(ast.NodeVisitor):
         hint = MODEL_HINTS.get(attr, "see keras.Model's methods")
         self.report(node, f"{receiver}.{attr}",
                     f"{receiver}.{attr}: Keras 3's Model has no {attr} ({hint})")
+
+    def _check_optimizer_attribute(self, node: ast.Attribute, parts: list[str]) -> None:
+        """An attribute Keras 2.3.1's optimizers had and Keras 3's lack, read on a model's optimizer (`model.optimizer`
+        of a known model, or `self.model.optimizer`, a Callback's): `self.model.optimizer.decay` in the callbacks that
+        printed the decayed learning rate, `model.optimizer.get_weights()` in the checkpoints that saved its state.
+        Only in a file that imports Keras or TensorFlow."""
+        if "optimizer" not in parts[1:-1]:
+            return
+        at = parts.index("optimizer", 1)
+        receiver, attr = ".".join(parts[:at]), parts[at + 1]
+        optimizer = f"{receiver}.optimizer"
+        if attr not in KERAS2_OPTIMIZER_MEMBERS or attr in self.assigned_attributes.get(optimizer, ()) or \
+                not (receiver == "self.model" or self.is_model(receiver)) or not {"keras", "tensorflow"} & {
+                name.split(".")[0] for names in self.imported.values() for name in names}:
+            return
+        members = [self.surface.members(f"keras.optimizers.{name}") for name in KERAS3_OPTIMIZERS]
+        if any(each is None for each in members) or attr in frozenset().union(*members):
+            return
+        hint = OPTIMIZER_HINTS.get(attr, "see keras.optimizers.Optimizer's members")
+        self.report(node, f"{optimizer}.{attr}", f"{optimizer}.{attr}: Keras 3's optimizers have no {attr} ({hint})")
 
     def _check_layer_attribute(self, node: ast.Attribute, receiver: str) -> None:
         """An attribute Keras 2.3.1's base Layer had and Keras 3's lacks, read on a receiver that is a layer by how
@@ -413,6 +434,27 @@ KERAS2_LAYER_MEMBERS = frozenset({
     "get_output_mask_at", "get_output_shape_at", "get_updates_for", "get_weights", "input", "input_mask",
     "input_shape", "losses", "metrics", "non_trainable_weights", "output", "output_mask", "output_shape",
     "set_weights", "trainable_weights", "updates", "weights"})
+# The public members of Keras 2.3.1's optimizers (SGD, RMSprop, Adagrad, Adadelta, Adam, Adamax, Nadam), instances' included
+# (tests/codemod/test_resolution.py compares it with the legacy stack's); those no Keras 3 optimizer of KERAS3_OPTIMIZERS
+# has are reported on a model's optimizer.
+KERAS2_OPTIMIZER_MEMBERS = frozenset({
+    "amsgrad", "beta_1", "beta_2", "decay", "epsilon", "from_config", "get_config", "get_gradients", "get_updates",
+    "get_weights", "initial_decay", "iterations", "learning_rate", "lr", "m_schedule", "momentum", "nesterov", "rho",
+    "schedule_decay", "set_weights", "updates", "weights"})
+KERAS3_OPTIMIZERS = ("Optimizer", "SGD", "RMSprop", "Adagrad", "Adadelta", "Adam", "Adamax", "Nadam")
+_DECAY = ("a learning-rate schedule holds the decay in Keras 3, keras.optimizers.schedules.InverseTimeDecay given as "
+          "learning_rate=: read optimizer.learning_rate")
+OPTIMIZER_HINTS = {
+    "decay": _DECAY, "initial_decay": _DECAY,
+    "lr": "optimizer.learning_rate",
+    "get_weights": "optimizer.variables holds its state: [v.numpy() for v in optimizer.variables]",
+    "weights": "optimizer.variables",
+    "updates": "Keras 3 optimizers apply gradients (apply_gradients(zip(grads, variables))); there are no update ops",
+    "get_updates": "Keras 3 optimizers apply gradients (apply_gradients(zip(grads, variables))); there are no update ops",
+    "get_gradients": "compute gradients with tf.GradientTape, then optimizer.apply_gradients",
+    "m_schedule": "Keras 3's Nadam keeps no momentum schedule to read",
+    "schedule_decay": "Keras 3's Nadam has no schedule_decay",
+}
 LAYER_HINTS = {
     "output_shape": "layer.output.shape, where the layer was called once",
     "input_shape": "layer.input.shape, where the layer was called once",

@@ -485,6 +485,53 @@ def test_a_keras_2_layer_member_keras_3_lacks_is_reported_on_a_layer_reached_as_
     assert "layer.output where the layer was called once" in left[0][1]
 
 
+def test_a_keras_2_optimizer_member_keras_3_lacks_is_reported_on_a_models_optimizer():
+    # Detecting-diabetic-retinopathy's mnist_dense.py (fifty-ninth hold-out): a callback printing the decayed rate
+    left = _left("""
+        import keras
+        from keras.callbacks import Callback
+
+        class ShowRate(Callback):
+            def on_epoch_end(self, epoch, logs=None):
+                decay = self.model.optimizer.decay
+                rate = self.model.optimizer.learning_rate * self.model.optimizer.iterations
+                state = self.model.optimizer.get_weights()
+
+        model = keras.models.load_model('m.keras')
+        print(model.optimizer.updates, model.optimizer.momentum)
+        other.optimizer.decay
+    """)
+    assert [(line, message.split(":")[0]) for line, message in left] == [
+        (7, "self.model.optimizer.decay"), (9, "self.model.optimizer.get_weights"), (12, "model.optimizer.updates")]
+    assert "InverseTimeDecay" in left[0][1] and "optimizer.variables" in left[1][1]
+    assert _left("""
+        class Trainer:
+            def step(self):
+                return self.model.optimizer.decay
+    """) == []  # no Keras nor TensorFlow in the file: not a Keras model's optimizer
+
+
+def test_the_keras_2_optimizer_members_are_keras_2_3_1_s():
+    import os
+    import subprocess
+    from pathlib import Path
+
+    import pytest
+
+    from migrate.codemod.resolution import KERAS2_OPTIMIZER_MEMBERS
+    from tests.codemod.helpers import legacy_env
+
+    legacy = Path(os.environ.get("MIGRATE_LEGACY37", "/tmp/legacy37")) / "bin" / "python"
+    if not legacy.exists():
+        pytest.skip(f"no Keras 2.3.1 stack at {legacy}")
+    done = subprocess.run([str(legacy), "-c", "import keras.optimizers as o; print(' '.join(sorted({n for c in (o.SGD, "
+                                              "o.RMSprop, o.Adagrad, o.Adadelta, o.Adam, o.Adamax, o.Nadam) "
+                                              "for n in dir(c()) if not n.startswith('_')})))"],
+                          capture_output=True, text=True, env=legacy_env(), timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert set(done.stdout.split()) == KERAS2_OPTIMIZER_MEMBERS
+
+
 def test_the_keras_2_layer_members_are_keras_2_3_1_s():
     import os
     import subprocess
