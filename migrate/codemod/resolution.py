@@ -110,6 +110,7 @@ class _Checker(ast.NodeVisitor):
         self.assigned_attributes: dict[str, set[str]] = {}  # receiver -> attributes the file sets on it
         self.found: list[tuple[int, int, str, str]] = []
         self.layer_loops: list[set[str]] = []  # the names each enclosing `for` binds to an item of some X.layers
+        self.probing = 0  # inside an `if` (or `x if c else y`) whose test asks hasattr: a version's own fallback
 
     # ------------------------------------------------------------ what names are
 
@@ -363,12 +364,23 @@ class _Checker(ast.NodeVisitor):
         self.report(node, f"{receiver}.{attr}",
                     f"{receiver}.{attr}: Keras 3's Model has no {attr} ({hint})")
 
+    def _probed(self, node: ast.If | ast.IfExp) -> None:
+        """`opt.variables if hasattr(opt, 'variables') else opt.weights`: either branch is a fallback for another
+        version, which the code asks for by what the object has; an optimizer's attributes are not checked there."""
+        probes = any(isinstance(each, ast.Call) and isinstance(each.func, ast.Name) and each.func.id == "hasattr"
+                     for each in ast.walk(node.test))
+        self.probing += probes
+        self.generic_visit(node)
+        self.probing -= probes
+
+    visit_If = visit_IfExp = _probed
+
     def _check_optimizer_attribute(self, node: ast.Attribute, parts: list[str]) -> None:
         """An attribute Keras 2.3.1's optimizers had and Keras 3's lack, read on a model's optimizer (`model.optimizer`
         of a known model, or `self.model.optimizer`, a Callback's): `self.model.optimizer.decay` in the callbacks that
         printed the decayed learning rate, `model.optimizer.get_weights()` in the checkpoints that saved its state.
         Only in a file that imports Keras or TensorFlow."""
-        if "optimizer" not in parts[1:-1]:
+        if "optimizer" not in parts[1:-1] or self.probing:
             return
         at = parts.index("optimizer", 1)
         receiver, attr = ".".join(parts[:at]), parts[at + 1]

@@ -500,6 +500,9 @@ def test_a_keras_2_optimizer_member_keras_3_lacks_is_reported_on_a_models_optimi
         model = keras.models.load_model('m.keras')
         print(model.optimizer.updates, model.optimizer.momentum)
         other.optimizer.decay
+        state = model.optimizer.variables if hasattr(model.optimizer, 'variables') else model.optimizer.weights
+        if not hasattr(model.optimizer, 'learning_rate'):
+            print(model.optimizer.lr)
     """)
     assert [(line, message.split(":")[0]) for line, message in left] == [
         (7, "self.model.optimizer.decay"), (9, "self.model.optimizer.get_weights"), (12, "model.optimizer.updates")]
