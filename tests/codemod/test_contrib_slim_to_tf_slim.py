@@ -42,6 +42,12 @@ def test_a_module_reading_a_slim_name_tf_slim_lacks_or_contribs_layers_stays():
         import mylib.contrib.slim as slim
         net = slim.conv2d(x, 8, 3)
     """, RULE)
+    assert_unchanged("""
+        import tensorflow as tf
+        import tensorflow.contrib.slim as slim
+        from keras.layers import Input
+        net = slim.conv2d(Input((8, 8, 3)), 8, 3)
+    """, RULE)  # slim's layers on Keras 3's tensors: contrib stays, reported
 
 
 def test_what_other_rules_write_out_is_left_to_them():

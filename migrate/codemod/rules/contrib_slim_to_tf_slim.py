@@ -14,7 +14,8 @@ attribute unless imported, `slim.feature_column` is gone):
 A module that reads a slim name tf-slim lacks, through any spelling, is left as it is, its contrib names reported by
 the last pass. The slim program keeps its graph: TF 1 graph code takes the graph route (`tf1_graph_program`), whose
 `tf.compat.v1` tf-slim builds on. Once per module, advice: install tf-slim. Not in a notebook cell (a cell's
-imports serve the others, whose reads a cell cannot check), nor in a module that reads contrib.layers' or
+imports serve the others, whose reads a cell cannot check), nor in a module that uses Keras or that a program using
+Keras loads (slim's layers would meet Keras 3's tensors), nor in one that reads contrib.layers' or
 contrib.framework's names too (slim's functions under other names: tf_layers_to_graph_functions writes them out,
 with an arg_scope tf-slim's layers would not read), nor where tf_layers_to_graph_functions writes out every slim
 name the module reads (`slim.conv2d` in a Keras-free graph module: TF 1's function in the file, no package to install),
@@ -29,6 +30,7 @@ import libcst.matchers as m
 from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.data.tf_slim_names import MODULES, READ
+from migrate.codemod.factories import uses_keras
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.contrib_initializers_to_keras import PARAMETERS as INITIALIZERS
 from migrate.codemod.rules.tf1_graph_program import EAGER_ON, graph_program, keras_free
@@ -67,12 +69,19 @@ class ContribSlimToTfSlim(Rule):
     DESCRIPTION = "tf.contrib.slim -> tf_slim (the tf-slim package), where tf-slim has every slim name the module reads"
 
     def visit_Module(self, node: cst.Module) -> None:
-        names = None if ".ipynb:cell" in (self.context.filename or "") else self._slim_names(node)
+        names = None if ".ipynb:cell" in (self.context.filename or "") or self._keras_side(node) else \
+            self._slim_names(node)
         self.active = bool(names) and all(in_tf_slim(name) for name in names) and not (
             keras_free(self, node) and EAGER_ON not in node.code and
             all(name.replace("tf_slim", "contrib.slim", 1) in FUNCTIONS for name in names)) and not (
             all(name.removeprefix("tf_slim.") in INITIALIZERS for name in names) and not graph_program(self, node))
         self.told = False
+
+    def _keras_side(self, module: cst.Module) -> bool:
+        """Whether the module uses Keras or a program using Keras loads it (`Survey.keras_linked`): slim's layers there
+        would meet Keras 3's tensors, which they cannot take; contrib stays, reported."""
+        survey = self.context.scratch.get("survey")
+        return uses_keras(module.code.encode()) or (self.context.filename or "") in getattr(survey, "keras_linked", ())
 
     def _slim_names(self, module: cst.Module) -> set[str] | None:
         """The slim names (as tf_slim's) the module reads or imports; None where it reads contrib.layers' or
