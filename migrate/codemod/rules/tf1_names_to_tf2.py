@@ -608,7 +608,6 @@ COMMON_KEYWORDS = frozenset({b"input_tensor", b"dilation_rate", b"input_sizes", 
 DISTINCT_SHORT = frozenset({b"dim", b"dimension", b"ksizes", b"fn1", b"fn2"})
 
 
-@lru_cache(maxsize=1)
 def _cast(call: cst.Call, dtype: cst.BaseExpression) -> cst.Call | None:
     """TF1's `to_float(x, name='ToFloat')` as `cast(x, float32[, name=...])`, the arguments tf.cast takes in that
     order; None for any other call (unpacked, a keyword TF1's function lacks)."""
@@ -623,11 +622,12 @@ def _cast(call: cst.Call, dtype: cst.BaseExpression) -> cst.Call | None:
     comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
     cast = [cst.Arg(args["x"], comma=comma), cst.Arg(dtype)]
     if "name" in args:
-        cast = [*cast[:1], cast[1].with_changes(comma=comma), cst.Arg(args["name"], keyword=cst.Name("name"),
-                equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace("")))]
+        equal = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
+        cast = [cast[0], cast[1].with_changes(comma=comma), cst.Arg(args["name"], keyword=cst.Name("name"), equal=equal)]
     return call.with_changes(args=cast)
 
 
+@lru_cache(maxsize=1)
 def _table_words() -> tuple[frozenset[bytes], frozenset[bytes]]:
     """The last parts of the TF1 names the tables rename that TF2 has nowhere at its top level (`count_nonzero`,
     `resize_images`; not `reshape`, whose old spelling `tf.manip.reshape` is rare and whose word is everywhere),
