@@ -75,7 +75,8 @@ class ContribSlimToTfSlim(Rule):
             keras_free(self, node) and EAGER_ON not in node.code and
             all(name.replace("tf_slim", "contrib.slim", 1) in FUNCTIONS for name in names)) and not (
             all(name.removeprefix("tf_slim.") in INITIALIZERS for name in names) and not graph_program(self, node))
-        self.told = False
+        self.told = False  # the advice, once a module
+        self.in_import = False  # in an import statement: leave_Import and leave_ImportFrom rewrite its names
 
     def _keras_side(self, module: cst.Module) -> bool:
         """Whether the module uses Keras or a program using Keras loads it (`Survey.keras_linked`): slim's layers there
@@ -132,8 +133,6 @@ class ContribSlimToTfSlim(Rule):
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
         self.in_import = True
-
-    in_import = False
 
     def leave_Import(self, original: cst.Import, updated: cst.Import) -> cst.Import:
         self.in_import = False
