@@ -279,6 +279,19 @@ def keyword_arg(call: cst.Call, name: str) -> cst.Arg | None:
     return next((arg for arg in call.args if arg.keyword is not None and arg.keyword.value == name), None)
 
 
+def bound_arguments(call: cst.Call, parameters: Sequence[str]) -> dict[str, cst.BaseExpression] | None:
+    """The call's arguments by parameter name, a positional one taking the name at its place in `parameters` (a TF 1
+    function's signature, read as Python binds it); None where that cannot be read: a star argument, a keyword the
+    signature lacks, a parameter given twice, more positional arguments than parameters."""
+    bound: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(call.args):
+        name = arg.keyword.value if arg.keyword is not None else (parameters[index] if index < len(parameters) else None)
+        if arg.star or name not in parameters or name in bound:
+            return None
+        bound[name] = arg.value
+    return bound
+
+
 def without_keywords(args: Sequence[cst.Arg], names: Collection[str]) -> list[cst.Arg]:
     """`args` without those given as one of `names=`; the last one left takes the comma (or none) the last one had,
     so no removal leaves a dangling comma behind."""

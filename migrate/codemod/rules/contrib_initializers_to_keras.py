@@ -27,7 +27,7 @@ from libcst.codemod.visitors import AddImportsVisitor
 
 from migrate.codemod.rule import NAMES, Rule
 from migrate.codemod.rules.tf1_graph_program import DISABLE
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import bound_arguments, code
 
 # (tf_slim's are contrib's, the same code: contrib_slim_to_tf_slim may have spelt slim so by now)
 MODULES = ("tensorflow.contrib.layers.", "tensorflow.contrib.slim.", "tensorflow.contrib.layers.python.layers.initializers.",
@@ -47,14 +47,9 @@ MODES = {"FAN_IN": "fan_in", "FAN_OUT": "fan_out", "FAN_AVG": "fan_avg"}
 
 def _bound(call: cst.Call, parameters: dict[str, str | None]) -> dict[str, cst.BaseExpression] | None:
     """The call's arguments by TF 1's parameter names, its defaults filled in; None where that cannot be read."""
-    order, given = list(parameters), {}
-    for index, arg in enumerate(call.args):
-        if arg.star:
-            return None
-        name = arg.keyword.value if arg.keyword is not None else (order[index] if index < len(order) else None)
-        if name not in parameters or name in given:
-            return None
-        given[name] = arg.value
+    given = bound_arguments(call, list(parameters))
+    if given is None:
+        return None
     for name, default in parameters.items():
         if name not in given:
             if default is None:

@@ -28,7 +28,8 @@ import libcst as cst
 import libcst.matchers as m
 
 from migrate.codemod.rule import NAMES, Rule
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import bound_arguments, code
+from migrate.codemod.syntax import keyword as named_argument
 
 CONTRIB = "tensorflow.contrib.summary."
 # TF1 write function -> (TF2 function, TF1's parameters in order, TF1 keyword -> TF2 keyword)
@@ -77,7 +78,7 @@ class ContribSummaryToTf2(Rule):
                keywords: dict[str, str]) -> cst.Call:
         """The TF2 write with TF1's arguments by TF2's keywords past the first two, and the global step where
         none is given."""
-        bound = _bind(call, parameters)
+        bound = bound_arguments(call, parameters)
         if bound is None:
             return call
         for parameter in UNTAKEN & bound.keys():  # given as None: TF1's default, nothing TF2 lacks
@@ -91,18 +92,18 @@ class ContribSummaryToTf2(Rule):
             if parameter not in bound:
                 continue
             keyword = keywords.get(parameter, parameter)
-            if index < 2 and len(args) == index:  # the name and the data stay positional where they were
+            if index < 2 and len(args) == index:  # the name and the data positional: TF2 takes them first too
                 args.append(cst.Arg(bound[parameter]))
             else:
-                args.append(cst.Arg(bound[parameter], keyword=cst.Name(keyword), equal=_EQUAL))
+                args.append(named_argument(keyword, bound[parameter]))
         step = step if step is not None else cst.parse_expression(GLOBAL_STEP.format(tf=tf))
-        args.append(cst.Arg(step, keyword=cst.Name("step"), equal=_EQUAL))
+        args.append(named_argument("step", step))
         self.converted()
         return call.with_changes(func=cst.parse_expression(f"{tf}.summary.{target}"), args=_commas(args))
 
     def _every_n(self, call: cst.Call, tf: str) -> cst.Call:
         """`record_if(lambda: tf.math.equal(step % n, 0))`: contrib's own test, taken at each write."""
-        bound = _bind(call, ("n", "global_step"))
+        bound = bound_arguments(call, ("n", "global_step"))
         if bound is None or "n" not in bound:
             return call
         step = bound.get("global_step") or cst.parse_expression(GLOBAL_STEP.format(tf=tf))
@@ -110,25 +111,6 @@ class ContribSummaryToTf2(Rule):
         self.converted()
         return cst.parse_expression(f"{tf}.summary.record_if(lambda: {test})")
 
-
-_EQUAL = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
-
-
-def _bind(call: cst.Call, parameters: tuple[str, ...]) -> dict[str, cst.BaseExpression] | None:
-    """TF1's parameter -> the argument given for it; None where the call does not fit the signature."""
-    bound: dict[str, cst.BaseExpression] = {}
-    positional = [arg for arg in call.args if arg.keyword is None]
-    if len(positional) > len(parameters):
-        return None
-    for parameter, arg in zip(parameters, positional, strict=False):  # the first ones, as Python binds them
-        bound[parameter] = arg.value
-    for arg in call.args:
-        if arg.keyword is None:
-            continue
-        if arg.keyword.value not in parameters or arg.keyword.value in bound:
-            return None
-        bound[arg.keyword.value] = arg.value
-    return bound
 
 
 def _operand(node: cst.BaseExpression) -> str:

@@ -40,7 +40,8 @@ from migrate.codemod.names import KERAS_TF, through_keras
 from migrate.codemod.outline import Outline
 from migrate.codemod.rule import NAMES, DropsStatements
 from migrate.codemod.rules.tf0_names_to_tf1 import NAMED as TF0_NAMED
-from migrate.codemod.syntax import code
+from migrate.codemod.syntax import bound_arguments, code
+from migrate.codemod.syntax import keyword as named_argument
 from migrate.codemod.tf1_policy import (
     CASTS,
     DROPPED_KEYWORDS,
@@ -611,19 +612,13 @@ DISTINCT_SHORT = frozenset({b"dim", b"dimension", b"ksizes", b"fn1", b"fn2"})
 def _cast(call: cst.Call, dtype: cst.BaseExpression) -> cst.Call | None:
     """TF1's `to_float(x, name='ToFloat')` as `cast(x, float32[, name=...])`, the arguments tf.cast takes in that
     order; None for any other call (unpacked, a keyword TF1's function lacks)."""
-    args = {}
-    for index, arg in enumerate(call.args):
-        keyword = arg.keyword.value if arg.keyword is not None else ("x", "name")[index] if index < 2 else None
-        if arg.star or keyword not in ("x", "name") or keyword in args:
-            return None
-        args[keyword] = arg.value
-    if "x" not in args:
+    args = bound_arguments(call, ("x", "name"))
+    if args is None or "x" not in args:
         return None
     comma = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
     cast = [cst.Arg(args["x"], comma=comma), cst.Arg(dtype)]
     if "name" in args:
-        equal = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
-        cast = [cast[0], cast[1].with_changes(comma=comma), cst.Arg(args["name"], keyword=cst.Name("name"), equal=equal)]
+        cast = [cast[0], cast[1].with_changes(comma=comma), named_argument("name", args["name"])]
     return call.with_changes(args=cast)
 
 
